@@ -1,0 +1,67 @@
+"""The game as pure Python: `decide` turns a command into events, `evolve` applies one.
+
+No web framework, no database, no clock and no randomness in here: time and dice are passed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from banker.rules import money, undo  # noqa: F401  (modules register their commands and events)
+from banker.rules.base import COMMANDS, EVENTS, Command, Event, event_from_json, parse_command
+from banker.rules.errors import InvalidCommand, RuleError
+from banker.rules.game import GameStarted, start_game
+from banker.rules.state import BANK, GameState, Player
+from banker.rules.undo import remember, undo_preview
+
+__all__ = [
+    "BANK",
+    "COMMANDS",
+    "EVENTS",
+    "Command",
+    "Event",
+    "GameStarted",
+    "GameState",
+    "InvalidCommand",
+    "Player",
+    "RuleError",
+    "apply_action",
+    "decide",
+    "event_from_json",
+    "evolve",
+    "fold",
+    "parse_command",
+    "start_game",
+    "undo_preview",
+]
+
+
+def decide(state: GameState, command: Command, now: float = 0.0) -> list[Event]:
+    """The events `command` causes, or RuleError with the reason it is refused."""
+    if state.ended:
+        raise RuleError("This game has ended.")
+    return command.decide(state, now)
+
+
+def evolve(state: GameState, event: Event) -> GameState:
+    return event.apply(state)
+
+
+def apply_action(state: GameState | None, seq: int, events: Sequence[Event]) -> GameState:
+    """Apply one stored action (the events of one command) and make it the new version."""
+    prior = state
+    for event in events:
+        state = evolve(state, event)  # type: ignore[arg-type]
+    assert state is not None, "a game begins with GameStarted"
+    if prior is not None:
+        state = remember(state, prior, seq, tuple(events))
+    return replace(state, seq=seq)
+
+
+def fold(actions: Iterable[tuple[int, Sequence[Event]]], state: GameState | None = None) -> GameState:
+    """The state after the stored actions, in order, on top of `state` (a new game if None)."""
+    for seq, events in actions:
+        state = apply_action(state, seq, events)
+    assert state is not None, "no actions to fold"
+    return state

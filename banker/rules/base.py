@@ -1,0 +1,163 @@
+"""Commands (what a seat asks for) and events (the facts they cause), and how they are read
+from and written to plain JSON."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Union
+
+from banker.rules.errors import InvalidCommand, RuleError
+from banker.rules.state import GameState
+
+MAX_AMOUNT = 1_000_000
+
+# Field kinds read by the parser. A plain `int` is an id (player, deed position).
+Amount = Annotated[int, "amount"]
+Dice = Annotated[int, "dice"]
+
+COMMANDS: dict[str, type[Command]] = {}
+EVENTS: dict[str, type[Event]] = {}
+
+
+@dataclass(frozen=True)
+class Command:
+    """A request from a seat. `decide` checks it against the state and returns its events."""
+
+    type: ClassVar[str]
+    banker_only: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "type" in cls.__dict__:
+            COMMANDS[cls.type] = cls
+
+    def acting_player(self) -> int | None:
+        """The player this command acts for; a player's phone may only send its own."""
+        return getattr(self, "player", None)
+
+    def allowed_for(self, state: GameState, player_id: int) -> bool:
+        """Whether a player's phone (not the banker) may send this command."""
+        return not self.banker_only and self.acting_player() == player_id
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Event:
+    """A fact. `apply` is the only way state changes; `describe` is the history line."""
+
+    type: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "type" in cls.__dict__:
+            EVENTS[cls.type] = cls
+
+    def apply(self, state: GameState) -> GameState:
+        raise NotImplementedError
+
+    def describe(self, state: GameState) -> str:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, **dataclasses.asdict(self)}
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    cls = EVENTS[data["type"]]
+    values = {f.name: _tuples(data[f.name]) for f in dataclasses.fields(cls) if f.name in data}
+    return cls(**values)
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def parse_command(payload: Any) -> Command:
+    """Turn a JSON object into a Command, refusing anything malformed with a readable reason."""
+    if not isinstance(payload, dict):
+        raise InvalidCommand("A command must be a JSON object with a \"type\".")
+    kind = payload.get("type")
+    cls = COMMANDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise InvalidCommand(
+            f"Unknown command {kind!r}. Known commands: {', '.join(sorted(COMMANDS))}."
+        )
+    hints = typing.get_type_hints(cls, include_extras=True)
+    values = {}
+    for f in dataclasses.fields(cls):
+        has_default = (
+            f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        )
+        if f.name not in payload or payload[f.name] in (None, ""):
+            if not has_default:
+                raise InvalidCommand(f"The {f.name.replace('_', ' ')} is missing.")
+            continue
+        values[f.name] = _coerce(f.name, hints[f.name], payload[f.name])
+    return cls(**values)
+
+
+def _coerce(name: str, hint: Any, value: Any) -> Any:
+    label = name.replace("_", " ")
+    if typing.get_origin(hint) in (Union, types.UnionType):
+        (hint,) = [a for a in typing.get_args(hint) if a is not type(None)]
+    kind = typing.get_args(hint)[1] if typing.get_origin(hint) is Annotated else None
+    base = typing.get_args(hint)[0] if kind else hint
+    if base is str:
+        if not isinstance(value, str):
+            raise InvalidCommand(f"The {label} must be text.")
+        return value.strip()[:200]
+    if base is bool:
+        if isinstance(value, bool):
+            return value
+        if value in ("true", "on", "1"):
+            return True
+        if value in ("false", "off", "0"):
+            return False
+        raise InvalidCommand(f"The {label} must be yes or no.")
+    if base is int:
+        number = _whole_number(label, value, kind)
+        if kind == "amount" and not 0 < number <= MAX_AMOUNT:
+            if number <= 0:
+                raise InvalidCommand("The amount must be more than $0.")
+            raise InvalidCommand(f"${number:,} is more than the bank handles (at most ${MAX_AMOUNT:,}).")
+        if kind == "dice" and not 2 <= number <= 12:
+            raise InvalidCommand("A dice total is between 2 and 12.")
+        return number
+    return value
+
+
+def _whole_number(label: str, value: Any, kind: str | None) -> int:
+    what = "amount" if kind == "amount" else label
+    if isinstance(value, bool):
+        raise InvalidCommand(f"The {what} must be a whole number.")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if kind == "amount":
+            raise InvalidCommand("Amounts are whole dollars: no cents.")
+        raise InvalidCommand(f"The {what} must be a whole number.")
+    if isinstance(value, str):
+        text = value.strip().replace(",", "").lstrip("$")
+        if text.lstrip("-").isdigit():
+            return int(text)
+        if kind == "amount" and _looks_fractional(text):
+            raise InvalidCommand("Amounts are whole dollars: no cents.")
+    raise InvalidCommand(f"The {what} must be a whole number.")
+
+
+def _looks_fractional(text: str) -> bool:
+    whole, dot, cents = text.partition(".")
+    return bool(dot) and whole.lstrip("-").isdigit() and cents.isdigit()
+
+
+def require(condition: bool, message: str) -> None:
+    """Refuse the command with `message` unless `condition` holds."""
+    if not condition:
+        raise RuleError(message)

@@ -1,0 +1,14 @@
+"""Why the bank refuses a command; every message is what the player reads."""
+
+
+class RuleError(Exception):
+    """Raised when the rules refuse a well-formed command (too little cash, a deed not owned)."""
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0])
+
+
+class InvalidCommand(RuleError):
+    """Raised when a command is malformed: unknown type, missing field, an amount that is not
+    a whole positive number."""

@@ -1,0 +1,92 @@
+"""Cash moving between players and the bank: salary, taxes, fines, payments."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from banker.rules.base import Amount, Command, Event, require
+from banker.rules.state import BANK, GameState
+
+
+@dataclass(frozen=True)
+class Paid(Event):
+    """`amount` moved from `payer` to `payee`; either may be the bank (BANK)."""
+
+    type = "paid"
+    payer: int
+    payee: int
+    amount: int
+    reason: str = ""
+
+    def apply(self, state: GameState) -> GameState:
+        for party, delta in ((self.payer, -self.amount), (self.payee, self.amount)):
+            if party != BANK:
+                state = state.with_player(party, cash=state.player(party).cash + delta)
+        return state
+
+    def describe(self, state: GameState) -> str:
+        amount = state.money(self.amount)
+        reason = f" ({self.reason})" if self.reason else ""
+        if self.payer == BANK:
+            return f"{state.name_of(self.payee)} collected {amount} from the bank{reason}"
+        return f"{state.name_of(self.payer)} paid {state.name_of(self.payee)} {amount}{reason}"
+
+
+def payment(state: GameState, payer: int, payee: int, amount: int, reason: str) -> Paid:
+    """A payment both parties can take part in; the payer must have the cash."""
+    for party in (payer, payee):
+        if party != BANK:
+            require(not state.player(party).bankrupt, f"{state.name_of(party)} is out of the game.")
+    require(payer != payee, "A player cannot pay themselves.")
+    if payer != BANK:
+        cash = state.player(payer).cash
+        require(
+            cash >= amount,
+            f"{state.name_of(payer)} has {state.money(cash)} and needs "
+            f"{state.money(amount - cash)} more to pay {state.money(amount)}.",
+        )
+    return Paid(payer=payer, payee=payee, amount=amount, reason=reason)
+
+
+@dataclass(frozen=True)
+class PassGo(Command):
+    type = "pass_go"
+    player: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        return [payment(state, BANK, self.player, state.rules.salary, "Passed GO")]
+
+
+@dataclass(frozen=True)
+class PayBank(Command):
+    type = "pay_bank"
+    player: int
+    amount: Amount
+    reason: str = ""
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        return [payment(state, self.player, BANK, self.amount, self.reason)]
+
+
+@dataclass(frozen=True)
+class CollectFromBank(Command):
+    type = "collect_from_bank"
+    player: int
+    amount: Amount
+    reason: str = ""
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        return [payment(state, BANK, self.player, self.amount, self.reason)]
+
+
+@dataclass(frozen=True)
+class PayPlayer(Command):
+    type = "pay_player"
+    player: int
+    to: int
+    amount: Amount
+    reason: str = ""
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        state.player(self.to)
+        return [payment(state, self.player, self.to, self.amount, self.reason)]

@@ -1,0 +1,56 @@
+"""The rule options a table plays with, and the named presets that bundle them."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from banker.rules.errors import InvalidCommand
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    preset: str = "classic"
+    starting_cash: int = 1500
+    salary: int = 200
+    jail_fine: int = 50
+    income_tax: int = 200
+    luxury_tax: int = 100
+    # RULES.md default: a mortgaged lot elsewhere in the group keeps the doubling;
+    # the stricter reading (newer rulebooks) is this switch.
+    mortgaged_lot_cancels_double_rent: bool = False
+    houses_before_hotel: int = 4
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+PRESETS: dict[str, RuleSet] = {
+    "classic": RuleSet(),
+}
+
+_OPTION_NAMES = tuple(f.name for f in fields(RuleSet) if f.name != "preset")
+
+
+def ruleset_for(preset: str, options: dict[str, Any] | None = None) -> RuleSet:
+    """The preset's rules with the table's own options on top; bad names are refused."""
+    if preset not in PRESETS:
+        raise InvalidCommand(
+            f"There is no preset called {preset!r}. Choose one of: {', '.join(PRESETS)}."
+        )
+    options = options or {}
+    unknown = sorted(set(options) - set(_OPTION_NAMES))
+    if unknown:
+        raise InvalidCommand(
+            f"Unknown option {', '.join(unknown)}. Valid options: {', '.join(_OPTION_NAMES)}."
+        )
+    base = PRESETS[preset]
+    checked = {}
+    for name, value in options.items():
+        expected = type(getattr(base, name))
+        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InvalidCommand(f"Option {name} must be a whole number.")
+        if expected is bool and not isinstance(value, bool):
+            raise InvalidCommand(f"Option {name} must be true or false.")
+        checked[name] = value
+    return replace(base, **checked)

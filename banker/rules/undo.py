@@ -1,0 +1,57 @@
+"""The banker's Undo: restore the state before the last action, by appending a fact."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from banker.rules.base import Command, Event, require
+from banker.rules.state import GameState, UndoEntry
+
+UNDO_DEPTH = 100  # actions the banker can step back through
+
+
+@dataclass(frozen=True)
+class Undone(Event):
+    """The action stored at `seq` was reversed; the state is as it was just before it."""
+
+    type = "undone"
+    undoable: ClassVar[bool] = False
+    seq: int
+    summary: str
+
+    def apply(self, state: GameState) -> GameState:
+        entry = state.undo[-1]
+        assert entry.seq == self.seq, "undo out of order"
+        return replace(entry.prior, undo=state.undo[:-1], seq=state.seq)
+
+    def describe(self, state: GameState) -> str:
+        return f"Undone: {self.summary}"
+
+
+@dataclass(frozen=True)
+class Undo(Command):
+    type = "undo"
+    banker_only = True
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        summary = undo_preview(state)
+        require(summary is not None, "There is nothing to undo.")
+        return [Undone(seq=state.undo[-1].seq, summary=summary or "")]
+
+
+def undo_preview(state: GameState) -> str | None:
+    """What Undo would reverse, in words, or None when there is nothing to undo."""
+    if not state.undo:
+        return None
+    entry = state.undo[-1]
+    return "; ".join(event.describe(entry.prior) for event in entry.events)
+
+
+def remember(state: GameState, prior: GameState, seq: int, events: tuple[Event, ...]) -> GameState:
+    """Push the action onto the undo stack unless it cannot be undone (a start, an undo)."""
+    if not all(getattr(e, "undoable", True) for e in events):
+        return state
+    entry = UndoEntry(seq=seq, prior=replace(prior, undo=()), events=events)
+    return replace(state, undo=(*state.undo, entry)[-UNDO_DEPTH:])
+
