@@ -59,7 +59,9 @@ def apply_action(state: GameState | None, seq: int, events: Sequence[Event]) -> 
     return replace(state, seq=seq)
 
 
-def fold(actions: Iterable[tuple[int, Sequence[Event]]], state: GameState | None = None) -> GameState:
+def fold(
+    actions: Iterable[tuple[int, Sequence[Event]]], state: GameState | None = None
+) -> GameState:
     """The state after the stored actions, in order, on top of `state` (a new game if None)."""
     for seq, events in actions:
         state = apply_action(state, seq, events)

@@ -82,7 +82,7 @@ def _tuples(value: Any) -> Any:
 def parse_command(payload: Any) -> Command:
     """Turn a JSON object into a Command, refusing anything malformed with a readable reason."""
     if not isinstance(payload, dict):
-        raise InvalidCommand("A command must be a JSON object with a \"type\".")
+        raise InvalidCommand('A command must be a JSON object with a "type".')
     kind = payload.get("type")
     cls = COMMANDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
@@ -126,7 +126,9 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
         if kind == "amount" and not 0 < number <= MAX_AMOUNT:
             if number <= 0:
                 raise InvalidCommand("The amount must be more than $0.")
-            raise InvalidCommand(f"${number:,} is more than the bank handles (at most ${MAX_AMOUNT:,}).")
+            raise InvalidCommand(
+                f"${number:,} is more than the bank handles (at most ${MAX_AMOUNT:,})."
+            )
         if kind == "dice" and not 2 <= number <= 12:
             raise InvalidCommand("A dice total is between 2 and 12.")
         return number

@@ -112,9 +112,7 @@ def edition_from_json(edition_id: str, data: dict[str, Any]) -> Edition:
         )
         for s in data["spaces"]
     )
-    cards = tuple(
-        _card(deck, c) for deck in ("chance", "community_chest") for c in data[deck]
-    )
+    cards = tuple(_card(deck, c) for deck in ("chance", "community_chest") for c in data[deck])
     bank = data["bank"]
     return Edition(
         id=edition_id,
@@ -143,7 +141,5 @@ def _card(deck: str, c: dict[str, Any]) -> Card:
         rent_multiplier=c.get("rent_multiplier", 1),
         dice_multiplier=c.get("dice_multiplier", 0),
         collect_go_if_passed=c.get("collect_go_if_passed", False),
-        derived_targets=tuple(
-            sorted((int(k), v) for k, v in c.get("derived_targets", {}).items())
-        ),
+        derived_targets=tuple(sorted((int(k), v) for k, v in c.get("derived_targets", {}).items())),
     )

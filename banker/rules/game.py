@@ -29,7 +29,13 @@ class GameStarted(Event):
         edition = load_edition(self.edition)
         rules = RuleSet(**dict(self.rules))
         players = tuple(
-            Player(id=i, name=name, token=token, colour=PLAYER_COLOURS[i - 1][1], cash=rules.starting_cash)
+            Player(
+                id=i,
+                name=name,
+                token=token,
+                colour=PLAYER_COLOURS[i - 1][1],
+                cash=rules.starting_cash,
+            )
             for i, (name, token) in enumerate(self.players, start=1)
         )
         return GameState(
@@ -42,7 +48,9 @@ class GameStarted(Event):
 
     def describe(self, state: GameState) -> str:
         names = ", ".join(name for name, _ in self.players)
-        return f"New game for {names}; everyone starts with {state.money(state.rules.starting_cash)}"
+        return (
+            f"New game for {names}; everyone starts with {state.money(state.rules.starting_cash)}"
+        )
 
 
 def start_game(
@@ -58,10 +66,14 @@ def start_game(
     cleaned = [" ".join(n.split()) for n in names]
     cleaned = [n for n in cleaned if n]
     if not MIN_PLAYERS <= len(cleaned) <= MAX_PLAYERS:
-        raise InvalidCommand(f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players; you named {len(cleaned)}.")
+        raise InvalidCommand(
+            f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players; you named {len(cleaned)}."
+        )
     too_long = [n for n in cleaned if len(n) > MAX_NAME]
     if too_long:
-        raise InvalidCommand(f"Names are at most {MAX_NAME} characters: {too_long[0][:MAX_NAME]}… is too long.")
+        raise InvalidCommand(
+            f"Names are at most {MAX_NAME} characters: {too_long[0][:MAX_NAME]}… is too long."
+        )
     seen: set[str] = set()
     for name in cleaned:
         if name.casefold() in seen:
@@ -79,5 +91,5 @@ def start_game(
     return GameStarted(
         edition=edition,
         rules=tuple(rules.as_dict().items()),
-        players=tuple(zip(cleaned, pieces[: len(cleaned)])),
+        players=tuple(zip(cleaned, pieces[: len(cleaned)], strict=True)),
     )

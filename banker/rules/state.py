@@ -92,9 +92,7 @@ class GameState:
     def with_player(self, player_id: int, **changes: Any) -> GameState:
         return replace(
             self,
-            players=tuple(
-                replace(p, **changes) if p.id == player_id else p for p in self.players
-            ),
+            players=tuple(replace(p, **changes) if p.id == player_id else p for p in self.players),
         )
 
     def with_holding(self, position: int, **changes: Any) -> GameState:

@@ -54,4 +54,3 @@ def remember(state: GameState, prior: GameState, seq: int, events: tuple[Event, 
         return state
     entry = UndoEntry(seq=seq, prior=replace(prior, undo=()), events=events)
     return replace(state, undo=(*state.undo, entry)[-UNDO_DEPTH:])
-
