@@ -48,9 +48,22 @@ class GameStarted(Event):
 
     def describe(self, state: GameState) -> str:
         names = ", ".join(name for name, _ in self.players)
-        return (
-            f"New game for {names}; everyone starts with {state.money(state.rules.starting_cash)}"
-        )
+        return f"New game for {names}; everyone starts with {state.money(state.rules.starting_cash)}"
+
+
+@dataclass(frozen=True)
+class Joined(Event):
+    """A phone took a player's seat; the game itself is unchanged, but every screen hears it."""
+
+    type = "joined"
+    undoable: ClassVar[bool] = False
+    player: int
+
+    def apply(self, state: GameState) -> GameState:
+        return state
+
+    def describe(self, state: GameState) -> str:
+        return f"{state.player(self.player).name} joined on their phone"
 
 
 def start_game(

@@ -33,11 +33,17 @@ class Undone(Event):
 class Undo(Command):
     type = "undo"
     banker_only = True
+    seq: int | None = None  # the action the banker saw in the preview, if one was shown
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         summary = undo_preview(state)
         require(summary is not None, "There is nothing to undo.")
-        return [Undone(seq=state.undo[-1].seq, summary=summary or "")]
+        top = state.undo[-1].seq
+        require(
+            self.seq in (None, top),
+            "Something else happened since you looked; check what Undo will reverse now.",
+        )
+        return [Undone(seq=top, summary=summary or "")]
 
 
 def undo_preview(state: GameState) -> str | None:

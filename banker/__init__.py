@@ -1,0 +1,45 @@
+"""Banker: the bank of a real Monopoly table, on everybody's phone."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from banker import config
+from banker.db import create_tables, make_engine
+from banker.extensions import csrf, htmx
+from banker.live import Broker
+from banker.service import GameService
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        instance_path=str(ROOT / "instance"),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    if test_config and "INSTANCE_PATH" in test_config:
+        app.instance_path = test_config["INSTANCE_PATH"]
+    app.config.from_mapping(config.defaults(app.instance_path))
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+
+    engine = make_engine(app.config["DATABASE_URL"])
+    create_tables(engine)
+    app.extensions["banker"] = GameService(engine, Broker(), clock=app.config.get("CLOCK") or time.time)
+    htmx.init_app(app)
+    csrf.init_app(app)
+
+    from banker.web import register
+
+    register(app)
+    return app

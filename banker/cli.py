@@ -1,0 +1,58 @@
+"""The `banker` command: `banker serve` runs the table's bank on the local network."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="banker", description="The bank of a Monopoly table.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="run the bank; phones join by QR code")
+    serve.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all)")
+    serve.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
+    serve.add_argument("--quiet", action="store_true", help="do not draw the QR code")
+    args = parser.parse_args(argv)
+    return _serve(args.host, args.port, args.quiet)
+
+
+def _serve(host: str, port: int, quiet: bool) -> int:
+    # gevent must patch the standard library before anything else imports it: every open
+    # phone holds a live stream, and greenlets make thousands of them cheap.
+    from gevent import monkey
+
+    monkey.patch_all()
+    from gevent.pywsgi import WSGIServer
+
+    from banker import create_app, qr
+
+    address = f"http://{_lan_address() if host in ('0.0.0.0', '::') else host}:{port}"
+    app = create_app()
+    app.config["PUBLIC_URL"] = app.config["PUBLIC_URL"] or address
+    public = app.config["PUBLIC_URL"]
+    print(f"Banker is running. Phones on this network join at:\n\n    {public}\n", flush=True)
+    if not quiet:
+        print(qr.terminal(public), flush=True)
+    print("Stop it with Ctrl+C. Games are kept in", app.config["DATABASE_URL"], flush=True)
+    server = WSGIServer((host, port), app, log=None)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        server.stop()
+    return 0
+
+
+def _lan_address() -> str:
+    """This machine's address on the local network (a UDP connect sends no packet)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

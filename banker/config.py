@@ -1,0 +1,36 @@
+"""Settings, with defaults that run a table from a laptop and overrides from the environment."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+
+def defaults(instance_path: str) -> dict[str, Any]:
+    instance = Path(instance_path)
+    return {
+        "SECRET_KEY": os.environ.get("BANKER_SECRET_KEY") or _stored_secret(instance),
+        "DATABASE_URL": os.environ.get("BANKER_DATABASE_URL") or f"sqlite:///{instance / 'banker.sqlite3'}",
+        # The address phones use to reach this server; `banker serve` fills it in.
+        "PUBLIC_URL": os.environ.get("BANKER_PUBLIC_URL", ""),
+        # A live stream is closed after this long and the phone reconnects by itself.
+        "STREAM_SECONDS": 300.0,
+        "STREAM_KEEPALIVE_SECONDS": 15.0,
+        "MAX_CONTENT_LENGTH": 64 * 1024,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_HTTPONLY": True,
+        "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 30,
+        "WTF_CSRF_TIME_LIMIT": None,  # a game night is long; the token lives with the session
+    }
+
+
+def _stored_secret(instance: Path) -> str:
+    """A secret that survives restarts, so phones keep their signed seat cookies."""
+    path = instance / "secret_key"
+    if not path.exists():
+        instance.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()

@@ -1,0 +1,7 @@
+"""Flask extensions, created unbound and wired to the app in create_app."""
+
+from flask_htmx import HTMX
+from flask_wtf.csrf import CSRFProtect
+
+htmx = HTMX()
+csrf = CSRFProtect()

@@ -1,0 +1,49 @@
+"""The database tables: games, seats and the append-only action log."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Game(SQLModel, table=True):
+    id: str = Field(primary_key=True, max_length=16)
+    join_code: str = Field(index=True, unique=True, max_length=8)
+    created_at: datetime = Field(default_factory=_now)
+
+
+class Seat(SQLModel, table=True):
+    """A place at the table: a player (player_id 1..8) or the banker (player_id 0)."""
+
+    __table_args__ = (UniqueConstraint("game_id", "player_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=16)
+    player_id: int
+    token: str = Field(index=True, unique=True, max_length=64)
+    claimed: bool = False
+
+
+class Action(SQLModel, table=True):
+    """The events of one command. `seq` is the game's version; the unique key makes a
+    concurrent append fail instead of overwriting, and the loser retries on fresh state."""
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq"),
+        UniqueConstraint("game_id", "request_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", max_length=16)
+    seq: int
+    seat_player: int  # who sent it: a player id, or 0 for the banker
+    request_id: str | None = Field(default=None, max_length=64)
+    events: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=_now)

@@ -1,0 +1,289 @@
+"""Use cases: create a game, seat a phone, run a command for a seat. Web pages and the JSON API
+both call these; each one commits once and then tells the live streams."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from banker.live import Broker
+from banker.models import Action, Game, Seat
+from banker.rules import (
+    Event,
+    GameState,
+    RuleError,
+    apply_action,
+    decide,
+    event_from_json,
+    fold,
+    parse_command,
+    start_game,
+)
+from banker.rules.game import Joined
+
+BANKER = 0  # Seat.player_id of the banker's seat
+JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+MAX_RETRIES = 20
+
+
+class NotFound(RuleError):
+    """Raised when a game, join code or seat does not exist (or is not this token's)."""
+
+
+class Forbidden(RuleError):
+    """Raised when a seat asks for something only another seat may do."""
+
+
+@dataclass(frozen=True)
+class Result:
+    seq: int
+    events: tuple[Event, ...]
+    state: GameState
+
+
+@dataclass(frozen=True)
+class NewGame:
+    game: Game
+    banker: Seat
+    players: tuple[Seat, ...]
+    state: GameState
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    seq: int
+    text: str
+    undone: bool
+
+
+class GameService:
+    """Runs the table: the rules core underneath, the action log and the live broker around."""
+
+    def __init__(self, engine: Engine, broker: Broker, clock: Callable[[], float] = time.time) -> None:
+        self.engine = engine
+        self.broker = broker
+        self.clock = clock
+        self._cache: dict[str, GameState] = {}
+        self._cache_lock = threading.Lock()
+
+    # --- games and seats -------------------------------------------------------------
+
+    def create_game(
+        self,
+        names: Any,
+        preset: Any = "classic",
+        edition: Any = "us",
+        options: Any = None,
+        tokens: list[str] | None = None,
+    ) -> NewGame:
+        started = start_game(names, preset, edition, options, tokens)
+        with Session(self.engine) as session:
+            game = Game(id=secrets.token_urlsafe(9), join_code=self._free_join_code(session))
+            banker = Seat(game_id=game.id, player_id=BANKER, token=_token(), claimed=True)
+            players = [
+                Seat(game_id=game.id, player_id=i, token=_token()) for i in range(1, len(started.players) + 1)
+            ]
+            session.add(game)
+            session.flush()  # the seats and the log refer to the game row
+            session.add_all([banker, *players])
+            session.add(Action(game_id=game.id, seq=1, seat_player=BANKER, events=[started.to_json()]))
+            session.commit()
+            for row in (game, banker, *players):
+                session.refresh(row)
+        state = self.state(game.id)
+        return NewGame(game=game, banker=banker, players=tuple(players), state=state)
+
+    def _free_join_code(self, session: Session) -> str:
+        while True:
+            code = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(6))
+            if session.exec(select(Game).where(Game.join_code == code)).first() is None:
+                return code
+
+    def game_for_join_code(self, code: str) -> Game:
+        code = code.strip().upper()
+        with Session(self.engine) as session:
+            game = session.exec(select(Game).where(Game.join_code == code)).first()
+        if game is None:
+            raise NotFound(f"No game has the join code {code[:8]}. Check the code on the host's screen.")
+        return game
+
+    def game_code(self, game_id: str) -> str:
+        with Session(self.engine) as session:
+            game = session.get(Game, game_id)
+        if game is None:
+            raise NotFound("There is no such game. Check the link or the join code.")
+        return game.join_code
+
+    def seats(self, game_id: str) -> list[Seat]:
+        with Session(self.engine) as session:
+            return list(session.exec(select(Seat).where(Seat.game_id == game_id).order_by(Seat.player_id)))
+
+    def seat(self, game_id: str, token: str | None) -> Seat:
+        """The seat holding `token` in this game; NotFound for a token of another game."""
+        if not token:
+            raise Forbidden("This phone has no seat in this game. Join with the game's QR code.")
+        with Session(self.engine) as session:
+            seat = session.exec(select(Seat).where(Seat.token == token)).first()
+        if seat is None or seat.game_id != game_id:
+            raise Forbidden("That seat's key is not valid for this game.")
+        return seat
+
+    def seat_by_token(self, token: str) -> Seat:
+        with Session(self.engine) as session:
+            seat = session.exec(select(Seat).where(Seat.token == token)).first()
+        if seat is None:
+            raise NotFound("This re-join link is not valid. Ask the banker for a new QR code.")
+        return seat
+
+    def claim_seat(self, game_id: str, player_id: int) -> Seat:
+        """A phone takes a player's seat from the join screen; a taken seat needs the banker."""
+        with Session(self.engine) as session:
+            seat = session.exec(
+                select(Seat).where(Seat.game_id == game_id, Seat.player_id == player_id)
+            ).first()
+            if seat is None or player_id == BANKER:
+                raise NotFound("There is no such player in this game.")
+            if seat.claimed:
+                name = self.state(game_id).player(player_id).name
+                raise RuleError(
+                    f"{name} has already joined on another phone. If that is you on a new "
+                    f"phone, ask the banker to show {name}'s own QR code."
+                )
+            seat.claimed = True
+            session.add(seat)
+            session.commit()
+            session.refresh(seat)
+        self._append(game_id, BANKER, None, lambda state: [Joined(player=player_id)])
+        return seat
+
+    # --- state ---------------------------------------------------------------------
+
+    def state(self, game_id: str) -> GameState:
+        """The folded state, from the cache plus any actions stored since (by any process)."""
+        with self._cache_lock:
+            cached = self._cache.get(game_id)
+        after = cached.seq if cached else 0
+        with Session(self.engine) as session:
+            rows = session.exec(
+                select(Action.seq, Action.events)
+                .where(Action.game_id == game_id, Action.seq > after)
+                .order_by(Action.seq)
+            ).all()
+        if cached is None and not rows:
+            raise NotFound("There is no such game. Check the link or the join code.")
+        state = fold(((seq, _events(events)) for seq, events in rows), cached) if rows else cached
+        assert state is not None
+        self._remember(game_id, state)
+        return state
+
+    def _remember(self, game_id: str, state: GameState) -> None:
+        with self._cache_lock:
+            current = self._cache.get(game_id)
+            if current is None or current.seq < state.seq:
+                self._cache[game_id] = state
+
+    def history(self, game_id: str, limit: int = 50) -> list[HistoryLine]:
+        """The newest actions first, each as one readable line."""
+        state = self.state(game_id)
+        with Session(self.engine) as session:
+            rows = session.exec(
+                select(Action.seq, Action.events)
+                .where(Action.game_id == game_id)
+                .order_by(Action.seq.desc())  # type: ignore[union-attr]
+                .limit(limit)
+            ).all()
+        undone = {e["seq"] for _, events in rows for e in events if e["type"] == "undone"}
+        return [
+            HistoryLine(
+                seq=seq,
+                text="; ".join(e.describe(state) for e in _events(events)),
+                undone=seq in undone,
+            )
+            for seq, events in rows
+        ]
+
+    def last_seq(self, game_id: str) -> int:
+        with Session(self.engine) as session:
+            return session.exec(select(func.max(Action.seq)).where(Action.game_id == game_id)).one() or 0
+
+    # --- commands ------------------------------------------------------------------
+
+    def run(self, game_id: str, token: str | None, payload: Any, request_id: str | None = None) -> Result:
+        """Run one command for the seat holding `token`; refused commands change nothing."""
+        seat = self.seat(game_id, token)
+        command = parse_command(payload)
+
+        def events_for(state: GameState) -> list[Event]:
+            if seat.player_id != BANKER and not command.allowed_for(state, seat.player_id):
+                raise Forbidden(_not_yours(state, seat.player_id, command.banker_only))
+            return decide(state, command, self.clock())
+
+        request_id = str(request_id)[:64] if request_id is not None else None
+        return self._append(game_id, seat.player_id, request_id, events_for)
+
+    def _append(
+        self,
+        game_id: str,
+        seat_player: int,
+        request_id: str | None,
+        events_for: Callable[[GameState], list[Event]],
+    ) -> Result:
+        """Store the events decided on the newest state as the next seq, retrying when
+        another command got there first; then tell every live stream."""
+        for _ in range(MAX_RETRIES):
+            if request_id and (done := self._done(game_id, request_id)) is not None:
+                return done
+            state = self.state(game_id)
+            events = events_for(state)
+            seq = state.seq + 1
+            try:
+                with Session(self.engine) as session:
+                    session.add(
+                        Action(
+                            game_id=game_id,
+                            seq=seq,
+                            seat_player=seat_player,
+                            request_id=request_id,
+                            events=[e.to_json() for e in events],
+                        )
+                    )
+                    session.commit()
+            except IntegrityError:
+                continue  # another command took this seq (or this request_id): look again
+            new_state = apply_action(state, seq, events)
+            self._remember(game_id, new_state)
+            self.broker.publish(game_id, seq)
+            return Result(seq=seq, events=tuple(events), state=new_state)
+        raise RuleError("The table is very busy right now; please try again.")
+
+    def _done(self, game_id: str, request_id: str) -> Result | None:
+        with Session(self.engine) as session:
+            row = session.exec(
+                select(Action).where(Action.game_id == game_id, Action.request_id == request_id)
+            ).first()
+        if row is None:
+            return None
+        return Result(seq=row.seq, events=tuple(_events(row.events)), state=self.state(game_id))
+
+
+def _events(rows: Sequence[dict[str, Any]]) -> list[Event]:
+    return [event_from_json(row) for row in rows]
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def _not_yours(state: GameState, player_id: int, banker_only: bool) -> str:
+    if banker_only:
+        return "Only the banker can do that."
+    return f"This phone belongs to {state.player(player_id).name}; it can only act for them."

@@ -1,0 +1,52 @@
+"""The web layer: blueprints by screen, plus the error pages every screen shares."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from banker.extensions import csrf
+from banker.rules import InvalidCommand, RuleError
+from banker.service import Forbidden, NotFound
+from banker.web import api, home, table
+
+
+def register(app: Flask) -> None:
+    app.register_blueprint(home.bp)
+    app.register_blueprint(table.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)  # the API authenticates with bearer tokens, never cookies
+
+    @app.errorhandler(CSRFError)
+    def csrf_failed(error: CSRFError):  # type: ignore[no-untyped-def]
+        return _error(400, "This page is out of date. Reload it and try again.")
+
+    @app.errorhandler(RuleError)
+    def refused(error: RuleError):  # type: ignore[no-untyped-def]
+        return _error(status_for(error), error.message)
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):  # type: ignore[no-untyped-def]
+        return _error(error.code or 500, error.description or error.name)
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception):  # type: ignore[no-untyped-def]
+        app.logger.exception("unexpected error")
+        return _error(500, "Something went wrong in the bank. Nothing was changed; try again.")
+
+
+def _error(status: int, message: str):  # type: ignore[no-untyped-def]
+    if request.path.startswith("/api/"):
+        return jsonify(error=message), status
+    if request.headers.get("HX-Request"):
+        return render_template("shared/_toast.html", message=message, ok=False), status
+    return render_template("shared/error.html", message=message, status=status), status
+
+
+def status_for(error: RuleError) -> int:
+    """400 for a malformed request, 403 not yours, 404 no such thing, 409 the rules refuse."""
+    for kind, status in ((InvalidCommand, 400), (Forbidden, 403), (NotFound, 404)):
+        if isinstance(error, kind):
+            return status
+    return 409

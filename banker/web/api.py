@@ -1,0 +1,102 @@
+"""The JSON API: the same commands and state as the screens, for bots, tests and tools."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, request
+
+from banker.rules import GameState, InvalidCommand
+from banker.service import Forbidden
+from banker.web import seats
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _body() -> dict[str, Any]:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise InvalidCommand("Send a JSON object (Content-Type: application/json).")
+    return body
+
+
+def _bearer() -> str | None:
+    header = request.headers.get("Authorization", "")
+    kind, _, token = header.partition(" ")
+    return token.strip() if kind.lower() == "bearer" and token.strip() else None
+
+
+@bp.post("/games")
+def create_game():  # type: ignore[no-untyped-def]
+    body = _body()
+    created = seats.service().create_game(
+        names=body.get("players"),
+        preset=body.get("preset", "classic"),
+        edition=body.get("edition", "us"),
+        options=body.get("options"),
+        tokens=body.get("tokens"),
+    )
+    return jsonify(
+        id=created.game.id,
+        join_code=created.game.join_code,
+        banker_token=created.banker.token,
+        players=[
+            {
+                "id": seat.player_id,
+                "name": created.state.player(seat.player_id).name,
+                "token": seat.token,
+            }
+            for seat in created.players
+        ],
+    ), 201
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str):  # type: ignore[no-untyped-def]
+    state = seats.service().state(game_id)
+    seats.service().seat(game_id, _bearer())
+    return jsonify(state_json(state))
+
+
+@bp.post("/games/<game_id>/commands")
+def command(game_id: str):  # type: ignore[no-untyped-def]
+    token = _bearer()
+    if token is None:
+        raise Forbidden("Send your seat's token as 'Authorization: Bearer <token>'.")
+    body = _body()
+    result = seats.service().run(game_id, token, body, request_id=body.get("request_id"))
+    return jsonify(seq=result.seq, events=[event.to_json() for event in result.events])
+
+
+def state_json(state: GameState) -> dict[str, Any]:
+    return {
+        "seq": state.seq,
+        "edition": state.edition.id,
+        "rules": state.rules.as_dict(),
+        "players": [
+            {
+                "id": p.id,
+                "name": p.name,
+                "colour": p.colour,
+                "token": p.token,
+                "cash": p.cash,
+                "in_jail": p.in_jail,
+                "jail_cards": list(p.jail_cards),
+                "bankrupt": p.bankrupt,
+            }
+            for p in state.players
+        ],
+        "deeds": [
+            {
+                "position": deed.position,
+                "name": deed.name,
+                "owner": state.holding(deed.position).owner or None,
+                "mortgaged": state.holding(deed.position).mortgaged,
+                "houses": state.holding(deed.position).houses,
+                "hotel": state.holding(deed.position).hotel,
+            }
+            for deed in state.edition.deeds
+        ],
+        "bank": {"houses": state.houses, "hotels": state.hotels},
+        "ended": state.ended,
+    }

@@ -1,0 +1,101 @@
+"""The way in: the start page, a new game, joining from the QR code, re-joining a seat."""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, render_template, request, url_for
+
+from banker.rules import RuleError
+from banker.rules.ruleset import PRESETS
+from banker.service import NotFound
+from banker.web import seats
+
+bp = Blueprint("home", __name__)
+
+PIECES = (
+    "Car",
+    "Dog",
+    "Top hat",
+    "Boot",
+    "Ship",
+    "Iron",
+    "Thimble",
+    "Cat",
+    "Penguin",
+    "T-Rex",
+    "Duck",
+    "Wheelbarrow",
+)
+
+
+@bp.get("/")
+def index():  # type: ignore[no-untyped-def]
+    games = []
+    for game_id in seats.my_games():
+        try:
+            games.append((game_id, seats.service().state(game_id)))
+        except NotFound:
+            continue
+    return render_template("home/index.html", games=games)
+
+
+@bp.get("/new")
+def new_game():  # type: ignore[no-untyped-def]
+    return render_template("home/new.html", presets=PRESETS, pieces=PIECES, form={}, error=None)
+
+
+@bp.post("/new")
+def create_game():  # type: ignore[no-untyped-def]
+    names = request.form.getlist("name")
+    pieces = request.form.getlist("piece")
+    try:
+        created = seats.service().create_game(
+            names=names,
+            preset=request.form.get("preset", "classic"),
+            tokens=[p for n, p in zip(names, pieces, strict=False) if n.strip()],
+        )
+    except RuleError as error:
+        return render_template(
+            "home/new.html", presets=PRESETS, pieces=PIECES, form=request.form, error=error.message
+        ), 400
+    seats.remember(created.banker)
+    return redirect(url_for("table.lobby", game_id=created.game.id), 303)
+
+
+@bp.get("/join")
+def join_by_code():  # type: ignore[no-untyped-def]
+    code = request.args.get("code", "").strip().upper()
+    return redirect(url_for("home.join", code=code), 303) if code else redirect(url_for("home.index"))
+
+
+@bp.get("/join/<code>")
+def join(code: str):  # type: ignore[no-untyped-def]
+    service = seats.service()
+    game = service.game_for_join_code(code)
+    state = service.state(game.id)
+    claimed = {s.player_id for s in service.seats(game.id) if s.claimed}
+    return render_template(
+        "join/pick.html",
+        game=game,
+        state=state,
+        claimed=claimed,
+        mine=seats.token(game.id, "player"),
+    )
+
+
+@bp.post("/join/<code>")
+def claim(code: str):  # type: ignore[no-untyped-def]
+    service = seats.service()
+    game = service.game_for_join_code(code)
+    player = request.form.get("player", type=int)
+    if player is None:
+        raise NotFound("Pick your name to join.")
+    seat = service.claim_seat(game.id, player)
+    seats.remember(seat)
+    return redirect(url_for("table.screen", game_id=game.id), 303)
+
+
+@bp.get("/seat/<token>")
+def rejoin(token: str):  # type: ignore[no-untyped-def]
+    seat = seats.service().seat_by_token(token)
+    seats.remember(seat)
+    return redirect(url_for("table.screen", game_id=seat.game_id), 303)

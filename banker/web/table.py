@@ -1,0 +1,188 @@
+"""The screens of a running game: a player's wallet, the banker's table, the lobby with the
+QR code, and the live stream that tells every phone to refresh."""
+
+from __future__ import annotations
+
+import time
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from banker import qr
+from banker.extensions import htmx
+from banker.models import Seat
+from banker.rules import undo_preview
+from banker.service import BANKER, Forbidden
+from banker.web import seats
+
+bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
+
+VIEWS = ("player", "bank", "lobby")
+
+
+def _seat(game_id: str, role: str | None = None) -> Seat:
+    """This browser's seat in the game: the one asked for, or the player's, else the bank's."""
+    roles = (role,) if role else ("player", "bank")
+    for name in roles:
+        token = seats.token(game_id, name)
+        if token:
+            return seats.service().seat(game_id, token)
+    if role == "bank":
+        raise Forbidden("Only the banker's phone can open the bank.")
+    raise Forbidden("This phone has no seat in this game. Join with the game's QR code.")
+
+
+def _context(game_id: str, view: str) -> dict:
+    service = seats.service()
+    seat = _seat(game_id, "bank" if view in ("bank", "lobby") else "player")
+    state = service.state(game_id)
+    return {
+        "game_id": game_id,
+        "view": view,
+        "state": state,
+        "me": None if seat.player_id == BANKER else state.player(seat.player_id),
+        "has_bank": seats.token(game_id, "bank") is not None,
+        "has_player": seats.token(game_id, "player") is not None,
+        "history": service.history(game_id),
+        "undo": undo_preview(state),
+        "seats": service.seats(game_id),
+        "join_url": _join_url(game_id),
+    }
+
+
+def _join_url(game_id: str) -> str:
+    code = seats.service().game_code(game_id)
+    base = current_app.config["PUBLIC_URL"] or request.host_url
+    return base.rstrip("/") + url_for("home.join", code=code)
+
+
+@bp.get("")
+def screen(game_id: str):  # type: ignore[no-untyped-def]
+    if seats.token(game_id, "player"):
+        return render_template("player/page.html", **_context(game_id, "player"))
+    if seats.token(game_id, "bank"):
+        return redirect(url_for("table.bank", game_id=game_id))
+    code = seats.service().game_code(game_id)
+    return redirect(url_for("home.join", code=code))
+
+
+@bp.get("/bank")
+def bank(game_id: str):  # type: ignore[no-untyped-def]
+    return render_template("bank/page.html", **_context(game_id, "bank"))
+
+
+@bp.get("/lobby")
+def lobby(game_id: str):  # type: ignore[no-untyped-def]
+    context = _context(game_id, "lobby")
+    return render_template("lobby/page.html", qr_svg=qr.svg(context["join_url"]), **context)
+
+
+@bp.get("/live")
+def live(game_id: str):  # type: ignore[no-untyped-def]
+    """The changing part of a screen; 204 (nothing to swap) when the phone is up to date."""
+    view = request.args.get("view", "player")
+    if view not in VIEWS:
+        abort(404)
+    known = request.args.get("seq", type=int)
+    if known is not None and known == seats.service().state(game_id).seq:
+        return "", 204
+    response = current_app.make_response(
+        render_template(f"{view}/_live.html", oob=True, **_context(game_id, view))
+    )
+    response.headers["Vary"] = "HX-Request"
+    return response
+
+
+@bp.post("/do")
+def do(game_id: str):  # type: ignore[no-untyped-def]
+    """Run the command a form or button sent, for this browser's seat."""
+    view = request.form.get("view", "player")
+    seat = _seat(game_id, "bank" if view == "bank" else "player")
+    payload = {k: v for k, v in request.form.items() if k not in ("csrf_token", "view")}
+    result = seats.service().run(game_id, seat.token, payload)
+    message = "; ".join(event.describe(result.state) for event in result.events)
+    if not htmx:
+        return redirect(url_for("table.bank" if view == "bank" else "table.screen", game_id=game_id), 303)
+    response = current_app.make_response(render_template("shared/_toast.html", message=message, ok=True))
+    response.headers["HX-Trigger"] = "bank-changed"
+    return response
+
+
+@bp.get("/undo")
+def undo(game_id: str):  # type: ignore[no-untyped-def]
+    """What Undo would reverse, shown before the banker confirms."""
+    _seat(game_id, "bank")
+    state = seats.service().state(game_id)
+    return render_template(
+        "bank/_undo.html",
+        game_id=game_id,
+        state=state,
+        undo=undo_preview(state),
+        closed=request.args.get("closed") == "1",
+    )
+
+
+@bp.get("/stream")
+def stream(game_id: str):  # type: ignore[no-untyped-def]
+    """Server-Sent Events: `changed` with the new seq whenever the game moves on."""
+    _seat(game_id)
+    service = seats.service()
+    known = request.args.get("seq", default=0, type=int)
+    current = service.state(game_id).seq
+    lifetime = current_app.config["STREAM_SECONDS"]
+    keepalive = current_app.config["STREAM_KEEPALIVE_SECONDS"]
+
+    def events():  # type: ignore[no-untyped-def]
+        last = known
+        yield "retry: 1000\n\n"
+        if current > last:
+            last = current
+            yield f"event: changed\ndata: {last}\n\n"
+        deadline = time.monotonic() + lifetime
+        while time.monotonic() < deadline:
+            seq = service.broker.wait(game_id, last, keepalive)
+            if seq > last:
+                last = seq
+                yield f"event: changed\ndata: {last}\n\n"
+            else:
+                yield ": keepalive\n\n"
+
+    return Response(
+        events(),
+        mimetype="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
+
+
+@bp.get("/qr.svg")
+def join_qr(game_id: str):  # type: ignore[no-untyped-def]
+    _seat(game_id)
+    return Response(qr.svg(_join_url(game_id)), mimetype="image/svg+xml")
+
+
+@bp.get("/seats/<int:player_id>")
+def seat_qr(game_id: str, player_id: int):  # type: ignore[no-untyped-def]
+    """The banker shows one player's own re-join QR code, for a lost or new phone."""
+    _seat(game_id, "bank")
+    service = seats.service()
+    state = service.state(game_id)
+    player = state.player(player_id)
+    seat = next(s for s in service.seats(game_id) if s.player_id == player_id)
+    base = current_app.config["PUBLIC_URL"] or request.host_url
+    link = base.rstrip("/") + url_for("home.rejoin", token=seat.token)
+    return render_template(
+        "bank/seat_qr.html",
+        game_id=game_id,
+        state=state,
+        player=player,
+        svg=qr.svg(link),
+        link=link,
+    )
