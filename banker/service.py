@@ -198,7 +198,7 @@ class GameService:
             rows = session.exec(
                 select(Action.seq, Action.events)
                 .where(Action.game_id == game_id)
-                .order_by(Action.seq.desc())  # type: ignore[union-attr]
+                .order_by(Action.seq.desc())
                 .limit(limit)
             ).all()
         undone = {e["seq"] for _, events in rows for e in events if e["type"] == "undone"}

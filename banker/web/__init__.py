@@ -19,24 +19,24 @@ def register(app: Flask) -> None:
     csrf.exempt(api.bp)  # the API authenticates with bearer tokens, never cookies
 
     @app.errorhandler(CSRFError)
-    def csrf_failed(error: CSRFError):  # type: ignore[no-untyped-def]
+    def csrf_failed(error: CSRFError):
         return _error(400, "This page is out of date. Reload it and try again.")
 
     @app.errorhandler(RuleError)
-    def refused(error: RuleError):  # type: ignore[no-untyped-def]
+    def refused(error: RuleError):
         return _error(status_for(error), error.message)
 
     @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException):  # type: ignore[no-untyped-def]
+    def http_error(error: HTTPException):
         return _error(error.code or 500, error.description or error.name)
 
     @app.errorhandler(Exception)
-    def unexpected(error: Exception):  # type: ignore[no-untyped-def]
+    def unexpected(error: Exception):
         app.logger.exception("unexpected error")
         return _error(500, "Something went wrong in the bank. Nothing was changed; try again.")
 
 
-def _error(status: int, message: str):  # type: ignore[no-untyped-def]
+def _error(status: int, message: str):
     if request.path.startswith("/api/"):
         return jsonify(error=message), status
     if request.headers.get("HX-Request"):

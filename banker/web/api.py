@@ -27,7 +27,7 @@ def _bearer() -> str | None:
 
 
 @bp.post("/games")
-def create_game():  # type: ignore[no-untyped-def]
+def create_game():
     body = _body()
     created = seats.service().create_game(
         names=body.get("players"),
@@ -52,14 +52,14 @@ def create_game():  # type: ignore[no-untyped-def]
 
 
 @bp.get("/games/<game_id>")
-def game(game_id: str):  # type: ignore[no-untyped-def]
+def game(game_id: str):
     state = seats.service().state(game_id)
     seats.service().seat(game_id, _bearer())
     return jsonify(state_json(state))
 
 
 @bp.post("/games/<game_id>/commands")
-def command(game_id: str):  # type: ignore[no-untyped-def]
+def command(game_id: str):
     token = _bearer()
     if token is None:
         raise Forbidden("Send your seat's token as 'Authorization: Bearer <token>'.")

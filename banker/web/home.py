@@ -28,7 +28,7 @@ PIECES = (
 
 
 @bp.get("/")
-def index():  # type: ignore[no-untyped-def]
+def index():
     games = []
     for game_id in seats.my_games():
         try:
@@ -39,12 +39,12 @@ def index():  # type: ignore[no-untyped-def]
 
 
 @bp.get("/new")
-def new_game():  # type: ignore[no-untyped-def]
+def new_game():
     return render_template("home/new.html", presets=PRESETS, pieces=PIECES, form={}, error=None)
 
 
 @bp.post("/new")
-def create_game():  # type: ignore[no-untyped-def]
+def create_game():
     names = request.form.getlist("name")
     pieces = request.form.getlist("piece")
     try:
@@ -62,13 +62,13 @@ def create_game():  # type: ignore[no-untyped-def]
 
 
 @bp.get("/join")
-def join_by_code():  # type: ignore[no-untyped-def]
+def join_by_code():
     code = request.args.get("code", "").strip().upper()
     return redirect(url_for("home.join", code=code), 303) if code else redirect(url_for("home.index"))
 
 
 @bp.get("/join/<code>")
-def join(code: str):  # type: ignore[no-untyped-def]
+def join(code: str):
     service = seats.service()
     game = service.game_for_join_code(code)
     state = service.state(game.id)
@@ -83,7 +83,7 @@ def join(code: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/join/<code>")
-def claim(code: str):  # type: ignore[no-untyped-def]
+def claim(code: str):
     service = seats.service()
     game = service.game_for_join_code(code)
     player = request.form.get("player", type=int)
@@ -95,7 +95,7 @@ def claim(code: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/seat/<token>")
-def rejoin(token: str):  # type: ignore[no-untyped-def]
+def rejoin(token: str):
     seat = seats.service().seat_by_token(token)
     seats.remember(seat)
     return redirect(url_for("table.screen", game_id=seat.game_id), 303)

@@ -53,7 +53,7 @@ def _context(game_id: str, view: str) -> dict:
         "has_player": seats.token(game_id, "player") is not None,
         "history": service.history(game_id),
         "undo": undo_preview(state),
-        "seats": service.seats(game_id),
+        "joined": {s.player_id for s in service.seats(game_id) if s.claimed and s.player_id != BANKER},
         "join_url": _join_url(game_id),
     }
 
@@ -65,7 +65,7 @@ def _join_url(game_id: str) -> str:
 
 
 @bp.get("")
-def screen(game_id: str):  # type: ignore[no-untyped-def]
+def screen(game_id: str):
     if seats.token(game_id, "player"):
         return render_template("player/page.html", **_context(game_id, "player"))
     if seats.token(game_id, "bank"):
@@ -75,18 +75,18 @@ def screen(game_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/bank")
-def bank(game_id: str):  # type: ignore[no-untyped-def]
+def bank(game_id: str):
     return render_template("bank/page.html", **_context(game_id, "bank"))
 
 
 @bp.get("/lobby")
-def lobby(game_id: str):  # type: ignore[no-untyped-def]
+def lobby(game_id: str):
     context = _context(game_id, "lobby")
     return render_template("lobby/page.html", qr_svg=qr.svg(context["join_url"]), **context)
 
 
 @bp.get("/live")
-def live(game_id: str):  # type: ignore[no-untyped-def]
+def live(game_id: str):
     """The changing part of a screen; 204 (nothing to swap) when the phone is up to date."""
     view = request.args.get("view", "player")
     if view not in VIEWS:
@@ -102,7 +102,7 @@ def live(game_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/do")
-def do(game_id: str):  # type: ignore[no-untyped-def]
+def do(game_id: str):
     """Run the command a form or button sent, for this browser's seat."""
     view = request.form.get("view", "player")
     seat = _seat(game_id, "bank" if view == "bank" else "player")
@@ -117,7 +117,7 @@ def do(game_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/undo")
-def undo(game_id: str):  # type: ignore[no-untyped-def]
+def undo(game_id: str):
     """What Undo would reverse, shown before the banker confirms."""
     _seat(game_id, "bank")
     state = seats.service().state(game_id)
@@ -131,7 +131,7 @@ def undo(game_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/stream")
-def stream(game_id: str):  # type: ignore[no-untyped-def]
+def stream(game_id: str):
     """Server-Sent Events: `changed` with the new seq whenever the game moves on."""
     _seat(game_id)
     service = seats.service()
@@ -140,7 +140,7 @@ def stream(game_id: str):  # type: ignore[no-untyped-def]
     lifetime = current_app.config["STREAM_SECONDS"]
     keepalive = current_app.config["STREAM_KEEPALIVE_SECONDS"]
 
-    def events():  # type: ignore[no-untyped-def]
+    def events():
         last = known
         yield "retry: 1000\n\n"
         if current > last:
@@ -163,13 +163,13 @@ def stream(game_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/qr.svg")
-def join_qr(game_id: str):  # type: ignore[no-untyped-def]
+def join_qr(game_id: str):
     _seat(game_id)
     return Response(qr.svg(_join_url(game_id)), mimetype="image/svg+xml")
 
 
 @bp.get("/seats/<int:player_id>")
-def seat_qr(game_id: str, player_id: int):  # type: ignore[no-untyped-def]
+def seat_qr(game_id: str, player_id: int):
     """The banker shows one player's own re-join QR code, for a lost or new phone."""
     _seat(game_id, "bank")
     service = seats.service()
