@@ -8,10 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from banker.rules import money, undo  # noqa: F401  (modules register their commands and events)
+# Importing a module registers its commands and events.
+from banker.rules import buildings, deeds, money, mortgages, rent, undo  # noqa: F401
 from banker.rules.base import COMMANDS, EVENTS, Command, Event, event_from_json, parse_command
 from banker.rules.errors import InvalidCommand, RuleError
 from banker.rules.game import GameStarted, start_game
+from banker.rules.rent import rent_due
 from banker.rules.state import BANK, GameState, Player
 from banker.rules.undo import remember, undo_preview
 
@@ -32,6 +34,7 @@ __all__ = [
     "evolve",
     "fold",
     "parse_command",
+    "rent_due",
     "start_game",
     "undo_preview",
 ]
@@ -59,9 +62,7 @@ def apply_action(state: GameState | None, seq: int, events: Sequence[Event]) -> 
     return replace(state, seq=seq)
 
 
-def fold(
-    actions: Iterable[tuple[int, Sequence[Event]]], state: GameState | None = None
-) -> GameState:
+def fold(actions: Iterable[tuple[int, Sequence[Event]]], state: GameState | None = None) -> GameState:
     """The state after the stored actions, in order, on top of `state` (a new game if None)."""
     for seq, events in actions:
         state = apply_action(state, seq, events)

@@ -34,13 +34,15 @@ class Command:
         if "type" in cls.__dict__:
             COMMANDS[cls.type] = cls
 
-    def acting_player(self) -> int | None:
-        """The player this command acts for; a player's phone may only send its own."""
+    def acting_player(self, state: GameState) -> int | None:
+        """The player this command acts for; a player's phone may only send its own.
+
+        It takes the state because some commands act for whoever owns a deed at the moment."""
         return getattr(self, "player", None)
 
     def allowed_for(self, state: GameState, player_id: int) -> bool:
         """Whether a player's phone (not the banker) may send this command."""
-        return not self.banker_only and self.acting_player() == player_id
+        return not self.banker_only and self.acting_player(state) == player_id
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         raise NotImplementedError

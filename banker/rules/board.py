@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
+
 
 @dataclass(frozen=True)
 class Deed:
@@ -77,6 +79,10 @@ class Edition:
         for deed in self.deeds:
             groups.setdefault(deed.group, []).append(deed.position)
         return {name: tuple(positions) for name, positions in groups.items()}
+
+    @cached_property
+    def space_at(self) -> dict[int, Space]:
+        return {space.position: space for space in self.spaces}
 
     @cached_property
     def card(self) -> dict[str, Card]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banker.rules.base import Amount, Command, Event, require
+from banker.rules.errors import RuleError
 from banker.rules.state import BANK, GameState
 
 
@@ -36,16 +37,21 @@ def payment(state: GameState, payer: int, payee: int, amount: int, reason: str) 
     """A payment both parties can take part in; the payer must have the cash."""
     for party in (payer, payee):
         if party != BANK:
-            require(not state.player(party).bankrupt, f"{state.name_of(party)} is out of the game.")
+            state.active_player(party)
     require(payer != payee, "A player cannot pay themselves.")
     if payer != BANK:
-        cash = state.player(payer).cash
-        require(
-            cash >= amount,
-            f"{state.name_of(payer)} has {state.money(cash)} and needs "
-            f"{state.money(amount - cash)} more to pay {state.money(amount)}.",
-        )
+        require_cash(state, payer, amount)
     return Paid(payer=payer, payee=payee, amount=amount, reason=reason)
+
+
+def require_cash(state: GameState, player: int, amount: int) -> None:
+    """Refuse, naming the shortfall, unless `player` has `amount` in cash."""
+    cash = state.player(player).cash
+    require(
+        cash >= amount,
+        f"{state.name_of(player)} has {state.money(cash)} and needs "
+        f"{state.money(amount - cash)} more to pay {state.money(amount)}.",
+    )
 
 
 @dataclass(frozen=True)
@@ -90,3 +96,19 @@ class PayPlayer(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         state.player(self.to)
         return [payment(state, self.player, self.to, self.amount, self.reason)]
+
+
+@dataclass(frozen=True)
+class PayTax(Command):
+    type = "pay_tax"
+    player: int
+    space: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        space = state.edition.space_at.get(self.space)
+        if space is None or space.type not in ("income_tax", "luxury_tax"):
+            where = space.name if space else f"space {self.space}"
+            raise RuleError(f"There is no tax to pay on {where}.")
+        # The space type names the rule option that holds the amount (rules.income_tax, ...).
+        amount = getattr(state.rules, space.type)
+        return [payment(state, self.player, BANK, amount, space.name)]

@@ -77,6 +77,13 @@ class GameState:
                 return player
         raise RuleError(f"There is no player {player_id} in this game.")
 
+    def active_player(self, player_id: Any) -> Player:
+        """The player, refusing one who has gone bankrupt."""
+        player = self.player(player_id)
+        if player.bankrupt:
+            raise RuleError(f"{player.name} is out of the game.")
+        return player
+
     def name_of(self, party: int) -> str:
         return "the bank" if party == BANK else self.player(party).name
 

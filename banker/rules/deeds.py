@@ -1,0 +1,71 @@
+"""Title deeds: buying one from the bank at its printed price, and who may act on a deed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from banker.rules.base import Command, Event, require
+from banker.rules.board import Deed
+from banker.rules.money import payment
+from banker.rules.state import BANK, GameState, Holding
+
+
+@dataclass(frozen=True)
+class DeedBought(Event):
+    """`player` bought the deed at `deed` from the bank; the price is its own Paid."""
+
+    type = "deed_bought"
+    player: int
+    deed: int
+
+    def apply(self, state: GameState) -> GameState:
+        return state.with_holding(self.deed, owner=self.player)
+
+    def describe(self, state: GameState) -> str:
+        return f"{state.name_of(self.player)} now owns {state.deed(self.deed).name}"
+
+
+@dataclass(frozen=True)
+class Buy(Command):
+    type = "buy"
+    player: int
+    deed: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        deed = state.deed(self.deed)
+        owner = state.holding(self.deed).owner
+        require(owner == BANK, f"{deed.name} is already owned by {state.name_of(owner)}.")
+        return [
+            payment(state, self.player, BANK, deed.price, f"bought {deed.name}"),
+            DeedBought(player=self.player, deed=self.deed),
+        ]
+
+
+@dataclass(frozen=True)
+class OwnerCommand(Command):
+    """A command on one deed that its owner gives (or the banker for them)."""
+
+    deed: int
+
+    def acting_player(self, state: GameState) -> int | None:
+        owner = state.holding(self.deed).owner
+        return None if owner == BANK else owner
+
+    def owned(self, state: GameState) -> tuple[Deed, Holding]:
+        """The deed and what is on it, refusing a deed nobody owns."""
+        deed = state.deed(self.deed)
+        holding = state.holding(self.deed)
+        require(holding.owner != BANK, f"Nobody owns {deed.name}.")
+        return deed, holding
+
+
+def group_label(deed: Deed) -> str:
+    return deed.group.replace("_", " ")
+
+
+def buildings_text(holding: Holding) -> str:
+    if holding.hotel:
+        return "a hotel"
+    if holding.houses:
+        return f"{holding.houses} house{'s' if holding.houses > 1 else ''}"
+    return "no buildings"

@@ -1,0 +1,72 @@
+"""Mortgages: the bank lends a deed's mortgage value and takes it back with 10% interest."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from banker.rules.base import Event, require
+from banker.rules.deeds import OwnerCommand, buildings_text, group_label
+from banker.rules.money import payment
+from banker.rules.state import BANK, GameState
+
+
+@dataclass(frozen=True)
+class Mortgaged(Event):
+    type = "mortgaged"
+    deed: int
+
+    def apply(self, state: GameState) -> GameState:
+        return state.with_holding(self.deed, mortgaged=True)
+
+    def describe(self, state: GameState) -> str:
+        return f"{state.deed(self.deed).name} is mortgaged"
+
+
+@dataclass(frozen=True)
+class MortgageLifted(Event):
+    type = "mortgage_lifted"
+    deed: int
+
+    def apply(self, state: GameState) -> GameState:
+        return state.with_holding(self.deed, mortgaged=False)
+
+    def describe(self, state: GameState) -> str:
+        return f"{state.deed(self.deed).name} is no longer mortgaged"
+
+
+@dataclass(frozen=True)
+class Mortgage(OwnerCommand):
+    """The bank pays the owner the mortgage value; the group must have no buildings."""
+
+    type = "mortgage"
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        deed, holding = self.owned(state)
+        require(not holding.mortgaged, f"{deed.name} is already mortgaged.")
+        for position in state.edition.groups[deed.group]:
+            lot = state.holding(position)
+            require(
+                not (lot.houses or lot.hotel),
+                f"Sell the buildings in the {group_label(deed)} group first: "
+                f"{state.deed(position).name} has {buildings_text(lot)}.",
+            )
+        return [
+            Mortgaged(deed=self.deed),
+            payment(state, BANK, holding.owner, deed.mortgage, f"mortgaged {deed.name}"),
+        ]
+
+
+@dataclass(frozen=True)
+class Unmortgage(OwnerCommand):
+    """The owner pays the bank the mortgage value plus 10%, rounded up."""
+
+    type = "unmortgage"
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        deed, holding = self.owned(state)
+        require(holding.mortgaged, f"{deed.name} is not mortgaged.")
+        reason = f"lifted the mortgage on {deed.name}: {state.money(deed.mortgage)} + 10%"
+        return [
+            payment(state, holding.owner, BANK, deed.unmortgage_cost, reason),
+            MortgageLifted(deed=self.deed),
+        ]

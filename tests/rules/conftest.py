@@ -1,0 +1,57 @@
+"""Helpers to set up a table and play commands through the rules, as the service does."""
+
+from __future__ import annotations
+
+import pytest
+
+from banker.rules import Command, GameState, RuleError, apply_action, decide, fold, start_game
+from banker.rules.buildings import Build
+from banker.rules.deeds import Buy
+
+ANN, BOB, CAT = 1, 2, 3
+NAMES = ["Ann", "Bob", "Cat"]
+
+
+def new_game(players: int = 3, **options: object) -> GameState:
+    """A fresh game for the first `players` of Ann, Bob and Cat with the classic rules and `options`."""
+    return fold([(1, [start_game(NAMES[:players], options=options or None)])])
+
+
+def run(state: GameState, *commands: Command) -> GameState:
+    """Decide and apply each command as its own stored action."""
+    for command in commands:
+        state = apply_action(state, state.seq + 1, decide(state, command))
+    return state
+
+
+def refusal(state: GameState, command: Command) -> str:
+    """The message the rules refuse `command` with."""
+    with pytest.raises(RuleError) as refused:
+        decide(state, command)
+    return refused.value.message
+
+
+def cash(state: GameState, player: int) -> int:
+    return state.player(player).cash
+
+
+def owning(state: GameState, player: int, *positions: int) -> GameState:
+    """`player` buys each deed from the bank."""
+    return run(state, *(Buy(player=player, deed=position) for position in positions))
+
+
+def built(state: GameState, positions: tuple[int, ...], level: int) -> GameState:
+    """Build evenly round the lots until each is at `level` (houses_before_hotel + 1 is a hotel)."""
+    for _ in range(level):
+        state = run(state, *(Build(deed=position) for position in positions))
+    return state
+
+
+def assert_building_supply(state: GameState) -> None:
+    """Houses in the bank and on the board make the edition's 32; hotels likewise 12 (a hotel holds
+    no houses)."""
+    lots = state.holdings.values()
+    assert state.houses + sum(lot.houses for lot in lots) == state.edition.houses
+    assert state.hotels + sum(lot.hotel for lot in lots) == state.edition.hotels
+    assert state.houses >= 0 and state.hotels >= 0
+    assert all(not (lot.hotel and lot.houses) for lot in lots)

@@ -1,0 +1,202 @@
+"""Building and selling houses and hotels: whole groups, evenness, the 32/12 supply."""
+
+from __future__ import annotations
+
+from banker.rules import BANK
+from banker.rules.buildings import Build, BuildingsChanged, SellBuilding
+from banker.rules.money import Paid
+from banker.rules.mortgages import Mortgage
+
+from .conftest import ANN, BOB, assert_building_supply, built, cash, new_game, owning, refusal, run
+
+GREEN = (31, 32, 34)
+DARK_BLUE = (37, 39)
+RED = (21, 23, 24)
+YELLOW = (26, 27, 29)
+BROWN = (1, 3)
+
+
+def rich_game(**options):
+    return new_game(starting_cash=50_000, **options)
+
+
+def houses(state, *positions):
+    return tuple(state.holding(p).houses for p in positions)
+
+
+def test_a_house_costs_the_printed_house_cost_and_comes_from_the_bank():
+    state = owning(rich_game(), ANN, *DARK_BLUE)
+    events = Build(deed=39).decide(state, 0)
+    assert events == [Paid(ANN, BANK, 200, "a house on Boardwalk"), BuildingsChanged(39, 1)]
+    assert events[1].describe(state) == "Boardwalk now has 1 house"
+    state = run(state, Build(deed=39))
+    assert (state.houses, houses(state, 37, 39)) == (31, (0, 1))
+    assert cash(state, ANN) == 50_000 - 750 - 200
+    assert_building_supply(state)
+
+
+def test_building_needs_the_whole_group():
+    state = owning(owning(rich_game(), ANN, 39), BOB, 37)
+    message = refusal(state, Build(deed=39))
+    assert message == "Building needs the whole dark blue group: Park Place is owned by Bob."
+    assert (
+        refusal(owning(rich_game(), ANN, 39), Build(deed=39))
+        == "Building needs the whole dark blue group: Park Place is owned by the bank."
+    )
+
+
+def test_building_is_refused_while_a_lot_of_the_group_is_mortgaged():
+    state = run(owning(rich_game(), ANN, *GREEN), Mortgage(deed=32))
+    assert (
+        refusal(state, Build(deed=31))
+        == "North Carolina Avenue is mortgaged: lift the mortgage before building in the green group."
+    )
+
+
+def test_only_streets_take_houses():
+    state = owning(rich_game(), ANN, 5, 15, 25, 35)
+    assert refusal(state, Build(deed=5)) == "Only streets take houses; Reading Railroad is a railroad."
+
+
+def test_houses_are_built_evenly():
+    state = run(owning(rich_game(), ANN, *DARK_BLUE), Build(deed=37), Build(deed=39), Build(deed=39))
+    assert houses(state, 37, 39) == (1, 2)
+    assert refusal(state, Build(deed=39)) == "Build evenly: Park Place has 1 house, build there first."
+    state = run(owning(rich_game(), ANN, *GREEN), Build(deed=34))
+    message = refusal(state, Build(deed=34))
+    assert message == "Build evenly: Pacific Avenue has no buildings, build there first."
+
+
+def test_a_hotel_needs_four_houses_on_every_lot_and_sends_them_back_to_the_bank():
+    state = built(owning(rich_game(), ANN, *GREEN), GREEN, 4)
+    state = run(state, Build(deed=31))
+    assert state.houses == 32 - 12 + 4 and state.hotels == 11
+    assert state.holding(31).hotel and state.holding(31).houses == 0
+    assert refusal(state, Build(deed=31)) == "Pacific Avenue already has a hotel."
+    assert cash(state, ANN) == 50_000 - 920 - 12 * 200 - 200
+    assert_building_supply(state)
+
+
+def test_a_hotel_waits_for_the_whole_group_to_have_four_houses():
+    state = built(owning(rich_game(), ANN, *GREEN), GREEN, 3)
+    state = run(state, Build(deed=31), Build(deed=32))
+    assert (
+        refusal(state, Build(deed=31)) == "Build evenly: Pennsylvania Avenue has 3 houses, build there first."
+    )
+
+
+def test_the_short_game_builds_hotels_after_three_houses():
+    state = built(owning(rich_game(houses_before_hotel=3), ANN, *DARK_BLUE), DARK_BLUE, 4)
+    assert all(state.holding(p).hotel for p in DARK_BLUE)
+    assert (state.houses, state.hotels) == (32, 10)
+
+
+def test_the_thirty_third_house_is_refused():
+    state = owning(rich_game(), ANN, *GREEN, *DARK_BLUE, *YELLOW, *BROWN)
+    state = built(state, GREEN + DARK_BLUE + YELLOW, 4)
+    assert state.houses == 0
+    assert refusal(state, Build(deed=1)) == "The bank has no houses left (0/32)."
+    assert_building_supply(state)
+
+
+def test_the_thirteenth_hotel_is_refused():
+    state = owning(rich_game(), ANN, *RED, *YELLOW, *GREEN, *DARK_BLUE, *BROWN)
+    for group in (RED, YELLOW, GREEN, DARK_BLUE):
+        state = built(state, group, 5)
+    state = built(state, BROWN, 4)
+    state = run(state, Build(deed=1))
+    assert state.hotels == 0
+    assert refusal(state, Build(deed=3)) == "The bank has no hotels left (0/12)."
+    assert_building_supply(state)
+
+
+def test_a_house_sells_back_for_half_its_cost():
+    state = built(owning(rich_game(), ANN, *DARK_BLUE), DARK_BLUE, 2)
+    before = cash(state, ANN)
+    events = SellBuilding(deed=39).decide(state, 0)
+    assert events == [BuildingsChanged(39, 1), Paid(BANK, ANN, 100, "sold a house on Boardwalk")]
+    state = run(state, SellBuilding(deed=39))
+    assert cash(state, ANN) == before + 100
+    assert state.houses == 29
+
+
+def test_houses_are_sold_evenly():
+    state = run(built(owning(rich_game(), ANN, *DARK_BLUE), DARK_BLUE, 2), SellBuilding(deed=37))
+    assert refusal(state, SellBuilding(deed=37)) == "Sell evenly: Boardwalk has 2 houses, sell there first."
+
+
+def test_a_lot_without_buildings_has_nothing_to_sell():
+    state = owning(rich_game(), ANN, *DARK_BLUE)
+    assert refusal(state, SellBuilding(deed=39)) == "Boardwalk has no buildings to sell."
+
+
+def test_a_hotel_sells_for_half_its_cost_and_breaks_back_down_to_four_houses():
+    state = built(owning(rich_game(), ANN, *DARK_BLUE), DARK_BLUE, 5)
+    before = cash(state, ANN)
+    events = SellBuilding(deed=37).decide(state, 0)
+    assert events == [BuildingsChanged(37, 4), Paid(BANK, ANN, 100, "sold the hotel on Park Place")]
+    state = run(state, SellBuilding(deed=37))
+    assert cash(state, ANN) == before + 100
+    assert (state.houses, state.hotels) == (28, 11)
+    assert houses(state, 37, 39) == (4, 0) and state.holding(39).hotel
+    assert_building_supply(state)
+
+
+def shortage(state, bank_houses: int):
+    """Bob builds on red, yellow and dark blue until the bank has `bank_houses` left."""
+    state = owning(state, BOB, *RED, *YELLOW, *DARK_BLUE)
+    lots = RED + YELLOW + DARK_BLUE
+    while state.houses > bank_houses:
+        state = run(state, Build(deed=min(lots, key=lambda p: state.holding(p).houses)))
+    return state
+
+
+def test_with_too_few_houses_in_the_bank_every_hotel_of_the_group_is_sold_keeping_the_bank_houses():
+    state = shortage(built(owning(rich_game(), ANN, *GREEN), GREEN, 5), bank_houses=2)
+    before = cash(state, ANN)
+    events = SellBuilding(deed=32).decide(state, 0)
+    refund = (3 * 200 + (3 * 4 - 2) * 200) // 2
+    assert events == [
+        BuildingsChanged(31, 0),
+        BuildingsChanged(32, 1),
+        BuildingsChanged(34, 1),
+        Paid(BANK, ANN, refund, "sold 3 hotels in the green group; the bank had 2 houses to break them down"),
+    ]
+    state = run(state, SellBuilding(deed=32))
+    assert cash(state, ANN) == before + 1300
+    assert houses(state, *GREEN) == (0, 1, 1)
+    assert (state.houses, state.hotels) == (0, 12)
+    assert_building_supply(state)
+
+
+def test_a_lone_hotel_short_of_houses_takes_houses_from_its_neighbours_to_stay_even():
+    state = built(owning(rich_game(), ANN, *GREEN), GREEN, 4)
+    state = shortage(run(state, Build(deed=31)), bank_houses=2)
+    before = cash(state, ANN)
+    state = run(state, SellBuilding(deed=31))
+    assert houses(state, *GREEN) == (3, 3, 4)
+    # The group held a hotel (cost + 4 houses) and 8 houses; it keeps 10 houses: it gave up 3 x $200.
+    assert cash(state, ANN) == before + 300
+    assert (state.houses, state.hotels) == (0, 12)
+    assert_building_supply(state)
+
+
+def test_with_no_houses_in_the_bank_a_group_of_hotels_goes_to_bare_land():
+    state = shortage(built(owning(rich_game(), ANN, *GREEN), GREEN, 5), bank_houses=0)
+    before = cash(state, ANN)
+    state = run(state, SellBuilding(deed=34))
+    assert houses(state, *GREEN) == (0, 0, 0)
+    assert not any(state.holding(p).hotel for p in GREEN)
+    assert cash(state, ANN) == before + (3 * 200 + 12 * 200) // 2
+    assert_building_supply(state)
+
+
+def test_nobody_builds_on_an_unknown_or_unowned_deed():
+    assert refusal(rich_game(), Build(deed=30)) == "There is no title deed at board position 30."
+    assert refusal(rich_game(), Build(deed=39)) == "Nobody owns Boardwalk."
+    assert refusal(rich_game(), SellBuilding(deed=39)) == "Nobody owns Boardwalk."
+
+
+def test_building_needs_the_cash_for_the_house():
+    state = owning(new_game(starting_cash=800), ANN, *DARK_BLUE)
+    assert refusal(state, Build(deed=39)) == "Ann has $50 and needs $150 more to pay $200."
