@@ -9,8 +9,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 # Importing a module registers its commands and events.
-from banker.rules import buildings, deeds, money, mortgages, rent, undo  # noqa: F401
+from banker.rules import buildings, cards, deeds, jail, money, mortgages, rent, undo  # noqa: F401
 from banker.rules.base import COMMANDS, EVENTS, Command, Event, event_from_json, parse_command
+from banker.rules.cards import card_destination
 from banker.rules.errors import InvalidCommand, RuleError
 from banker.rules.game import GameStarted, start_game
 from banker.rules.rent import rent_due
@@ -29,6 +30,7 @@ __all__ = [
     "Player",
     "RuleError",
     "apply_action",
+    "card_destination",
     "decide",
     "event_from_json",
     "evolve",

@@ -1,0 +1,186 @@
+"""Chance and Community Chest: the money and jail effect of each card drawn at the table.
+
+The card command records the draw and settles what the card itself pays or costs. Where a card
+sends the piece to a deed, landing there is the table's next step like any landing: buy it, or pay
+the rent with `pay_rent` (with `card="nearest_railroad"` / `"nearest_utility"` for the nearest
+cards, whose rent is 2x, or 10x a fresh roll). `card_destination` tells the screens which deed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from banker.rules.base import Command, Event, require
+from banker.rules.board import DECK_NAMES, Card, Edition
+from banker.rules.errors import RuleError
+from banker.rules.jail import JailCardKept, go_to_jail, jail_card_holder
+from banker.rules.money import payment, require_cash
+from banker.rules.state import BANK, GameState
+
+GO = 0
+
+
+@dataclass(frozen=True)
+class CardDrawn(Event):
+    """`player` drew `card`; what it pays or does follows as its own events."""
+
+    type = "card_drawn"
+    player: int
+    card: str
+
+    def apply(self, state: GameState) -> GameState:
+        return state
+
+    def describe(self, state: GameState) -> str:
+        card = state.edition.card[self.card]
+        return f"{state.name_of(self.player)} drew {DECK_NAMES[card.deck]}: {card.text}"
+
+
+@dataclass(frozen=True)
+class DrawCard(Command):
+    """`from_space` is the space the card was drawn on; it is needed only when it decides
+    whether an advance passes GO."""
+
+    type = "card"
+    player: int
+    deck: str
+    card: str
+    from_space: int | None = None
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        card = _card(state, self.deck, self.card)
+        state.active_player(self.player)
+        if self.from_space is not None:
+            spaces = deck_spaces(state.edition, card.deck)
+            require(
+                self.from_space in spaces,
+                f"{DECK_NAMES[card.deck]} cards are drawn on spaces {_either(spaces)}, "
+                f"not on {self.from_space}.",
+            )
+        effect = _EFFECTS.get(card.action)
+        return [CardDrawn(player=self.player, card=card.id), *(effect(state, self, card) if effect else [])]
+
+
+def _card(state: GameState, deck: str, card_id: str) -> Card:
+    if deck not in DECK_NAMES:
+        raise RuleError(f"There is no deck called {deck!r}; the decks are {_either(tuple(DECK_NAMES))}.")
+    card = state.edition.card.get(card_id)
+    if card is None:
+        raise RuleError(f"There is no card {card_id!r} in the {DECK_NAMES[deck]} deck.")
+    require(
+        card.deck == deck,
+        f"{card.id} is a {DECK_NAMES[card.deck]} card, not a {DECK_NAMES[deck]} card.",
+    )
+    return card
+
+
+def _either(items: tuple[object, ...]) -> str:
+    words = [str(item) for item in items]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def deck_spaces(edition: Edition, deck: str) -> tuple[int, ...]:
+    """The board positions where a card of `deck` is drawn."""
+    return tuple(space.position for space in edition.spaces if space.type == deck)
+
+
+def card_destination(edition: Edition, card: Card, from_space: int) -> int:
+    """Where an advance card drawn at `from_space` sends the piece: its target, or the nearest
+    deed of its kind ahead."""
+    if card.target is not None:
+        return card.target
+    size = len(edition.spaces)
+    return min(
+        (deed.position for deed in edition.deeds if deed.kind == card.target_kind),
+        key=lambda position: (position - from_space) % size,
+    )
+
+
+def passes_go(edition: Edition, card: Card, from_space: int) -> bool:
+    """Whether an advance card drawn at `from_space` pays the salary: it lands on GO, or passes it
+    and says so."""
+    destination = card_destination(edition, card, from_space)
+    return destination == GO or (card.collect_go_if_passed and destination < from_space)
+
+
+def _advance(state: GameState, command: DrawCard, card: Card) -> list[Event]:
+    spaces = deck_spaces(state.edition, card.deck)
+    drawn_at = (command.from_space,) if command.from_space is not None else spaces
+    salary = {passes_go(state.edition, card, space) for space in drawn_at}
+    require(
+        len(salary) == 1,
+        f"Say which {DECK_NAMES[card.deck]} space the card was drawn on ({_either(spaces)}): "
+        "it decides whether the piece passes GO.",
+    )
+    if not salary.pop():
+        return []
+    reason = "advanced to GO" if card.target == GO else "passed GO"
+    return [payment(state, BANK, command.player, state.rules.salary, reason)]
+
+
+def _collect(state: GameState, command: DrawCard, card: Card) -> list[Event]:
+    return [payment(state, BANK, command.player, card.amount, f"{DECK_NAMES[card.deck]} card")]
+
+
+def _pay(state: GameState, command: DrawCard, card: Card) -> list[Event]:
+    return [payment(state, command.player, BANK, card.amount, f"{DECK_NAMES[card.deck]} card")]
+
+
+def _others(state: GameState, player_id: int) -> list[int]:
+    return [p.id for p in state.players if p.id != player_id and not p.bankrupt]
+
+
+def _pay_each_player(state: GameState, command: DrawCard, card: Card) -> list[Event]:
+    others = _others(state, command.player)
+    require_cash(state, command.player, card.amount * len(others))
+    reason = f"{DECK_NAMES[card.deck]} card"
+    return [payment(state, command.player, other, card.amount, reason) for other in others]
+
+
+def _collect_from_each_player(state: GameState, command: DrawCard, card: Card) -> list[Event]:
+    others = _others(state, command.player)
+    reason = f"{DECK_NAMES[card.deck]} card"
+    return [payment(state, other, command.player, card.amount, reason) for other in others]
+
+
+def _repairs(state: GameState, command: DrawCard, card: Card) -> list[Event]:
+    lots = [lot for lot in state.holdings.values() if lot.owner == command.player]
+    houses = sum(lot.houses for lot in lots)
+    hotels = sum(lot.hotel for lot in lots)
+    amount = houses * card.per_house + hotels * card.per_hotel
+    if not amount:
+        return []
+    reason = (
+        f"{DECK_NAMES[card.deck]} repairs: {houses} x {state.money(card.per_house)} a house, "
+        f"{hotels} x {state.money(card.per_hotel)} a hotel"
+    )
+    return [payment(state, command.player, BANK, amount, reason)]
+
+
+def _keep_jail_card(state: GameState, command: DrawCard, card: Card) -> list[Event]:
+    holder = jail_card_holder(state, card.deck)
+    if holder is not None:
+        raise RuleError(
+            f"{holder.name} holds the {DECK_NAMES[card.deck]} Get Out of Jail Free card, "
+            "so it is not in the deck."
+        )
+    return [JailCardKept(player=command.player, deck=card.deck)]
+
+
+def _go_to_jail(state: GameState, command: DrawCard, card: Card) -> list[Event]:
+    return [go_to_jail(state, command.player)]
+
+
+# By the card's action; the others ("go back 3 spaces") have no money effect: the draw is recorded.
+_EFFECTS: dict[str, Callable[[GameState, DrawCard, Card], list[Event]]] = {
+    "collect": _collect,
+    "pay": _pay,
+    "pay_each_player": _pay_each_player,
+    "collect_from_each_player": _collect_from_each_player,
+    "repairs": _repairs,
+    "advance_to": _advance,
+    "advance_to_nearest": _advance,
+    "get_out_of_jail_free": _keep_jail_card,
+    "go_to_jail": _go_to_jail,
+}

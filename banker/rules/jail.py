@@ -1,0 +1,124 @@
+"""Jail: going in without salary, and getting out by paying the fine or with a Get Out of Jail
+Free card, which goes back to its deck."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from banker.rules.base import Command, Event, require
+from banker.rules.board import DECK_NAMES
+from banker.rules.money import payment
+from banker.rules.state import BANK, GameState, Player
+
+
+@dataclass(frozen=True)
+class WentToJail(Event):
+    type = "went_to_jail"
+    player: int
+
+    def apply(self, state: GameState) -> GameState:
+        return state.with_player(self.player, in_jail=True)
+
+    def describe(self, state: GameState) -> str:
+        return f"{state.name_of(self.player)} went to jail"
+
+
+@dataclass(frozen=True)
+class LeftJail(Event):
+    type = "left_jail"
+    player: int
+
+    def apply(self, state: GameState) -> GameState:
+        return state.with_player(self.player, in_jail=False)
+
+    def describe(self, state: GameState) -> str:
+        return f"{state.name_of(self.player)} is out of jail"
+
+
+@dataclass(frozen=True)
+class JailCardKept(Event):
+    """`player` drew the Get Out of Jail Free card of `deck` and keeps it; the deck is without it."""
+
+    type = "jail_card_kept"
+    player: int
+    deck: str
+
+    def apply(self, state: GameState) -> GameState:
+        player = state.player(self.player)
+        return state.with_player(self.player, jail_cards=(*player.jail_cards, self.deck))
+
+    def describe(self, state: GameState) -> str:
+        return f"{state.name_of(self.player)} keeps the {DECK_NAMES[self.deck]} Get Out of Jail Free card"
+
+
+@dataclass(frozen=True)
+class JailCardUsed(Event):
+    """`player` left jail with their `deck` Get Out of Jail Free card, which goes back to its deck."""
+
+    type = "jail_card_used"
+    player: int
+    deck: str
+
+    def apply(self, state: GameState) -> GameState:
+        cards = list(state.player(self.player).jail_cards)
+        cards.remove(self.deck)
+        return state.with_player(self.player, in_jail=False, jail_cards=tuple(cards))
+
+    def describe(self, state: GameState) -> str:
+        return (
+            f"{state.name_of(self.player)} used the {DECK_NAMES[self.deck]} Get Out of Jail Free card "
+            "and is out of jail; the card goes back to its deck"
+        )
+
+
+def jail_card_holder(state: GameState, deck: str) -> Player | None:
+    """Who holds the deck's Get Out of Jail Free card (a deck has one), or None if it is in the deck."""
+    return next((p for p in state.players if deck in p.jail_cards), None)
+
+
+def go_to_jail(state: GameState, player_id: int) -> WentToJail:
+    """Straight to jail: no salary, whatever the piece passes."""
+    player = state.active_player(player_id)
+    require(not player.in_jail, f"{player.name} is already in jail.")
+    return WentToJail(player=player_id)
+
+
+def _jailed(state: GameState, player_id: int) -> Player:
+    player = state.active_player(player_id)
+    require(player.in_jail, f"{player.name} is not in jail.")
+    return player
+
+
+@dataclass(frozen=True)
+class GoToJail(Command):
+    type = "go_to_jail"
+    player: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        return [go_to_jail(state, self.player)]
+
+
+@dataclass(frozen=True)
+class PayJailFine(Command):
+    type = "pay_jail_fine"
+    player: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        _jailed(state, self.player)
+        return [
+            payment(state, self.player, BANK, state.rules.jail_fine, "jail fine"),
+            LeftJail(player=self.player),
+        ]
+
+
+@dataclass(frozen=True)
+class UseJailCard(Command):
+    """Leave jail with a Get Out of Jail Free card; the one kept longest is used first."""
+
+    type = "use_jail_card"
+    player: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        player = _jailed(state, self.player)
+        require(bool(player.jail_cards), f"{player.name} has no Get Out of Jail Free card.")
+        return [JailCardUsed(player=self.player, deck=player.jail_cards[0])]

@@ -1,0 +1,202 @@
+"""Every Chance and Community Chest card's money (and jail) effect."""
+
+from __future__ import annotations
+
+import pytest
+
+from banker.rules import BANK, card_destination, parse_command
+from banker.rules.buildings import Build
+from banker.rules.cards import CardDrawn, DrawCard
+from banker.rules.money import Paid, PayBank
+from banker.rules.rent import PayRent
+
+from .conftest import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
+
+CHANCE_SPACES = (7, 22, 36)
+CHEST_SPACES = (2, 17, 33)
+
+# (card, space drawn on or None, Ann's change, Bob's and Cat's change)
+MONEY = [
+    ("CH01", None, 0, 0),
+    ("CH01", 36, 0, 0),
+    ("CH02", None, 200, 0),
+    ("CH03", 7, 0, 0),
+    ("CH03", 22, 0, 0),
+    ("CH03", 36, 200, 0),
+    ("CH04", 7, 0, 0),
+    ("CH04", 22, 200, 0),
+    ("CH04", 36, 200, 0),
+    ("CH05", 7, 0, 0),
+    ("CH05", 22, 0, 0),
+    ("CH05", 36, 200, 0),
+    ("CH06", 7, 0, 0),
+    ("CH06", 36, 200, 0),
+    ("CH07", 7, 0, 0),
+    ("CH07", 22, 0, 0),
+    ("CH07", 36, 200, 0),
+    ("CH08", None, 50, 0),
+    ("CH09", None, 0, 0),
+    ("CH10", 36, 0, 0),
+    ("CH11", None, 0, 0),
+    ("CH12", None, 0, 0),
+    ("CH13", None, -15, 0),
+    ("CH14", None, 200, 0),
+    ("CH14", 7, 200, 0),
+    ("CH15", None, -100, 50),
+    ("CH16", None, 150, 0),
+    ("CC01", None, 200, 0),
+    ("CC02", None, 200, 0),
+    ("CC03", None, -50, 0),
+    ("CC04", None, 50, 0),
+    ("CC05", None, 0, 0),
+    ("CC06", None, 0, 0),
+    ("CC07", None, 100, 0),
+    ("CC08", None, 20, 0),
+    ("CC09", None, 20, -10),
+    ("CC10", None, 100, 0),
+    ("CC11", None, -100, 0),
+    ("CC12", None, -50, 0),
+    ("CC13", None, 25, 0),
+    ("CC14", None, 0, 0),
+    ("CC15", None, 10, 0),
+    ("CC16", None, 100, 0),
+]
+
+
+def draw(card: str, from_space: int | None = None, player: int = ANN) -> DrawCard:
+    deck = "chance" if card.startswith("CH") else "community_chest"
+    return DrawCard(player=player, deck=deck, card=card, from_space=from_space)
+
+
+def test_every_card_of_both_decks_has_its_money_effect_tested():
+    assert {card for card, *_ in MONEY} == set(new_game().edition.card)
+
+
+@pytest.mark.parametrize(("card", "from_space", "drawer", "each_other"), MONEY)
+def test_a_card_moves_the_money_it_prints(card, from_space, drawer, each_other):
+    state = run(new_game(), draw(card, from_space))
+    assert (cash(state, ANN), cash(state, BOB), cash(state, CAT)) == (
+        1500 + drawer,
+        1500 + each_other,
+        1500 + each_other,
+    )
+
+
+def test_a_card_draw_is_recorded_before_its_effects():
+    events = draw("CH08").decide(new_game(), 0)
+    assert events == [CardDrawn(ANN, "CH08"), Paid(BANK, ANN, 50, "Chance card")]
+    assert events[0].describe(new_game()) == "Ann drew Chance: Bank pays you dividend of $50."
+
+
+def test_advance_to_go_pays_the_salary_of_the_rules_in_force():
+    state = run(new_game(salary=400), draw("CC01"))
+    assert cash(state, ANN) == 1900
+
+
+@pytest.mark.parametrize(
+    ("card", "paid", "reason"),
+    [
+        ("CH12", 4 * 25 + 100, "Chance repairs: 4 x $25 a house, 1 x $100 a hotel"),
+        ("CC14", 4 * 40 + 115, "Community Chest repairs: 4 x $40 a house, 1 x $115 a hotel"),
+    ],
+)
+def test_street_repairs_charge_for_each_house_and_each_hotel_owned(card, paid, reason):
+    state = built(owning(new_game(starting_cash=5000), ANN, 37, 39), (37, 39), 4)
+    state = run(state, Build(deed=39))  # Park Place: 4 houses, Boardwalk: a hotel
+    assert draw(card).decide(state, 0) == [CardDrawn(ANN, card), Paid(ANN, BANK, paid, reason)]
+    assert cash(run(state, draw(card)), ANN) == cash(state, ANN) - paid
+
+
+def test_repairs_ignore_other_players_buildings():
+    state = built(owning(new_game(starting_cash=5000), BOB, 37, 39), (37, 39), 2)
+    assert draw("CC14").decide(state, 0) == [CardDrawn(ANN, "CC14")]
+
+
+def test_the_get_out_of_jail_free_card_is_kept_and_leaves_its_deck():
+    state = run(new_game(), draw("CH09"), draw("CC05", player=BOB))
+    assert state.player(ANN).jail_cards == ("chance",)
+    assert state.player(BOB).jail_cards == ("community_chest",)
+    assert (
+        refusal(state, draw("CH09", player=CAT))
+        == "Ann holds the Chance Get Out of Jail Free card, so it is not in the deck."
+    )
+
+
+def test_go_to_jail_sends_the_player_to_jail_without_salary():
+    state = run(new_game(), draw("CC06"))
+    assert state.player(ANN).in_jail
+    assert cash(state, ANN) == 1500
+
+
+@pytest.mark.parametrize(
+    ("card", "targets"),
+    [("CH05", {7: 15, 22: 25, 36: 5}), ("CH06", {7: 15, 22: 25, 36: 5}), ("CH07", {7: 12, 22: 28, 36: 12})],
+)
+def test_the_nearest_cards_lead_to_the_printed_destinations(card, targets):
+    edition = new_game().edition
+    assert dict(edition.card[card].derived_targets) == targets
+    assert {space: card_destination(edition, edition.card[card], space) for space in targets} == targets
+
+
+def test_the_nearest_railroad_card_pays_salary_then_twice_the_rent_with_pay_rent():
+    state = owning(new_game(), BOB, 5, 15)
+    destination = card_destination(state.edition, state.edition.card["CH05"], 36)
+    state = run(state, draw("CH05", 36), PayRent(player=ANN, deed=destination, card="nearest_railroad"))
+    assert (cash(state, ANN), cash(state, BOB)) == (1500 + 200 - 100, 1500 - 400 + 100)
+
+
+def test_the_nearest_utility_card_charges_ten_times_a_fresh_roll_with_pay_rent():
+    state = owning(new_game(), BOB, 28)
+    state = run(state, draw("CH07", 22), PayRent(player=ANN, deed=28, dice=6, card="nearest_utility"))
+    assert (cash(state, ANN), cash(state, BOB)) == (1500 - 60, 1500 - 150 + 60)
+
+
+@pytest.mark.parametrize("card", ["CH03", "CH04", "CH05", "CH06", "CH07"])
+def test_an_advance_that_may_pass_go_asks_where_it_was_drawn(card):
+    assert (
+        refusal(new_game(), draw(card))
+        == "Say which Chance space the card was drawn on (7, 22 or 36): it decides whether the piece passes GO."
+    )
+
+
+def test_a_card_is_drawn_only_on_a_space_of_its_deck():
+    assert refusal(new_game(), draw("CH03", 17)) == "Chance cards are drawn on spaces 7, 22 or 36, not on 17."
+    assert (
+        refusal(new_game(), draw("CC02", 7))
+        == "Community Chest cards are drawn on spaces 2, 17 or 33, not on 7."
+    )
+
+
+def test_paying_each_player_needs_the_whole_amount():
+    state = run(new_game(), PayBank(player=ANN, amount=1420))
+    assert refusal(state, draw("CH15")) == "Ann has $80 and needs $20 more to pay $100."
+
+
+def test_collecting_from_each_player_needs_each_of_them_to_pay():
+    state = run(new_game(), PayBank(player=CAT, amount=1495))
+    assert refusal(state, draw("CC09")) == "Cat has $5 and needs $5 more to pay $10."
+
+
+def test_players_out_of_the_game_neither_pay_nor_are_paid_by_cards():
+    state = new_game().with_player(CAT, bankrupt=True)
+    state = run(state, draw("CH15"), draw("CC09"))
+    assert (cash(state, ANN), cash(state, BOB), cash(state, CAT)) == (1500 - 50 + 10, 1500 + 50 - 10, 1500)
+    assert refusal(state, draw("CH08", player=CAT)) == "Cat is out of the game."
+
+
+def test_unknown_cards_and_decks_are_refused():
+    state = new_game()
+    assert refusal(state, draw("CH17")) == "There is no card 'CH17' in the Chance deck."
+    assert (
+        refusal(state, DrawCard(player=ANN, deck="chance", card="CC02"))
+        == "CC02 is a Community Chest card, not a Chance card."
+    )
+    assert (
+        refusal(state, DrawCard(player=ANN, deck="bonus", card="CH01"))
+        == "There is no deck called 'bonus'; the decks are chance or community_chest."
+    )
+
+
+def test_a_card_command_reads_from_json():
+    payload = {"type": "card", "player": 1, "deck": "chance", "card": "CH03", "from_space": "36"}
+    assert parse_command(payload) == DrawCard(player=1, deck="chance", card="CH03", from_space=36)
