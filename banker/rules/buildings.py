@@ -147,6 +147,7 @@ def _sell_every_hotel(state: GameState, deed: Deed) -> tuple[list[Event], int, s
     refund = (hotels * deed.hotel_cost + houses_given_up * deed.house_cost) // 2
     reason = (
         f"sold {hotels} hotel{'s' if hotels > 1 else ''} in the {group_label(deed)} group; "
-        f"the bank had {state.houses} house{'' if state.houses == 1 else 's'} to break them down"
+        f"the bank had {state.houses} house{'' if state.houses == 1 else 's'} "
+        f"to break {'them' if hotels > 1 else 'it'} down"
     )
     return sold, refund, reason

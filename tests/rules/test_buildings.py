@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from banker.rules import BANK
 from banker.rules.buildings import Build, BuildingsChanged, SellBuilding
 from banker.rules.money import Paid
@@ -14,6 +17,9 @@ DARK_BLUE = (37, 39)
 RED = (21, 23, 24)
 YELLOW = (26, 27, 29)
 BROWN = (1, 3)
+LIGHT_BLUE = (6, 8, 9)
+PINK = (11, 13, 14)
+ORANGE = (16, 18, 19)
 
 
 def rich_game(**options):
@@ -143,9 +149,9 @@ def test_a_hotel_sells_for_half_its_cost_and_breaks_back_down_to_four_houses():
 
 
 def shortage(state, bank_houses: int):
-    """Bob builds on red, yellow and dark blue until the bank has `bank_houses` left."""
-    state = owning(state, BOB, *RED, *YELLOW, *DARK_BLUE)
-    lots = RED + YELLOW + DARK_BLUE
+    """Bob builds on red, yellow and orange until the bank has `bank_houses` left."""
+    lots = RED + YELLOW + ORANGE
+    state = owning(state, BOB, *lots)
     while state.houses > bank_houses:
         state = run(state, Build(deed=min(lots, key=lambda p: state.holding(p).houses)))
     return state
@@ -200,3 +206,37 @@ def test_nobody_builds_on_an_unknown_or_unowned_deed():
 def test_building_needs_the_cash_for_the_house():
     state = owning(new_game(starting_cash=800), ANN, *DARK_BLUE)
     assert refusal(state, Build(deed=39)) == "Ann has $50 and needs $150 more to pay $200."
+
+
+def worth_of_buildings(state, group) -> int:
+    """What the group's buildings cost, a hotel counting with the 4 houses it replaced."""
+    deed = state.deed(group[0])
+    lots = [state.holding(p) for p in group]
+    return sum(
+        lot.houses * deed.house_cost + lot.hotel * (deed.hotel_cost + 4 * deed.house_cost) for lot in lots
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    group=st.sampled_from([BROWN, LIGHT_BLUE, PINK, GREEN, DARK_BLUE]),
+    hotels=st.integers(min_value=1, max_value=3),
+    bank_houses=st.integers(min_value=0, max_value=3),
+    pick=st.integers(min_value=0, max_value=2),
+)
+def test_a_hotel_sold_short_of_houses_leaves_the_group_even_and_pays_half_what_it_gave_up(
+    group, hotels, bank_houses, pick
+):
+    hotels = min(hotels, len(group))
+    state = built(owning(rich_game(), ANN, *group), group, 4)
+    state = shortage(run(state, *(Build(deed=p) for p in group[:hotels])), bank_houses)
+    before = state
+    state = run(state, SellBuilding(deed=group[pick % hotels]))
+    levels = houses(state, *group)
+    assert not any(state.holding(p).hotel for p in group)
+    assert max(levels) - min(levels) <= 1 and list(levels) == sorted(levels)
+    assert sum(levels) == bank_houses + sum(houses(before, *group))
+    assert state.houses == 0
+    gave_up = worth_of_buildings(before, group) - worth_of_buildings(state, group)
+    assert cash(state, ANN) - cash(before, ANN) == gave_up // 2
+    assert_building_supply(state)

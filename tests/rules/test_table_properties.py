@@ -1,0 +1,183 @@
+"""Properties of any sequence of Step 2 commands across three players (refused ones leave no
+trace): houses and hotels on the board plus those in the bank always make the supply, built groups
+stay whole and even, money is conserved against the Paid events, undoing an action restores the
+exact prior state, and folding the stored log again gives the same state."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from banker.rules import BANK, Command, GameState, RuleError, apply_action, decide, event_from_json, fold
+from banker.rules.buildings import Build, SellBuilding, level
+from banker.rules.cards import DrawCard, deck_spaces
+from banker.rules.deeds import Buy, OwnerCommand
+from banker.rules.jail import GoToJail, PayJailFine, UseJailCard
+from banker.rules.money import CollectFromBank, Paid, PayTax
+from banker.rules.mortgages import Mortgage, Unmortgage
+from banker.rules.rent import PayRent
+from banker.rules.undo import Undo, Undone
+
+from .conftest import assert_building_supply, new_game
+
+START = 5000
+EDITION = new_game().edition
+STREET_GROUPS = sorted({d.group for d in EDITION.deeds if d.kind == "street"})
+
+players = st.integers(min_value=1, max_value=3)
+deeds = st.sampled_from([d.position for d in EDITION.deeds])
+streets = st.sampled_from([d.position for d in EDITION.deeds if d.kind == "street"])
+
+
+@st.composite
+def card_draws(draw) -> DrawCard:
+    card = draw(st.sampled_from(EDITION.cards))
+    from_space = draw(st.none() | st.sampled_from(deck_spaces(EDITION, card.deck)))
+    return DrawCard(player=draw(players), deck=card.deck, card=card.id, from_space=from_space)
+
+
+single_commands = st.one_of(
+    st.builds(Buy, player=players, deed=deeds),
+    st.builds(Build, deed=streets),
+    st.builds(SellBuilding, deed=streets),
+    st.builds(Mortgage, deed=deeds),
+    st.builds(Unmortgage, deed=deeds),
+    st.builds(
+        PayRent,
+        player=players,
+        deed=deeds,
+        dice=st.integers(min_value=2, max_value=12),
+        card=st.sampled_from(["", "nearest_railroad", "nearest_utility"]),
+    ),
+    card_draws(),
+    st.builds(PayTax, player=players, space=st.sampled_from([4, 38])),
+    st.builds(GoToJail, player=players),
+    st.builds(PayJailFine, player=players),
+    st.builds(UseJailCard, player=players),
+    st.builds(CollectFromBank, player=players, amount=st.sampled_from([200, 1000])),
+    st.just(Undo()),
+)
+groups = st.sampled_from(STREET_GROUPS)
+rounds = st.integers(min_value=1, max_value=5)
+
+
+def round_a_group(command: type[OwnerCommand], group: str, times: int) -> list[Command]:
+    """`command` on each lot of a group in turn, `times` over: how a table builds or sells evenly."""
+    return [command(deed=p) for _ in range(times) for p in EDITION.groups[group]]
+
+
+# What a table does: single commands, and runs of them over a whole group.
+turns = st.one_of(
+    single_commands.map(lambda command: [command]),
+    st.builds(
+        lambda player, group: [Buy(player=player, deed=p) for p in EDITION.groups[group]], players, groups
+    ),
+    st.builds(round_a_group, st.sampled_from([Mortgage, Unmortgage]), groups, st.just(1)),
+)
+
+
+def without_bookkeeping(state: GameState) -> GameState:
+    return replace(state, seq=0, undo=())
+
+
+def stored(events: list) -> tuple:
+    """The events as the log keeps them: JSON and back."""
+    return tuple(event_from_json(json.loads(json.dumps(event.to_json()))) for event in events)
+
+
+class Table(RuleBasedStateMachine):
+    """Three players and the banker send commands; refused ones leave no trace."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.log: list[tuple[int, tuple]] = []
+        self.bank_flows: list[int] = []  # what each action still in force paid out of the bank, net
+
+    @initialize(supply=st.sampled_from([32, 12, 9]), hotel_after=st.sampled_from([4, 3]))
+    def start(self, supply: int, hotel_after: int) -> None:
+        """A table with `supply` houses: a scarce one reaches the building shortage in a few turns."""
+        game = new_game(starting_cash=START, houses_before_hotel=hotel_after)
+        self.start_state = replace(game, edition=replace(game.edition, houses=supply), houses=supply)
+        self.state = self.start_state
+
+    def act(self, command: Command) -> None:
+        try:
+            events = decide(self.state, command)
+        except RuleError:
+            return
+        prior = self.state
+        self.state = apply_action(prior, prior.seq + 1, events)
+        self.log.append((self.state.seq, stored(events)))
+        if any(isinstance(event, Undone) for event in events):
+            self.bank_flows.pop()
+            return
+        self.bank_flows.append(
+            sum(e.amount for e in events if isinstance(e, Paid) and e.payer == BANK)
+            - sum(e.amount for e in events if isinstance(e, Paid) and e.payee == BANK)
+        )
+        undone = apply_action(self.state, self.state.seq + 1, decide(self.state, Undo()))
+        assert without_bookkeeping(undone) == without_bookkeeping(prior)
+
+    @rule(turn=turns)
+    def play(self, turn: list[Command]) -> None:
+        for command in turn:
+            self.act(command)
+
+    def whole_groups(self, built: bool = False) -> list[str]:
+        """The street groups one player owns whole; with `built`, only those with buildings."""
+        return [
+            group
+            for group in STREET_GROUPS
+            if len({self.state.holding(p).owner for p in EDITION.groups[group]}) == 1
+            and self.state.holding(EDITION.groups[group][0]).owner != BANK
+            and (not built or any(level(self.state, p) for p in EDITION.groups[group]))
+        ]
+
+    @precondition(lambda self: self.whole_groups())
+    @rule(data=st.data(), times=rounds)
+    def build_round_a_whole_group(self, data: st.DataObject, times: int) -> None:
+        self.play(round_a_group(Build, data.draw(st.sampled_from(self.whole_groups())), times))
+
+    @precondition(lambda self: self.whole_groups(built=True))
+    @rule(data=st.data(), times=rounds)
+    def sell_round_a_built_group(self, data: st.DataObject, times: int) -> None:
+        self.play(
+            round_a_group(SellBuilding, data.draw(st.sampled_from(self.whole_groups(built=True))), times)
+        )
+
+    @invariant()
+    def houses_and_hotels_on_the_board_and_in_the_bank_make_the_supply(self) -> None:
+        assert_building_supply(self.state)
+
+    @invariant()
+    def built_groups_are_whole_unmortgaged_and_even(self) -> None:
+        for group in STREET_GROUPS:
+            positions = EDITION.groups[group]
+            levels = [level(self.state, p) for p in positions]
+            if any(levels):
+                lots = [self.state.holding(p) for p in positions]
+                assert len({lot.owner for lot in lots}) == 1 and lots[0].owner != BANK
+                assert not any(lot.mortgaged for lot in lots)
+                assert max(levels) - min(levels) <= 1
+
+    @invariant()
+    def money_is_conserved_against_the_events(self) -> None:
+        assert self.state.total_cash() == 3 * START + sum(self.bank_flows)
+        assert all(player.cash >= 0 for player in self.state.players)
+
+    @invariant()
+    def each_deck_has_one_get_out_of_jail_free_card(self) -> None:
+        held = [deck for player in self.state.players for deck in player.jail_cards]
+        assert len(held) == len(set(held))
+
+    @invariant()
+    def folding_the_stored_log_again_gives_the_same_state(self) -> None:
+        assert fold(self.log, self.start_state) == self.state
+
+
+Table.TestCase.settings = settings(max_examples=100, stateful_step_count=40, deadline=None)
+test_a_table_playing_any_legal_commands_keeps_the_rules_invariants = Table.TestCase
