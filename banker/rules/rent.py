@@ -36,14 +36,14 @@ def _rent(state: GameState, position: int, dice: int | None, card: str) -> tuple
     if deed.kind == "railroad":
         rent = deed.rent[owned - 1]
         reason += f", {owned} railroad{'s' if owned > 1 else ''} owned"
-        if rent_card:
+        if rent_card is not None:
             return rent * rent_card.rent_multiplier, f"{reason}, x{rent_card.rent_multiplier} by the card"
         return rent, reason
     if deed.kind == "utility":
         if dice is None:
             raise RuleError(f"Enter the dice total to work out the rent for {deed.name}.")
         require(2 <= dice <= 12, "A dice total is between 2 and 12.")
-        times = rent_card.dice_multiplier if rent_card else deed.rent[owned - 1]
+        times = rent_card.dice_multiplier if rent_card is not None else deed.rent[owned - 1]
         return times * dice, f"{reason}, {times} x {dice} on the dice"
     if holding.hotel:
         return deed.rent[-1], f"{reason} with a hotel"  # the table's last entry is the hotel's

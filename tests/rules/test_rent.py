@@ -6,6 +6,7 @@ import pytest
 
 from banker.rules import rent_due
 from banker.rules.board import Deed
+from banker.rules.buildings import Build
 from banker.rules.money import Paid
 from banker.rules.mortgages import Mortgage
 from banker.rules.rent import PayRent
@@ -135,6 +136,15 @@ def test_the_rent_line_reads_what_was_paid_and_why():
     state = built(owning(state, ANN, 37, 39), (37, 39), 2)
     (event,) = PayRent(player=BOB, deed=39).decide(state, 0)
     assert event.describe(state) == "Bob paid Ann $600 (rent for Boardwalk with 2 houses)"
+
+
+def test_an_unbuilt_lot_of_a_group_with_houses_still_earns_double_rent():
+    state = run(owning(rich_game(), ANN, 6, 8, 9), Build(deed=6), Build(deed=8))
+    assert (rent_due(state, 6), rent_due(state, 9)) == (30, 16)
+
+
+def test_an_unowned_utility_owes_nothing_and_needs_no_dice():
+    assert rent_due(new_game(), 12) == 0
 
 
 def test_double_rent_holds_on_an_unbuilt_lot_while_another_lot_of_the_group_is_mortgaged():
