@@ -88,15 +88,11 @@ def parse_command(payload: Any) -> Command:
     kind = payload.get("type")
     cls = COMMANDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise InvalidCommand(
-            f"Unknown command {kind!r}. Known commands: {', '.join(sorted(COMMANDS))}."
-        )
+        raise InvalidCommand(f"Unknown command: {kind}. Known commands: {', '.join(sorted(COMMANDS))}.")
     hints = typing.get_type_hints(cls, include_extras=True)
     values = {}
     for f in dataclasses.fields(cls):
-        has_default = (
-            f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
-        )
+        has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
         if f.name not in payload or payload[f.name] in (None, ""):
             if not has_default:
                 raise InvalidCommand(f"The {f.name.replace('_', ' ')} is missing.")
@@ -128,9 +124,7 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
         if kind == "amount" and not 0 < number <= MAX_AMOUNT:
             if number <= 0:
                 raise InvalidCommand("The amount must be more than $0.")
-            raise InvalidCommand(
-                f"${number:,} is more than the bank handles (at most ${MAX_AMOUNT:,})."
-            )
+            raise InvalidCommand(f"${number:,} is more than the bank handles (at most ${MAX_AMOUNT:,}).")
         if kind == "dice" and not 2 <= number <= 12:
             raise InvalidCommand("A dice total is between 2 and 12.")
         return number

@@ -35,9 +35,7 @@ _OPTION_NAMES = tuple(f.name for f in fields(RuleSet) if f.name != "preset")
 def ruleset_for(preset: str, options: dict[str, Any] | None = None) -> RuleSet:
     """The preset's rules with the table's own options on top; bad names are refused."""
     if preset not in PRESETS:
-        raise InvalidCommand(
-            f"There is no preset called {preset!r}. Choose one of: {', '.join(PRESETS)}."
-        )
+        raise InvalidCommand(f"There is no preset called {preset!r}. Choose one of: {', '.join(PRESETS)}.")
     options = options or {}
     unknown = sorted(set(options) - set(_OPTION_NAMES))
     if unknown:

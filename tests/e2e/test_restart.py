@@ -1,0 +1,52 @@
+"""Closing the server and starting it again loses nothing, and phones reconnect by themselves."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from playwright.sync_api import expect
+
+
+def api(server, path, body=None, token=None):
+    request = urllib.request.Request(
+        server.url + path,
+        data=json.dumps(body).encode() if body is not None else None,
+        headers={
+            "Content-Type": "application/json",
+            **({"Authorization": f"Bearer {token}"} if token else {}),
+        },
+    )
+    with urllib.request.urlopen(request, timeout=5) as response:
+        return json.load(response)
+
+
+def test_a_restart_keeps_the_game_and_the_phones_follow(server, phone):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    banker = game["banker_token"]
+    commands = [
+        {"type": "pass_go", "player": 1},
+        {"type": "pay_player", "player": 2, "to": 3, "amount": 275},
+        {"type": "pay_bank", "player": 3, "amount": 100, "reason": "Luxury Tax"},
+        {"type": "undo"},
+        {"type": "collect_from_bank", "player": 2, "amount": 20, "reason": "Refund"},
+    ]
+    for command in commands:
+        api(server, f"/api/games/{game['id']}/commands", command, banker)
+    before = api(server, f"/api/games/{game['id']}", token=banker)
+
+    bob = phone()
+    bob.goto(f"{server.url}/seat/{game['players'][1]['token']}")
+    expect(bob.get_by_label("Your cash")).to_have_text("$1,245")
+
+    server.stop()
+    server.start()
+    assert api(server, f"/api/games/{game['id']}", token=banker) == before
+
+    api(
+        server,
+        f"/api/games/{game['id']}/commands",
+        {"type": "pay_player", "player": 1, "to": 2, "amount": 5},
+        banker,
+    )
+    expect(bob.get_by_label("Your cash")).to_have_text("$1,250", timeout=8000)

@@ -1,0 +1,78 @@
+"""Three phones and the host at a real table: join by the link, pay, see it live, undo."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import expect
+
+LIVE = 1000  # ms: every other phone must show a change within a second, without reloading
+
+
+def start_game(host, server, names):
+    host.goto(server.url + "/")
+    host.get_by_role("link", name="New game").click()
+    for i, name in enumerate(names):
+        host.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
+    host.get_by_role("button", name="Start the game").click()
+    expect(host.get_by_role("heading", name="Scan to join")).to_be_visible()
+    return host.locator(".lobby .hint a").get_attribute("href")
+
+
+def join(page, link, name):
+    page.goto(link)
+    page.get_by_role("button", name=name).click()
+    expect(page.get_by_label("Your cash")).to_have_text("$1,500")
+
+
+def cash_of(page, player_id):
+    return page.locator(f'[data-player="{player_id}"]')
+
+
+def no_sideways_scroll(page, width=360):
+    page.set_viewport_size({"width": width, "height": 800})
+    overflow = page.evaluate("document.documentElement.scrollWidth")
+    page.set_viewport_size({"width": 390, "height": 844})
+    return overflow <= width
+
+
+def test_three_phones_see_a_payment_live_and_its_undo(server, phone, shots):
+    host = phone()
+    link = start_game(host, server, ["Ann", "Bob", "Cy"])
+    assert link.startswith(server.url + "/join/")
+    ann, bob, cy = phone(), phone(), phone()
+    for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
+        join(page, link, name)
+    expect(host.get_by_role("heading", name="3 of 3 phones joined")).to_be_visible(timeout=LIVE)
+    host.screenshot(path=shots / "lobby.png", full_page=True)
+    assert no_sideways_scroll(host)
+
+    ann.locator("label.chip", has_text="Bob").click()
+    ann.locator("form", has=ann.locator('input[value="pay_player"]')).get_by_label("Amount").fill("50")
+    ann.locator("form", has=ann.locator('input[value="pay_player"]')).get_by_role(
+        "button", name="Pay"
+    ).click()
+    paid_at = time.monotonic()
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,450", timeout=LIVE)
+    expect(bob.get_by_label("Your cash")).to_have_text("$1,550", timeout=LIVE)
+    expect(cash_of(bob, 1)).to_have_text("$1,450", timeout=LIVE)
+    expect(cash_of(cy, 1)).to_have_text("$1,450", timeout=LIVE)
+    expect(cash_of(cy, 2)).to_have_text("$1,550", timeout=LIVE)
+    assert time.monotonic() - paid_at < 1.0 + 0.5  # the expects above already bound each wait
+    expect(cy.locator("#history")).to_contain_text("Ann paid Bob $50")
+    ann.screenshot(path=shots / "player.png", full_page=True)
+    assert no_sideways_scroll(ann)
+
+    host.get_by_role("link", name="Open the bank").click()
+    host.get_by_role("button", name="Undo last action…").click()
+    expect(host.locator("#undo")).to_contain_text("This will reverse: Ann paid Bob $50")
+    host.screenshot(path=shots / "bank.png", full_page=True)
+    assert no_sideways_scroll(host)
+    host.get_by_role("button", name="Undo it").click()
+    for page in (ann, bob, cy):
+        expect(cash_of(page, 1).or_(page.get_by_label("Your cash")).first).to_be_visible()
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,500", timeout=LIVE)
+    expect(bob.get_by_label("Your cash")).to_have_text("$1,500", timeout=LIVE)
+    expect(cash_of(cy, 1)).to_have_text("$1,500", timeout=LIVE)
+    expect(cash_of(cy, 2)).to_have_text("$1,500", timeout=LIVE)
+    expect(cash_of(host, 1)).to_have_text("$1,500", timeout=LIVE)

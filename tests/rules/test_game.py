@@ -1,0 +1,37 @@
+"""Starting a game: seats, colours, rules in force."""
+
+from __future__ import annotations
+
+import pytest
+
+from banker.rules import InvalidCommand, start_game
+from tests.rules.conftest import new_game
+
+
+def test_players_get_ids_in_seating_order_and_distinct_colours():
+    state = new_game()
+    assert [(p.id, p.name) for p in state.players] == [(1, "Ann"), (2, "Bob"), (3, "Cat")]
+    assert len({p.colour for p in state.players}) == 3
+    assert [p.colour_name for p in state.players] == ["Red", "Blue", "Green"]
+
+
+def test_names_are_tidied_and_pieces_kept():
+    event = start_game(["  Ann   Lee ", "Bob"], tokens=["Car", "Dog"])
+    assert event.players == (("Ann Lee", "Car"), ("Bob", "Dog"))
+
+
+def test_the_rules_in_force_travel_with_the_game():
+    state = new_game(starting_cash=2000)
+    assert state.rules.starting_cash == 2000
+    assert all(p.cash == 2000 for p in state.players)
+
+
+def test_eight_players_at_most():
+    assert len(start_game([f"P{i}" for i in range(8)]).players) == 8
+    with pytest.raises(InvalidCommand):
+        start_game([f"P{i}" for i in range(9)])
+
+
+def test_the_bank_starts_with_the_full_building_supply():
+    state = new_game()
+    assert (state.houses, state.hotels) == (32, 12)

@@ -1,0 +1,97 @@
+"""Step 1 money moves: salary, paying the bank, collecting from it, paying a player."""
+
+from __future__ import annotations
+
+import pytest
+
+from banker.rules import BANK, InvalidCommand, parse_command
+from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayPlayer
+from tests.rules.conftest import ANN, BOB, CAT, cash, new_game, refusal, run
+
+
+def test_every_player_starts_with_the_starting_cash():
+    state = new_game()
+    assert [p.cash for p in state.players] == [1500, 1500, 1500]
+
+
+def test_passing_go_pays_the_salary_from_the_bank():
+    state = run(new_game(), PassGo(player=ANN))
+    assert cash(state, ANN) == 1700
+
+
+def test_passing_go_pays_the_tables_own_salary():
+    state = run(new_game(salary=250), PassGo(player=BOB))
+    assert cash(state, BOB) == 1750
+
+
+def test_paying_the_bank_takes_exactly_the_amount():
+    state = run(new_game(), PayBank(player=ANN, amount=200, reason="Income Tax"))
+    assert cash(state, ANN) == 1300
+
+
+def test_collecting_from_the_bank_adds_exactly_the_amount():
+    state = run(new_game(), CollectFromBank(player=CAT, amount=45, reason="Stock"))
+    assert cash(state, CAT) == 1545
+
+
+def test_paying_a_player_moves_cash_between_them_only():
+    state = run(new_game(), PayPlayer(player=ANN, to=BOB, amount=550))
+    assert [p.cash for p in state.players] == [950, 2050, 1500]
+
+
+def test_a_player_can_pay_everything_they_have():
+    state = run(new_game(), PayPlayer(player=ANN, to=BOB, amount=1500))
+    assert cash(state, ANN) == 0
+
+
+def test_paying_more_than_you_have_names_the_shortfall():
+    message = refusal(new_game(), PayPlayer(player=ANN, to=BOB, amount=1560))
+    assert message == "Ann has $1,500 and needs $60 more to pay $1,560."
+
+
+def test_paying_yourself_is_refused():
+    assert refusal(new_game(), PayPlayer(player=ANN, to=ANN, amount=5)) == "A player cannot pay themselves."
+
+
+def test_paying_an_unknown_player_is_refused():
+    assert refusal(new_game(), PayPlayer(player=ANN, to=9, amount=5)) == "There is no player 9 in this game."
+
+
+def test_history_lines_read_as_sentences():
+    state = new_game()
+    assert Paid(payer=ANN, payee=BOB, amount=50).describe(state) == "Ann paid Bob $50"
+    assert Paid(payer=ANN, payee=BANK, amount=200, reason="Income Tax").describe(state) == (
+        "Ann paid the bank $200 (Income Tax)"
+    )
+    assert Paid(payer=BANK, payee=CAT, amount=1200, reason="Passed GO").describe(state) == (
+        "Cat collected $1,200 from the bank (Passed GO)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("amount", "message"),
+    [
+        (0, "The amount must be more than $0."),
+        (-1, "The amount must be more than $0."),
+        (0.5, "Amounts are whole dollars: no cents."),
+        ("7.25", "Amounts are whole dollars: no cents."),
+        ("seven", "The amount must be a whole number."),
+        (False, "The amount must be a whole number."),
+        (1_000_001, "$1,000,001 is more than the bank handles (at most $1,000,000)."),
+    ],
+)
+def test_amounts_must_be_whole_positive_and_sane(amount, message):
+    with pytest.raises(InvalidCommand) as refused:
+        parse_command({"type": "pay_bank", "player": 1, "amount": amount})
+    assert refused.value.message == message
+
+
+def test_form_amounts_may_carry_a_dollar_sign_and_commas():
+    command = parse_command({"type": "pay_bank", "player": "1", "amount": "$1,200"})
+    assert command == PayBank(player=1, amount=1200)
+
+
+def test_a_missing_field_is_named():
+    with pytest.raises(InvalidCommand) as refused:
+        parse_command({"type": "pay_player", "player": 1, "amount": 5})
+    assert refused.value.message == "The to is missing."

@@ -1,0 +1,138 @@
+"""The game service over a real database: the log, the cache, races and repeats."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from banker.db import create_tables, make_engine
+from banker.live import Broker
+from banker.rules import RuleError
+from banker.service import GameService
+
+
+@pytest.fixture
+def service(tmp_path):
+    engine = make_engine(f"sqlite:///{tmp_path / 'service.sqlite3'}")
+    create_tables(engine)
+    yield GameService(engine, Broker())
+    engine.dispose()
+
+
+def fresh_copy(service):
+    """Another service on the same database with an empty cache, like a restarted server."""
+    return GameService(service.engine, Broker())
+
+
+def test_a_restarted_service_folds_the_log_to_the_same_state(service):
+    game = service.create_game(["Ann", "Bob", "Cy"])
+    banker = game.banker.token
+    service.run(game.game.id, banker, {"type": "pass_go", "player": 1})
+    service.run(game.game.id, banker, {"type": "pay_player", "player": 1, "to": 3, "amount": 640})
+    service.run(game.game.id, banker, {"type": "undo"})
+    service.run(game.game.id, banker, {"type": "pay_bank", "player": 2, "amount": 100})
+    assert fresh_copy(service).state(game.game.id) == service.state(game.game.id)
+
+
+def test_a_cache_catches_up_with_actions_stored_by_another_process(service):
+    game = service.create_game(["Ann", "Bob"])
+    other = fresh_copy(service)
+    other.run(game.game.id, game.banker.token, {"type": "pass_go", "player": 2})
+    assert service.state(game.game.id).player(2).cash == 1700
+
+
+def test_every_stored_action_is_told_to_the_live_streams(service):
+    game = service.create_game(["Ann", "Bob"])
+    result = service.run(game.game.id, game.players[0].token, {"type": "pass_go", "player": 1})
+    assert service.broker.wait(game.game.id, after_seq=1, timeout=0) == result.seq == 2
+
+
+def test_concurrent_payments_lose_nothing_and_keep_seq_contiguous(service):
+    game = service.create_game([f"P{i}" for i in range(1, 9)])
+    game_id = game.game.id
+    outcomes: list[str] = []
+
+    def pay(seat):
+        for i in range(25):
+            payload = {
+                "type": "pay_player",
+                "player": seat.player_id,
+                "to": seat.player_id % 8 + 1,
+                "amount": 1 + i,
+            }
+            try:
+                service.run(game_id, seat.token, payload)
+                outcomes.append("applied")
+            except RuleError as error:
+                outcomes.append(error.message)
+
+    threads = [threading.Thread(target=pay, args=(seat,)) for seat in game.players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    state = service.state(game_id)
+    assert outcomes.count("applied") == 200
+    assert state.seq == 201 and state.total_cash() == 8 * 1500
+    # each player paid 1+2+...+25 = 325 and received the same from their neighbour
+    assert all(p.cash == 1500 for p in state.players)
+    assert fresh_copy(service).state(game_id) == state
+
+
+def test_a_request_id_applies_once_even_when_sent_again_and_again(service):
+    game = service.create_game(["Ann", "Bob"])
+    token = game.players[0].token
+    results = {
+        service.run(
+            game.game.id,
+            token,
+            {"type": "pay_player", "player": 1, "to": 2, "amount": 9},
+            request_id="double-tap",
+        ).seq
+        for _ in range(20)
+    }
+    assert results == {2}
+    assert service.state(game.game.id).player(1).cash == 1491
+
+
+payloads = st.lists(
+    st.one_of(
+        st.builds(lambda p: {"type": "pass_go", "player": p}, st.integers(1, 3)),
+        st.builds(
+            lambda p, a: {"type": "pay_bank", "player": p, "amount": a},
+            st.integers(1, 3),
+            st.integers(-5, 2000),
+        ),
+        st.builds(
+            lambda p, a: {"type": "collect_from_bank", "player": p, "amount": a},
+            st.integers(1, 3),
+            st.integers(1, 500),
+        ),
+        st.builds(
+            lambda p, t, a: {"type": "pay_player", "player": p, "to": t, "amount": a},
+            st.integers(1, 3),
+            st.integers(0, 4),
+            st.integers(1, 2000),
+        ),
+        st.just({"type": "undo"}),
+    ),
+    max_size=25,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(payloads)
+def test_any_commands_through_the_service_keep_the_cache_equal_to_the_log(service, commands):
+    game = service.create_game(["Ann", "Bob", "Cy"])
+    for payload in commands:
+        try:
+            service.run(game.game.id, game.banker.token, payload)
+        except RuleError:
+            pass
+    cached = service.state(game.game.id)
+    assert fresh_copy(service).state(game.game.id) == cached
+    history = service.history(game.game.id, limit=1000)
+    assert [line.seq for line in history] == list(range(cached.seq, 0, -1))

@@ -1,0 +1,187 @@
+"""The JSON API: the same commands as the screens, with bearer tokens and JSON errors."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def create(client, **body):
+    return client.post("/api/games", json={"players": ["Ann", "Bob", "Cy"], **body})
+
+
+@pytest.fixture
+def game(client):
+    response = create(client, preset="classic", edition="us")
+    assert response.status_code == 201
+    return response.get_json()
+
+
+def command(client, game, token, **body):
+    return client.post(
+        f"/api/games/{game['id']}/commands", json=body, headers={"Authorization": f"Bearer {token}"}
+    )
+
+
+def state(client, game, token=None):
+    token = token or game["banker_token"]
+    return client.get(f"/api/games/{game['id']}", headers={"Authorization": f"Bearer {token}"})
+
+
+def cash(client, game):
+    return [p["cash"] for p in state(client, game).get_json()["players"]]
+
+
+def token_of(game, player_id):
+    return game["players"][player_id - 1]["token"]
+
+
+def test_creating_a_game_returns_ids_codes_and_a_token_per_seat(game):
+    assert [(p["id"], p["name"]) for p in game["players"]] == [(1, "Ann"), (2, "Bob"), (3, "Cy")]
+    tokens = {game["banker_token"], *(p["token"] for p in game["players"])}
+    assert len(tokens) == 4 and all(len(t) >= 32 for t in tokens)
+    assert len(game["join_code"]) == 6 and game["id"]
+
+
+def test_the_state_lists_players_deeds_and_the_banks_supply(client, game):
+    body = state(client, game, token_of(game, 2)).get_json()
+    assert body["seq"] == 1
+    assert [(p["id"], p["name"], p["cash"]) for p in body["players"]] == [
+        (1, "Ann", 1500),
+        (2, "Bob", 1500),
+        (3, "Cy", 1500),
+    ]
+    assert len(body["deeds"]) == 28 and body["deeds"][0]["name"] == "Mediterranean Avenue"
+    assert body["bank"] == {"houses": 32, "hotels": 12}
+    assert body["rules"]["preset"] == "classic"
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"players": ["Ann"]}, "A game needs 2 to 8 players; you named 1."),
+        ({"players": "Ann,Bob"}, "Players must be a list of names."),
+        ({"players": ["Ann", "Bob"], "preset": "monopoly9"}, "There is no preset called 'monopoly9'"),
+        ({"players": ["Ann", "Bob"], "edition": "mars"}, "There is no edition called 'mars'."),
+        ({"players": ["Ann", "Bob"], "options": {"free_money": 1}}, "Unknown option free_money."),
+        (
+            {"players": ["Ann", "Bob"], "options": {"starting_cash": "lots"}},
+            "Option starting_cash must be a whole number.",
+        ),
+    ],
+)
+def test_a_bad_game_is_refused_with_a_readable_error(client, body, message):
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 400
+    assert message in response.get_json()["error"]
+
+
+def test_a_body_that_is_not_json_is_refused(client):
+    response = client.post("/api/games", data="players=Ann", content_type="text/plain")
+    assert response.status_code == 400
+    assert "Send a JSON object" in response.get_json()["error"]
+
+
+def test_each_step_one_command_moves_the_right_money(client, game):
+    ann = token_of(game, 1)
+    assert command(client, game, ann, type="pass_go", player=1).get_json()["seq"] == 2
+    command(client, game, ann, type="pay_bank", player=1, amount=200, reason="Income Tax")
+    command(client, game, ann, type="collect_from_bank", player=1, amount=50, reason="Dividend")
+    response = command(client, game, ann, type="pay_player", player=1, to=3, amount=100)
+    assert response.status_code == 200
+    assert response.get_json() == {
+        "seq": 5,
+        "events": [{"type": "paid", "payer": 1, "payee": 3, "amount": 100, "reason": ""}],
+    }
+    assert cash(client, game) == [1450, 1500, 1600]
+
+
+def test_undo_is_the_bankers_and_restores_the_balances(client, game):
+    command(client, game, token_of(game, 2), type="pay_player", player=2, to=1, amount=300)
+    refused = command(client, game, token_of(game, 1), type="undo")
+    assert refused.status_code == 403 and refused.get_json()["error"] == "Only the banker can do that."
+    undone = command(client, game, game["banker_token"], type="undo")
+    assert undone.status_code == 200
+    assert undone.get_json()["events"] == [{"type": "undone", "seq": 2, "summary": "Bob paid Ann $300"}]
+    assert cash(client, game) == [1500, 1500, 1500]
+
+
+def test_the_banker_can_act_for_any_player(client, game):
+    command(client, game, game["banker_token"], type="pay_player", player=3, to=2, amount=7)
+    assert cash(client, game) == [1500, 1507, 1493]
+
+
+BAD_COMMANDS = [
+    ({"type": "pay_bank", "player": 1, "amount": 0}, 400, "The amount must be more than $0."),
+    ({"type": "pay_bank", "player": 1, "amount": -20}, 400, "The amount must be more than $0."),
+    ({"type": "pay_bank", "player": 1, "amount": 2.5}, 400, "Amounts are whole dollars: no cents."),
+    ({"type": "pay_bank", "player": 1, "amount": "ten"}, 400, "The amount must be a whole number."),
+    ({"type": "pay_bank", "player": 1, "amount": True}, 400, "The amount must be a whole number."),
+    ({"type": "pay_bank", "player": 1, "amount": 10**9}, 400, "more than the bank handles"),
+    ({"type": "pay_bank", "player": 1}, 400, "The amount is missing."),
+    (
+        {"type": "pay_bank", "player": 1, "amount": 1600},
+        409,
+        "Ann has $1,500 and needs $100 more to pay $1,600.",
+    ),
+    ({"type": "pay_player", "player": 1, "to": 42, "amount": 5}, 409, "There is no player 42 in this game."),
+    ({"type": "pay_player", "player": 1, "to": 1, "amount": 5}, 409, "A player cannot pay themselves."),
+    ({"type": "pay_player", "player": 1, "to": [2], "amount": 5}, 400, "The to must be a whole number."),
+    ({"type": "pass_go", "player": 2}, 403, "This phone belongs to Ann; it can only act for them."),
+    ({"type": "teleport", "player": 1}, 400, "Unknown command: teleport."),
+    ({"player": 1}, 400, "Unknown command: None."),
+]
+
+
+@pytest.mark.parametrize(("body", "status", "message"), BAD_COMMANDS)
+def test_a_bad_command_is_refused_and_changes_nothing(client, game, body, status, message):
+    response = command(client, game, token_of(game, 1), **body)
+    assert response.status_code == status
+    assert message in response.get_json()["error"]
+    assert state(client, game).get_json()["seq"] == 1
+    assert cash(client, game) == [1500, 1500, 1500]
+
+
+def test_a_command_that_is_not_an_object_is_refused(client, game):
+    response = client.post(
+        f"/api/games/{game['id']}/commands",
+        json=[1, 2],
+        headers={"Authorization": f"Bearer {game['banker_token']}"},
+    )
+    assert response.status_code == 400 and "Send a JSON object" in response.get_json()["error"]
+
+
+def test_a_token_from_another_game_is_refused(client, game):
+    other = create(client).get_json()
+    response = command(client, game, other["banker_token"], type="pass_go", player=1)
+    assert response.status_code == 403
+    assert "not valid for this game" in response.get_json()["error"]
+    assert state(client, game, other["banker_token"]).status_code == 403
+    assert cash(client, game) == [1500, 1500, 1500]
+
+
+def test_no_token_or_a_made_up_one_is_refused(client, game):
+    assert client.get(f"/api/games/{game['id']}").status_code == 403
+    response = client.post(f"/api/games/{game['id']}/commands", json={"type": "pass_go", "player": 1})
+    assert response.status_code == 403 and "Authorization: Bearer" in response.get_json()["error"]
+    assert command(client, game, "made-up", type="pass_go", player=1).status_code == 403
+
+
+def test_an_unknown_game_is_not_found(client, game):
+    response = client.get("/api/games/nope", headers={"Authorization": f"Bearer {game['banker_token']}"})
+    assert response.status_code == 404
+    assert response.get_json()["error"] == "There is no such game. Check the link or the join code."
+
+
+def test_a_repeated_request_id_applies_once_and_returns_the_first_result(client, game):
+    ann = token_of(game, 1)
+    first = command(client, game, ann, type="pay_player", player=1, to=2, amount=40, request_id="tap-1")
+    again = command(client, game, ann, type="pay_player", player=1, to=2, amount=40, request_id="tap-1")
+    assert first.get_json() == again.get_json()
+    assert cash(client, game) == [1460, 1540, 1500]
+
+
+def test_no_request_ever_answers_with_a_stack_trace(client, game):
+    for body in ({"type": {"x": 1}}, {"type": "pay_bank", "player": {"id": 1}, "amount": 5}, {"type": None}):
+        response = command(client, game, game["banker_token"], **body)
+        assert response.status_code == 400
+        assert "Traceback" not in response.get_data(as_text=True)
