@@ -20,10 +20,12 @@ def rent_due(state: GameState, position: int, dice: int | None = None, card: str
 
     0 when the bank owns it or it is mortgaged. A utility needs the dice total (2..12); `card` is
     "nearest_railroad" or "nearest_utility" when such a card sent the player there."""
-    return _rent(state, position, dice, card)[0]
+    return rent_explained(state, position, dice, card)[0]
 
 
-def _rent(state: GameState, position: int, dice: int | None, card: str) -> tuple[int, str]:
+def rent_explained(
+    state: GameState, position: int, dice: int | None = None, card: str = ""
+) -> tuple[int, str]:
     """The rent and how it was worked out, in words."""
     deed = state.deed(position)
     rent_card = _rent_card(state, card, deed.kind, deed.name) if card else None
@@ -87,5 +89,5 @@ class PayRent(Command):
         require(holding.owner != BANK, f"Nobody owns {deed.name}: there is no rent to pay.")
         require(holding.owner != payer.id, f"{payer.name} owns {deed.name}: there is no rent to pay.")
         require(not holding.mortgaged, f"{deed.name} is mortgaged: it earns no rent.")
-        amount, reason = _rent(state, self.deed, self.dice, self.card)
+        amount, reason = rent_explained(state, self.deed, self.dice, self.card)
         return [payment(state, payer.id, holding.owner, amount, reason)]

@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException
 from banker.extensions import csrf
 from banker.rules import InvalidCommand, RuleError
 from banker.service import Forbidden, NotFound
-from banker.web import api, home, table
+from banker.web import api, home, offers, table
 
 
 def register(app: Flask) -> None:
@@ -17,6 +17,14 @@ def register(app: Flask) -> None:
     app.register_blueprint(table.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates with bearer tokens, never cookies
+    app.jinja_env.globals.update(
+        group_colours=offers.GROUP_COLOURS,
+        light_groups=offers.LIGHT_GROUPS,
+        short_name=offers.short_name,
+        jail_offers=offers.jail_offers,
+        owned_by=offers.owned_by,
+        rent_now=offers.rent_now,
+    )
 
     @app.errorhandler(CSRFError)
     def csrf_failed(error: CSRFError):

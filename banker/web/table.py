@@ -21,7 +21,7 @@ from banker.extensions import htmx
 from banker.models import Seat
 from banker.rules import undo_preview
 from banker.service import BANKER, Forbidden
-from banker.web import seats
+from banker.web import offers, seats
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 
@@ -101,6 +101,22 @@ def live(game_id: str):
     return response
 
 
+@bp.get("/space/<int(signed=True):position>")
+def space(game_id: str, position: int):
+    """What a tap on a board space offers the acting player (-1 closes the sheet)."""
+    return _sheet(game_id, request.args.get("view", "player"), position)
+
+
+def _sheet(game_id: str, view: str, position: int | None, card: str = "", oob: bool = False) -> str:
+    seat = _seat(game_id, "bank" if view == "bank" else "player")
+    state = seats.service().state(game_id)
+    sheet = None
+    if position in state.edition.space_at:
+        acting = request.values.get("player", type=int) if seat.player_id == BANKER else seat.player_id
+        sheet = offers.sheet(state, position, state.player(acting or state.players[0].id), card)
+    return render_template("board/_sheet.html", game_id=game_id, view=view, state=state, sheet=sheet, oob=oob)
+
+
 @bp.post("/do")
 def do(game_id: str):
     """Run the command a form or button sent, for this browser's seat."""
@@ -111,7 +127,17 @@ def do(game_id: str):
     message = "; ".join(event.describe(result.state) for event in result.events)
     if not htmx:
         return redirect(url_for("table.bank" if view == "bank" else "table.screen", game_id=game_id), 303)
-    response = current_app.make_response(render_template("shared/_toast.html", message=message, ok=True))
+    response = current_app.make_response(
+        render_template("shared/_toast.html", message=message, ok=True)
+        # a card that sends the piece to a deed opens that deed next; anything else closes the sheet
+        + _sheet(
+            game_id,
+            view,
+            request.form.get("then_space", type=int),
+            request.form.get("then_card", ""),
+            oob=True,
+        )
+    )
     response.headers["HX-Trigger"] = "bank-changed"
     return response
 

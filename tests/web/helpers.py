@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from flask.testing import FlaskClient
@@ -45,3 +46,13 @@ def do(client: FlaskClient, game_id: str, view: str = "player", **fields):
         data={"view": view, **fields},
         headers={**HTMX, "X-CSRFToken": token},
     )
+
+
+def seq(app, game_id: str) -> int:
+    """How many actions the game's log holds: unchanged means nothing happened."""
+    return app.extensions["banker"].state(game_id).seq
+
+
+def text(response) -> str:
+    """The response body as a person reads it (entities such as &#39; decoded)."""
+    return html.unescape(response.get_data(as_text=True))

@@ -6,28 +6,11 @@ import re
 
 import pytest
 
-from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game
+from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, seq
 
 
 def cash_on(page: str, player_id: int) -> str:
     return re.search(rf'data-player="{player_id}"[^>]*>([^<]+)<', page).group(1)
-
-
-@pytest.fixture
-def table(app):
-    """A game for Ann, Bob and Cy: the host's client holds the bank, one client per phone."""
-    host = app.test_client()
-    game_id = new_game(host, "Ann", "Bob", "Cy")
-    code = join_code(host, game_id)
-    phones = {}
-    for player_id, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
-        phones[name] = app.test_client()
-        join(phones[name], code, player_id)
-    return {"id": game_id, "code": code, "host": host, **phones}
-
-
-def seq(app, game_id):
-    return app.extensions["banker"].state(game_id).seq
 
 
 def test_home_page_offers_a_new_game_and_joining_by_code(client):

@@ -1,0 +1,251 @@
+"""What a tap on a board space offers: the one action that fits, with its amount worked out by
+running the rules on the current state before anyone confirms."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from banker.rules import BANK, GameState, RuleError, decide, parse_command
+from banker.rules.board import DECK_NAMES, Deed, Space
+from banker.rules.buildings import level
+from banker.rules.cards import card_destination
+from banker.rules.money import Paid
+from banker.rules.rent import rent_explained
+from banker.rules.state import Holding, Player
+
+GROUP_COLOURS = {
+    "brown": "#8b5a2b",
+    "light_blue": "#9fd8f5",
+    "pink": "#d6338a",
+    "orange": "#f28c1b",
+    "red": "#e02424",
+    "yellow": "#f5d90a",
+    "green": "#15944a",
+    "dark_blue": "#1d4fa3",
+    "railroad": "#2b2b2b",
+    "utility": "#8a96a3",
+}
+LIGHT_GROUPS = frozenset({"light_blue", "orange", "yellow", "utility"})  # dark text on these bands
+SHORT = (
+    (" Avenue", " Ave"),
+    (" Place", " Pl"),
+    (" Railroad", " RR"),
+    ("Community Chest", "Chest"),
+    ("Electric Company", "Electric"),
+    ("Jail / Just Visiting", "Jail"),
+    ("North Carolina", "N. Carolina"),
+    ("Pennsylvania", "Penn."),
+    ("Mediterranean", "Medit."),
+    ("Connecticut", "Conn."),
+    ("Tennessee", "Tenn."),
+    ("Kentucky", "Kent."),
+)
+
+
+@dataclass(frozen=True)
+class Offer:
+    label: str
+    payload: dict[str, Any]
+    refused: str | None = None  # why it cannot be done right now
+    style: str = ""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """What the screen shows after a tap on `space`, for `player`."""
+
+    space: Space
+    player: Player
+    deed: Deed | None = None
+    holding: Holding | None = None
+    note: str = ""
+    offers: list[Offer] = field(default_factory=list)
+    card_offers: list[Offer] = field(default_factory=list)
+
+
+def owned_by(state: GameState, player_id: int) -> set[int]:
+    return {position for position, h in state.holdings.items() if h.owner == player_id}
+
+
+def rent_now(state: GameState, deed: Deed) -> str:
+    """The rent a visitor pays today, with why ("$8, doubled for the whole Brown group");
+    empty when nobody collects or the dice decide."""
+    holding = state.holding(deed.position)
+    if holding.owner == BANK or holding.mortgaged or deed.kind == "utility":
+        return ""
+    amount, reason = rent_explained(state, deed.position)
+    return state.money(amount) + reason.removeprefix(f"rent for {deed.name}")
+
+
+def short_name(name: str) -> str:
+    for long, short in SHORT:
+        name = name.replace(long, short)
+    return name
+
+
+def offer(state: GameState, payload: dict[str, Any], label: str, style: str = "") -> Offer:
+    """An action button; its label may use {amount}, the cash it moves for the acting player."""
+    player = payload.get("player") or state.holding(payload.get("deed", -1)).owner
+    try:
+        events = decide(state, parse_command(payload))
+    except RuleError as error:
+        return Offer(label.format(amount="").strip(" ·"), payload, error.message, style)
+    moved = sum(
+        (e.amount if e.payee == player else -e.amount if e.payer == player else 0)
+        for e in events
+        if isinstance(e, Paid)
+    )
+    amount = ("+" if moved > 0 else "−") + state.money(abs(moved)) if moved else ""
+    return Offer(label.format(amount=amount).strip(" ·"), payload, None, style)
+
+
+def sheet(state: GameState, position: int, player: Player, card: str = "") -> Sheet:
+    space = state.edition.space_at[position]
+    deed = state.edition.deed_at.get(position)
+    if deed is not None:
+        return _deed_sheet(state, space, deed, player, card)
+    handler = _SPACES.get(space.type)
+    return handler(state, space, player) if handler else Sheet(space, player, note="Nothing to pay here.")
+
+
+def owner_offers(state: GameState, deed: Deed) -> list[Offer]:
+    """The owner's choices on a deed: mortgage or lift it, build or sell, amounts shown."""
+    holding = state.holding(deed.position)
+    base = {"deed": deed.position}
+    if holding.mortgaged:
+        return [offer(state, {"type": "unmortgage", **base}, "Lift the mortgage · {amount}")]
+    offers = [offer(state, {"type": "mortgage", **base}, "Mortgage · {amount}")]
+    if deed.kind == "street":
+        to_hotel = level(state, deed.position) == state.rules.houses_before_hotel
+        offers.insert(
+            0,
+            offer(
+                state, {"type": "build", **base}, f"Build a {'hotel' if to_hotel else 'house'} · {{amount}}"
+            ),
+        )
+        if holding.houses or holding.hotel:
+            offers.append(
+                offer(
+                    state,
+                    {"type": "sell_building", **base},
+                    f"Sell a {'hotel' if holding.hotel else 'house'} · {{amount}}",
+                )
+            )
+    return offers
+
+
+def _deed_sheet(state: GameState, space: Space, deed: Deed, player: Player, card: str) -> Sheet:
+    holding = state.holding(deed.position)
+    if holding.owner == BANK:
+        buy = offer(
+            state,
+            {"type": "buy", "player": player.id, "deed": deed.position},
+            f"Buy for {state.money(deed.price)}",
+            "primary",
+        )
+        return Sheet(space, player, deed, holding, note="The bank owns this deed.", offers=[buy])
+    owner = state.player(holding.owner)
+    if owner.id == player.id:
+        return Sheet(space, player, deed, holding, note="Your deed.", offers=owner_offers(state, deed))
+    if holding.mortgaged:
+        return Sheet(space, player, deed, holding, note=f"{owner.name}'s deed is mortgaged: no rent.")
+    rent = {"type": "pay_rent", "player": player.id, "deed": deed.position}
+    if card:
+        rent["card"] = card
+    if deed.kind == "utility":
+        offers = [
+            offer(state, {**rent, "dice": dice}, f"{dice} on the dice · pay {{amount}}")
+            for dice in range(2, 13)
+        ]
+        return Sheet(
+            space,
+            player,
+            deed,
+            holding,
+            note=f"Owned by {owner.name}. What did the dice show?",
+            offers=offers,
+        )
+    return Sheet(
+        space,
+        player,
+        deed,
+        holding,
+        note=f"Owned by {owner.name}.",
+        offers=[offer(state, rent, f"Pay {owner.name} rent · {{amount}}", "primary")],
+    )
+
+
+def _tax(state: GameState, space: Space, player: Player) -> Sheet:
+    pay = offer(
+        state,
+        {"type": "pay_tax", "player": player.id, "space": space.position},
+        f"Pay {space.name} · {{amount}}",
+        "primary",
+    )
+    return Sheet(space, player, offers=[pay])
+
+
+def _go(state: GameState, space: Space, player: Player) -> Sheet:
+    salary = offer(
+        state, {"type": "pass_go", "player": player.id}, "Collect the salary · {amount}", "primary"
+    )
+    return Sheet(space, player, offers=[salary])
+
+
+def _go_to_jail(state: GameState, space: Space, player: Player) -> Sheet:
+    jail = offer(state, {"type": "go_to_jail", "player": player.id}, "Go to jail (no salary)", "danger")
+    return Sheet(space, player, note="Go directly to jail. Do not pass GO.", offers=[jail])
+
+
+def _jail(state: GameState, space: Space, player: Player) -> Sheet:
+    if not player.in_jail:
+        return Sheet(space, player, note="Just visiting: nothing to pay.")
+    return Sheet(space, player, note=f"{player.name} is in jail.", offers=jail_offers(state, player))
+
+
+def jail_offers(state: GameState, player: Player) -> list[Offer]:
+    offers = [
+        offer(state, {"type": "pay_jail_fine", "player": player.id}, "Pay the fine · {amount}", "primary")
+    ]
+    if player.jail_cards:
+        offers.append(
+            offer(state, {"type": "use_jail_card", "player": player.id}, "Use Get Out of Jail Free")
+        )
+    return offers
+
+
+def _cards(state: GameState, space: Space, player: Player) -> Sheet:
+    deck = space.type
+    offers = []
+    for card in state.edition.cards:
+        if card.deck != deck:
+            continue
+        payload = {
+            "type": "card",
+            "player": player.id,
+            "deck": deck,
+            "card": card.id,
+            "from_space": space.position,
+        }
+        if card.action in ("advance_to", "advance_to_nearest"):
+            destination = card_destination(state.edition, card, space.position)
+            if destination in state.edition.deed_at:
+                payload["then_space"] = destination
+                if card.action == "advance_to_nearest":
+                    payload["then_card"] = f"nearest_{card.target_kind}"
+        offers.append(offer(state, payload, f"{card.text} · {{amount}}"))
+    return Sheet(
+        space, player, note=f"Tap the {DECK_NAMES[deck]} card {player.name} drew.", card_offers=offers
+    )
+
+
+_SPACES = {
+    "income_tax": _tax,
+    "luxury_tax": _tax,
+    "go": _go,
+    "go_to_jail": _go_to_jail,
+    "jail": _jail,
+    "chance": _cards,
+    "community_chest": _cards,
+}

@@ -1,0 +1,180 @@
+"""The board map and the sheet a tap opens: the action that fits, its amount shown, and refusals."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.web.helpers import HTMX, do, seq, text
+
+
+def state(app, game_id):
+    return app.extensions["banker"].state(game_id)
+
+
+def tap(client, game_id, position, view="player", **extra):
+    response = client.get(
+        f"/g/{game_id}/space/{position}", query_string={"view": view, **extra}, headers=HTMX
+    )
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return text(response)
+
+
+def buttons(sheet: str) -> list[str]:
+    """The labels of the sheet's action buttons, in order."""
+    return [
+        re.sub(r"\s+", " ", label).strip()
+        for label in re.findall(r"<button class=\"btn[^>]*>([^<]+)<", sheet)
+    ]
+
+
+def refusals(sheet: str) -> list[str]:
+    return re.findall(r"<small>([^<]+)</small>", sheet)
+
+
+@pytest.fixture
+def bought(app, table):
+    """Ann owns the brown group and Reading Railroad, Bob owns two railroads and Electric Company."""
+    game_id = table["id"]
+    for player, deed in ((1, 1), (1, 3), (1, 5), (2, 15), (2, 25), (2, 12)):
+        assert do(table["host"], game_id, "bank", type="buy", player=player, deed=deed).status_code == 200
+    return table
+
+
+def test_every_player_sees_the_board_and_the_banks_supply(table):
+    page = text(table["Bob"].get(f"/g/{table['id']}"))
+    assert page.count('class="space ') == 40
+    assert "Houses 32/32" in page and "Hotels 12/12" in page
+    assert 'aria-label="Boardwalk, for sale $400"' in page
+
+
+def test_an_unowned_deed_offers_buying_at_its_price_or_not(table):
+    sheet = tap(table["Ann"], table["id"], 39)
+    assert buttons(sheet)[1:3] == ["Buy for $400", "Don't buy"]
+    assert "Rent" in sheet and "$2,000" in sheet and "Mortgage value" in sheet
+
+
+def test_buying_takes_the_price_and_the_map_shows_the_owner(app, table):
+    response = do(table["Ann"], table["id"], type="buy", player=1, deed=39)
+    assert response.status_code == 200
+    assert "Ann paid the bank $400 (bought Boardwalk)" in text(response)
+    assert state(app, table["id"]).player(1).cash == 1100
+    page = text(table["Bob"].get(f"/g/{table['id']}"))
+    assert 'aria-label="Boardwalk, Ann&#39;s"' in page or 'aria-label="Boardwalk, Ann\'s"' in page
+
+
+def test_someone_elses_deed_offers_the_computed_rent(bought):
+    sheet = tap(bought["Cy"], bought["id"], 15)
+    assert "Pay Bob rent · −$50" in buttons(sheet)
+    assert "Rent now <strong>$50, 2 railroads owned</strong>" in sheet
+
+
+def test_a_whole_unbuilt_group_doubles_the_rent_on_the_sheet(bought):
+    sheet = tap(bought["Bob"], bought["id"], 3)
+    assert "Pay Ann rent · −$8" in buttons(sheet)
+
+
+def test_paying_rent_moves_the_amount_from_the_sheet(app, bought):
+    response = do(bought["Cy"], bought["id"], type="pay_rent", player=3, deed=15)
+    assert response.status_code == 200
+    assert state(app, bought["id"]).player(3).cash == 1450
+    assert state(app, bought["id"]).player(2).cash == 1500 - 200 - 200 - 150 + 50
+
+
+def test_a_utility_asks_for_the_dice_total_with_every_amount_worked_out(bought):
+    labels = buttons(tap(bought["Ann"], bought["id"], 12))
+    assert "2 on the dice · pay −$8" in labels and "12 on the dice · pay −$48" in labels
+    assert sum("on the dice" in label for label in labels) == 11
+
+
+def test_your_own_deed_offers_building_and_mortgaging_with_amounts(bought):
+    sheet = tap(bought["Ann"], bought["id"], 1)
+    assert buttons(sheet)[1:3] == ["Build a house · −$50", "Mortgage · +$30"]
+    assert "Your deed." in sheet
+
+
+def test_a_refused_action_is_shown_with_its_reason(bought):
+    do(bought["Ann"], bought["id"], type="build", deed=1)
+    sheet = tap(bought["Ann"], bought["id"], 1)
+    assert "Build a house · −$50" not in buttons(sheet)
+    assert "Mediterranean Avenue has 1 house" in " ".join(refusals(sheet))
+
+
+def test_a_mortgaged_deed_offers_lifting_it_and_charges_no_rent(app, bought):
+    do(bought["Ann"], bought["id"], type="mortgage", deed=5)
+    assert "Lift the mortgage · −$110" in buttons(tap(bought["Ann"], bought["id"], 5))
+    assert "mortgaged: no rent" in tap(bought["Cy"], bought["id"], 5)
+
+
+@pytest.mark.parametrize(
+    ("position", "label"),
+    [(4, "Pay Income Tax · −$200"), (38, "Pay Luxury Tax · −$100"), (0, "Collect the salary · +$200")],
+)
+def test_tax_and_go_spaces_offer_their_fixed_amount(table, position, label):
+    assert label in buttons(tap(table["Ann"], table["id"], position))
+
+
+def test_go_to_jail_then_the_wallet_offers_the_fine(app, table):
+    assert "Go to jail (no salary)" in buttons(tap(table["Ann"], table["id"], 30))
+    assert do(table["Ann"], table["id"], type="go_to_jail", player=1).status_code == 200
+    page = text(table["Ann"].get(f"/g/{table['id']}"))
+    assert "In jail" in page and "Pay the fine · −$50" in page
+    assert "Ann is in jail." in tap(table["Ann"], table["id"], 10)
+
+
+def test_a_chance_space_lists_its_sixteen_cards(table):
+    sheet = tap(table["Ann"], table["id"], 7)
+    cards = sheet[sheet.index('<ol class="cards">') :]
+    assert cards.count('<button class="btn offer') == 16
+    assert "Advance to Go (Collect $200). · +$200" in sheet
+
+
+def test_a_card_that_sends_the_piece_to_a_deed_opens_that_deed_next(bought):
+    response = do(
+        bought["Cy"],
+        bought["id"],
+        type="card",
+        player=3,
+        deck="chance",
+        card="CH05",
+        from_space=7,
+        then_space=15,
+        then_card="nearest_railroad",
+    )
+    assert response.status_code == 200
+    body = text(response)
+    assert 'id="sheet" class="sheet" hx-swap-oob="true"' in body
+    assert "Pay Bob rent · −$100" in buttons(body)  # twice the $50 for two railroads
+
+
+def test_the_banker_sees_the_sheet_for_the_player_it_acts_for(bought):
+    sheet = tap(bought["host"], bought["id"], 15, view="bank", player=3)
+    assert "Pay Bob rent · −$50" in buttons(sheet)
+
+
+@pytest.mark.parametrize("position", [-1, 40, 99])
+def test_closing_or_a_space_off_the_board_leaves_the_sheet_empty(table, position):
+    assert "sheet-card" not in tap(table["Ann"], table["id"], position)
+
+
+BAD = [
+    ({"type": "buy", "player": 1, "deed": 15}, 409, "Pennsylvania Railroad is already owned by Bob."),
+    ({"type": "pay_rent", "player": 1, "deed": 1}, 409, "Ann owns Mediterranean Avenue"),
+    ({"type": "pay_rent", "player": 1, "deed": 12}, 409, "Enter the dice total"),
+    ({"type": "pay_rent", "player": 1, "deed": 12, "dice": 13}, 400, "A dice total is between 2 and 12."),
+    ({"type": "buy", "player": 1, "deed": 7}, 409, "There is no title deed at board position 7."),
+    ({"type": "buy", "player": 1, "deed": 77}, 409, "There is no title deed at board position 77."),
+    ({"type": "mortgage", "deed": 15}, 403, "This phone belongs to Ann"),
+    ({"type": "build", "deed": 5}, 409, "railroad"),
+    ({"type": "card", "player": 1, "deck": "chance", "card": "CH99"}, 409, "CH99"),
+]
+
+
+@pytest.mark.parametrize(("payload", "status", "message"), BAD, ids=[str(b[0]) for b in BAD])
+def test_a_bad_board_action_gets_a_clear_message_and_changes_nothing(app, bought, payload, status, message):
+    before = seq(app, bought["id"])
+    response = do(bought["Ann"], bought["id"], **payload)
+    assert response.status_code == status, text(response)
+    assert message in text(response)
+    assert seq(app, bought["id"]) == before
