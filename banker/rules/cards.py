@@ -4,6 +4,7 @@ The card command records the draw and settles what the card itself pays or costs
 sends the piece to a deed, landing there is the table's next step like any landing: buy it, or pay
 the rent with `pay_rent` (with `card="nearest_railroad"` / `"nearest_utility"` for the nearest
 cards, whose rent is 2x, or 10x a fresh roll). `card_destination` tells the screens which deed.
+The nearest-utility card may also carry the fresh roll as `dice`, settling that rent at once.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from banker.rules.base import Command, Event, require
+from banker.rules.base import Command, Dice, Event, require
 from banker.rules.board import DECK_NAMES, Card, Edition
 from banker.rules.errors import RuleError
 from banker.rules.jail import JailCardKept, go_to_jail, jail_card_holder
 from banker.rules.money import payment, require_cash
+from banker.rules.rent import PayRent
 from banker.rules.state import BANK, GameState
 
 GO = 0
@@ -40,13 +42,15 @@ class CardDrawn(Event):
 @dataclass(frozen=True)
 class DrawCard(Command):
     """`from_space` is the space the card was drawn on; it is needed only when it decides
-    whether an advance passes GO."""
+    whether an advance passes GO or which utility is nearest. `dice` is the fresh roll the
+    nearest-utility card asks for."""
 
     type = "card"
     player: int
     deck: str
     card: str
     from_space: int | None = None
+    dice: Dice | None = None
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         card = _card(state, self.deck, self.card)
@@ -59,7 +63,25 @@ class DrawCard(Command):
                 f"not on {self.from_space}.",
             )
         effect = _EFFECTS.get(card.action)
-        return [CardDrawn(player=self.player, card=card.id), *(effect(state, self, card) if effect else [])]
+        events = [CardDrawn(player=self.player, card=card.id), *(effect(state, self, card) if effect else [])]
+        if self.dice is not None:
+            events += _utility_rent(state, self, card)
+        return events
+
+
+def _utility_rent(state: GameState, command: DrawCard, card: Card) -> list[Event]:
+    """The rent for the nearest utility at ten times the roll, settled with the draw."""
+    require(
+        card.action == "advance_to_nearest" and card.target_kind == "utility",
+        f"Only the nearest-utility card needs a dice roll; {card.id} does not.",
+    )
+    require(
+        command.from_space is not None,
+        f"Say which {DECK_NAMES[card.deck]} space the card was drawn on: it decides the nearest utility.",
+    )
+    utility = card_destination(state.edition, card, command.from_space)
+    rent = PayRent(player=command.player, deed=utility, dice=command.dice, card="nearest_utility")
+    return rent.decide(state, 0.0)
 
 
 def _card(state: GameState, deck: str, card_id: str) -> Card:

@@ -40,6 +40,7 @@ SHORT = (
     ("Connecticut", "Conn."),
     ("Tennessee", "Tenn."),
     ("Kentucky", "Kent."),
+    ("Boardwalk", "Board\u00adwalk"),  # a soft hyphen: breaks only on the narrowest phones
 )
 
 

@@ -151,6 +151,37 @@ def test_the_nearest_utility_card_charges_ten_times_a_fresh_roll_with_pay_rent()
     assert (cash(state, ANN), cash(state, BOB)) == (1500 - 60, 1500 - 150 + 60)
 
 
+def test_the_nearest_utility_card_may_carry_the_roll_and_settle_the_rent_at_once():
+    state = owning(new_game(), BOB, 12)
+    state = run(state, DrawCard(player=ANN, deck="chance", card="CH07", from_space=36, dice=9))
+    # from 36 the nearest utility is Electric Company (12), past GO: salary, then 10 x 9
+    assert (cash(state, ANN), cash(state, BOB)) == (1500 + 200 - 90, 1500 - 150 + 90)
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (
+            DrawCard(player=ANN, deck="chance", card="CH05", from_space=7, dice=6),
+            "Only the nearest-utility card needs a dice roll; CH05 does not.",
+        ),
+        (
+            DrawCard(player=ANN, deck="chance", card="CH07", from_space=22, dice=6),
+            "Nobody owns Water Works: there is no rent to pay.",
+        ),
+    ],
+)
+def test_a_roll_with_a_card_that_needs_none_or_with_nothing_to_pay_is_refused(command, message):
+    state = owning(new_game(), BOB, 12)
+    assert refusal(state, command) == message
+
+
+def test_a_roll_with_the_nearest_utility_card_needs_the_space_it_was_drawn_on():
+    state = owning(new_game(), BOB, 12, 28)
+    command = DrawCard(player=ANN, deck="chance", card="CH07", dice=6)
+    assert "Say which Chance space the card was drawn on" in refusal(state, command)
+
+
 @pytest.mark.parametrize("card", ["CH03", "CH04", "CH05", "CH06", "CH07"])
 def test_an_advance_that_may_pass_go_asks_where_it_was_drawn(card):
     assert (

@@ -185,3 +185,44 @@ def test_no_request_ever_answers_with_a_stack_trace(client, game):
         response = command(client, game, game["banker_token"], **body)
         assert response.status_code == 400
         assert "Traceback" not in response.get_data(as_text=True)
+
+
+def test_step_two_commands_buy_build_rent_and_mortgage_through_the_api(client, game):
+    ann, bob = token_of(game, 1), token_of(game, 2)
+    for deed in (1, 3):
+        assert command(client, game, ann, type="buy", player=1, deed=deed).status_code == 200
+    assert command(client, game, ann, type="build", deed=3).status_code == 200
+    paid = command(client, game, bob, type="pay_rent", player=2, deed=3).get_json()
+    assert paid["events"][0] == {
+        "type": "paid",
+        "payer": 2,
+        "payee": 1,
+        "amount": 20,
+        "reason": "rent for Baltic Avenue with 1 house",
+    }
+    body = state(client, game).get_json()
+    baltic = next(d for d in body["deeds"] if d["position"] == 3)
+    assert baltic == {
+        "position": 3,
+        "name": "Baltic Avenue",
+        "owner": 1,
+        "mortgaged": False,
+        "houses": 1,
+        "hotel": False,
+    }
+    assert body["bank"] == {"houses": 31, "hotels": 12}
+    assert [p["cash"] for p in body["players"]] == [1500 - 60 - 60 - 50 + 20, 1480, 1500]
+
+
+def test_owner_only_commands_are_refused_from_another_players_token(client, game):
+    command(client, game, token_of(game, 1), type="buy", player=1, deed=39)
+    response = command(client, game, token_of(game, 2), type="mortgage", deed=39)
+    assert response.status_code == 403
+    assert "Bob" in response.get_json()["error"]
+    assert state(client, game).get_json()["deeds"][-1]["mortgaged"] is False
+
+
+def test_a_get_out_of_jail_free_card_is_listed_with_its_holder(client, game):
+    command(client, game, token_of(game, 3), type="card", player=3, deck="chance", card="CH09")
+    players = state(client, game).get_json()["players"]
+    assert players[2]["jail_cards"] == ["chance"]

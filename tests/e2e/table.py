@@ -1,0 +1,34 @@
+"""What a person does at the table, in the browser: start a game, join it, read the screens."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+LIVE = 1000  # ms: every other phone must show a change within a second, without reloading
+
+
+def start_game(host, server, names):
+    host.goto(server.url + "/")
+    host.get_by_role("link", name="New game").click()
+    for i, name in enumerate(names):
+        host.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
+    host.get_by_role("button", name="Start the game").click()
+    expect(host.get_by_role("heading", name="Scan to join")).to_be_visible()
+    return host.locator(".lobby .hint a").get_attribute("href")
+
+
+def join(page, link, name):
+    page.goto(link)
+    page.get_by_role("button", name=name).click()
+    expect(page.get_by_label("Your cash")).to_have_text("$1,500")
+
+
+def cash_of(page, player_id):
+    return page.locator(f'[data-player="{player_id}"]')
+
+
+def no_sideways_scroll(page, width=360):
+    page.set_viewport_size({"width": width, "height": 800})
+    overflow = page.evaluate("document.documentElement.scrollWidth")
+    page.set_viewport_size({"width": 390, "height": 844})
+    return overflow <= width

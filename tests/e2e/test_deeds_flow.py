@@ -1,0 +1,85 @@
+"""Deeds at a real table: buy a group, build evenly, collect rent, mortgage and lift it, by tapping the map."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.e2e.table import LIVE, cash_of, join, no_sideways_scroll, start_game
+
+
+def tap(page, space_name):
+    page.locator(f'.space[aria-label^="{space_name}"]').click()
+    sheet = page.locator("#sheet .sheet-card")
+    expect(sheet.get_by_role("heading", name=space_name)).to_be_visible()
+    return sheet
+
+
+def confirm(page, label):
+    """The second tap: the sheet's button, whose label carries the amount; the sheet then closes."""
+    page.locator("#sheet").get_by_role("button", name=label, exact=True).click()
+    expect(page.locator("#sheet .sheet-card")).to_have_count(0)
+
+
+def test_buy_a_group_build_evenly_collect_rent_and_mortgage(server, phone, shots):
+    host = phone()
+    link = start_game(host, server, ["Ann", "Bob"])
+    ann, bob = phone(), phone()
+    join(ann, link, "Ann")
+    join(bob, link, "Bob")
+    wallet = ann.get_by_label("Your cash")
+
+    for street in ("Oriental Avenue", "Vermont Avenue"):
+        tap(ann, street)
+        confirm(ann, "Buy for $100")
+    expect(wallet).to_have_text("$1,300")
+    sheet = tap(ann, "Oriental Avenue")
+    expect(sheet.locator(".offer.refused")).to_contain_text(
+        "Connecticut Avenue"
+    )  # no house without the group
+    ann.locator("#sheet").get_by_role("button", name="Close").click()
+    tap(ann, "Connecticut Avenue")
+    confirm(ann, "Buy for $120")
+    expect(wallet).to_have_text("$1,180")
+    expect(cash_of(bob, 1)).to_have_text("$1,180", timeout=LIVE)
+
+    tap(ann, "Oriental Avenue")
+    confirm(ann, "Build a house · −$50")
+    sheet = tap(ann, "Oriental Avenue")
+    expect(sheet.locator(".offer.refused").first).to_contain_text("Build evenly")
+    ann.locator("#sheet").get_by_role("button", name="Close").click()
+    for street in ("Vermont Avenue", "Connecticut Avenue"):
+        tap(ann, street)
+        confirm(ann, "Build a house · −$50")
+    expect(wallet).to_have_text("$1,030")
+    expect(ann.locator(".supply")).to_contain_text("Houses 29/32")
+    expect(bob.locator(".supply")).to_contain_text("Houses 29/32", timeout=LIVE)
+
+    sheet = tap(bob, "Connecticut Avenue")
+    expect(sheet.locator(".rent-now")).to_have_text("Rent now $40 with 1 house")
+    bob.screenshot(path=shots / "deed_card.png")
+    confirm(bob, "Pay Ann rent · −$40")
+    expect(bob.get_by_label("Your cash")).to_have_text("$1,460")
+    expect(wallet).to_have_text("$1,070", timeout=LIVE)
+    expect(bob.locator("#history")).to_contain_text(
+        "Bob paid Ann $40 (rent for Connecticut Avenue with 1 house)"
+    )
+
+    tap(ann, "Reading Railroad")
+    confirm(ann, "Buy for $200")
+    tap(ann, "Reading Railroad")
+    confirm(ann, "Mortgage · +$100")
+    expect(wallet).to_have_text("$970")
+    expect(bob.locator('.space[aria-label^="Reading Railroad"]')).to_have_class(
+        "space railroad mortgaged", timeout=LIVE
+    )
+    sheet = tap(bob, "Reading Railroad")
+    expect(sheet).to_contain_text("Ann's deed is mortgaged: no rent.")
+    bob.locator("#sheet").get_by_role("button", name="Close").click()
+    tap(ann, "Reading Railroad")
+    confirm(ann, "Lift the mortgage · −$110")
+    expect(wallet).to_have_text("$860")
+    expect(cash_of(bob, 1)).to_have_text("$860", timeout=LIVE)
+
+    ann.locator(".board").screenshot(path=shots / "board_map.png")
+    ann.screenshot(path=shots / "player_with_deeds.png", full_page=True)
+    assert no_sideways_scroll(ann)
