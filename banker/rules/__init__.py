@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 # Importing a module registers its commands and events.
-from banker.rules import buildings, cards, deeds, jail, money, mortgages, rent, undo  # noqa: F401
+from banker.rules import auctions, buildings, cards, deeds, jail, money, mortgages, rent, undo  # noqa: F401
 from banker.rules.base import COMMANDS, EVENTS, Command, Event, event_from_json, parse_command
 from banker.rules.cards import card_destination
 from banker.rules.errors import InvalidCommand, RuleError

@@ -35,6 +35,11 @@ class Buy(Command):
         deed = state.deed(self.deed)
         owner = state.holding(self.deed).owner
         require(owner == BANK, f"{deed.name} is already owned by {state.name_of(owner)}.")
+        auction = state.auction
+        require(
+            auction is None or auction.deed != self.deed,
+            f"{deed.name} is being auctioned: bid for it instead.",
+        )
         return [
             payment(state, self.player, BANK, deed.price, f"bought {deed.name}"),
             DeedBought(player=self.player, deed=self.deed),

@@ -20,6 +20,10 @@ class RuleSet:
     # the stricter reading (newer rulebooks) is this switch.
     mortgaged_lot_cancels_double_rent: bool = False
     houses_before_hotel: int = 4
+    auctions: bool = True  # off: a declined deed simply stays with the bank
+    auction_step: int = 1  # the opening bid and the least raise
+    auction_seconds: int = 20  # the clock when an auction opens
+    auction_extension: int = 8  # every bid leaves at least this long on the clock
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -27,7 +31,10 @@ class RuleSet:
 
 PRESETS: dict[str, RuleSet] = {
     "classic": RuleSet(),
+    "jma": RuleSet(preset="jma", auction_step=10),
 }
+# The least a table may set each number to; anything lower makes no game.
+_MINIMUM = {"auction_step": 1, "auction_seconds": 5, "auction_extension": 1, "houses_before_hotel": 1}
 
 _OPTION_NAMES = tuple(f.name for f in fields(RuleSet) if f.name != "preset")
 
@@ -48,6 +55,8 @@ def ruleset_for(preset: str, options: dict[str, Any] | None = None) -> RuleSet:
         expected = type(getattr(base, name))
         if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise InvalidCommand(f"Option {name} must be a whole number.")
+        if expected is int and value < _MINIMUM.get(name, 0):
+            raise InvalidCommand(f"Option {name} must be at least {_MINIMUM.get(name, 0)}.")
         if expected is bool and not isinstance(value, bool):
             raise InvalidCommand(f"Option {name} must be true or false.")
         checked[name] = value

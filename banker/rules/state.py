@@ -51,6 +51,22 @@ class Holding:
 
 
 @dataclass(frozen=True)
+class Auction:
+    """The bank's auction under way: one deed, or one building in a shortage.
+
+    `deadline` is on the server's clock. In a building auction each bid names the bidder's lot,
+    where the building goes; `lot` is the lot of the high bid."""
+
+    kind: str  # "deed", "house" or "hotel"
+    deadline: float
+    deed: int | None = None  # the deed on sale (deed auctions)
+    high_bid: int = 0
+    high_bidder: int | None = None
+    lot: int | None = None
+    excluded: tuple[int, ...] = ()  # winners who could not pay; the rerun goes on without them
+
+
+@dataclass(frozen=True)
 class UndoEntry:
     """The state just before an action, kept so the banker can restore it exactly."""
 
@@ -70,6 +86,7 @@ class GameState:
     seq: int = 0
     undo: tuple[UndoEntry, ...] = ()
     ended: bool = False
+    auction: Auction | None = None
 
     def player(self, player_id: Any) -> Player:
         for player in self.players:

@@ -19,11 +19,15 @@ class Undone(Event):
     undoable: ClassVar[bool] = False
     seq: int
     summary: str
+    auction_deadline: float | None = None  # a restored auction's clock, restarted on undo
 
     def apply(self, state: GameState) -> GameState:
         entry = state.undo[-1]
         assert entry.seq == self.seq, "undo out of order"
-        return replace(entry.prior, undo=state.undo[:-1], seq=state.seq)
+        restored = replace(entry.prior, undo=state.undo[:-1], seq=state.seq)
+        if restored.auction is not None and self.auction_deadline is not None:
+            restored = replace(restored, auction=replace(restored.auction, deadline=self.auction_deadline))
+        return restored
 
     def describe(self, state: GameState) -> str:
         return f"Undone: {self.summary}"
@@ -43,7 +47,11 @@ class Undo(Command):
             self.seq in (None, top),
             "Something else happened since you looked; check what Undo will reverse now.",
         )
-        return [Undone(seq=top, summary=summary or "")]
+        # An auction brought back (say, a sale undone) gets time on the clock again, or the
+        # next look at it would close it at once.
+        auction = state.undo[-1].prior.auction
+        deadline = max(auction.deadline, now + state.rules.auction_extension) if auction else None
+        return [Undone(seq=top, summary=summary or "", auction_deadline=deadline)]
 
 
 def undo_preview(state: GameState) -> str | None:

@@ -35,3 +35,25 @@ def test_eight_players_at_most():
 def test_the_bank_starts_with_the_full_building_supply():
     state = new_game()
     assert (state.houses, state.hotels) == (32, 12)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"auction_seconds": 2}, "Option auction_seconds must be at least 5."),
+        ({"auction_step": 0}, "Option auction_step must be at least 1."),
+        ({"starting_cash": -5}, "Option starting_cash must be at least 0."),
+        ({"auctions": "yes"}, "Option auctions must be true or false."),
+    ],
+)
+def test_options_that_make_no_game_are_refused(options, message):
+    with pytest.raises(InvalidCommand) as refused:
+        start_game(["Ann", "Bob"], options=options)
+    assert refused.value.message == message
+
+
+def test_the_jma_preset_bids_in_ten_dollar_steps():
+    state = new_game()
+    jma = start_game(["Ann", "Bob"], preset="jma")
+    assert state.rules.auction_step == 1
+    assert dict(jma.rules)["auction_step"] == 10 and dict(jma.rules)["preset"] == "jma"

@@ -1,0 +1,340 @@
+"""Auctions: the bank sells a declined deed, or one building in a shortage, to the highest bidder.
+
+The clock is the server's and comes in as `now`. An auction opens with `auction_seconds` on the
+clock and every bid leaves at least `auction_extension` seconds, so nobody wins by sniping. When
+the deadline passes, whoever notices first (the service's timer or any request) sends
+`close_auction`; the events are appended once, so a second closer finds nothing left to close.
+The banker may also close early or cancel.
+
+The highest bidder pays the bank and takes the deed, or places the building on the lot named with
+the bid under the normal building rules (the bid replaces the house cost, which is its minimum).
+A winner who can no longer pay is left out and the auction runs again without them. Nobody bids:
+the deed stays with the bank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from banker.rules.base import Amount, Command, Event, require
+from banker.rules.buildings import Build, BuildingsChanged
+from banker.rules.deeds import DeedBought
+from banker.rules.errors import RuleError
+from banker.rules.money import payment
+from banker.rules.state import BANK, Auction, GameState
+
+BUILDINGS = ("house", "hotel")
+
+
+def lot_name(state: GameState, kind: str, deed: int | None) -> str:
+    """What is on sale, in words: the deed's name, or "a house" ("a house on Boardwalk")."""
+    if kind == "deed":
+        return state.deed(deed).name
+    return f"a {kind}" + (f" on {state.deed(deed).name}" if deed is not None else "")
+
+
+def running(state: GameState) -> Auction:
+    require(state.auction is not None, "There is no auction under way.")
+    assert state.auction is not None
+    return state.auction
+
+
+def bid_steps(state: GameState) -> tuple[int, ...]:
+    """The one-tap raises the screens offer: +$1 +$10 +$50 +$100, those the step allows."""
+    step = state.rules.auction_step
+    return tuple(raise_ for raise_ in (1, 10, 50, 100) if raise_ >= step and raise_ % step == 0)
+
+
+def least_bid(state: GameState, lot: int | None = None) -> int:
+    """The smallest bid the auction takes now; in a building auction, on `lot`."""
+    auction = running(state)
+    least = auction.high_bid + state.rules.auction_step
+    if auction.kind != "deed" and lot is not None:
+        deed = state.deed(lot)
+        least = max(least, deed.house_cost if auction.kind == "house" else deed.hotel_cost)
+    return least
+
+
+def _no_auction_running(state: GameState) -> None:
+    if state.auction is not None:
+        what = lot_name(state, state.auction.kind, state.auction.deed)
+        raise RuleError(f"The auction of {what} is still under way; one auction at a time.")
+
+
+@dataclass(frozen=True)
+class AuctionOpened(Event):
+    type = "auction_opened"
+    kind: str
+    deadline: float
+    deed: int | None = None
+    declined_by: int | None = None
+
+    def apply(self, state: GameState) -> GameState:
+        return replace(state, auction=Auction(kind=self.kind, deadline=self.deadline, deed=self.deed))
+
+    def describe(self, state: GameState) -> str:
+        what = lot_name(state, self.kind, self.deed)
+        if self.declined_by is not None:
+            return f"{state.name_of(self.declined_by)} did not buy {what}; the bank auctions it"
+        return f"The bank auctions {what}"
+
+
+@dataclass(frozen=True)
+class Declined(Event):
+    """A deed not bought with auctions switched off: it stays with the bank."""
+
+    type = "declined"
+    player: int
+    deed: int
+
+    def apply(self, state: GameState) -> GameState:
+        return state
+
+    def describe(self, state: GameState) -> str:
+        return (
+            f"{state.name_of(self.player)} did not buy {state.deed(self.deed).name}; it stays with the bank"
+        )
+
+
+@dataclass(frozen=True)
+class BidPlaced(Event):
+    """`deed` is the deed on sale, or in a building auction the bidder's lot."""
+
+    type = "bid_placed"
+    player: int
+    amount: int
+    deadline: float
+    kind: str
+    deed: int | None = None
+
+    def apply(self, state: GameState) -> GameState:
+        auction = replace(
+            state.auction,  # type: ignore[arg-type]
+            high_bid=self.amount,
+            high_bidder=self.player,
+            lot=self.deed if self.kind != "deed" else None,
+            deadline=self.deadline,
+        )
+        return replace(state, auction=auction)
+
+    def describe(self, state: GameState) -> str:
+        what = lot_name(state, self.kind, self.deed)
+        return f"{state.name_of(self.player)} bid {state.money(self.amount)} for {what}"
+
+
+@dataclass(frozen=True)
+class AuctionRerun(Event):
+    """The winner could not pay: the auction starts again without them."""
+
+    type = "auction_rerun"
+    player: int
+    amount: int
+    deadline: float
+    kind: str
+    deed: int | None = None
+
+    def apply(self, state: GameState) -> GameState:
+        auction = state.auction
+        assert auction is not None
+        rerun = Auction(
+            kind=auction.kind,
+            deadline=self.deadline,
+            deed=auction.deed,
+            excluded=(*auction.excluded, self.player),
+        )
+        return replace(state, auction=rerun)
+
+    def describe(self, state: GameState) -> str:
+        what = lot_name(state, self.kind, self.deed)
+        return (
+            f"{state.name_of(self.player)} could not pay {state.money(self.amount)} for {what}; "
+            "the auction starts again without them"
+        )
+
+
+@dataclass(frozen=True)
+class AuctionClosed(Event):
+    """`outcome` is "sold" (the payment and the deed or building follow), "unsold", "unpaid" (the
+    winner could not pay and nobody else may bid) or "cancelled"."""
+
+    type = "auction_closed"
+    outcome: str
+    kind: str
+    deed: int | None = None
+    player: int | None = None
+    amount: int = 0
+
+    def apply(self, state: GameState) -> GameState:
+        return replace(state, auction=None)
+
+    def describe(self, state: GameState) -> str:
+        what = lot_name(state, self.kind, self.deed)
+        if self.outcome == "sold" and self.player is not None:
+            return f"Sold! {state.name_of(self.player)} bought {what} for {state.money(self.amount)}"
+        if self.outcome == "unpaid" and self.player is not None:
+            return (
+                f"{state.name_of(self.player)} could not pay {state.money(self.amount)} for {what} "
+                "and nobody else can bid: it stays with the bank"
+            )
+        if self.outcome == "cancelled":
+            return f"The banker cancelled the auction of {what}"
+        return f"Nobody bid: {what} stays with the bank"
+
+
+@dataclass(frozen=True)
+class Decline(Command):
+    """`player` landed on an unowned deed and does not buy it: the bank auctions it at once."""
+
+    type = "decline"
+    player: int
+    deed: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        deed = state.deed(self.deed)
+        state.active_player(self.player)
+        owner = state.holding(self.deed).owner
+        require(owner == BANK, f"{deed.name} is already owned by {state.name_of(owner)}.")
+        if not state.rules.auctions:
+            return [Declined(player=self.player, deed=self.deed)]
+        _no_auction_running(state)
+        deadline = now + state.rules.auction_seconds
+        return [AuctionOpened(kind="deed", deadline=deadline, deed=self.deed, declined_by=self.player)]
+
+
+@dataclass(frozen=True)
+class StartBuildingAuction(Command):
+    """More players want the bank's last houses (or hotels) than it has: it sells one of them
+    to the highest bidder."""
+
+    type = "start_building_auction"
+    banker_only = True
+    kind: str
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        require(self.kind in BUILDINGS, "A building auction sells a house or a hotel.")
+        _no_auction_running(state)
+        left = state.houses if self.kind == "house" else state.hotels
+        require(left > 0, f"The bank has no {self.kind}s left to auction.")
+        return [AuctionOpened(kind=self.kind, deadline=now + state.rules.auction_seconds)]
+
+
+@dataclass(frozen=True)
+class Bid(Command):
+    """A bid; `deed` names the deed on sale (optional, a guard) or, in a building auction, the
+    bidder's lot where the building would go (required)."""
+
+    type = "bid"
+    player: int
+    amount: Amount
+    deed: int | None = None
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        auction = running(state)
+        player = state.active_player(self.player)
+        what = lot_name(state, auction.kind, auction.deed)
+        require(now < auction.deadline, f"Too late: the clock ran out on the auction of {what}.")
+        require(
+            player.id not in auction.excluded,
+            f"{player.name} could not pay a winning bid and sits this auction out.",
+        )
+        if auction.kind == "deed":
+            if self.deed not in (None, auction.deed):
+                raise RuleError(f"This auction is for {what}, not {state.deed(self.deed).name}.")
+        else:
+            require(
+                self.deed is not None, f"Say which of {player.name}'s lots the {auction.kind} would go on."
+            )
+            _placement(state, auction.kind, self.deed, player.id)
+        step = state.rules.auction_step
+        require(self.amount % step == 0, f"Bids go up in {state.money(step)} steps.")
+        require(
+            auction.high_bidder != player.id,
+            f"{player.name} already holds the high bid ({state.money(auction.high_bid)}).",
+        )
+        least = least_bid(state, self.deed)
+        if auction.high_bidder is not None:
+            require(
+                self.amount >= least,
+                f"Outbid: {state.name_of(auction.high_bidder)} has bid {state.money(auction.high_bid)}; "
+                f"bid at least {state.money(least)}.",
+            )
+        require(self.amount >= least, f"The opening bid for {what} is at least {state.money(least)}.")
+        require(
+            self.amount <= player.cash,
+            f"{player.name} has {state.money(player.cash)}: a bid of {state.money(self.amount)} "
+            "is more than they could pay.",
+        )
+        deadline = max(auction.deadline, now + state.rules.auction_extension)
+        lot = self.deed if auction.kind != "deed" else auction.deed
+        return [
+            BidPlaced(player=player.id, amount=self.amount, deadline=deadline, kind=auction.kind, deed=lot)
+        ]
+
+
+@dataclass(frozen=True)
+class CloseAuction(Command):
+    """Sold to the highest bidder: when the clock runs out, or early by the banker."""
+
+    type = "close_auction"
+    banker_only = True
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        auction = running(state)
+        winner, amount = auction.high_bidder, auction.high_bid
+        if winner is None:
+            return [AuctionClosed(outcome="unsold", kind=auction.kind, deed=auction.deed)]
+        try:
+            sale = _sale(state, auction, winner, amount)
+        except RuleError:
+            return _rerun(state, auction, winner, amount, now)
+        lot = auction.deed if auction.kind == "deed" else auction.lot
+        closed = AuctionClosed(outcome="sold", kind=auction.kind, deed=lot, player=winner, amount=amount)
+        return [closed, *sale]
+
+
+@dataclass(frozen=True)
+class CancelAuction(Command):
+    type = "cancel_auction"
+    banker_only = True
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        auction = running(state)
+        return [AuctionClosed(outcome="cancelled", kind=auction.kind, deed=auction.deed)]
+
+
+def _sale(state: GameState, auction: Auction, winner: int, amount: int) -> list[Event]:
+    """The winner pays and takes the deed or places the building; RuleError if they no longer can."""
+    if auction.kind == "deed":
+        what = state.deed(auction.deed).name
+        return [
+            payment(state, winner, BANK, amount, f"won the auction for {what}"),
+            DeedBought(player=winner, deed=auction.deed),  # type: ignore[arg-type]
+        ]
+    assert auction.lot is not None
+    placed = _placement(state, auction.kind, auction.lot, winner)
+    reason = f"won the auction for {lot_name(state, auction.kind, auction.lot)}"
+    return [payment(state, winner, BANK, amount, reason), placed]
+
+
+def _placement(state: GameState, kind: str, lot: int, player: int) -> BuildingsChanged:
+    """The building `player` would add to `lot` by the normal rules; it must be of the auction's kind."""
+    deed = state.deed(lot)
+    require(
+        state.holding(lot).owner == player,
+        f"{state.name_of(player)} does not own {deed.name}: a building goes on your own lot.",
+    )
+    built = next(e for e in Build(deed=lot).decide(state, 0.0) if isinstance(e, BuildingsChanged))
+    require(
+        built.hotel == (kind == "hotel"),
+        f"{deed.name} is ready for a {'hotel' if built.hotel else 'house'}, and this auction sells a {kind}.",
+    )
+    return built
+
+
+def _rerun(state: GameState, auction: Auction, winner: int, amount: int, now: float) -> list[Event]:
+    lot = auction.deed if auction.kind == "deed" else auction.lot
+    left = [p for p in state.players if not p.bankrupt and p.id not in auction.excluded and p.id != winner]
+    if not left:
+        return [AuctionClosed(outcome="unpaid", kind=auction.kind, deed=lot, player=winner, amount=amount)]
+    deadline = now + state.rules.auction_seconds
+    return [AuctionRerun(player=winner, amount=amount, deadline=deadline, kind=auction.kind, deed=lot)]
