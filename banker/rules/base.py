@@ -66,7 +66,10 @@ class Event:
         raise NotImplementedError
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, **dataclasses.asdict(self)}
+        """The event as stored and sent; optional fields left unset are left out."""
+        values = dataclasses.asdict(self)
+        unset = {f.name for f in dataclasses.fields(self) if f.default is None and values[f.name] is None}
+        return {"type": self.type, **{k: v for k, v in values.items() if k not in unset}}
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
