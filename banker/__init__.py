@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     engine = make_engine(app.config["DATABASE_URL"])
     create_tables(engine)
-    app.extensions["banker"] = GameService(engine, Broker(), clock=app.config.get("CLOCK") or time.time)
+    service = GameService(engine, Broker(), clock=app.config.get("CLOCK") or time.time)
+    app.extensions["banker"] = service
+    if app.config["AUCTION_TIMER"]:
+        # closes each auction when its clock runs out, even if no phone is asking just then
+        threading.Thread(
+            target=service.run_auction_timer, args=(threading.Event(),), name="auction-timer", daemon=True
+        ).start()
     htmx.init_app(app)
     csrf.init_app(app)
 

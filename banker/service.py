@@ -3,6 +3,7 @@ both call these; each one commits once and then tells the live streams."""
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 import time
@@ -28,11 +29,18 @@ from banker.rules import (
     parse_command,
     start_game,
 )
+from banker.rules.auctions import CloseAuction
 from banker.rules.game import Joined
+
+log = logging.getLogger(__name__)
 
 BANKER = 0  # Seat.player_id of the banker's seat
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 MAX_RETRIES = 20
+
+
+class _NothingDue(Exception):
+    """The auction was closed (or extended) by someone else in the meantime."""
 
 
 class NotFound(RuleError):
@@ -74,6 +82,8 @@ class GameService:
         self.clock = clock
         self._cache: dict[str, GameState] = {}
         self._cache_lock = threading.Lock()
+        self._deadlines: dict[str, float] = {}  # game id -> its open auction's deadline
+        self._deadlines_changed = threading.Condition()
 
     # --- games and seats -------------------------------------------------------------
 
@@ -168,6 +178,14 @@ class GameService:
     # --- state ---------------------------------------------------------------------
 
     def state(self, game_id: str) -> GameState:
+        """The game as it stands now: an auction whose clock has run out is closed first."""
+        state = self._state(game_id)
+        if self._auction_due(state):
+            self.close_due_auction(game_id)
+            state = self._state(game_id)
+        return state
+
+    def _state(self, game_id: str) -> GameState:
         """The folded state, from the cache plus any actions stored since (by any process)."""
         with self._cache_lock:
             cached = self._cache.get(game_id)
@@ -190,6 +208,59 @@ class GameService:
             current = self._cache.get(game_id)
             if current is None or current.seq < state.seq:
                 self._cache[game_id] = state
+                self._watch(game_id, state)
+
+    # --- auction clocks --------------------------------------------------------------
+
+    def _auction_due(self, state: GameState) -> bool:
+        return state.auction is not None and self.clock() >= state.auction.deadline
+
+    def _watch(self, game_id: str, state: GameState) -> None:
+        """Keep the auction timer's list of deadlines up to date (called under the cache lock)."""
+        with self._deadlines_changed:
+            if state.auction is None:
+                self._deadlines.pop(game_id, None)
+            else:
+                self._deadlines[game_id] = state.auction.deadline
+            self._deadlines_changed.notify_all()
+
+    def close_due_auction(self, game_id: str) -> Result | None:
+        """Close the game's auction if its clock has run out. Whoever notices first (the timer or
+        any request) appends the close; everyone else finds it already closed and gets None."""
+
+        def events_for(state: GameState) -> list[Event]:
+            if not self._auction_due(state):
+                raise _NothingDue
+            return decide(state, CloseAuction(), self.clock())
+
+        try:
+            return self._append(game_id, BANKER, None, events_for)
+        except _NothingDue:
+            return None
+
+    def close_due_auctions(self) -> float | None:
+        """Close every auction whose clock has run out; the seconds until the next deadline."""
+        with self._deadlines_changed:
+            deadlines = dict(self._deadlines)
+        now = self.clock()
+        for game_id, deadline in deadlines.items():
+            if deadline <= now:
+                self.close_due_auction(game_id)
+        with self._deadlines_changed:
+            upcoming = list(self._deadlines.values())
+        return max(0.0, min(upcoming) - self.clock()) if upcoming else None
+
+    def run_auction_timer(self, stop: threading.Event) -> None:
+        """Close auctions on time even when no phone asks: sleep until the nearest deadline or
+        until a new one is set. Runs in its own thread (a greenlet under `banker serve`)."""
+        while not stop.is_set():
+            try:
+                delay = self.close_due_auctions()
+            except Exception:  # a database hiccup must not stop the clock
+                log.exception("closing due auctions failed")
+                delay = 1.0
+            with self._deadlines_changed:
+                self._deadlines_changed.wait(timeout=min(delay, 60.0) if delay is not None else 60.0)
 
     def history(self, game_id: str, limit: int = 50) -> list[HistoryLine]:
         """The newest actions first, each as one readable line."""
@@ -242,7 +313,7 @@ class GameService:
         for _ in range(MAX_RETRIES):
             if request_id and (done := self._done(game_id, request_id)) is not None:
                 return done
-            state = self.state(game_id)
+            state = self._state(game_id)
             events = events_for(state)
             seq = state.seq + 1
             try:

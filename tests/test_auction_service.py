@@ -1,0 +1,156 @@
+"""Auctions through the service: the clock runs out, someone notices, the close happens once."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+from sqlmodel import Session, select
+
+from banker.db import create_tables, make_engine
+from banker.live import Broker
+from banker.models import Action
+from banker.rules import RuleError
+from banker.service import GameService
+from tests.conftest import FakeClock
+
+BOARDWALK = 39
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest.fixture
+def service(tmp_path, clock):
+    engine = make_engine(f"sqlite:///{tmp_path / 'auctions.sqlite3'}")
+    create_tables(engine)
+    yield GameService(engine, Broker(), clock=clock)
+    engine.dispose()
+
+
+def open_auction(service, players=("Ann", "Bob", "Cy")):
+    game = service.create_game(list(players))
+    tokens = {seat.player_id: seat.token for seat in game.players}
+    service.run(game.game.id, tokens[1], {"type": "decline", "player": 1, "deed": BOARDWALK})
+    return game.game.id, tokens, game.banker.token
+
+
+def stored_events(service, game_id, kind):
+    with Session(service.engine) as session:
+        rows = session.exec(select(Action.events).where(Action.game_id == game_id)).all()
+    return [event for events in rows for event in events if event["type"] == kind]
+
+
+def test_reading_the_game_after_the_deadline_closes_the_auction_once(service, clock):
+    game_id, tokens, _ = open_auction(service)
+    service.run(game_id, tokens[2], {"type": "bid", "player": 2, "amount": 420})
+    clock.advance(19.9)
+    assert service.state(game_id).auction is not None
+    clock.advance(0.1)
+    state = service.state(game_id)
+    assert state.auction is None and state.holding(BOARDWALK).owner == 2 and state.player(2).cash == 1080
+    service.state(game_id)
+    assert len(stored_events(service, game_id, "auction_closed")) == 1
+
+
+def test_many_observers_at_the_deadline_close_it_exactly_once(service, clock):
+    game_id, tokens, _ = open_auction(service)
+    service.run(game_id, tokens[3], {"type": "bid", "player": 3, "amount": 100})
+    clock.advance(25)
+    observers = [GameService(service.engine, Broker(), clock=clock) for _ in range(6)]  # six servers
+    results = []
+    threads = [
+        threading.Thread(target=lambda s=s: results.append(s.close_due_auction(game_id))) for s in observers
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sum(result is not None for result in results) == 1
+    assert len(stored_events(service, game_id, "auction_closed")) == 1
+    assert service.state(game_id).player(3).cash == 1400
+
+
+def test_a_bid_after_the_deadline_is_refused_as_too_late(service, clock):
+    game_id, tokens, _ = open_auction(service)
+    clock.advance(20)
+    with pytest.raises(RuleError, match="Too late: the clock ran out on the auction of Boardwalk."):
+        service.run(game_id, tokens[2], {"type": "bid", "player": 2, "amount": 10})
+    assert service.state(game_id).holding(BOARDWALK).owner == 0
+
+
+def test_the_timer_says_how_long_until_the_next_deadline_and_closes_what_is_due(service, clock):
+    game_id, tokens, _ = open_auction(service)
+    assert service.close_due_auctions() == pytest.approx(20)
+    clock.advance(12)
+    service.run(game_id, tokens[2], {"type": "bid", "player": 2, "amount": 10})
+    assert service.close_due_auctions() == pytest.approx(8)
+    clock.advance(8)
+    assert service.close_due_auctions() is None
+    assert service._state(game_id).holding(BOARDWALK).owner == 2
+
+
+def test_the_timer_thread_closes_an_auction_without_any_request(service, clock):
+    game_id, tokens, _ = open_auction(service)
+    service.run(game_id, tokens[2], {"type": "bid", "player": 2, "amount": 10})
+    clock.advance(30)  # the fake clock is past the deadline: the timer needs no real waiting
+    stop = threading.Event()
+    timer = threading.Thread(target=service.run_auction_timer, args=(stop,), daemon=True)
+    timer.start()
+    deadline = time.monotonic() + 5
+    while service._state(game_id).auction is not None and time.monotonic() < deadline:
+        service.broker.wait(game_id, service._state(game_id).seq, 0.05)
+    stop.set()
+    assert service._state(game_id).holding(BOARDWALK).owner == 2
+
+
+def test_an_auction_survives_a_restart_with_its_remaining_time(service, clock):
+    game_id, tokens, _ = open_auction(service)
+    clock.advance(15)
+    service.run(game_id, tokens[2], {"type": "bid", "player": 2, "amount": 10})
+    restarted = GameService(service.engine, Broker(), clock=clock)
+    auction = restarted.state(game_id).auction
+    assert auction is not None and auction.deadline - clock() == pytest.approx(8)
+    assert (auction.high_bid, auction.high_bidder) == (10, 2)
+
+
+def test_eight_phones_bidding_at_once_keep_every_accepted_bid_above_the_last(service, clock):
+    players = [f"P{i}" for i in range(1, 9)]
+    game_id, tokens, _ = open_auction(service, players)
+    accepted: list[tuple[int, int]] = []  # (seq, amount)
+    refusals: list[str] = []
+    lock = threading.Lock()
+
+    def bidder(player_id: int) -> None:
+        rng = random.Random(player_id)
+        for _ in range(15):
+            auction = service.state(game_id).auction
+            amount = auction.high_bid + rng.randint(1, 20)
+            try:
+                result = service.run(
+                    game_id, tokens[player_id], {"type": "bid", "player": player_id, "amount": amount}
+                )
+            except RuleError as error:
+                with lock:
+                    refusals.append(error.message)
+                continue
+            with lock:
+                accepted.append((result.seq, amount))
+
+    threads = [threading.Thread(target=bidder, args=(player_id,)) for player_id in range(1, 9)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    amounts = [amount for _, amount in sorted(accepted)]
+    assert len(amounts) > 8
+    assert all(later > earlier for earlier, later in zip(amounts, amounts[1:], strict=False))
+    auction = service.state(game_id).auction
+    assert auction.high_bid == max(amounts)
+    assert all(m.startswith(("Outbid:", "P")) for m in refusals)  # outbid, or already the high bidder
+    assert len(stored_events(service, game_id, "bid_placed")) == len(amounts)
