@@ -282,6 +282,14 @@ class GameService:
             for seq, events in rows
         ]
 
+    def events_since(self, game_id: str, seq: int) -> list[Event]:
+        """The events of the actions stored after `seq`, oldest first."""
+        with Session(self.engine) as session:
+            rows = session.exec(
+                select(Action.events).where(Action.game_id == game_id, Action.seq > seq).order_by(Action.seq)
+            ).all()
+        return [event for events in rows for event in _events(events)]
+
     def last_seq(self, game_id: str) -> int:
         with Session(self.engine) as session:
             return session.exec(select(func.max(Action.seq)).where(Action.game_id == game_id)).one() or 0

@@ -64,6 +64,7 @@ def _no_auction_running(state: GameState) -> None:
 @dataclass(frozen=True)
 class AuctionOpened(Event):
     type = "auction_opened"
+    is_news = True
     kind: str
     deadline: float
     deed: int | None = None
@@ -127,6 +128,7 @@ class AuctionRerun(Event):
     """The winner could not pay: the auction starts again without them."""
 
     type = "auction_rerun"
+    is_news = True
     player: int
     amount: int
     deadline: float
@@ -158,6 +160,7 @@ class AuctionClosed(Event):
     winner could not pay and nobody else may bid) or "cancelled"."""
 
     type = "auction_closed"
+    is_news = True
     outcome: str
     kind: str
     deed: int | None = None
@@ -244,7 +247,7 @@ class Bid(Command):
             require(
                 self.deed is not None, f"Say which of {player.name}'s lots the {auction.kind} would go on."
             )
-            _placement(state, auction.kind, self.deed, player.id)
+            placement(state, auction.kind, self.deed, player.id)
         step = state.rules.auction_step
         require(self.amount % step == 0, f"Bids go up in {state.money(step)} steps.")
         require(
@@ -311,12 +314,12 @@ def _sale(state: GameState, auction: Auction, winner: int, amount: int) -> list[
             DeedBought(player=winner, deed=auction.deed),  # type: ignore[arg-type]
         ]
     assert auction.lot is not None
-    placed = _placement(state, auction.kind, auction.lot, winner)
+    placed = placement(state, auction.kind, auction.lot, winner)
     reason = f"won the auction for {lot_name(state, auction.kind, auction.lot)}"
     return [payment(state, winner, BANK, amount, reason), placed]
 
 
-def _placement(state: GameState, kind: str, lot: int, player: int) -> BuildingsChanged:
+def placement(state: GameState, kind: str, lot: int, player: int) -> BuildingsChanged:
     """The building `player` would add to `lot` by the normal rules; it must be of the auction's kind."""
     deed = state.deed(lot)
     require(

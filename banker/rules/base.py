@@ -53,6 +53,7 @@ class Event:
     """A fact. `apply` is the only way state changes; `describe` is the history line."""
 
     type: ClassVar[str]
+    is_news: ClassVar[bool] = False  # told to every phone as it happens, not only in the history
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException
 from banker.extensions import csrf
 from banker.rules import InvalidCommand, RuleError
 from banker.service import Forbidden, NotFound
-from banker.web import api, home, offers, table
+from banker.web import api, auction_panel, home, offers, table
 
 
 def register(app: Flask) -> None:
@@ -24,6 +24,7 @@ def register(app: Flask) -> None:
         jail_offers=offers.jail_offers,
         owned_by=offers.owned_by,
         rent_now=offers.rent_now,
+        auction_panel=auction_panel.panel,
     )
 
     @app.errorhandler(CSRFError)

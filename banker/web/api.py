@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 
 from banker.rules import GameState, InvalidCommand
+from banker.rules.auctions import least_bid
 from banker.service import Forbidden
 from banker.web import seats
 
@@ -53,9 +54,10 @@ def create_game():
 
 @bp.get("/games/<game_id>")
 def game(game_id: str):
-    state = seats.service().state(game_id)
-    seats.service().seat(game_id, _bearer())
-    return jsonify(state_json(state))
+    service = seats.service()
+    state = service.state(game_id)  # an unknown game is 404 before any token is looked at
+    service.seat(game_id, _bearer())
+    return jsonify(state_json(state, service.clock()))
 
 
 @bp.post("/games/<game_id>/commands")
@@ -68,7 +70,7 @@ def command(game_id: str):
     return jsonify(seq=result.seq, events=[event.to_json() for event in result.events])
 
 
-def state_json(state: GameState) -> dict[str, Any]:
+def state_json(state: GameState, now: float) -> dict[str, Any]:
     return {
         "seq": state.seq,
         "edition": state.edition.id,
@@ -98,5 +100,24 @@ def state_json(state: GameState) -> dict[str, Any]:
             for deed in state.edition.deeds
         ],
         "bank": {"houses": state.houses, "hotels": state.hotels},
+        "auction": _auction_json(state, now),
         "ended": state.ended,
+    }
+
+
+def _auction_json(state: GameState, now: float) -> dict[str, Any] | None:
+    auction = state.auction
+    if auction is None:
+        return None
+    return {
+        "kind": auction.kind,
+        "deed": auction.deed,
+        "high_bid": auction.high_bid,
+        "high_bidder": auction.high_bidder,
+        "lot": auction.lot,
+        "step": state.rules.auction_step,
+        "least_bid": least_bid(state),
+        "deadline": auction.deadline,
+        "seconds_left": round(max(0.0, auction.deadline - now), 3),
+        "excluded": list(auction.excluded),
     }

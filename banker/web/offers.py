@@ -145,7 +145,11 @@ def _deed_sheet(state: GameState, space: Space, deed: Deed, player: Player, card
             f"Buy for {state.money(deed.price)}",
             "primary",
         )
-        return Sheet(space, player, deed, holding, note="The bank owns this deed.", offers=[buy])
+        offers = [buy]
+        if state.rules.auctions:
+            decline = {"type": "decline", "player": player.id, "deed": deed.position}
+            offers.append(offer(state, decline, "Don't buy · auction it", "ghost"))
+        return Sheet(space, player, deed, holding, note="The bank owns this deed.", offers=offers)
     owner = state.player(holding.owner)
     if owner.id == player.id:
         return Sheet(space, player, deed, holding, note="Your deed.", offers=owner_offers(state, deed))

@@ -55,6 +55,7 @@ def _context(game_id: str, view: str) -> dict:
         "undo": undo_preview(state),
         "joined": {s.player_id for s in service.seats(game_id) if s.claimed and s.player_id != BANKER},
         "join_url": _join_url(game_id),
+        "now": service.clock(),
     }
 
 
@@ -94,9 +95,15 @@ def live(game_id: str):
     known = request.args.get("seq", type=int)
     if known is not None and known == seats.service().state(game_id).seq:
         return "", 204
-    response = current_app.make_response(
-        render_template(f"{view}/_live.html", oob=True, **_context(game_id, view))
-    )
+    context = _context(game_id, view)
+    body = render_template(f"{view}/_live.html", oob=True, **context)
+    if known is not None:
+        news = [
+            e.describe(context["state"]) for e in seats.service().events_since(game_id, known) if e.is_news
+        ]
+        if news:
+            body += render_template("shared/_toast.html", message="; ".join(news[-2:]), ok=True, oob=True)
+    response = current_app.make_response(body)
     response.headers["Vary"] = "HX-Request"
     return response
 

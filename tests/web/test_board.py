@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.web.helpers import HTMX, do, seq, text
+from tests.web.helpers import HTMX, do, join, seq, text
 
 
 def state(app, game_id):
@@ -49,10 +49,18 @@ def test_every_player_sees_the_board_and_the_banks_supply(table):
     assert 'aria-label="Boardwalk, for sale $400"' in page
 
 
-def test_an_unowned_deed_offers_buying_at_its_price_or_not(table):
+def test_an_unowned_deed_offers_buying_at_its_price_or_an_auction(table):
     sheet = tap(table["Ann"], table["id"], 39)
-    assert buttons(sheet)[1:3] == ["Buy for $400", "Don't buy"]
+    assert buttons(sheet)[1:3] == ["Buy for $400", "Don't buy · auction it"]
     assert "Rent" in sheet and "$2,000" in sheet and "Mortgage value" in sheet
+
+
+def test_with_auctions_off_not_buying_just_closes_the_sheet(app):
+    game = app.extensions["banker"].create_game(["Ann", "Bob"], options={"auctions": False})
+    phone = app.test_client()
+    join(phone, game.game.join_code, 1)
+    sheet = tap(phone, game.game.id, 39)
+    assert buttons(sheet)[1:3] == ["Buy for $400", "Don't buy"]
 
 
 def test_buying_takes_the_price_and_the_map_shows_the_owner(app, table):

@@ -1,0 +1,61 @@
+"""An auction at a real table: Ann declines Boardwalk, Bob and Cy bid against each other, Ann watches."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.e2e.table import LIVE, cash_of, join, no_sideways_scroll, start_game
+
+
+def high_bid(page):
+    return page.locator(".auction .high .amount")
+
+
+def bid(page, amount):
+    """One tap: the bid button that says `amount`."""
+    page.locator(".auction").get_by_role("button", name=amount).first.click()
+
+
+def test_two_phones_bid_the_third_watches_and_the_winner_gets_the_deed(server, phone, shots):
+    host = phone()
+    link = start_game(host, server, ["Ann", "Bob", "Cy"])
+    ann, bob, cy = phone(), phone(), phone()
+    for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
+        join(page, link, name)
+    host.goto(server.url + host.url.split(server.url)[1].replace("/lobby", "/bank"))
+
+    ann.locator('.space[aria-label^="Boardwalk"]').click()
+    ann.locator("#sheet").get_by_role("button", name="Don't buy · auction it").click()
+    for page in (ann, bob, cy, host):
+        expect(page.locator("#auction-title")).to_have_text("Boardwalk", timeout=LIVE)
+    clock = ann.locator(".auction .clock .secs")
+    shown = clock.inner_text()
+    expect(clock).not_to_have_text(shown, timeout=2000)  # the countdown runs on every phone
+    assert 0 < int(clock.inner_text()) <= 20
+
+    bidders = [(bob, "Bob"), (cy, "Cy")]
+    amounts = ["$100", "$110", "$160", "$170", "$220", "$230"]  # +$100, then +$10 and +$50 in turn
+    for i, amount in enumerate(amounts):
+        page, name = bidders[i % 2]
+        other = bidders[(i + 1) % 2][0]
+        bid(page, amount)
+        for watcher in (ann, other, host):
+            expect(high_bid(watcher)).to_have_text(amount, timeout=LIVE)
+        expect(ann.locator(".auction .high .who")).to_have_text(name)
+        expect(page.locator(".auction")).to_contain_text("You hold the high bid.", timeout=LIVE)
+        if i == 0:
+            expect(other.locator(".auction .bid").first).to_contain_text("$101")
+
+    ann.locator(".auction").screenshot(path=shots / "auction_panel.png")
+    assert no_sideways_scroll(ann)
+    host.screenshot(path=shots / "auction_bank.png")
+
+    host.get_by_role("button", name="Sold now").click()
+    for page in (ann, bob, cy, host):
+        expect(page.locator(".auction")).to_have_count(0, timeout=LIVE)
+    expect(cy.get_by_label("Your cash")).to_have_text("$1,270", timeout=LIVE)
+    for page in (ann, bob):
+        expect(cash_of(page, 3)).to_have_text("$1,270", timeout=LIVE)
+        expect(page.locator('.space[aria-label^="Boardwalk, Cy"]')).to_be_visible(timeout=LIVE)
+    expect(ann.locator("#toast")).to_contain_text("Sold! Cy bought Boardwalk for $230", timeout=LIVE)
+    expect(cy.locator("#holdings")).to_contain_text("Boardwalk", timeout=LIVE)

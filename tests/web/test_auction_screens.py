@@ -1,0 +1,161 @@
+"""The auction on every phone through the test client, on the app's fake clock."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.web.helpers import HTMX, do, seq, text
+
+BOARDWALK = 39
+
+
+def page(client, game_id, path=""):
+    return text(client.get(f"/g/{game_id}{path}"))
+
+
+def bid_buttons(html: str) -> list[str]:
+    return re.findall(r'<button class="btn bid"[^>]*>\s*<strong>([^<]+)</strong>', html)
+
+
+@pytest.fixture
+def auction(table):
+    response = do(table["Ann"], table["id"], type="decline", player=1, deed=BOARDWALK)
+    assert response.status_code == 200, text(response)
+    assert "Ann did not buy Boardwalk; the bank auctions it" in text(response)
+    return table
+
+
+def test_declining_puts_the_auction_on_every_phone(auction):
+    for name in ("Ann", "Bob", "Cy"):
+        html = page(auction[name], auction["id"])
+        assert 'id="auction-title">Boardwalk<' in html
+        assert "No bids yet" in html
+        assert bid_buttons(html) == ["$1", "$10", "$50", "$100"]
+        assert 'data-ends-in="20.00"' in html
+
+
+def test_a_bid_shows_on_the_other_phones_with_the_next_steps(app, auction):
+    response = do(auction["Bob"], auction["id"], type="bid", player=2, amount=60, deed=BOARDWALK)
+    assert "Bob bid $60 for Boardwalk" in text(response)
+    cy = page(auction["Cy"], auction["id"])
+    assert '<span class="amount">$60</span>' in cy and "Bob</span>" in cy
+    assert bid_buttons(cy) == ["$61", "$70", "$110", "$160"]
+    assert "You hold the high bid." in page(auction["Bob"], auction["id"])
+
+
+def test_a_late_bid_leaves_eight_seconds_on_every_clock(app, clock, auction):
+    clock.advance(18)
+    do(auction["Bob"], auction["id"], type="bid", player=2, amount=5)
+    assert 'data-ends-in="8.00"' in page(auction["Cy"], auction["id"])
+
+
+def test_when_the_clock_runs_out_the_winner_pays_and_every_phone_hears_sold(app, clock, auction):
+    do(auction["Bob"], auction["id"], type="bid", player=2, amount=420)
+    before = seq(app, auction["id"])
+    clock.advance(20)
+    live = auction["Cy"].get(f"/g/{auction['id']}/live?view=player&seq={before}", headers=HTMX)
+    html = text(live)
+    assert 'hx-swap-oob="true"><p class="toast ok" role="status">Sold! Bob bought Boardwalk for $420' in html
+    assert "auction-title" not in html
+    state = app.extensions["banker"].state(auction["id"])
+    assert state.holding(BOARDWALK).owner == 2 and state.player(2).cash == 1080
+    assert 'aria-label="Boardwalk, Bob' in page(auction["Ann"], auction["id"])
+
+
+def test_the_banker_can_sell_now_or_cancel(app, auction):
+    bank = page(auction["host"], auction["id"], "/bank")
+    assert "Sold now" not in bank and "Close now" in bank and "Cancel auction" in bank
+    do(auction["Cy"], auction["id"], type="bid", player=3, amount=30)
+    assert "Sold now" in page(auction["host"], auction["id"], "/bank")
+    response = do(auction["host"], auction["id"], "bank", type="close_auction")
+    assert "Sold! Cy bought Boardwalk for $30" in text(response)
+    assert app.extensions["banker"].state(auction["id"]).holding(BOARDWALK).owner == 3
+
+
+def test_the_banker_bids_for_the_player_it_acts_for(app, auction):
+    response = do(auction["host"], auction["id"], "bank", type="bid", player=3, amount=15)
+    assert "Cy bid $15 for Boardwalk" in text(response)
+
+
+BAD_BIDS = [
+    ({"player": 2, "amount": 0}, 400, "The amount must be more than $0."),
+    ({"player": 2, "amount": "lots"}, 400, "The amount must be a whole number."),
+    ({"player": 2, "amount": 1501}, 409, "Bob has $1,500: a bid of $1,501 is more than they could pay."),
+    ({"player": 1, "amount": 10}, 403, "This phone belongs to Bob; it can only act for them."),
+    ({"player": 2, "amount": 10, "deed": 37}, 409, "This auction is for Boardwalk, not Park Place."),
+]
+
+
+@pytest.mark.parametrize(("fields", "status", "message"), BAD_BIDS, ids=[m for _, _, m in BAD_BIDS])
+def test_a_bad_bid_gets_a_clear_message_and_changes_nothing(app, auction, fields, status, message):
+    before = seq(app, auction["id"])
+    response = do(auction["Bob"], auction["id"], type="bid", **fields)
+    assert response.status_code == status and message in text(response)
+    assert seq(app, auction["id"]) == before
+
+
+def test_an_outbid_phone_is_told_who_got_there_first(app, auction):
+    do(auction["Cy"], auction["id"], type="bid", player=3, amount=100)
+    response = do(auction["Bob"], auction["id"], type="bid", player=2, amount=100)
+    assert response.status_code == 409
+    assert "Outbid: Cy has bid $100; bid at least $101." in text(response)
+
+
+def test_a_bid_after_the_clock_ran_out_is_too_late(app, clock, auction):
+    clock.advance(21)
+    response = do(auction["Bob"], auction["id"], type="bid", player=2, amount=10)
+    assert response.status_code == 409
+    assert "Too late: the clock ran out on the auction of Boardwalk." in text(response)
+
+
+def test_bidding_without_an_auction_or_opening_a_second_is_refused(app, table):
+    response = do(table["Bob"], table["id"], type="bid", player=2, amount=10)
+    assert response.status_code == 409 and "There is no auction under way." in text(response)
+    do(table["Ann"], table["id"], type="decline", player=1, deed=BOARDWALK)
+    response = do(table["Bob"], table["id"], type="decline", player=2, deed=37)
+    assert "The auction of Boardwalk is still under way; one auction at a time." in text(response)
+
+
+def test_only_the_banker_starts_a_building_auction(app, table):
+    response = do(table["Bob"], table["id"], type="start_building_auction", kind="house")
+    assert response.status_code == 403 and "Only the banker can do that." in text(response)
+
+
+def test_a_building_auction_lists_each_lot_ready_for_the_building(app, table):
+    service = app.extensions["banker"]
+    banker = service.seats(table["id"])[0].token
+    for command in (
+        {"type": "buy", "player": 1, "deed": 37},
+        {"type": "buy", "player": 1, "deed": 39},
+        {"type": "buy", "player": 2, "deed": 1},
+        {"type": "buy", "player": 2, "deed": 3},
+        {"type": "start_building_auction", "kind": "house"},
+    ):
+        service.run(table["id"], banker, command)
+    bank = page(table["host"], table["id"], "/bank")
+    assert "A house on <strong>Park Place</strong> (Ann) · at least $200" in bank
+    assert "A house on <strong>Mediterranean Avenue</strong> (Bob) · at least $50" in bank
+    bob = page(table["Bob"], table["id"])
+    assert "Park Place" not in re.search(r'<section class="card auction".*?</section>', bob, re.S).group(0)
+    response = do(table["Bob"], table["id"], type="bid", player=2, amount=50, deed=1)
+    assert "Bob bid $50 for a house on Mediterranean Avenue" in text(response)
+
+
+def test_the_api_shows_the_auction(client, app, auction):
+    token = app.extensions["banker"].seats(auction["id"])[2].token
+    do(auction["Bob"], auction["id"], type="bid", player=2, amount=25)
+    body = client.get(f"/api/games/{auction['id']}", headers={"Authorization": f"Bearer {token}"}).get_json()
+    assert body["auction"] == {
+        "kind": "deed",
+        "deed": BOARDWALK,
+        "high_bid": 25,
+        "high_bidder": 2,
+        "lot": None,
+        "step": 1,
+        "least_bid": 26,
+        "deadline": body["auction"]["deadline"],
+        "seconds_left": 20.0,
+        "excluded": [],
+    }
