@@ -1,5 +1,5 @@
-"""Properties of any sequence of Step 2 commands across three players (refused ones leave no
-trace): houses and hotels on the board plus those in the bank always make the supply, built groups
+"""Properties of any sequence of deed, building, card, jail and auction commands across three
+players (refused ones leave no trace): houses and hotels on the board plus those in the bank always make the supply, built groups
 stay whole and even, money is conserved against the Paid events, undoing an action restores the
 exact prior state, and folding the stored log again gives the same state."""
 
@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from banker.rules import BANK, Command, GameState, RuleError, apply_action, decide, event_from_json, fold
+from banker.rules.auctions import Bid, BidPlaced, CancelAuction, CloseAuction, Decline, StartBuildingAuction
 from banker.rules.buildings import Build, SellBuilding, level
 from banker.rules.cards import DrawCard, deck_spaces
 from banker.rules.deeds import Buy, OwnerCommand
@@ -60,6 +61,11 @@ single_commands = st.one_of(
     st.builds(UseJailCard, player=players),
     st.builds(CollectFromBank, player=players, amount=st.sampled_from([200, 1000])),
     st.just(Undo()),
+    st.builds(Decline, player=players, deed=deeds),
+    st.builds(Bid, player=players, amount=st.integers(min_value=1, max_value=3000), deed=st.none() | streets),
+    st.just(CloseAuction()),
+    st.just(CancelAuction()),
+    st.builds(StartBuildingAuction, kind=st.sampled_from(["house", "hotel"])),
 )
 groups = st.sampled_from(STREET_GROUPS)
 rounds = st.integers(min_value=1, max_value=5)
@@ -110,6 +116,8 @@ class Table(RuleBasedStateMachine):
         except RuleError:
             return
         prior = self.state
+        for bid in (e for e in events if isinstance(e, BidPlaced)):
+            assert prior.auction is not None and bid.amount > prior.auction.high_bid
         self.state = apply_action(prior, prior.seq + 1, events)
         self.log.append((self.state.seq, stored(events)))
         if any(isinstance(event, Undone) for event in events):

@@ -159,3 +159,10 @@ def test_the_api_shows_the_auction(client, app, auction):
         "seconds_left": 20.0,
         "excluded": [],
     }
+
+
+def test_the_banker_starts_a_building_auction_from_the_bank_screen(app, table):
+    assert "Auction a house" in page(table["host"], table["id"], "/bank")
+    response = do(table["host"], table["id"], "bank", type="start_building_auction", kind="hotel")
+    assert "The bank auctions a hotel" in text(response)
+    assert "None of your lots is ready for a hotel just now." in page(table["Ann"], table["id"])
