@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from banker.rules.base import Amount, Command, Event, require
 from banker.rules.buildings import Build, BuildingsChanged
-from banker.rules.deeds import DeedBought
+from banker.rules.deeds import DeedBought, for_sale
 from banker.rules.errors import RuleError
 from banker.rules.money import payment
 from banker.rules.state import BANK, Auction, GameState
@@ -193,10 +193,8 @@ class Decline(Command):
     deed: int
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        deed = state.deed(self.deed)
+        for_sale(state, self.deed)
         state.active_player(self.player)
-        owner = state.holding(self.deed).owner
-        require(owner == BANK, f"{deed.name} is already owned by {state.name_of(owner)}.")
         if not state.rules.auctions:
             return [Declined(player=self.player, deed=self.deed)]
         _no_auction_running(state)

@@ -25,6 +25,18 @@ class DeedBought(Event):
         return f"{state.name_of(self.player)} now owns {state.deed(self.deed).name}"
 
 
+def for_sale(state: GameState, position: int) -> Deed:
+    """The bank's deed at `position`, which a player landing there may buy or decline."""
+    deed = state.deed(position)
+    owner = state.holding(position).owner
+    require(owner == BANK, f"{deed.name} is already owned by {state.name_of(owner)}.")
+    auction = state.auction
+    require(
+        auction is None or auction.deed != position, f"{deed.name} is being auctioned: bid for it instead."
+    )
+    return deed
+
+
 @dataclass(frozen=True)
 class Buy(Command):
     type = "buy"
@@ -32,14 +44,7 @@ class Buy(Command):
     deed: int
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        deed = state.deed(self.deed)
-        owner = state.holding(self.deed).owner
-        require(owner == BANK, f"{deed.name} is already owned by {state.name_of(owner)}.")
-        auction = state.auction
-        require(
-            auction is None or auction.deed != self.deed,
-            f"{deed.name} is being auctioned: bid for it instead.",
-        )
+        deed = for_sale(state, self.deed)
         return [
             payment(state, self.player, BANK, deed.price, f"bought {deed.name}"),
             DeedBought(player=self.player, deed=self.deed),
