@@ -26,7 +26,13 @@ class Deed:
     @property
     def unmortgage_cost(self) -> int:
         """Mortgage value plus 10% interest, rounded up to the next whole dollar."""
-        return self.mortgage + -(-self.mortgage // 10)
+        return self.mortgage + self.transfer_fee
+
+    @property
+    def transfer_fee(self) -> int:
+        """The 10% interest on the mortgage value, rounded up: paid by whoever receives the deed
+        still mortgaged, and again when they later lift the mortgage."""
+        return -(-self.mortgage // 10)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,8 @@
-"""Mortgages: the bank lends a deed's mortgage value and takes it back with 10% interest."""
+"""Mortgages: the bank lends a deed's mortgage value and takes it back with 10% interest.
+
+A mortgaged deed that changes hands (a trade, a bankruptcy) costs its new owner the 10% interest
+at once; they may instead lift the mortgage straight away for value + 10%, and save paying the 10%
+twice. `received_mortgaged` gives the events of that choice."""
 
 from __future__ import annotations
 
@@ -70,3 +74,20 @@ class Unmortgage(OwnerCommand):
             payment(state, holding.owner, BANK, deed.unmortgage_cost, reason),
             MortgageLifted(deed=self.deed),
         ]
+
+
+MORTGAGE_CHOICES = ("keep", "lift")
+
+
+def received_mortgaged(state: GameState, player: int, position: int, choice: str) -> list[Event]:
+    """`player` has received the mortgaged deed at `position`: "keep" pays the 10% fee and leaves
+    it mortgaged; "lift" pays value + 10% and lifts it."""
+    deed = state.deed(position)
+    require(
+        choice in MORTGAGE_CHOICES, f"For {deed.name}, choose keep (pay the 10% fee) or lift the mortgage."
+    )
+    if choice == "keep":
+        reason = f"10% fee to keep {deed.name} mortgaged"
+        return [payment(state, player, BANK, deed.transfer_fee, reason)]
+    reason = f"lifted the mortgage on {deed.name}: {state.money(deed.mortgage)} + 10%"
+    return [payment(state, player, BANK, deed.unmortgage_cost, reason), MortgageLifted(deed=position)]

@@ -67,6 +67,43 @@ class Auction:
 
 
 @dataclass(frozen=True)
+class TradeSide:
+    """What one side of a trade hands over."""
+
+    cash: int = 0
+    deeds: tuple[int, ...] = ()  # board positions
+    jail_cards: tuple[str, ...] = ()  # the decks of the Get Out of Jail Free cards
+
+    @property
+    def empty(self) -> bool:
+        return not (self.cash or self.deeds or self.jail_cards)
+
+
+@dataclass(frozen=True)
+class Trade:
+    """An offer waiting for the partner's answer: `give` goes from proposer to partner, `get`
+    from partner to proposer. `proposer_mortgages` is the proposer's choice, made with the offer,
+    for each mortgaged deed they would receive: "keep" (pay the 10% fee) or "lift"."""
+
+    id: int
+    proposer: int
+    partner: int
+    give: TradeSide
+    get: TradeSide
+    proposer_mortgages: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Debt:
+    """A payment the debtor could not cover in cash, owed until they raise it or go bankrupt."""
+
+    debtor: int
+    creditor: int  # BANK or a player
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True)
 class UndoEntry:
     """The state just before an action, kept so the banker can restore it exactly."""
 
@@ -87,6 +124,13 @@ class GameState:
     undo: tuple[UndoEntry, ...] = ()
     ended: bool = False
     auction: Auction | None = None
+    auction_queue: tuple[int, ...] = ()  # deeds of a player bankrupt to the bank, sold in turn
+    trades: tuple[Trade, ...] = ()
+    next_trade: int = 1
+    debts: tuple[Debt, ...] = ()
+    # mortgaged deeds received in a bankruptcy whose new owner must still choose: keep or lift
+    mortgage_choices: tuple[tuple[int, int], ...] = ()  # (player, deed)
+    winner: int | None = None
 
     def player(self, player_id: Any) -> Player:
         for player in self.players:
@@ -123,6 +167,9 @@ class GameState:
         holdings = dict(self.holdings)
         holdings[position] = replace(self.holding(position), **changes)
         return replace(self, holdings=holdings)
+
+    def debts_of(self, player_id: int) -> tuple[Debt, ...]:
+        return tuple(debt for debt in self.debts if debt.debtor == player_id)
 
     def money(self, amount: int) -> str:
         return f"${amount:,}"
