@@ -28,6 +28,7 @@ class Command:
 
     type: ClassVar[str]
     banker_only: ClassVar[bool] = False
+    spends: ClassVar[bool] = False  # a purchase: refused while the acting player owes a debt
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
