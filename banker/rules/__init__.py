@@ -9,9 +9,22 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 # Importing a module registers its commands and events.
-from banker.rules import auctions, buildings, cards, deeds, jail, money, mortgages, rent, undo  # noqa: F401
+from banker.rules import (  # noqa: F401
+    auctions,
+    bankruptcy,
+    buildings,
+    cards,
+    debts,
+    deeds,
+    jail,
+    money,
+    mortgages,
+    rent,
+    undo,
+)
 from banker.rules.base import COMMANDS, EVENTS, Command, Event, event_from_json, parse_command
 from banker.rules.cards import card_destination
+from banker.rules.debts import require_no_debt
 from banker.rules.errors import InvalidCommand, RuleError
 from banker.rules.game import GameStarted, start_game
 from banker.rules.rent import rent_due
@@ -46,6 +59,8 @@ def decide(state: GameState, command: Command, now: float = 0.0) -> list[Event]:
     """The events `command` causes, or RuleError with the reason it is refused."""
     if state.ended:
         raise RuleError("This game has ended.")
+    if command.spends:
+        require_no_debt(state, command.acting_player(state))
     return command.decide(state, now)
 
 

@@ -8,7 +8,9 @@ The banker may also close early or cancel.
 
 The highest bidder pays the bank and takes the deed, or places the building on the lot named with
 the bid under the normal building rules (the bid replaces the house cost, which is its minimum).
-A winner who can no longer pay is left out and the auction runs again without them. Nobody bids:
+A winner whose cash has dropped since the bid owes the bank the difference as a debt and raises it
+like any other. A winner who can no longer take the lot (out of the game, or the building no
+longer fits the building rules) is left out and the auction runs again without them. Nobody bids:
 the deed stays with the bank.
 """
 
@@ -17,10 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from banker.rules.base import Amount, Command, Event, require
-from banker.rules.buildings import Build, BuildingsChanged
+from banker.rules.buildings import BuildingsChanged, next_building
 from banker.rules.deeds import DeedBought, for_sale
 from banker.rules.errors import RuleError
-from banker.rules.money import payment
+from banker.rules.money import charge
 from banker.rules.state import BANK, Auction, GameState
 
 BUILDINGS = ("house", "hotel")
@@ -71,13 +73,39 @@ class AuctionOpened(Event):
     declined_by: int | None = None
 
     def apply(self, state: GameState) -> GameState:
-        return replace(state, auction=Auction(kind=self.kind, deadline=self.deadline, deed=self.deed))
+        queue = state.auction_queue
+        if queue and queue[0] == self.deed:
+            queue = queue[1:]
+        auction = Auction(kind=self.kind, deadline=self.deadline, deed=self.deed)
+        return replace(state, auction=auction, auction_queue=queue)
 
     def describe(self, state: GameState) -> str:
         what = lot_name(state, self.kind, self.deed)
         if self.declined_by is not None:
             return f"{state.name_of(self.declined_by)} did not buy {what}; the bank auctions it"
         return f"The bank auctions {what}"
+
+
+def next_in_line(state: GameState, now: float) -> list[Event]:
+    """Open the auction of the next deed waiting in the bank's queue, if any."""
+    if not state.auction_queue:
+        return []
+    deadline = now + state.rules.auction_seconds
+    return [AuctionOpened(kind="deed", deadline=deadline, deed=state.auction_queue[0])]
+
+
+@dataclass(frozen=True)
+class AuctionsQueued(Event):
+    """Deeds the bank will auction, in this order, once the auction under way has closed."""
+
+    type = "auctions_queued"
+    deeds: tuple[int, ...]
+
+    def apply(self, state: GameState) -> GameState:
+        return replace(state, auction_queue=(*state.auction_queue, *self.deeds))
+
+    def describe(self, state: GameState) -> str:
+        return "The bank will auction next: " + ", ".join(state.deed(p).name for p in self.deeds)
 
 
 @dataclass(frozen=True)
@@ -125,7 +153,7 @@ class BidPlaced(Event):
 
 @dataclass(frozen=True)
 class AuctionRerun(Event):
-    """The winner could not pay: the auction starts again without them."""
+    """The winner can no longer take the lot: the auction starts again without them."""
 
     type = "auction_rerun"
     is_news = True
@@ -149,15 +177,15 @@ class AuctionRerun(Event):
     def describe(self, state: GameState) -> str:
         what = lot_name(state, self.kind, self.deed)
         return (
-            f"{state.name_of(self.player)} could not pay {state.money(self.amount)} for {what}; "
+            f"{state.name_of(self.player)} can no longer take {what} for {state.money(self.amount)}; "
             "the auction starts again without them"
         )
 
 
 @dataclass(frozen=True)
 class AuctionClosed(Event):
-    """`outcome` is "sold" (the payment and the deed or building follow), "unsold", "unpaid" (the
-    winner could not pay and nobody else may bid) or "cancelled"."""
+    """`outcome` is "sold" (the payment and the deed or building follow), "unsold", "untaken" (the
+    winner can no longer take it and nobody else may bid) or "cancelled"."""
 
     type = "auction_closed"
     is_news = True
@@ -174,9 +202,9 @@ class AuctionClosed(Event):
         what = lot_name(state, self.kind, self.deed)
         if self.outcome == "sold" and self.player is not None:
             return f"Sold! {state.name_of(self.player)} bought {what} for {state.money(self.amount)}"
-        if self.outcome == "unpaid" and self.player is not None:
+        if self.outcome == "untaken" and self.player is not None:
             return (
-                f"{state.name_of(self.player)} could not pay {state.money(self.amount)} for {what} "
+                f"{state.name_of(self.player)} can no longer take {what} "
                 "and nobody else can bid: it stays with the bank"
             )
         if self.outcome == "cancelled":
@@ -225,6 +253,7 @@ class Bid(Command):
     bidder's lot where the building would go (required)."""
 
     type = "bid"
+    spends = True
     player: int
     amount: Amount
     deed: int | None = None
@@ -236,7 +265,7 @@ class Bid(Command):
         require(now < auction.deadline, f"Too late: the clock ran out on the auction of {what}.")
         require(
             player.id not in auction.excluded,
-            f"{player.name} could not pay a winning bid and sits this auction out.",
+            f"{player.name} could not take the lot they won and sits this auction out.",
         )
         if auction.kind == "deed":
             if self.deed not in (None, auction.deed):
@@ -283,14 +312,17 @@ class CloseAuction(Command):
         auction = running(state)
         winner, amount = auction.high_bidder, auction.high_bid
         if winner is None:
-            return [AuctionClosed(outcome="unsold", kind=auction.kind, deed=auction.deed)]
-        try:
-            sale = _sale(state, auction, winner, amount)
-        except RuleError:
-            return _rerun(state, auction, winner, amount, now)
-        lot = auction.deed if auction.kind == "deed" else auction.lot
-        closed = AuctionClosed(outcome="sold", kind=auction.kind, deed=lot, player=winner, amount=amount)
-        return [closed, *sale]
+            closing: list[Event] = [AuctionClosed(outcome="unsold", kind=auction.kind, deed=auction.deed)]
+        else:
+            try:
+                lot = auction.deed if auction.kind == "deed" else auction.lot
+                sold = AuctionClosed(
+                    outcome="sold", kind=auction.kind, deed=lot, player=winner, amount=amount
+                )
+                closing = [sold, *_sale(state, auction, winner, amount)]
+            except RuleError:
+                closing = _rerun(state, auction, winner, amount, now)
+        return [*closing, *_then_next(state, closing, now)]
 
 
 @dataclass(frozen=True)
@@ -300,21 +332,33 @@ class CancelAuction(Command):
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         auction = running(state)
-        return [AuctionClosed(outcome="cancelled", kind=auction.kind, deed=auction.deed)]
+        closing: list[Event] = [AuctionClosed(outcome="cancelled", kind=auction.kind, deed=auction.deed)]
+        return [*closing, *_then_next(state, closing, now)]
+
+
+def _then_next(state: GameState, closing: list[Event], now: float) -> list[Event]:
+    """Once this auction is over, the next deed in the bank's queue goes under the hammer."""
+    if not any(isinstance(event, AuctionClosed) for event in closing):
+        return []  # a rerun: the same lot again
+    after = state
+    for event in closing:
+        after = event.apply(after)
+    return next_in_line(after, now)
 
 
 def _sale(state: GameState, auction: Auction, winner: int, amount: int) -> list[Event]:
-    """The winner pays and takes the deed or places the building; RuleError if they no longer can."""
+    """The winner pays (or owes, when their cash has dropped since the bid) and takes the deed or
+    places the building; RuleError if they can no longer take it."""
     if auction.kind == "deed":
         what = state.deed(auction.deed).name
         return [
-            payment(state, winner, BANK, amount, f"won the auction for {what}"),
+            charge(state, winner, BANK, amount, f"won the auction for {what}"),
             DeedBought(player=winner, deed=auction.deed),  # type: ignore[arg-type]
         ]
     assert auction.lot is not None
     placed = placement(state, auction.kind, auction.lot, winner)
     reason = f"won the auction for {lot_name(state, auction.kind, auction.lot)}"
-    return [payment(state, winner, BANK, amount, reason), placed]
+    return [charge(state, winner, BANK, amount, reason), placed]
 
 
 def placement(state: GameState, kind: str, lot: int, player: int) -> BuildingsChanged:
@@ -324,7 +368,7 @@ def placement(state: GameState, kind: str, lot: int, player: int) -> BuildingsCh
         state.holding(lot).owner == player,
         f"{state.name_of(player)} does not own {deed.name}: a building goes on your own lot.",
     )
-    built = next(e for e in Build(deed=lot).decide(state, 0.0) if isinstance(e, BuildingsChanged))
+    built, _, _ = next_building(state, lot)
     require(
         built.hotel == (kind == "hotel"),
         f"{deed.name} is ready for a {'hotel' if built.hotel else 'house'}, and this auction sells a {kind}.",
@@ -336,6 +380,6 @@ def _rerun(state: GameState, auction: Auction, winner: int, amount: int, now: fl
     lot = auction.deed if auction.kind == "deed" else auction.lot
     left = [p for p in state.players if not p.bankrupt and p.id not in auction.excluded and p.id != winner]
     if not left:
-        return [AuctionClosed(outcome="unpaid", kind=auction.kind, deed=lot, player=winner, amount=amount)]
+        return [AuctionClosed(outcome="untaken", kind=auction.kind, deed=lot, player=winner, amount=amount)]
     deadline = now + state.rules.auction_seconds
     return [AuctionRerun(player=winner, amount=amount, deadline=deadline, kind=auction.kind, deed=lot)]

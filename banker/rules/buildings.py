@@ -68,41 +68,50 @@ class Build(OwnerCommand):
     """One more house on the lot, or its hotel once the whole group has a full row of houses."""
 
     type = "build"
+    spends = True
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        deed, holding = self.owned(state)
-        require(deed.kind == "street", f"Only streets take houses; {deed.name} is a {deed.kind}.")
-        group = state.edition.groups[deed.group]
-        for position in group:
-            lot = state.holding(position)
-            require(
-                lot.owner == holding.owner,
-                f"Building needs the whole {group_label(deed)} group: "
-                f"{state.deed(position).name} is owned by {state.name_of(lot.owner)}.",
-            )
-            require(
-                not lot.mortgaged,
-                f"{state.deed(position).name} is mortgaged: lift the mortgage before building "
-                f"in the {group_label(deed)} group.",
-            )
-        require(not holding.hotel, f"{deed.name} already has a hotel.")
-        lowest = min(group, key=lambda position: level(state, position))
+        built, cost, reason = next_building(state, self.deed)
+        return [payment(state, state.holding(self.deed).owner, BANK, cost, reason), built]
+
+
+def next_building(state: GameState, position: int) -> tuple[BuildingsChanged, int, str]:
+    """The building the building rules allow next on the lot, with its price and the reason
+    for the payment; RuleError with why not (the buyer's cash is the caller's business)."""
+    deed = state.deed(position)
+    holding = state.holding(position)
+    require(holding.owner != BANK, f"Nobody owns {deed.name}.")
+    require(deed.kind == "street", f"Only streets take houses; {deed.name} is a {deed.kind}.")
+    group = state.edition.groups[deed.group]
+    for lot_position in group:
+        lot = state.holding(lot_position)
         require(
-            level(state, self.deed) == level(state, lowest),
-            f"Build evenly: {state.deed(lowest).name} has {buildings_text(state.holding(lowest))}, "
-            "build there first.",
+            lot.owner == holding.owner,
+            f"Building needs the whole {group_label(deed)} group: "
+            f"{state.deed(lot_position).name} is owned by {state.name_of(lot.owner)}.",
         )
-        if holding.houses == state.rules.houses_before_hotel:
-            require(state.hotels > 0, f"The bank has no hotels left (0/{state.edition.hotels}).")
-            return [
-                payment(state, holding.owner, BANK, deed.hotel_cost, f"a hotel on {deed.name}"),
-                BuildingsChanged(deed=self.deed, houses=0, hotel=True),
-            ]
-        require(state.houses > 0, f"The bank has no houses left (0/{state.edition.houses}).")
-        return [
-            payment(state, holding.owner, BANK, deed.house_cost, f"a house on {deed.name}"),
-            BuildingsChanged(deed=self.deed, houses=holding.houses + 1),
-        ]
+        require(
+            not lot.mortgaged,
+            f"{state.deed(lot_position).name} is mortgaged: lift the mortgage before building "
+            f"in the {group_label(deed)} group.",
+        )
+    require(not holding.hotel, f"{deed.name} already has a hotel.")
+    lowest = min(group, key=lambda p: level(state, p))
+    require(
+        level(state, position) == level(state, lowest),
+        f"Build evenly: {state.deed(lowest).name} has {buildings_text(state.holding(lowest))}, "
+        "build there first.",
+    )
+    if holding.houses == state.rules.houses_before_hotel:
+        require(state.hotels > 0, f"The bank has no hotels left (0/{state.edition.hotels}).")
+        return (
+            BuildingsChanged(deed=position, houses=0, hotel=True),
+            deed.hotel_cost,
+            f"a hotel on {deed.name}",
+        )
+    require(state.houses > 0, f"The bank has no houses left (0/{state.edition.houses}).")
+    built = BuildingsChanged(deed=position, houses=holding.houses + 1)
+    return built, deed.house_cost, f"a house on {deed.name}"
 
 
 @dataclass(frozen=True)

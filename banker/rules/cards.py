@@ -16,7 +16,7 @@ from banker.rules.base import Command, Dice, Event, require
 from banker.rules.board import DECK_NAMES, Card, Edition
 from banker.rules.errors import RuleError
 from banker.rules.jail import JailCardKept, go_to_jail, jail_card_holder
-from banker.rules.money import payment, require_cash
+from banker.rules.money import DebtIncurred, charge, payment
 from banker.rules.rent import PayRent
 from banker.rules.state import BANK, GameState
 
@@ -146,7 +146,7 @@ def _collect(state: GameState, command: DrawCard, card: Card) -> list[Event]:
 
 
 def _pay(state: GameState, command: DrawCard, card: Card) -> list[Event]:
-    return [payment(state, command.player, BANK, card.amount, f"{DECK_NAMES[card.deck]} card")]
+    return [charge(state, command.player, BANK, card.amount, f"{DECK_NAMES[card.deck]} card")]
 
 
 def _others(state: GameState, player_id: int) -> list[int]:
@@ -155,15 +155,17 @@ def _others(state: GameState, player_id: int) -> list[int]:
 
 def _pay_each_player(state: GameState, command: DrawCard, card: Card) -> list[Event]:
     others = _others(state, command.player)
-    require_cash(state, command.player, card.amount * len(others))
     reason = f"{DECK_NAMES[card.deck]} card"
+    if state.player(command.player).cash < card.amount * len(others):
+        # all of it is owed: paying some players and owing others would favour the early ones
+        return [DebtIncurred(command.player, other, card.amount, reason) for other in others]
     return [payment(state, command.player, other, card.amount, reason) for other in others]
 
 
 def _collect_from_each_player(state: GameState, command: DrawCard, card: Card) -> list[Event]:
     others = _others(state, command.player)
     reason = f"{DECK_NAMES[card.deck]} card"
-    return [payment(state, other, command.player, card.amount, reason) for other in others]
+    return [charge(state, other, command.player, card.amount, reason) for other in others]
 
 
 def _repairs(state: GameState, command: DrawCard, card: Card) -> list[Event]:
@@ -177,7 +179,7 @@ def _repairs(state: GameState, command: DrawCard, card: Card) -> list[Event]:
         f"{DECK_NAMES[card.deck]} repairs: {houses} x {state.money(card.per_house)} a house, "
         f"{hotels} x {state.money(card.per_hotel)} a hotel"
     )
-    return [payment(state, command.player, BANK, amount, reason)]
+    return [charge(state, command.player, BANK, amount, reason)]
 
 
 def _keep_jail_card(state: GameState, command: DrawCard, card: Card) -> list[Event]:

@@ -40,6 +40,7 @@ def for_sale(state: GameState, position: int) -> Deed:
 @dataclass(frozen=True)
 class Buy(Command):
     type = "buy"
+    spends = True
     player: int
     deed: int
 

@@ -1,12 +1,17 @@
-"""Cash moving between players and the bank: salary, taxes, fines, payments."""
+"""Cash moving between players and the bank: salary, taxes, fines, payments.
+
+Two kinds of payment. One the player chooses (buying, building, paying another player a sum
+they agreed) is refused when the cash is short: `payment`. One the rules impose (rent, tax, a
+card, a fine, an auction won) is never refused for want of cash: `charge` records a debt instead,
+which the player pays once they have raised the money, or goes bankrupt over."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from banker.rules.base import Amount, Command, Event, require
 from banker.rules.errors import RuleError
-from banker.rules.state import BANK, GameState
+from banker.rules.state import BANK, Debt, GameState
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,39 @@ class Paid(Event):
         if self.payer == BANK:
             return f"{state.name_of(self.payee)} collected {amount} from the bank{reason}"
         return f"{state.name_of(self.payer)} paid {state.name_of(self.payee)} {amount}{reason}"
+
+
+@dataclass(frozen=True)
+class DebtIncurred(Event):
+    """`debtor` could not cover a payment the rules impose; they owe it until it is paid."""
+
+    type = "debt_incurred"
+    is_news = True
+    debtor: int
+    creditor: int
+    amount: int
+    reason: str = ""
+
+    def apply(self, state: GameState) -> GameState:
+        debt = Debt(debtor=self.debtor, creditor=self.creditor, amount=self.amount, reason=self.reason)
+        return replace(state, debts=(*state.debts, debt))
+
+    def describe(self, state: GameState) -> str:
+        reason = f" ({self.reason})" if self.reason else ""
+        return (
+            f"{state.name_of(self.debtor)} owes {state.name_of(self.creditor)} "
+            f"{state.money(self.amount)}{reason}: not enough cash yet"
+        )
+
+
+def charge(state: GameState, payer: int, payee: int, amount: int, reason: str) -> Event:
+    """A payment the rules impose: made now, or owed as a debt when the payer's cash is short."""
+    if payer != BANK and state.active_player(payer).cash < amount:
+        if payee != BANK:
+            state.active_player(payee)
+        require(payer != payee, "A player cannot pay themselves.")
+        return DebtIncurred(debtor=payer, creditor=payee, amount=amount, reason=reason)
+    return payment(state, payer, payee, amount, reason)
 
 
 def payment(state: GameState, payer: int, payee: int, amount: int, reason: str) -> Paid:
@@ -71,7 +109,7 @@ class PayBank(Command):
     reason: str = ""
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        return [payment(state, self.player, BANK, self.amount, self.reason)]
+        return [charge(state, self.player, BANK, self.amount, self.reason)]
 
 
 @dataclass(frozen=True)
@@ -88,6 +126,7 @@ class CollectFromBank(Command):
 @dataclass(frozen=True)
 class PayPlayer(Command):
     type = "pay_player"
+    spends = True
     player: int
     to: int
     amount: Amount
@@ -111,4 +150,4 @@ class PayTax(Command):
             raise RuleError(f"There is no tax to pay on {where}.")
         # The space type names the rule option that holds the amount (rules.income_tax, ...).
         amount = getattr(state.rules, space.type)
-        return [payment(state, self.player, BANK, amount, space.name)]
+        return [charge(state, self.player, BANK, amount, space.name)]

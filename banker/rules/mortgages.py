@@ -65,6 +65,7 @@ class Unmortgage(OwnerCommand):
     """The owner pays the bank the mortgage value plus 10%, rounded up."""
 
     type = "unmortgage"
+    spends = True
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         deed, holding = self.owned(state)

@@ -8,7 +8,7 @@ from banker.rules.base import Command, Dice, Event, require
 from banker.rules.board import Card
 from banker.rules.deeds import buildings_text, group_label
 from banker.rules.errors import RuleError
-from banker.rules.money import payment
+from banker.rules.money import charge
 from banker.rules.state import BANK, GameState
 
 # The `card` of pay_rent: which "advance to the nearest ..." card sent the player there.
@@ -90,4 +90,4 @@ class PayRent(Command):
         require(holding.owner != payer.id, f"{payer.name} owns {deed.name}: there is no rent to pay.")
         require(not holding.mortgaged, f"{deed.name} is mortgaged: it earns no rent.")
         amount, reason = rent_explained(state, self.deed, self.dice, self.card)
-        return [payment(state, payer.id, holding.owner, amount, reason)]
+        return [charge(state, payer.id, holding.owner, amount, reason)]

@@ -63,7 +63,7 @@ class Auction:
     high_bid: int = 0
     high_bidder: int | None = None
     lot: int | None = None
-    excluded: tuple[int, ...] = ()  # winners who could not pay; the rerun goes on without them
+    excluded: tuple[int, ...] = ()  # winners who could not take the lot; the rerun goes on without them
 
 
 @dataclass(frozen=True)

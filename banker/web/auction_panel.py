@@ -76,7 +76,7 @@ def _cannot_bid(state: GameState, me: Player) -> str:
     if me.bankrupt:
         return "You are out of the game."
     if me.id in auction.excluded:
-        return "You could not pay your winning bid, so you sit this auction out."
+        return "You could not take the lot you won, so you sit this auction out."
     if auction.high_bidder == me.id:
         return "You hold the high bid."
     return ""

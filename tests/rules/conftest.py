@@ -17,10 +17,10 @@ def new_game(players: int = 3, **options: object) -> GameState:
     return fold([(1, [start_game(NAMES[:players], options=options or None)])])
 
 
-def run(state: GameState, *commands: Command) -> GameState:
-    """Decide and apply each command as its own stored action."""
+def run(state: GameState, *commands: Command, now: float = 0.0) -> GameState:
+    """Decide and apply each command as its own stored action, at server time `now`."""
     for command in commands:
-        state = apply_action(state, state.seq + 1, decide(state, command))
+        state = apply_action(state, state.seq + 1, decide(state, command, now))
     return state
 
 

@@ -135,30 +135,46 @@ def test_the_banker_may_cancel_and_the_deed_stays_with_the_bank(auction):
     assert state.auction is None and state.holding(BOARDWALK).owner == 0 and cash(state, BOB) == 1500
 
 
-def test_a_winner_who_cannot_pay_is_left_out_and_the_auction_runs_again(auction):
+def test_a_winner_whose_cash_dropped_since_the_bid_takes_the_deed_and_owes_the_bank(auction):
     state = at(auction, T0 + 1, Bid(player=ANN, amount=10), Bid(player=BOB, amount=1400))
     state = at(state, T0 + 2, PayBank(player=BOB, amount=200, reason="Luxury"))  # Bob now has $1,300
     assert history(state, T0 + 20, CloseAuction()) == (
-        "Bob could not pay $1,400 for Boardwalk; the auction starts again without them"
+        "Sold! Bob bought Boardwalk for $1,400; Bob owes the bank $1,400 (won the auction for Boardwalk): "
+        "not enough cash yet; Bob now owns Boardwalk"
+    )
+    state = at(state, T0 + 20, CloseAuction())
+    assert state.holding(BOARDWALK).owner == BOB and cash(state, BOB) == 1300
+    assert [(d.debtor, d.creditor, d.amount) for d in state.debts] == [(BOB, 0, 1400)]
+
+
+def test_a_winner_out_of_the_game_is_left_out_and_the_auction_runs_again(auction):
+    state = at(auction, T0 + 1, Bid(player=ANN, amount=10), Bid(player=BOB, amount=100))
+    state = state.with_player(BOB, bankrupt=True)
+    assert history(state, T0 + 20, CloseAuction()) == (
+        "Bob can no longer take Boardwalk for $100; the auction starts again without them"
     )
     state = at(state, T0 + 20, CloseAuction())
     rerun = state.auction
     assert (rerun.high_bid, rerun.high_bidder, rerun.excluded, rerun.deadline) == (0, None, (BOB,), T0 + 40)
-    assert refused_at(state, T0 + 21, Bid(player=BOB, amount=5)) == (
-        "Bob could not pay a winning bid and sits this auction out."
-    )
     state = at(state, T0 + 21, Bid(player=ANN, amount=5), CloseAuction())
     assert state.holding(BOARDWALK).owner == ANN and cash(state, ANN) == 1495
 
 
-def test_when_no_one_is_left_to_bid_the_deed_stays_with_the_bank():
-    state = at(new_game(players=2), T0, Decline(player=ANN, deed=BOARDWALK), Bid(player=ANN, amount=1500))
-    state = at(state, T0 + 1, PayBank(player=ANN, amount=1, reason="fine"))
-    state = at(state, T0 + 20, CloseAuction())  # rerun without Ann: Bob may still bid
+def test_a_player_left_out_of_the_rerun_cannot_bid_in_it():
+    state = at(shortage(), T0, StartBuildingAuction(kind="house"))
+    state = at(state, T0 + 1, Bid(player=BOB, amount=60, deed=1), Build(deed=3), CloseAuction())
+    assert refused_at(state, T0 + 5, Bid(player=BOB, amount=60, deed=1)) == (
+        "Bob could not take the lot they won and sits this auction out."
+    )
+
+
+def test_when_no_one_is_left_to_bid_the_lot_stays_with_the_bank():
+    state = at(new_game(players=2), T0, Decline(player=ANN, deed=BOARDWALK), Bid(player=ANN, amount=15))
+    state = at(state.with_player(ANN, bankrupt=True), T0 + 20, CloseAuction())  # rerun: Bob may still bid
     assert state.auction.excluded == (ANN,)
-    state = at(state, T0 + 21, Bid(player=BOB, amount=1500), PayBank(player=BOB, amount=1, reason="fine"))
+    state = at(state, T0 + 21, Bid(player=BOB, amount=15)).with_player(BOB, bankrupt=True)
     assert history(state, T0 + 40, CloseAuction()) == (
-        "Bob could not pay $1,500 for Boardwalk and nobody else can bid: it stays with the bank"
+        "Bob can no longer take Boardwalk and nobody else can bid: it stays with the bank"
     )
     state = at(state, T0 + 40, CloseAuction())
     assert state.auction is None and state.holding(BOARDWALK).owner == 0

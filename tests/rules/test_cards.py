@@ -198,14 +198,20 @@ def test_a_card_is_drawn_only_on_a_space_of_its_deck():
     )
 
 
-def test_paying_each_player_needs_the_whole_amount():
+def test_paying_each_player_short_of_the_whole_amount_owes_each_of_them():
     state = run(new_game(), PayBank(player=ANN, amount=1420))
-    assert refusal(state, draw("CH15")) == "Ann has $80 and needs $20 more to pay $100."
+    state = run(state, draw("CH15"))
+    assert cash(state, ANN) == 80 and (cash(state, BOB), cash(state, CAT)) == (1500, 1500)
+    assert [(d.debtor, d.creditor, d.amount) for d in state.debts] == [(ANN, BOB, 50), (ANN, CAT, 50)]
 
 
-def test_collecting_from_each_player_needs_each_of_them_to_pay():
+def test_a_player_short_of_a_birthday_gift_owes_it():
     state = run(new_game(), PayBank(player=CAT, amount=1495))
-    assert refusal(state, draw("CC09")) == "Cat has $5 and needs $5 more to pay $10."
+    state = run(state, draw("CC09"))
+    assert cash(state, ANN) == 1510 and cash(state, CAT) == 5
+    assert [(d.debtor, d.creditor, d.amount, d.reason) for d in state.debts] == [
+        (CAT, ANN, 10, "Community Chest card")
+    ]
 
 
 def test_players_out_of_the_game_neither_pay_nor_are_paid_by_cards():

@@ -37,9 +37,10 @@ def test_only_a_player_in_jail_pays_the_fine_or_uses_a_card():
     assert refusal(state, UseJailCard(player=ANN)) == "Ann is not in jail."
 
 
-def test_the_fine_needs_the_cash():
-    state = run(new_game(), PayBank(player=ANN, amount=1480), GoToJail(player=ANN))
-    assert refusal(state, PayJailFine(player=ANN)) == "Ann has $20 and needs $30 more to pay $50."
+def test_a_fine_the_cash_cannot_cover_is_owed_and_the_player_leaves_jail():
+    state = run(new_game(), PayBank(player=ANN, amount=1480), GoToJail(player=ANN), PayJailFine(player=ANN))
+    assert not state.player(ANN).in_jail and state.player(ANN).cash == 20
+    assert [(d.debtor, d.creditor, d.amount) for d in state.debts] == [(ANN, 0, 50)]
 
 
 def test_a_get_out_of_jail_free_card_releases_the_player_and_goes_back_to_its_deck():

@@ -209,11 +209,15 @@ def test_rent_on_an_unknown_deed_is_refused():
     assert refusal(new_game(), PayRent(player=BOB, deed=7)) == "There is no title deed at board position 7."
 
 
-def test_a_payer_short_of_cash_is_told_the_shortfall():
+def test_a_rent_the_cash_cannot_cover_becomes_a_debt_to_the_owner():
     state = built(owning(new_game(starting_cash=3000), ANN, 37, 39), (37, 39), 5)
     state = run(state, PayRent(player=CAT, deed=37))
     assert cash(state, CAT) == 3000 - 1500
-    assert refusal(state, PayRent(player=CAT, deed=39)) == "Cat has $1,500 and needs $500 more to pay $2,000."
+    state = run(state, PayRent(player=CAT, deed=39))
+    assert cash(state, CAT) == 1500
+    assert [(d.debtor, d.creditor, d.amount, d.reason) for d in state.debts] == [
+        (CAT, ANN, 2000, "rent for Boardwalk with a hotel")
+    ]
 
 
 def test_the_owner_may_collect_rent_from_their_phone_and_the_payer_may_pay_it():

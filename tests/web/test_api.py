@@ -119,7 +119,7 @@ BAD_COMMANDS = [
     ({"type": "pay_bank", "player": 1, "amount": 10**9}, 400, "more than the bank handles"),
     ({"type": "pay_bank", "player": 1}, 400, "The amount is missing."),
     (
-        {"type": "pay_bank", "player": 1, "amount": 1600},
+        {"type": "pay_player", "player": 1, "to": 2, "amount": 1600},
         409,
         "Ann has $1,500 and needs $100 more to pay $1,600.",
     ),

@@ -1,0 +1,207 @@
+"""Bankruptcy: a debtor who cannot raise what they owe leaves the game.
+
+To a player (every open debt is owed to that one player): the buildings go back to the bank at
+half price, then all the cash, the deeds and the Get Out of Jail Free cards go to the creditor.
+For each mortgaged deed received the creditor then chooses (`settle_mortgage`): pay the 10% fee
+and keep it mortgaged, or lift the mortgage now (value + 10%).
+
+To the bank (a debt to the bank, or debts to several players at once, as "pay each player $50"
+leaves): the cash and the buildings go to the bank, the Get Out of Jail Free cards back under
+their decks, and the deeds, unmortgaged, are auctioned one after another in board order from GO
+(with auctions off they simply return to the bank).
+
+Debts owed to the bankrupt player are forgiven, and their open trades lapse. They keep watching.
+When one player is left the game ends, and that player wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from banker.rules.auctions import AuctionsQueued, next_in_line
+from banker.rules.base import Command, Event, require
+from banker.rules.buildings import BuildingsChanged
+from banker.rules.debts import building_value, owed, raisable
+from banker.rules.money import Paid, charge
+from banker.rules.mortgages import MORTGAGE_CHOICES, received_mortgaged
+from banker.rules.state import BANK, GameState
+
+
+@dataclass(frozen=True)
+class DeedsHandedOver(Event):
+    """The bankrupt player's deeds go to the creditor as they are, or back to the bank
+    unmortgaged; a creditor owes a choice on each mortgaged one."""
+
+    type = "deeds_handed_over"
+    player: int
+    to: int
+    deeds: tuple[int, ...]
+
+    def apply(self, state: GameState) -> GameState:
+        choices = list(state.mortgage_choices)
+        for position in self.deeds:
+            if self.to == BANK:
+                state = state.with_holding(position, owner=BANK, mortgaged=False)
+            else:
+                if state.holding(position).mortgaged:
+                    choices.append((self.to, position))
+                state = state.with_holding(position, owner=self.to)
+        return replace(state, mortgage_choices=tuple(choices))
+
+    def describe(self, state: GameState) -> str:
+        names = ", ".join(state.deed(p).name for p in self.deeds)
+        if self.to == BANK:
+            return f"{state.name_of(self.player)}'s deeds go back to the bank: {names}"
+        return f"{state.name_of(self.to)} takes over {state.name_of(self.player)}'s deeds: {names}"
+
+
+@dataclass(frozen=True)
+class JailCardsHandedOver(Event):
+    """To a creditor, or (to the bank) back under their decks."""
+
+    type = "jail_cards_handed_over"
+    player: int
+    to: int
+
+    def apply(self, state: GameState) -> GameState:
+        cards = state.player(self.player).jail_cards
+        state = state.with_player(self.player, jail_cards=())
+        if self.to != BANK:
+            state = state.with_player(self.to, jail_cards=(*state.player(self.to).jail_cards, *cards))
+        return state
+
+    def describe(self, state: GameState) -> str:
+        if self.to == BANK:
+            return f"{state.name_of(self.player)}'s Get Out of Jail Free cards go back under their decks"
+        return f"{state.name_of(self.to)} takes {state.name_of(self.player)}'s Get Out of Jail Free cards"
+
+
+@dataclass(frozen=True)
+class WentBankrupt(Event):
+    type = "went_bankrupt"
+    is_news = True
+    player: int
+    creditor: int
+
+    def apply(self, state: GameState) -> GameState:
+        gone = self.player
+        state = state.with_player(gone, bankrupt=True, in_jail=False)
+        return replace(
+            state,
+            debts=tuple(d for d in state.debts if gone not in (d.debtor, d.creditor)),
+            trades=tuple(t for t in state.trades if gone not in (t.proposer, t.partner)),
+        )
+
+    def describe(self, state: GameState) -> str:
+        return (
+            f"{state.name_of(self.player)} is bankrupt to {state.name_of(self.creditor)} and out of the game"
+        )
+
+
+@dataclass(frozen=True)
+class GameWon(Event):
+    type = "game_won"
+    is_news = True
+    player: int
+
+    def apply(self, state: GameState) -> GameState:
+        return replace(state, ended=True, winner=self.player, auction=None, auction_queue=())
+
+    def describe(self, state: GameState) -> str:
+        return f"{state.name_of(self.player)} is the last player standing and wins the game!"
+
+
+@dataclass(frozen=True)
+class MortgageChoiceMade(Event):
+    type = "mortgage_choice_made"
+    player: int
+    deed: int
+
+    def apply(self, state: GameState) -> GameState:
+        left = tuple(c for c in state.mortgage_choices if c != (self.player, self.deed))
+        return replace(state, mortgage_choices=left)
+
+    def describe(self, state: GameState) -> str:
+        return f"{state.name_of(self.player)} has settled the mortgage on {state.deed(self.deed).name}"
+
+
+@dataclass(frozen=True)
+class DeclareBankruptcy(Command):
+    type = "declare_bankruptcy"
+    player: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        player = state.active_player(self.player)
+        total = owed(state, player.id)
+        require(total > 0, f"{player.name} owes nothing: there is no bankruptcy to declare.")
+        could = raisable(state, player.id)
+        require(
+            could < total,
+            f"{player.name} could still raise {state.money(could)} of the {state.money(total)} owed: "
+            "sell buildings or mortgage deeds first.",
+        )
+        creditors = {debt.creditor for debt in state.debts_of(player.id)}
+        creditor = creditors.pop() if len(creditors) == 1 else BANK
+        return hand_over(state, player.id, creditor, now)
+
+
+def hand_over(state: GameState, player_id: int, creditor: int, now: float) -> list[Event]:
+    """Everything the bankrupt player has goes to `creditor` (a player, or BANK) as the module says."""
+    player = state.player(player_id)
+    deeds = tuple(sorted(p for p, h in state.holdings.items() if h.owner == player_id))
+    events: list[Event] = []
+    refund = 0
+    for position in deeds:
+        holding = state.holding(position)
+        if holding.houses or holding.hotel:
+            refund += building_value(state, position)
+            events.append(BuildingsChanged(deed=position, houses=0, hotel=False))
+    cash = player.cash
+    if creditor != BANK and refund:  # to the bank, the bank would only pay itself
+        events.append(Paid(payer=BANK, payee=player_id, amount=refund, reason="buildings sold to the bank"))
+        cash += refund
+    if cash:
+        events.append(Paid(payer=player_id, payee=creditor, amount=cash, reason="bankruptcy"))
+    if deeds:
+        events.append(DeedsHandedOver(player=player_id, to=creditor, deeds=deeds))
+    if player.jail_cards:
+        events.append(JailCardsHandedOver(player=player_id, to=creditor))
+    events.append(WentBankrupt(player=player_id, creditor=creditor))
+    left = [p for p in state.players if not p.bankrupt and p.id != player_id]
+    if len(left) == 1:
+        return [*events, GameWon(player=left[0].id)]
+    if creditor == BANK and deeds and state.rules.auctions:
+        events += _auction_in_turn(state, deeds, now)
+    return events
+
+
+def _auction_in_turn(state: GameState, deeds: tuple[int, ...], now: float) -> list[Event]:
+    queued = AuctionsQueued(deeds=deeds)
+    return [queued] if state.auction is not None else [queued, *next_in_line(queued.apply(state), now)]
+
+
+@dataclass(frozen=True)
+class SettleMortgage(Command):
+    """The new owner of a mortgaged deed from a bankruptcy: "keep" pays the 10% fee (owed as a
+    debt if the cash is short), "lift" pays value + 10% and lifts the mortgage."""
+
+    type = "settle_mortgage"
+    player: int
+    deed: int
+    choice: str = "keep"
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        deed = state.deed(self.deed)
+        player = state.active_player(self.player)
+        require(
+            (player.id, self.deed) in state.mortgage_choices,
+            f"{player.name} has no choice to make on {deed.name}.",
+        )
+        require(self.choice in MORTGAGE_CHOICES, f"For {deed.name}, choose keep (pay the 10% fee) or lift.")
+        if self.choice == "keep":
+            fee = charge(state, player.id, BANK, deed.transfer_fee, f"10% fee to keep {deed.name} mortgaged")
+            return [fee, MortgageChoiceMade(player=player.id, deed=self.deed)]
+        return [
+            *received_mortgaged(state, player.id, self.deed, "lift"),
+            MortgageChoiceMade(player.id, self.deed),
+        ]

@@ -1,0 +1,96 @@
+"""Debts: a payment the rules impose that the cash cannot cover is owed, not refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from banker.rules.auctions import Bid, Decline
+from banker.rules.buildings import Build, SellBuilding
+from banker.rules.debts import PayDebt, debt_summary, raisable
+from banker.rules.deeds import Buy
+from banker.rules.money import CollectFromBank, PayBank, PayPlayer, PayTax
+from banker.rules.mortgages import Mortgage, Unmortgage
+from banker.rules.rent import PayRent
+from tests.rules.conftest import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
+
+BOARDWALK, PARK_PLACE = 39, 37
+
+
+@pytest.fixture
+def in_debt():
+    """Cat (with the browns, one house each) landed on Ann's Boardwalk hotel: owes $2,000, has $1,220."""
+    state = owning(new_game(starting_cash=3000), ANN, PARK_PLACE, BOARDWALK)
+    state = built(state, (PARK_PLACE, BOARDWALK), 5)
+    state = built(owning(state, CAT, 1, 3), (1, 3), 1)  # 60 + 60 + 50 + 50
+    state = run(state, PayBank(player=CAT, amount=1560, reason="earlier losses"))
+    return run(state, PayRent(player=CAT, deed=BOARDWALK))
+
+
+def test_the_rent_is_owed_and_nothing_moves(in_debt):
+    assert cash(in_debt, CAT) == 1220 and cash(in_debt, ANN) == 3000 - 750 - 2000
+    assert [(d.debtor, d.creditor, d.amount) for d in in_debt.debts] == [(CAT, ANN, 2000)]
+
+
+def test_the_debtor_is_told_what_to_raise(in_debt):
+    assert debt_summary(in_debt, in_debt.player(CAT)) == "Cat owes Ann $2,000: has $1,220, must raise $780."
+
+
+def test_paying_needs_the_whole_amount_in_cash(in_debt):
+    assert refusal(in_debt, PayDebt(player=CAT)) == (
+        "Cat owes $2,000 and has $1,220: raise $780 more (sell buildings, mortgage or trade)."
+    )
+
+
+def test_once_raised_the_debt_is_paid_in_one_tap(in_debt):
+    state = run(in_debt, CollectFromBank(player=CAT, amount=780, reason="found it"), PayDebt(player=CAT))
+    assert cash(state, CAT) == 0 and cash(state, ANN) == 250 + 2000
+    assert state.debts == ()
+
+
+def test_a_debtor_may_sell_and_mortgage_to_raise_money(in_debt):
+    state = run(in_debt, SellBuilding(deed=1), SellBuilding(deed=3), Mortgage(deed=1), Mortgage(deed=3))
+    assert cash(state, CAT) == 1220 + 25 + 25 + 30 + 30
+
+
+SPENDING = [Buy(player=CAT, deed=5), Build(deed=1), PayPlayer(player=CAT, to=BOB, amount=10)]
+
+
+@pytest.mark.parametrize("command", SPENDING, ids=["buy", "build", "pay a player"])
+def test_a_debtor_cannot_spend(in_debt, command):
+    assert refusal(in_debt, command) == (
+        "Cat owes $2,000: pay that first; raise $780 more (sell buildings, mortgage or trade)."
+    )
+
+
+def test_a_debtor_cannot_bid(in_debt):
+    state = run(in_debt, Decline(player=ANN, deed=5))
+    assert refusal(state, Bid(player=CAT, amount=10)).startswith("Cat owes $2,000: pay that first")
+
+
+def test_a_debtor_cannot_lift_a_mortgage(in_debt):
+    state = run(in_debt, SellBuilding(deed=1), SellBuilding(deed=3), Mortgage(deed=1))
+    assert refusal(state, Unmortgage(deed=1)).startswith("Cat owes $2,000: pay that first")
+
+
+def test_other_players_are_not_held_up_by_a_debt(in_debt):
+    assert cash(run(in_debt, Buy(player=BOB, deed=5)), BOB) == 2800
+
+
+def test_a_second_imposed_payment_adds_a_second_debt_and_pay_settles_both(in_debt):
+    state = run(in_debt, PayTax(player=CAT, space=4))
+    assert cash(state, CAT) == 1020  # the tax could be paid from cash
+    state = run(state, PayRent(player=CAT, deed=PARK_PLACE))
+    assert [(d.creditor, d.amount) for d in state.debts] == [(ANN, 2000), (ANN, 1500)]
+    state = run(state, CollectFromBank(player=CAT, amount=2480, reason="x"), PayDebt(player=CAT))
+    assert cash(state, CAT) == 0 and state.debts == ()
+
+
+def test_nothing_owed_nothing_to_pay():
+    assert refusal(new_game(), PayDebt(player=ANN)) == "Ann owes nothing."
+
+
+def test_what_a_player_could_raise_counts_cash_half_the_buildings_and_mortgage_values(in_debt):
+    # $1,220 cash; two houses at half of $50; browns' mortgage values $30 + $30
+    assert raisable(in_debt, CAT) == 1220 + 25 + 25 + 30 + 30
+    # Ann: $250 cash; two hotels (each $200 + 4 houses of $200, at half: $500); mortgages $175 + $200
+    assert raisable(in_debt, ANN) == 250 + 500 + 500 + 175 + 200
