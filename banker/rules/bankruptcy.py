@@ -85,7 +85,8 @@ class WentBankrupt(Event):
 
     def apply(self, state: GameState) -> GameState:
         gone = self.player
-        state = state.with_player(gone, bankrupt=True, in_jail=False)
+        place = sum(not p.bankrupt for p in state.players)
+        state = state.with_player(gone, bankrupt=True, in_jail=False, place=place)
         return replace(
             state,
             debts=tuple(d for d in state.debts if gone not in (d.debtor, d.creditor)),

@@ -34,6 +34,7 @@ class Player:
     in_jail: bool = False
     jail_cards: tuple[str, ...] = ()  # the decks of the Get Out of Jail Free cards held
     bankrupt: bool = False
+    place: int = 0  # where a bankrupt player finished: 3 of 3 for the first one out
 
     @property
     def colour_name(self) -> str:

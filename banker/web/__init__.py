@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException
 from banker.extensions import csrf
 from banker.rules import InvalidCommand, RuleError
 from banker.service import Forbidden, NotFound
-from banker.web import api, auction_panel, home, offers, table
+from banker.web import api, auction_panel, debt_panel, home, offers, table
 
 
 def register(app: Flask) -> None:
@@ -25,6 +25,9 @@ def register(app: Flask) -> None:
         owned_by=offers.owned_by,
         rent_now=offers.rent_now,
         auction_panel=auction_panel.panel,
+        debt_panel=debt_panel.debt_panel,
+        creditor_lines=debt_panel.creditor_lines,
+        settle_offer=offers.settle_offer,
     )
 
     @app.errorhandler(CSRFError)

@@ -10,7 +10,7 @@ from banker.rules import BANK, GameState, RuleError, decide, parse_command
 from banker.rules.board import DECK_NAMES, Deed, Space
 from banker.rules.buildings import level
 from banker.rules.cards import card_destination
-from banker.rules.money import Paid
+from banker.rules.money import DebtIncurred, Paid
 from banker.rules.rent import rent_explained
 from banker.rules.state import Holding, Player
 
@@ -97,7 +97,10 @@ def offer(state: GameState, payload: dict[str, Any], label: str, style: str = ""
         for e in events
         if isinstance(e, Paid)
     )
+    owed = sum(e.amount for e in events if isinstance(e, DebtIncurred) and e.debtor == player)
     amount = ("+" if moved > 0 else "−") + state.money(abs(moved)) if moved else ""
+    if owed:  # more than the cash in hand: it will be owed, and the label says so
+        amount = f"−{state.money(owed)}, owed"
     return Offer(label.format(amount=amount).strip(" ·"), payload, None, style)
 
 
@@ -254,3 +257,10 @@ _SPACES = {
     "chance": _cards,
     "community_chest": _cards,
 }
+
+
+def settle_offer(state: GameState, player_id: int, position: int, choice: str) -> Offer:
+    """Keep a mortgaged deed received in a bankruptcy (10% fee) or lift its mortgage now."""
+    payload = {"type": "settle_mortgage", "player": player_id, "deed": position, "choice": choice}
+    label = "Keep it mortgaged · {amount}" if choice == "keep" else "Lift the mortgage now · {amount}"
+    return offer(state, payload, label, "primary" if choice == "keep" else "")

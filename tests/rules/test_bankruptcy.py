@@ -47,7 +47,7 @@ def test_the_setup_owes_more_than_cat_could_raise():
 
 def test_bankrupt_to_a_player_with_hotels_on_the_board():
     state = run(hotels_against_hotels(), DeclareBankruptcy(player=CAT))
-    assert state.player(CAT).bankrupt and cash(state, CAT) == 0
+    assert state.player(CAT).bankrupt and cash(state, CAT) == 0 and state.player(CAT).place == 3
     assert cash(state, ANN) == 250 + 840 + 750  # Cat's cash and the half price of the hotels
     assert all(state.holding(p).owner == ANN for p in (*ORANGES, READING))
     assert not any(state.holding(p).hotel or state.holding(p).houses for p in ORANGES)

@@ -1,0 +1,82 @@
+"""What a player who owes money sees: how much, to whom, and every way to raise it with the
+amount each brings; Pay once the cash covers it, bankruptcy only when nothing else can."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from banker.rules import GameState, Player
+from banker.rules.buildings import level
+from banker.rules.debts import owed, raisable
+from banker.web.offers import Offer, offer
+
+
+@dataclass(frozen=True)
+class DebtPanel:
+    player: Player
+    owed: int
+    short: int  # what is still to raise; 0 when the cash covers it
+    lines: tuple[str, ...]  # "Ann $2,000 (rent for Boardwalk with a hotel)"
+    pay: Offer
+    raise_money: tuple[Offer, ...]  # sell a building, mortgage a deed
+    bankrupt: Offer | None  # offered only when everything raisable is not enough
+
+
+def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
+    debts = state.debts_of(player.id)
+    if not debts or player.bankrupt:
+        return None
+    total = owed(state, player.id)
+    lines = tuple(
+        f"{state.name_of(d.creditor)} {state.money(d.amount)}" + (f" ({d.reason})" if d.reason else "")
+        for d in debts
+    )
+    pay = offer(state, {"type": "pay_debt", "player": player.id}, f"Pay {state.money(total)}", "primary")
+    bankrupt = None
+    if raisable(state, player.id) < total:
+        bankrupt = Offer(
+            "Declare bankruptcy", {"type": "declare_bankruptcy", "player": player.id}, None, "danger"
+        )
+    return DebtPanel(
+        player=player,
+        owed=total,
+        short=max(0, total - player.cash),
+        lines=lines,
+        pay=pay,
+        raise_money=_ways_to_raise(state, player),
+        bankrupt=bankrupt,
+    )
+
+
+def _ways_to_raise(state: GameState, player: Player) -> tuple[Offer, ...]:
+    """Each building that may be sold now (evenly) and each deed that may be mortgaged now."""
+    ways = []
+    for deed in state.edition.deeds:
+        holding = state.holding(deed.position)
+        if holding.owner != player.id:
+            continue
+        if level(state, deed.position):
+            what = "the hotel" if holding.hotel else "a house"
+            ways.append(
+                offer(
+                    state,
+                    {"type": "sell_building", "deed": deed.position},
+                    f"Sell {what} on {deed.name} · {{amount}}",
+                )
+            )
+        elif not holding.mortgaged:
+            ways.append(
+                offer(
+                    state, {"type": "mortgage", "deed": deed.position}, f"Mortgage {deed.name} · {{amount}}"
+                )
+            )
+    return tuple(way for way in ways if way.refused is None)
+
+
+def creditor_lines(state: GameState, player: Player) -> tuple[str, ...]:
+    """What others owe this player: "Cat owes you $2,000"."""
+    return tuple(
+        f"{state.name_of(d.debtor)} owes you {state.money(d.amount)}"
+        for d in state.debts
+        if d.creditor == player.id
+    )

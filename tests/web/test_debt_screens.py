@@ -1,0 +1,121 @@
+"""Debts and bankruptcy on the phones, through the test client."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.web.helpers import do, seq, text
+
+BOARDWALK, PARK_PLACE = 39, 37
+
+
+def page(client, game_id, path=""):
+    return text(client.get(f"/g/{game_id}{path}"))
+
+
+def run(app, game_id, *commands):
+    """Set the table up through the service with the banker's seat."""
+    service = app.extensions["banker"]
+    banker = service.seats(game_id)[0].token
+    for command in commands:
+        service.run(game_id, banker, command)
+
+
+def debt_card(html: str) -> str:
+    return re.search(r'<section class="card debt".*?</section>', html, re.S).group(0)
+
+
+@pytest.fixture
+def owing(app, table):
+    """Cy (browns, a house each) lands on Ann's Boardwalk hotel: owes $2,000 with $1,220."""
+    build = [{"type": "build", "deed": d} for _ in range(5) for d in (PARK_PLACE, BOARDWALK)]
+    run(
+        app,
+        table["id"],
+        {"type": "collect_from_bank", "player": 1, "amount": 1500, "reason": "setup"},
+        {"type": "buy", "player": 1, "deed": PARK_PLACE},
+        {"type": "buy", "player": 1, "deed": BOARDWALK},
+        *build,
+        {"type": "buy", "player": 3, "deed": 1},
+        {"type": "buy", "player": 3, "deed": 3},
+        {"type": "build", "deed": 1},
+        {"type": "build", "deed": 3},
+        {"type": "pay_bank", "player": 3, "amount": 60, "reason": "setup"},
+    )
+    response = do(table["Cy"], table["id"], type="pay_rent", player=3, deed=BOARDWALK)
+    assert "Cy owes Ann $2,000 (rent for Boardwalk with a hotel): not enough cash yet" in text(response)
+    return table
+
+
+def test_the_debtor_sees_what_to_raise_and_every_way_to_raise_it(owing):
+    card = debt_card(page(owing["Cy"], owing["id"]))
+    assert "You owe $2,000" in card and "Ann $2,000 (rent for Boardwalk with a hotel)" in card
+    assert "You have $1,220: raise <strong>$780</strong> more." in card
+    assert "Sell a house on Mediterranean Avenue · +$25" in card
+    assert "Sell a house on Baltic Avenue · +$25" in card
+    assert "Cy owes $2,000 and has $1,220: raise $780 more" in card  # Pay, refused with the reason
+    assert "Declare bankruptcy" in card  # $1,220 + $50 + $60 could still not make $2,000
+
+
+def test_the_creditor_and_the_banker_see_the_debt(owing):
+    assert "Cy owes you $2,000" in page(owing["Ann"], owing["id"])
+    assert "Cy owes $2,000" in debt_card(page(owing["host"], owing["id"], "/bank"))
+
+
+def test_a_debtor_cannot_buy_until_the_debt_is_paid(app, owing):
+    response = do(owing["Cy"], owing["id"], type="buy", player=3, deed=5)
+    assert response.status_code == 409
+    assert "Cy owes $2,000: pay that first; raise $780 more" in text(response)
+
+
+def test_paying_the_debt_once_the_cash_is_there(app, owing):
+    run(app, owing["id"], {"type": "collect_from_bank", "player": 3, "amount": 800, "reason": "loan"})
+    assert "The cash covers it now." in debt_card(page(owing["Cy"], owing["id"]))
+    response = do(owing["Cy"], owing["id"], type="pay_debt", player=3)
+    assert "Cy paid Ann $2,000" in text(response)
+    assert 'class="card debt"' not in page(owing["Cy"], owing["id"])
+    state = app.extensions["banker"].state(owing["id"])
+    assert state.player(3).cash == 20 and state.debts == ()
+
+
+def test_bankruptcy_to_a_player_leaves_a_gracious_screen_and_the_creditor_a_choice(app, owing):
+    run(
+        app,
+        owing["id"],
+        *({"type": "sell_building", "deed": d} for d in (1, 3)),
+        {"type": "mortgage", "deed": 1},
+    )
+    response = do(owing["Cy"], owing["id"], type="declare_bankruptcy", player=3)
+    assert "Cy is bankrupt to Ann and out of the game" in text(response)
+    cy = page(owing["Cy"], owing["id"])
+    assert "You're out" in cy and "You finished 3 of 3." in cy and "Passed GO" not in cy
+    ann = page(owing["Ann"], owing["id"])
+    assert "Mortgaged deed received" in ann
+    assert "Keep it mortgaged · −$3" in ann and "Lift the mortgage now · −$33" in ann
+    before = seq(app, owing["id"])
+    response = do(owing["Ann"], owing["id"], type="settle_mortgage", player=1, deed=1, choice="lift")
+    assert "Ann paid the bank $33" in text(response) and seq(app, owing["id"]) == before + 1
+    assert "Mortgaged deed received" not in page(owing["Ann"], owing["id"])
+
+
+def test_bankruptcy_while_money_can_still_be_raised_is_refused(app, table):
+    run(app, table["id"], {"type": "buy", "player": 2, "deed": BOARDWALK})
+    run(app, table["id"], {"type": "pay_bank", "player": 2, "amount": 1200, "reason": "x"})
+    bob = page(table["Bob"], table["id"])
+    assert "Declare bankruptcy" not in debt_card(bob)
+    response = do(table["Bob"], table["id"], type="declare_bankruptcy", player=2)
+    assert response.status_code == 409
+    assert "Bob could still raise $1,300 of the $1,200 owed" in text(response)
+
+
+def test_the_last_player_standing_wins_on_every_screen(app, client):
+    from tests.web.helpers import join
+
+    game = app.extensions["banker"].create_game(["Ann", "Bob"])
+    join(client, game.game.join_code, 1)
+    run(app, game.game.id, {"type": "pay_bank", "player": 2, "amount": 1600, "reason": "x"})
+    run(app, game.game.id, {"type": "declare_bankruptcy", "player": 2})
+    html = page(client, game.game.id)
+    assert "Game over" in html and "Ann wins!" in html and "Passed GO" not in html
