@@ -85,6 +85,7 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
                 "in_jail": p.in_jail,
                 "jail_cards": list(p.jail_cards),
                 "bankrupt": p.bankrupt,
+                "place": p.place or None,
             }
             for p in state.players
         ],
@@ -101,7 +102,13 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
         ],
         "bank": {"houses": state.houses, "hotels": state.hotels},
         "auction": _auction_json(state, now),
+        "debts": [
+            {"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason}
+            for d in state.debts
+        ],
+        "mortgage_choices": [{"player": player, "deed": deed} for player, deed in state.mortgage_choices],
         "ended": state.ended,
+        "winner": state.winner,
     }
 
 

@@ -226,3 +226,14 @@ def test_a_get_out_of_jail_free_card_is_listed_with_its_holder(client, game):
     command(client, game, token_of(game, 3), type="card", player=3, deck="chance", card="CH09")
     players = state(client, game).get_json()["players"]
     assert players[2]["jail_cards"] == ["chance"]
+
+
+def test_debts_and_the_winner_are_in_the_state(client, game):
+    banker = game["banker_token"]
+    command(client, game, banker, type="pay_bank", player=3, amount=1600, reason="fines")
+    body = state(client, game).get_json()
+    assert body["debts"] == [{"debtor": 3, "creditor": 0, "amount": 1600, "reason": "fines"}]
+    command(client, game, banker, type="declare_bankruptcy", player=3)
+    body = state(client, game).get_json()
+    assert body["debts"] == [] and body["players"][2]["bankrupt"] and body["players"][2]["place"] == 3
+    assert body["winner"] is None and body["ended"] is False
