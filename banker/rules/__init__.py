@@ -20,6 +20,7 @@ from banker.rules import (  # noqa: F401
     money,
     mortgages,
     rent,
+    trades,
     undo,
 )
 from banker.rules.base import COMMANDS, EVENTS, Command, Event, event_from_json, parse_command

@@ -9,14 +9,17 @@ import typing
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Union
 
+from banker.rules.board import DECK_NAMES
 from banker.rules.errors import InvalidCommand, RuleError
-from banker.rules.state import GameState
+from banker.rules.state import GameState, TradeSide
 
 MAX_AMOUNT = 1_000_000
 
 # Field kinds read by the parser. A plain `int` is an id (player, deed position).
 Amount = Annotated[int, "amount"]
 Dice = Annotated[int, "dice"]
+# {"39": "keep", "37": "lift"}: what to do with each mortgaged deed received, read as sorted pairs
+MortgageChoices = Annotated[tuple[tuple[int, str], ...], "mortgage_choices"]
 
 COMMANDS: dict[str, type[Command]] = {}
 EVENTS: dict[str, type[Event]] = {}
@@ -112,6 +115,10 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
         (hint,) = [a for a in typing.get_args(hint) if a is not type(None)]
     kind = typing.get_args(hint)[1] if typing.get_origin(hint) is Annotated else None
     base = typing.get_args(hint)[0] if kind else hint
+    if base is TradeSide:
+        return _trade_side(label, value)
+    if kind == "mortgage_choices":
+        return _mortgage_choices(value)
     if base is str:
         if not isinstance(value, str):
             raise InvalidCommand(f"The {label} must be text.")
@@ -134,6 +141,54 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
             raise InvalidCommand("A dice total is between 2 and 12.")
         return number
     return value
+
+
+def _trade_side(label: str, value: Any) -> TradeSide:
+    """One side of a trade: {"cash": 100, "deeds": [39], "jail_cards": ["chance"]}, each optional."""
+    fields = ("cash", "deeds", "jail_cards")
+    if not isinstance(value, dict):
+        raise InvalidCommand(
+            f"The {label} side of the trade must be an object with cash, deeds and jail_cards."
+        )
+    unknown = sorted(set(value) - set(fields))
+    if unknown:
+        raise InvalidCommand(
+            f"The {label} side of the trade has no {', '.join(unknown)}: it takes cash, deeds and jail_cards."
+        )
+    cash = 0 if value.get("cash") in (None, "") else _whole_number("cash", value["cash"], "amount")
+    if cash < 0:
+        raise InvalidCommand("Cash in a trade cannot be negative.")
+    if cash > MAX_AMOUNT:
+        raise InvalidCommand(f"${cash:,} is more than the bank handles (at most ${MAX_AMOUNT:,}).")
+    deeds = _listed(f"deeds on the {label} side", value.get("deeds"), "board positions")
+    cards = _listed(f"jail cards on the {label} side", value.get("jail_cards"), "decks")
+    if not all(isinstance(card, str) and card in DECK_NAMES for card in cards):
+        raise InvalidCommand(
+            'A Get Out of Jail Free card is named by its deck: "chance" or "community_chest".'
+        )
+    return TradeSide(
+        cash=cash, deeds=tuple(_whole_number("deed", deed, None) for deed in deeds), jail_cards=tuple(cards)
+    )
+
+
+def _listed(what: str, value: Any, of: str) -> list[Any]:
+    if value in (None, ""):
+        return []
+    if not isinstance(value, list | tuple):
+        raise InvalidCommand(f"The {what} must be a list of {of}.")
+    return list(value)
+
+
+def _mortgage_choices(value: Any) -> tuple[tuple[int, str], ...]:
+    if not isinstance(value, dict):
+        raise InvalidCommand('The mortgages must be an object from deed position to "keep" or "lift".')
+    choices = {}
+    for key, choice in value.items():
+        position = _whole_number("deed", key, None)
+        if choice not in ("keep", "lift"):
+            raise InvalidCommand(f'For the deed at {position}, choose "keep" or "lift".')
+        choices[position] = choice
+    return tuple(sorted(choices.items()))
 
 
 def _whole_number(label: str, value: Any, kind: str | None) -> int:

@@ -24,6 +24,7 @@ class RuleSet:
     auction_step: int = 1  # the opening bid and the least raise
     auction_seconds: int = 20  # the clock when an auction opens
     auction_extension: int = 8  # every bid leaves at least this long on the clock
+    trade_limits: bool = False  # JMA: no gifts, no deed below its mortgage value, no jail card for $50+
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -31,7 +32,7 @@ class RuleSet:
 
 PRESETS: dict[str, RuleSet] = {
     "classic": RuleSet(),
-    "jma": RuleSet(preset="jma", auction_step=10),
+    "jma": RuleSet(preset="jma", auction_step=10, trade_limits=True),
 }
 # The least a table may set each number to; anything lower makes no game.
 _MINIMUM = {"auction_step": 1, "auction_seconds": 5, "auction_extension": 1, "houses_before_hotel": 1}

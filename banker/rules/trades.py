@@ -1,0 +1,430 @@
+"""Trades between two players: any mix of deeds, cash and Get Out of Jail Free cards.
+
+The proposer offers `give` for `get`; the partner accepts, declines, or (in the screens) declines
+and proposes back. Nothing moves until the partner accepts; then everything moves in one event,
+and each mortgaged deed received costs its new owner the 10% fee, or value + 10% to lift it now
+(see mortgages.py), paid from their cash after the trade. The proposer makes that choice with the
+offer (keep unless they say lift), the partner with the answer.
+
+A deed can be traded only while no lot of its colour group has a building (buildings never change
+hands) and while it is not on the auction block. An offer is checked again when it is accepted:
+anything that changed since it was made (a deed sold or traded elsewhere, buildings put up, cash
+spent, a deed of the partner's mortgaged) makes it out of date, and the accept is refused saying
+what changed. Trades stay open to a player in debt: trading is one way to raise the money.
+
+Tournament limits (the `trade_limits` option, on in the JMA preset), read simply:
+- no gifts: a side that hands something over gets something back;
+- no deed below its mortgage value: a side that pays only cash for deeds pays at least the total
+  mortgage value of the unmortgaged deeds it gets;
+- no Get Out of Jail Free card for $50 or more: a side that hands over only cards gets less than
+  $50 in cash per card.
+Loans and promises cannot be put in an offer at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from banker.rules.base import Command, Event, MortgageChoices, require
+from banker.rules.board import DECK_NAMES
+from banker.rules.deeds import buildings_text, group_label
+from banker.rules.errors import RuleError
+from banker.rules.mortgages import MORTGAGE_CHOICES, received_mortgaged
+from banker.rules.state import GameState, Trade, TradeSide
+
+JAIL_CARD_CEILING = 50  # tournament limit: a card sells for less than this
+
+
+def _listing(items: list[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def side_text(state: GameState, side: TradeSide) -> str:
+    """ "Boardwalk, $100 and the Chance Get Out of Jail Free card"; "nothing" for an empty side."""
+    items = [state.deed(position).name for position in side.deeds]
+    if side.cash:
+        items.append(state.money(side.cash))
+    items += [f"the {DECK_NAMES[deck]} Get Out of Jail Free card" for deck in side.jail_cards]
+    return _listing(items) if items else "nothing"
+
+
+def open_trade(state: GameState, trade_id: int) -> Trade:
+    trade = next((t for t in state.trades if t.id == trade_id), None)
+    if trade is None:
+        raise RuleError(f"There is no open trade offer #{trade_id}: it may have been answered or withdrawn.")
+    return trade
+
+
+@dataclass(frozen=True)
+class TradeContents(Event):
+    """A trade's parties and both sides, as plain fields so the stored JSON reads back the same."""
+
+    trade: int
+    proposer: int
+    partner: int
+    give_cash: int = 0
+    give_deeds: tuple[int, ...] = ()
+    give_jail_cards: tuple[str, ...] = ()
+    get_cash: int = 0
+    get_deeds: tuple[int, ...] = ()
+    get_jail_cards: tuple[str, ...] = ()
+
+    @property
+    def give(self) -> TradeSide:
+        return TradeSide(cash=self.give_cash, deeds=self.give_deeds, jail_cards=self.give_jail_cards)
+
+    @property
+    def get(self) -> TradeSide:
+        return TradeSide(cash=self.get_cash, deeds=self.get_deeds, jail_cards=self.get_jail_cards)
+
+
+def _contents(trade: Trade) -> dict[str, Any]:
+    return {
+        "trade": trade.id,
+        "proposer": trade.proposer,
+        "partner": trade.partner,
+        "give_cash": trade.give.cash,
+        "give_deeds": trade.give.deeds,
+        "give_jail_cards": trade.give.jail_cards,
+        "get_cash": trade.get.cash,
+        "get_deeds": trade.get.deeds,
+        "get_jail_cards": trade.get.jail_cards,
+    }
+
+
+def _closed(state: GameState, trade_id: int) -> GameState:
+    return replace(state, trades=tuple(t for t in state.trades if t.id != trade_id))
+
+
+@dataclass(frozen=True)
+class TradeProposed(TradeContents):
+    """An open offer; `proposer_mortgages` holds the proposer's keep-or-lift choice for every
+    deed they would receive that was mortgaged when they made it."""
+
+    type = "trade_proposed"
+    is_news = True
+    proposer_mortgages: tuple[tuple[int, str], ...] = ()
+
+    def apply(self, state: GameState) -> GameState:
+        trade = Trade(
+            id=self.trade,
+            proposer=self.proposer,
+            partner=self.partner,
+            give=self.give,
+            get=self.get,
+            proposer_mortgages=self.proposer_mortgages,
+        )
+        return replace(state, trades=(*state.trades, trade), next_trade=self.trade + 1)
+
+    def describe(self, state: GameState) -> str:
+        proposer, partner = state.name_of(self.proposer), state.name_of(self.partner)
+        if self.get.empty:
+            return f"{proposer} offers {partner} {side_text(state, self.give)} for nothing in return"
+        if self.give.empty:
+            return f"{proposer} asks {partner} for {side_text(state, self.get)}, for nothing in return"
+        return f"{proposer} offers {partner} {side_text(state, self.give)} for {side_text(state, self.get)}"
+
+
+@dataclass(frozen=True)
+class TradeCompleted(TradeContents):
+    """The partner accepted: deeds (mortgaged or not), cash and cards all change hands at once.
+    The fees for mortgaged deeds follow as their own payments."""
+
+    type = "trade_completed"
+    is_news = True
+
+    def apply(self, state: GameState) -> GameState:
+        state = _hand_over(state, self.proposer, self.partner, self.give)
+        state = _hand_over(state, self.partner, self.proposer, self.get)
+        return _closed(state, self.trade)
+
+    def describe(self, state: GameState) -> str:
+        proposer, partner = state.name_of(self.proposer), state.name_of(self.partner)
+        received = [
+            f"{name} gets {side_text(state, side)}"
+            for name, side in ((proposer, self.get), (partner, self.give))
+            if not side.empty
+        ]
+        return f"{partner} accepted: {'; '.join(received)}"
+
+
+def _hand_over(state: GameState, giver: int, taker: int, side: TradeSide) -> GameState:
+    for position in side.deeds:
+        state = state.with_holding(position, owner=taker)
+    cards = list(state.player(giver).jail_cards)
+    for deck in side.jail_cards:
+        cards.remove(deck)
+    state = state.with_player(giver, cash=state.player(giver).cash - side.cash, jail_cards=tuple(cards))
+    receiver = state.player(taker)
+    return state.with_player(
+        taker, cash=receiver.cash + side.cash, jail_cards=(*receiver.jail_cards, *side.jail_cards)
+    )
+
+
+@dataclass(frozen=True)
+class TradeDeclined(Event):
+    type = "trade_declined"
+    trade: int
+    proposer: int
+    partner: int
+
+    def apply(self, state: GameState) -> GameState:
+        return _closed(state, self.trade)
+
+    def describe(self, state: GameState) -> str:
+        return f"{state.name_of(self.partner)} declined {state.name_of(self.proposer)}'s offer"
+
+
+@dataclass(frozen=True)
+class TradeCancelled(Event):
+    type = "trade_cancelled"
+    trade: int
+    proposer: int
+    partner: int
+
+    def apply(self, state: GameState) -> GameState:
+        return _closed(state, self.trade)
+
+    def describe(self, state: GameState) -> str:
+        return f"{state.name_of(self.proposer)} withdrew the offer to {state.name_of(self.partner)}"
+
+
+def check_offer(state: GameState, trade: Trade, again: bool = False) -> None:
+    """Refuse, saying why, an offer that cannot be carried out as it stands; `again` words the
+    reasons for an offer made earlier ("no longer owns")."""
+    for player, side in ((trade.proposer, trade.give), (trade.partner, trade.get)):
+        _check_side(state, player, side, again)
+    if state.rules.trade_limits:
+        _check_limits(state, trade)
+
+
+def _check_side(state: GameState, player_id: int, side: TradeSide, again: bool) -> None:
+    player = state.active_player(player_id)
+    for index, position in enumerate(side.deeds):
+        deed = state.deed(position)
+        require(position not in side.deeds[:index], f"{deed.name} is in the offer twice.")
+        require(
+            state.auction is None or state.auction.deed != position,
+            f"{deed.name} is being auctioned: it cannot be traded.",
+        )
+        require(
+            state.holding(position).owner == player.id,
+            f"{player.name} {'no longer owns' if again else 'does not own'} {deed.name}.",
+        )
+        require(
+            (player.id, position) not in state.mortgage_choices,
+            f"{player.name} must first choose whether to keep {deed.name} mortgaged or lift the mortgage.",
+        )
+        for lot_position in state.edition.groups[deed.group]:
+            lot = state.holding(lot_position)
+            require(
+                not (lot.houses or lot.hotel),
+                f"{deed.name} cannot be traded while the {group_label(deed)} group has buildings: "
+                f"{state.deed(lot_position).name} has {buildings_text(lot)}.",
+            )
+    require(side.cash >= 0, "Cash in a trade cannot be negative.")
+    require(
+        player.cash >= side.cash,
+        f"{player.name} has {state.money(player.cash)}, not the {state.money(side.cash)} in the offer.",
+    )
+    for deck in dict.fromkeys(side.jail_cards):
+        require(deck in DECK_NAMES, f"There is no {deck} Get Out of Jail Free card.")
+        require(
+            side.jail_cards.count(deck) <= player.jail_cards.count(deck),
+            f"{player.name} {'no longer holds' if again else 'does not hold'} "
+            f"the {DECK_NAMES[deck]} Get Out of Jail Free card.",
+        )
+
+
+def _check_limits(state: GameState, trade: Trade) -> None:
+    """The tournament limits, for each side in turn (see the module's reading of them)."""
+    for giver, side, back in (
+        (trade.proposer, trade.give, trade.get),
+        (trade.partner, trade.get, trade.give),
+    ):
+        name = state.name_of(giver)
+        require(
+            side.empty or not back.empty,
+            f"No gifts under the tournament rules: {name} would give {side_text(state, side)} "
+            "and get nothing back.",
+        )
+        if side.cash and not side.deeds and not side.jail_cards:
+            unmortgaged = [state.deed(p) for p in back.deeds if not state.holding(p).mortgaged]
+            least = sum(deed.mortgage for deed in unmortgaged)
+            if side.cash < least:
+                raise RuleError(
+                    "No deed is sold below its mortgage value under the tournament rules: "
+                    f"{_listing([deed.name for deed in unmortgaged])} "
+                    f"{'is' if len(unmortgaged) == 1 else 'are'} worth at least {state.money(least)}, "
+                    f"and {name} would pay {state.money(side.cash)}."
+                )
+        if side.jail_cards and not side.deeds and not side.cash:
+            cards = len(side.jail_cards)
+            require(
+                back.cash < JAIL_CARD_CEILING * cards,
+                "A Get Out of Jail Free card sells for less than "
+                f"{state.money(JAIL_CARD_CEILING)} under the tournament rules: {name} would get "
+                f"{state.money(back.cash)} for {cards} card{'s' if cards > 1 else ''}.",
+            )
+
+
+def _chosen(
+    state: GameState, player_id: int, received: TradeSide, choices: MortgageChoices
+) -> dict[int, str]:
+    """The keep-or-lift choices of the player receiving `received`, each for a mortgaged deed in it."""
+    chosen = {}
+    for position, choice in choices:
+        deed = state.deed(position)
+        require(
+            position in received.deeds,
+            f"{deed.name} is not part of what {state.name_of(player_id)} receives in this trade.",
+        )
+        require(
+            state.holding(position).mortgaged,
+            f"{deed.name} is not mortgaged: there is nothing to keep or lift.",
+        )
+        require(
+            choice in MORTGAGE_CHOICES,
+            f"For {deed.name}, choose keep (pay the 10% fee) or lift the mortgage.",
+        )
+        chosen[position] = choice
+    return chosen
+
+
+def _mortgage_payments(
+    after: GameState, player_id: int, choices: dict[int, str]
+) -> tuple[list[Event], GameState]:
+    """The fees (or lifts) the player pays for the mortgaged deeds received, from the cash they
+    have once the trade has moved; refused naming the shortfall."""
+    deeds = {position: after.deed(position) for position in choices}
+    costs = {
+        p: deed.transfer_fee if choices[p] == "keep" else deed.unmortgage_cost for p, deed in deeds.items()
+    }
+    player = after.player(player_id)
+    short = sum(costs.values()) - player.cash
+    if short > 0:
+        what = ", ".join(
+            f"{after.money(costs[p])} to keep {deed.name} mortgaged"
+            if choices[p] == "keep"
+            else f"{after.money(costs[p])} to lift the mortgage on {deed.name}"
+            for p, deed in deeds.items()
+        )
+        raise RuleError(
+            f"After the trade {player.name} would have {after.money(player.cash)} and needs "
+            f"{after.money(short)} more for the mortgaged deeds: {what}."
+        )
+    events: list[Event] = []
+    for position, choice in choices.items():
+        for event in received_mortgaged(after, player_id, position, choice):
+            events.append(event)
+            after = event.apply(after)
+    return events, after
+
+
+@dataclass(frozen=True)
+class ProposeTrade(Command):
+    """`player` offers `to` what is in `give` for what is in `get`; `mortgages` says, for each
+    mortgaged deed in `get`, "keep" (the default) or "lift"."""
+
+    type = "propose_trade"
+    player: int
+    to: int
+    give: TradeSide = TradeSide()
+    get: TradeSide = TradeSide()
+    mortgages: MortgageChoices = ()
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        proposer = state.active_player(self.player)
+        partner = state.player(self.to)
+        require(
+            partner.id != proposer.id, f"A trade is between two players: {proposer.name} cannot trade alone."
+        )
+        require(not partner.bankrupt, f"{partner.name} is out of the game: there is no trading with them.")
+        require(
+            not (self.give.empty and self.get.empty),
+            "This offer is empty: put something on at least one side.",
+        )
+        trade = Trade(
+            id=state.next_trade, proposer=proposer.id, partner=partner.id, give=self.give, get=self.get
+        )
+        check_offer(state, trade)
+        chosen = _chosen(state, proposer.id, self.get, self.mortgages)
+        mortgaged = [p for p in self.get.deeds if state.holding(p).mortgaged]
+        choices = tuple((p, chosen.get(p, "keep")) for p in mortgaged)
+        return [TradeProposed(**_contents(trade), proposer_mortgages=choices)]
+
+
+@dataclass(frozen=True)
+class AcceptTrade(Command):
+    """The partner agrees: everything moves now. `mortgages` is the partner's choice for each
+    mortgaged deed they receive, "keep" (the default) or "lift"."""
+
+    type = "accept_trade"
+    player: int
+    trade: int
+    mortgages: MortgageChoices = ()
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        trade = _addressed(state, self.trade, self.player, "accept")
+        try:
+            check_offer(state, trade, again=True)
+            proposer_choices = dict(trade.proposer_mortgages)
+            for position in trade.get.deeds:
+                require(
+                    not state.holding(position).mortgaged or position in proposer_choices,
+                    f"{state.deed(position).name} has been mortgaged since the offer was made.",
+                )
+        except RuleError as changed:
+            raise RuleError(f"This offer is out of date: {changed.message}") from None
+        partner_choices = _chosen(state, trade.partner, trade.give, self.mortgages)
+        completed = TradeCompleted(**_contents(trade))
+        after = completed.apply(state)
+        events: list[Event] = [completed]
+        for player, received, chosen in (
+            (trade.proposer, trade.get, proposer_choices),
+            (trade.partner, trade.give, partner_choices),
+        ):
+            due = {p: chosen.get(p, "keep") for p in received.deeds if after.holding(p).mortgaged}
+            paid, after = _mortgage_payments(after, player, due)
+            events += paid
+        return events
+
+
+def _addressed(state: GameState, trade_id: int, player: int, answer: str) -> Trade:
+    trade = open_trade(state, trade_id)
+    require(
+        player == trade.partner,
+        f"This offer from {state.name_of(trade.proposer)} is for {state.name_of(trade.partner)}: "
+        f"only they can {answer} it.",
+    )
+    return trade
+
+
+@dataclass(frozen=True)
+class DeclineTrade(Command):
+    type = "decline_trade"
+    player: int
+    trade: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        trade = _addressed(state, self.trade, self.player, "decline")
+        return [TradeDeclined(trade=trade.id, proposer=trade.proposer, partner=trade.partner)]
+
+
+@dataclass(frozen=True)
+class CancelTrade(Command):
+    """The proposer withdraws an offer not yet answered."""
+
+    type = "cancel_trade"
+    player: int
+    trade: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        trade = open_trade(state, self.trade)
+        require(
+            self.player == trade.proposer,
+            f"Only {state.name_of(trade.proposer)}, who made this offer, can withdraw it.",
+        )
+        return [TradeCancelled(trade=trade.id, proposer=trade.proposer, partner=trade.partner)]

@@ -1,0 +1,637 @@
+"""Trades between two players, with the exact amounts: offers, answers, the 10% fee on mortgaged
+deeds, every refusal, stale offers, the tournament limits and the JSON the screens send."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from banker.rules import BANK, InvalidCommand, decide, event_from_json, parse_command
+from banker.rules.auctions import Decline
+from banker.rules.buildings import Build, SellBuilding
+from banker.rules.cards import DrawCard
+from banker.rules.jail import GoToJail, UseJailCard
+from banker.rules.money import Paid, PayBank
+from banker.rules.mortgages import Mortgage, MortgageLifted, Unmortgage
+from banker.rules.ruleset import ruleset_for
+from banker.rules.state import Trade, TradeSide
+from banker.rules.trades import (
+    AcceptTrade,
+    CancelTrade,
+    DeclineTrade,
+    ProposeTrade,
+    TradeCancelled,
+    TradeCompleted,
+    TradeDeclined,
+    TradeProposed,
+)
+from banker.rules.undo import Undo
+from tests.rules.conftest import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
+
+MEDITERRANEAN, BALTIC, READING, PARK_PLACE, BOARDWALK = 1, 3, 5, 37, 39
+NOTHING = TradeSide()
+
+
+def table(**options):
+    """Ann owns Boardwalk ($1,100 left), Bob owns Park Place ($1,150 left)."""
+    return owning(owning(new_game(**options), ANN, BOARDWALK), BOB, PARK_PLACE)
+
+
+def offer(give=NOTHING, get=NOTHING, player=ANN, to=BOB, mortgages=()):
+    return ProposeTrade(player=player, to=to, give=give, get=get, mortgages=mortgages)
+
+
+def history(state, command) -> list[str]:
+    events = decide(state, command)
+    lines = []
+    for event in events:
+        lines.append(event.describe(state))
+        state = event.apply(state)
+    return lines
+
+
+def with_jail_cards(state):
+    """Ann holds the Chance Get Out of Jail Free card, Bob the Community Chest one."""
+    return run(
+        state,
+        DrawCard(player=ANN, deck="chance", card="CH09"),
+        DrawCard(player=BOB, deck="community_chest", card="CC05"),
+    )
+
+
+BOARDWALK_AND_100_FOR_PARK_PLACE = offer(
+    give=TradeSide(cash=100, deeds=(BOARDWALK,)), get=TradeSide(deeds=(PARK_PLACE,))
+)
+
+
+# Offers and answers
+
+
+def test_an_offer_waits_for_the_partner_and_moves_nothing():
+    state = run(table(), BOARDWALK_AND_100_FOR_PARK_PLACE)
+    assert state.trades == (
+        Trade(
+            id=1,
+            proposer=ANN,
+            partner=BOB,
+            give=TradeSide(cash=100, deeds=(BOARDWALK,)),
+            get=TradeSide(deeds=(PARK_PLACE,)),
+        ),
+    )
+    assert state.next_trade == 2
+    assert (cash(state, ANN), cash(state, BOB)) == (1100, 1150)
+    assert (state.holding(BOARDWALK).owner, state.holding(PARK_PLACE).owner) == (ANN, BOB)
+    assert history(table(), BOARDWALK_AND_100_FOR_PARK_PLACE) == [
+        "Ann offers Bob Boardwalk and $100 for Park Place"
+    ]
+
+
+def test_accepting_moves_everything_in_one_event():
+    state = run(table(), BOARDWALK_AND_100_FOR_PARK_PLACE)
+    assert decide(state, AcceptTrade(player=BOB, trade=1)) == [
+        TradeCompleted(
+            trade=1,
+            proposer=ANN,
+            partner=BOB,
+            give_cash=100,
+            give_deeds=(BOARDWALK,),
+            get_deeds=(PARK_PLACE,),
+        )
+    ]
+    assert history(state, AcceptTrade(player=BOB, trade=1)) == [
+        "Bob accepted: Ann gets Park Place; Bob gets Boardwalk and $100"
+    ]
+    state = run(state, AcceptTrade(player=BOB, trade=1))
+    assert (state.holding(BOARDWALK).owner, state.holding(PARK_PLACE).owner) == (BOB, ANN)
+    assert (cash(state, ANN), cash(state, BOB)) == (1000, 1250)
+    assert state.trades == ()
+
+
+def test_cash_deeds_and_jail_cards_move_both_ways_at_once():
+    state = with_jail_cards(table())
+    both_ways = offer(
+        give=TradeSide(cash=50, deeds=(BOARDWALK,), jail_cards=("chance",)),
+        get=TradeSide(cash=20, deeds=(PARK_PLACE,), jail_cards=("community_chest",)),
+    )
+    state = run(state, both_ways)
+    (completed,) = decide(state, AcceptTrade(player=BOB, trade=1))
+    assert completed.describe(state) == (
+        "Bob accepted: Ann gets Park Place, $20 and the Community Chest Get Out of Jail Free card; "
+        "Bob gets Boardwalk, $50 and the Chance Get Out of Jail Free card"
+    )
+    state = run(state, AcceptTrade(player=BOB, trade=1))
+    assert (cash(state, ANN), cash(state, BOB)) == (1100 - 50 + 20, 1150 + 50 - 20)
+    assert state.player(ANN).jail_cards == ("community_chest",)
+    assert state.player(BOB).jail_cards == ("chance",)
+    assert (state.holding(BOARDWALK).owner, state.holding(PARK_PLACE).owner) == (BOB, ANN)
+
+
+def test_one_sided_offers_read_as_such_and_are_allowed_by_the_classic_rules():
+    gift = offer(give=TradeSide(cash=100))
+    ask = offer(get=TradeSide(deeds=(PARK_PLACE,)))
+    assert history(table(), gift) == ["Ann offers Bob $100 for nothing in return"]
+    assert history(table(), ask) == ["Ann asks Bob for Park Place, for nothing in return"]
+    state = run(table(), gift, AcceptTrade(player=BOB, trade=1))
+    assert (cash(state, ANN), cash(state, BOB)) == (1000, 1250)
+    assert state.undo[-1].events[0].describe(state) == "Bob accepted: Bob gets $100"
+
+
+def test_declining_and_withdrawing_close_the_offer_and_move_nothing():
+    state = run(table(), BOARDWALK_AND_100_FOR_PARK_PLACE)
+    assert decide(state, DeclineTrade(player=BOB, trade=1)) == [
+        TradeDeclined(trade=1, proposer=ANN, partner=BOB)
+    ]
+    assert history(state, DeclineTrade(player=BOB, trade=1)) == ["Bob declined Ann's offer"]
+    assert decide(state, CancelTrade(player=ANN, trade=1)) == [
+        TradeCancelled(trade=1, proposer=ANN, partner=BOB)
+    ]
+    assert history(state, CancelTrade(player=ANN, trade=1)) == ["Ann withdrew the offer to Bob"]
+    for answer in (DeclineTrade(player=BOB, trade=1), CancelTrade(player=ANN, trade=1)):
+        after = run(state, answer)
+        assert after.trades == () and after.holdings == state.holdings and after.players == state.players
+
+
+def test_a_counter_offer_is_a_decline_and_a_new_offer_with_the_next_number():
+    state = run(table(), BOARDWALK_AND_100_FOR_PARK_PLACE, DeclineTrade(player=BOB, trade=1))
+    counter = offer(
+        player=BOB, to=ANN, give=TradeSide(deeds=(PARK_PLACE,)), get=TradeSide(cash=200, deeds=(BOARDWALK,))
+    )
+    state = run(state, counter)
+    assert [(t.id, t.proposer, t.partner) for t in state.trades] == [(2, BOB, ANN)]
+    assert state.next_trade == 3
+    state = run(state, AcceptTrade(player=ANN, trade=2))
+    assert (cash(state, ANN), cash(state, BOB)) == (900, 1350)
+
+
+def test_several_offers_stay_open_at_once():
+    state = run(table(), BOARDWALK_AND_100_FOR_PARK_PLACE, offer(to=CAT, give=TradeSide(cash=10)))
+    assert [t.id for t in state.trades] == [1, 2]
+    state = run(state, AcceptTrade(player=CAT, trade=2))
+    assert [t.id for t in state.trades] == [1]
+
+
+# Mortgaged deeds
+
+
+def test_a_mortgaged_deed_received_is_kept_for_the_10_percent_fee_and_lifted_later_for_value_plus_10():
+    state = run(table(), Mortgage(deed=PARK_PLACE))  # Bob: $1,150 + $175
+    state = run(state, offer(give=TradeSide(cash=300), get=TradeSide(deeds=(PARK_PLACE,))))
+    assert state.trades[0].proposer_mortgages == ((PARK_PLACE, "keep"),)
+    accept = AcceptTrade(player=BOB, trade=1)
+    assert decide(state, accept)[1:] == [Paid(ANN, BANK, 18, "10% fee to keep Park Place mortgaged")]
+    assert history(state, accept)[1] == "Ann paid the bank $18 (10% fee to keep Park Place mortgaged)"
+    state = run(state, accept)
+    assert state.holding(PARK_PLACE).owner == ANN and state.holding(PARK_PLACE).mortgaged
+    assert (cash(state, ANN), cash(state, BOB)) == (1100 - 300 - 18, 1325 + 300)
+    state = run(state, Unmortgage(deed=PARK_PLACE))
+    assert cash(state, ANN) == 782 - 193 and not state.holding(PARK_PLACE).mortgaged
+
+
+def test_the_proposer_may_lift_the_mortgage_at_once_for_value_plus_10_percent():
+    state = run(table(), Mortgage(deed=PARK_PLACE))
+    state = run(
+        state,
+        offer(
+            give=TradeSide(cash=300), get=TradeSide(deeds=(PARK_PLACE,)), mortgages=((PARK_PLACE, "lift"),)
+        ),
+    )
+    assert decide(state, AcceptTrade(player=BOB, trade=1))[1:] == [
+        Paid(ANN, BANK, 193, "lifted the mortgage on Park Place: $175 + 10%"),
+        MortgageLifted(PARK_PLACE),
+    ]
+    state = run(state, AcceptTrade(player=BOB, trade=1))
+    assert state.holding(PARK_PLACE).owner == ANN and not state.holding(PARK_PLACE).mortgaged
+    assert cash(state, ANN) == 1100 - 300 - 193
+
+
+def test_the_partner_chooses_for_the_mortgaged_deeds_they_receive_when_accepting():
+    state = run(table(), Mortgage(deed=BOARDWALK))  # Ann: $1,100 + $200
+    state = run(state, offer(give=TradeSide(deeds=(BOARDWALK,)), get=TradeSide(cash=250)))
+    assert state.trades[0].proposer_mortgages == ()
+    kept = run(state, AcceptTrade(player=BOB, trade=1))
+    assert cash(kept, BOB) == 1150 - 250 - 20 and kept.holding(BOARDWALK).mortgaged
+    lifted = run(state, AcceptTrade(player=BOB, trade=1, mortgages=((BOARDWALK, "lift"),)))
+    assert cash(lifted, BOB) == 1150 - 250 - 220 and not lifted.holding(BOARDWALK).mortgaged
+    assert cash(lifted, ANN) == 1300 + 250
+
+
+def test_the_fee_is_paid_from_the_cash_after_the_trade():
+    state = run(table(), Mortgage(deed=BOARDWALK), PayBank(player=BOB, amount=1145))  # Bob: $5
+    state = run(state, offer(give=TradeSide(cash=15, deeds=(BOARDWALK,)), get=TradeSide(deeds=(PARK_PLACE,))))
+    state = run(state, AcceptTrade(player=BOB, trade=1))
+    assert cash(state, BOB) == 5 + 15 - 20 == 0
+    assert state.holding(BOARDWALK) == replace(state.holding(BOARDWALK), owner=BOB, mortgaged=True)
+
+
+def test_a_receiver_who_cannot_pay_the_fee_makes_the_accept_refused_naming_the_shortfall():
+    state = run(table(), Mortgage(deed=BOARDWALK), PayBank(player=BOB, amount=1145))  # Bob: $5
+    state = run(state, offer(give=TradeSide(cash=10, deeds=(BOARDWALK,)), get=TradeSide(deeds=(PARK_PLACE,))))
+    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
+        "After the trade Bob would have $15 and needs $5 more for the mortgaged deeds: "
+        "$20 to keep Boardwalk mortgaged."
+    )
+    assert refusal(state, AcceptTrade(player=BOB, trade=1, mortgages=((BOARDWALK, "lift"),))) == (
+        "After the trade Bob would have $15 and needs $205 more for the mortgaged deeds: "
+        "$220 to lift the mortgage on Boardwalk."
+    )
+
+
+def test_the_proposer_who_cannot_pay_the_fee_makes_the_accept_refused_too():
+    state = owning(new_game(), BOB, PARK_PLACE, READING)
+    state = run(state, Mortgage(deed=PARK_PLACE), Mortgage(deed=READING), PayBank(player=ANN, amount=1400))
+    trade = offer(
+        give=TradeSide(cash=90),
+        get=TradeSide(deeds=(PARK_PLACE, READING)),
+        mortgages=((READING, "lift"),),
+    )
+    state = run(state, trade)
+    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
+        "After the trade Ann would have $10 and needs $118 more for the mortgaged deeds: "
+        "$18 to keep Park Place mortgaged, $110 to lift the mortgage on Reading Railroad."
+    )
+
+
+def test_mortgage_choices_are_only_for_mortgaged_deeds_received():
+    state = run(table(), Mortgage(deed=PARK_PLACE))
+    swap = dict(give=TradeSide(deeds=(BOARDWALK,)), get=TradeSide(deeds=(PARK_PLACE,)))
+    assert refusal(state, offer(**swap, mortgages=((BOARDWALK, "lift"),))) == (
+        "Boardwalk is not part of what Ann receives in this trade."
+    )
+    assert refusal(table(), offer(**swap, mortgages=((PARK_PLACE, "lift"),))) == (
+        "Park Place is not mortgaged: there is nothing to keep or lift."
+    )
+    assert refusal(state, offer(**swap, mortgages=((PARK_PLACE, "sell"),))) == (
+        "For Park Place, choose keep (pay the 10% fee) or lift the mortgage."
+    )
+    state = run(state, offer(**swap))
+    assert refusal(state, AcceptTrade(player=BOB, trade=1, mortgages=((PARK_PLACE, "lift"),))) == (
+        "Park Place is not part of what Bob receives in this trade."
+    )
+    assert refusal(state, AcceptTrade(player=BOB, trade=1, mortgages=((BOARDWALK, "lift"),))) == (
+        "Boardwalk is not mortgaged: there is nothing to keep or lift."
+    )
+
+
+# Refusals when proposing
+
+
+def test_a_deed_whose_group_has_buildings_cannot_be_traded():
+    state = built(owning(new_game(), ANN, PARK_PLACE, BOARDWALK), (PARK_PLACE, BOARDWALK), 1)
+    state = run(state, SellBuilding(deed=BOARDWALK))  # only Park Place has a house now
+    assert refusal(state, offer(give=TradeSide(deeds=(BOARDWALK,)), get=TradeSide(cash=500))) == (
+        "Boardwalk cannot be traded while the dark blue group has buildings: Park Place has 1 house."
+    )
+
+
+@pytest.mark.parametrize(
+    ("give", "get", "message"),
+    [
+        (TradeSide(deeds=(PARK_PLACE,)), TradeSide(), "Ann does not own Park Place."),
+        (TradeSide(), TradeSide(deeds=(MEDITERRANEAN,)), "Bob does not own Mediterranean Avenue."),
+        (TradeSide(deeds=(2,)), TradeSide(), "There is no title deed at board position 2."),
+        (TradeSide(deeds=(BOARDWALK, BOARDWALK)), TradeSide(), "Boardwalk is in the offer twice."),
+        (TradeSide(cash=2000), TradeSide(), "Ann has $1,100, not the $2,000 in the offer."),
+        (TradeSide(), TradeSide(cash=5000), "Bob has $1,150, not the $5,000 in the offer."),
+        (TradeSide(cash=-5), TradeSide(), "Cash in a trade cannot be negative."),
+        (
+            TradeSide(jail_cards=("chance",)),
+            TradeSide(),
+            "Ann does not hold the Chance Get Out of Jail Free card.",
+        ),
+        (
+            TradeSide(),
+            TradeSide(jail_cards=("community_chest",)),
+            "Bob does not hold the Community Chest Get Out of Jail Free card.",
+        ),
+        (TradeSide(jail_cards=("joker",)), TradeSide(), "There is no joker Get Out of Jail Free card."),
+        (TradeSide(), TradeSide(), "This offer is empty: put something on at least one side."),
+    ],
+)
+def test_an_offer_of_what_a_side_does_not_have_is_refused(give, get, message):
+    assert refusal(table(), offer(give=give, get=get)) == message
+
+
+def test_a_card_can_be_offered_only_as_often_as_it_is_held():
+    state = with_jail_cards(table())
+    assert refusal(state, offer(give=TradeSide(jail_cards=("chance", "chance")))) == (
+        "Ann does not hold the Chance Get Out of Jail Free card."
+    )
+
+
+def test_a_trade_needs_two_players_in_the_game():
+    state = table()
+    assert refusal(state, offer(to=ANN, give=TradeSide(cash=5))) == (
+        "A trade is between two players: Ann cannot trade alone."
+    )
+    assert refusal(state, offer(to=9, give=TradeSide(cash=5))) == "There is no player 9 in this game."
+    gone = state.with_player(CAT, bankrupt=True)
+    assert refusal(gone, offer(to=CAT, give=TradeSide(cash=5))) == (
+        "Cat is out of the game: there is no trading with them."
+    )
+    assert refusal(gone, offer(player=CAT, to=ANN, get=TradeSide(cash=5))) == "Cat is out of the game."
+
+
+def test_a_deed_on_the_auction_block_cannot_be_traded():
+    state = run(table(), Decline(player=BOB, deed=MEDITERRANEAN))
+    assert refusal(state, offer(give=TradeSide(cash=60), get=TradeSide(deeds=(MEDITERRANEAN,)))) == (
+        "Mediterranean Avenue is being auctioned: it cannot be traded."
+    )
+
+
+def test_a_deed_received_in_a_bankruptcy_waits_for_its_keep_or_lift_choice():
+    state = replace(run(table(), Mortgage(deed=BOARDWALK)), mortgage_choices=((ANN, BOARDWALK),))
+    assert refusal(state, offer(give=TradeSide(deeds=(BOARDWALK,)))) == (
+        "Ann must first choose whether to keep Boardwalk mortgaged or lift the mortgage."
+    )
+
+
+def test_a_player_in_debt_may_still_trade_to_raise_the_money():
+    state = run(table(), PayBank(player=BOB, amount=2000))
+    assert state.debts_of(BOB)
+    state = run(
+        state,
+        offer(player=BOB, to=ANN, give=TradeSide(deeds=(PARK_PLACE,)), get=TradeSide(cash=900)),
+        AcceptTrade(player=ANN, trade=1),
+    )
+    assert cash(state, BOB) == 2050 and state.holding(PARK_PLACE).owner == ANN
+
+
+# Refusals when answering
+
+
+def test_only_an_open_offer_can_be_answered():
+    state = run(table(), BOARDWALK_AND_100_FOR_PARK_PLACE, DeclineTrade(player=BOB, trade=1))
+    gone = "There is no open trade offer #1: it may have been answered or withdrawn."
+    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == gone
+    assert refusal(state, DeclineTrade(player=BOB, trade=1)) == gone
+    assert refusal(state, CancelTrade(player=ANN, trade=1)) == gone
+    assert refusal(state, AcceptTrade(player=BOB, trade=7)) == (
+        "There is no open trade offer #7: it may have been answered or withdrawn."
+    )
+
+
+def test_only_the_partner_answers_and_only_the_proposer_withdraws():
+    state = run(table(), BOARDWALK_AND_100_FOR_PARK_PLACE)
+    for player in (ANN, CAT):
+        assert refusal(state, AcceptTrade(player=player, trade=1)) == (
+            "This offer from Ann is for Bob: only they can accept it."
+        )
+        assert refusal(state, DeclineTrade(player=player, trade=1)) == (
+            "This offer from Ann is for Bob: only they can decline it."
+        )
+    for player in (BOB, CAT):
+        assert refusal(state, CancelTrade(player=player, trade=1)) == (
+            "Only Ann, who made this offer, can withdraw it."
+        )
+
+
+# Offers that went out of date
+
+
+def test_an_offer_of_a_deed_traded_elsewhere_since_is_out_of_date():
+    state = run(
+        table(),
+        BOARDWALK_AND_100_FOR_PARK_PLACE,
+        offer(to=CAT, give=TradeSide(deeds=(BOARDWALK,)), get=TradeSide(cash=500)),
+        AcceptTrade(player=CAT, trade=2),
+    )
+    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
+        "This offer is out of date: Ann no longer owns Boardwalk."
+    )
+    assert run(state, CancelTrade(player=ANN, trade=1)).trades == ()
+
+
+def test_an_offer_whose_group_got_buildings_since_is_out_of_date():
+    state = owning(table(), ANN, MEDITERRANEAN, BALTIC)
+    state = run(state, offer(give=TradeSide(deeds=(MEDITERRANEAN,)), get=TradeSide(deeds=(PARK_PLACE,))))
+    state = run(state, Build(deed=BALTIC))
+    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
+        "This offer is out of date: Mediterranean Avenue cannot be traded while the brown group "
+        "has buildings: Baltic Avenue has 1 house."
+    )
+
+
+def test_an_offer_of_cash_spent_since_is_out_of_date():
+    state = run(table(), offer(give=TradeSide(cash=1000), get=TradeSide(deeds=(PARK_PLACE,))))
+    state = run(state, PayBank(player=ANN, amount=500))
+    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
+        "This offer is out of date: Ann has $600, not the $1,000 in the offer."
+    )
+
+
+def test_an_offer_of_a_card_used_since_is_out_of_date():
+    state = with_jail_cards(table())
+    state = run(state, offer(give=TradeSide(jail_cards=("chance",)), get=TradeSide(cash=10)))
+    state = run(state, GoToJail(player=ANN), UseJailCard(player=ANN))
+    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
+        "This offer is out of date: Ann no longer holds the Chance Get Out of Jail Free card."
+    )
+
+
+def test_an_offer_for_a_deed_mortgaged_since_is_out_of_date():
+    state = run(table(), offer(give=TradeSide(cash=300), get=TradeSide(deeds=(PARK_PLACE,))))
+    state = run(state, Mortgage(deed=PARK_PLACE))
+    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
+        "This offer is out of date: Park Place has been mortgaged since the offer was made."
+    )
+
+
+def test_an_offer_with_a_player_out_of_the_game_since_is_out_of_date():
+    state = run(table(), offer(to=CAT, give=TradeSide(cash=10)))
+    assert refusal(state.with_player(ANN, bankrupt=True), AcceptTrade(player=CAT, trade=1)) == (
+        "This offer is out of date: Ann is out of the game."
+    )
+
+
+def test_undo_reverses_a_whole_trade_with_its_fees():
+    state = run(table(), Mortgage(deed=PARK_PLACE))
+    state = run(
+        state, offer(give=TradeSide(cash=300, deeds=(BOARDWALK,)), get=TradeSide(deeds=(PARK_PLACE,)))
+    )
+    accepted = run(state, AcceptTrade(player=BOB, trade=1))
+    undone = run(accepted, Undo())
+    assert replace(undone, seq=0, undo=()) == replace(state, seq=0, undo=())
+    assert undone.trades == state.trades and cash(undone, ANN) == 1100
+
+
+# Tournament limits
+
+
+def test_the_jma_preset_has_the_trade_limits_and_classic_does_not():
+    assert ruleset_for("jma").trade_limits and not ruleset_for("classic").trade_limits
+
+
+def test_no_gifts_under_the_tournament_rules():
+    state = table(trade_limits=True)
+    assert refusal(state, offer(give=TradeSide(cash=100))) == (
+        "No gifts under the tournament rules: Ann would give $100 and get nothing back."
+    )
+    assert refusal(state, offer(get=TradeSide(deeds=(PARK_PLACE,)))) == (
+        "No gifts under the tournament rules: Bob would give Park Place and get nothing back."
+    )
+
+
+def test_no_unmortgaged_deed_below_its_mortgage_value_under_the_tournament_rules():
+    state = owning(table(trade_limits=True), BOB, READING)
+    assert refusal(state, offer(give=TradeSide(cash=174), get=TradeSide(deeds=(PARK_PLACE,)))) == (
+        "No deed is sold below its mortgage value under the tournament rules: "
+        "Park Place is worth at least $175, and Ann would pay $174."
+    )
+    assert run(state, offer(give=TradeSide(cash=175), get=TradeSide(deeds=(PARK_PLACE,)))).trades
+    assert refusal(state, offer(give=TradeSide(cash=274), get=TradeSide(deeds=(PARK_PLACE, READING)))) == (
+        "No deed is sold below its mortgage value under the tournament rules: "
+        "Park Place and Reading Railroad are worth at least $275, and Ann would pay $274."
+    )
+    assert refusal(state, offer(give=TradeSide(deeds=(BOARDWALK,)), get=TradeSide(cash=199))) == (
+        "No deed is sold below its mortgage value under the tournament rules: "
+        "Boardwalk is worth at least $200, and Bob would pay $199."
+    )
+    mortgaged = run(state, Mortgage(deed=PARK_PLACE))
+    assert run(mortgaged, offer(give=TradeSide(cash=1), get=TradeSide(deeds=(PARK_PLACE,)))).trades
+    # deeds for deeds are not priced in cash
+    assert run(state, offer(give=TradeSide(deeds=(BOARDWALK,)), get=TradeSide(deeds=(READING,)))).trades
+
+
+def test_no_get_out_of_jail_free_card_for_50_dollars_or_more_under_the_tournament_rules():
+    state = with_jail_cards(table(trade_limits=True))
+    assert refusal(state, offer(give=TradeSide(jail_cards=("chance",)), get=TradeSide(cash=50))) == (
+        "A Get Out of Jail Free card sells for less than $50 under the tournament rules: "
+        "Ann would get $50 for 1 card."
+    )
+    assert run(state, offer(give=TradeSide(jail_cards=("chance",)), get=TradeSide(cash=49))).trades
+    state = run(
+        state,
+        offer(player=BOB, to=ANN, give=TradeSide(jail_cards=("community_chest",)), get=TradeSide(cash=10)),
+        AcceptTrade(player=ANN, trade=1),
+    )
+    both = TradeSide(jail_cards=("chance", "community_chest"))
+    assert refusal(state, offer(give=both, get=TradeSide(cash=100))) == (
+        "A Get Out of Jail Free card sells for less than $50 under the tournament rules: "
+        "Ann would get $100 for 2 cards."
+    )
+    assert run(state, offer(give=both, get=TradeSide(cash=99))).trades
+
+
+def test_the_tournament_limits_hold_again_when_the_offer_is_accepted():
+    state = run(table(trade_limits=True), Mortgage(deed=PARK_PLACE))
+    state = run(state, offer(give=TradeSide(cash=100), get=TradeSide(deeds=(PARK_PLACE,))))
+    state = run(state, Unmortgage(deed=PARK_PLACE))
+    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
+        "This offer is out of date: No deed is sold below its mortgage value under the tournament rules: "
+        "Park Place is worth at least $175, and Ann would pay $100."
+    )
+
+
+def test_the_classic_rules_have_no_trade_limits():
+    state = with_jail_cards(table())
+    assert run(state, offer(give=TradeSide(cash=1), get=TradeSide(deeds=(PARK_PLACE,)))).trades
+    assert run(state, offer(give=TradeSide(jail_cards=("chance",)), get=TradeSide(cash=500))).trades
+
+
+# Stored events and the JSON the screens send
+
+
+def test_trade_events_read_back_the_same_from_json():
+    state = run(with_jail_cards(table()), Mortgage(deed=PARK_PLACE))
+    trade = offer(
+        give=TradeSide(cash=5, deeds=(BOARDWALK,), jail_cards=("chance",)),
+        get=TradeSide(deeds=(PARK_PLACE,), jail_cards=("community_chest",)),
+        mortgages=((PARK_PLACE, "lift"),),
+    )
+    (proposed,) = decide(state, trade)
+    assert proposed.to_json() == {
+        "type": "trade_proposed",
+        "trade": 1,
+        "proposer": ANN,
+        "partner": BOB,
+        "give_cash": 5,
+        "give_deeds": (BOARDWALK,),
+        "give_jail_cards": ("chance",),
+        "get_cash": 0,
+        "get_deeds": (PARK_PLACE,),
+        "get_jail_cards": ("community_chest",),
+        "proposer_mortgages": ((PARK_PLACE, "lift"),),
+    }
+    state = run(state, trade)
+    events = [proposed, *decide(state, AcceptTrade(player=BOB, trade=1)), TradeDeclined(1, ANN, BOB)]
+    events.append(TradeCancelled(1, ANN, BOB))
+    assert isinstance(events[1], TradeCompleted)
+    for event in events:
+        assert event_from_json(json.loads(json.dumps(event.to_json()))) == event
+    assert isinstance(proposed, TradeProposed)
+
+
+def test_propose_and_accept_parse_from_json():
+    assert parse_command(
+        {
+            "type": "propose_trade",
+            "player": 1,
+            "to": "2",
+            "give": {"cash": "$1,000", "deeds": [39, "5"], "jail_cards": ["chance"]},
+            "get": {"deeds": [37]},
+            "mortgages": {"37": "lift", "5": "keep"},
+        }
+    ) == ProposeTrade(
+        player=ANN,
+        to=BOB,
+        give=TradeSide(cash=1000, deeds=(BOARDWALK, READING), jail_cards=("chance",)),
+        get=TradeSide(deeds=(PARK_PLACE,)),
+        mortgages=((READING, "keep"), (PARK_PLACE, "lift")),
+    )
+    assert parse_command(
+        {"type": "propose_trade", "player": 1, "to": 2, "give": {"cash": 0, "deeds": [39]}}
+    ) == (ProposeTrade(player=ANN, to=BOB, give=TradeSide(deeds=(BOARDWALK,))))
+    assert parse_command({"type": "accept_trade", "player": 2, "trade": 1, "mortgages": {"39": "lift"}}) == (
+        AcceptTrade(player=BOB, trade=1, mortgages=((BOARDWALK, "lift"),))
+    )
+    assert parse_command({"type": "decline_trade", "player": 2, "trade": "1"}) == DeclineTrade(
+        player=BOB, trade=1
+    )
+    assert parse_command({"type": "cancel_trade", "player": 1, "trade": 1}) == CancelTrade(
+        player=ANN, trade=1
+    )
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"give": [39]}, "The give side of the trade must be an object with cash, deeds and jail_cards."),
+        (
+            {"get": {"houses": 2}},
+            "The get side of the trade has no houses: it takes cash, deeds and jail_cards.",
+        ),
+        ({"give": {"cash": -5}}, "Cash in a trade cannot be negative."),
+        ({"give": {"cash": 2.5}}, "Amounts are whole dollars: no cents."),
+        ({"give": {"cash": "lots"}}, "The amount must be a whole number."),
+        ({"give": {"cash": 10**9}}, "$1,000,000,000 is more than the bank handles (at most $1,000,000)."),
+        ({"give": {"deeds": 39}}, "The deeds on the give side must be a list of board positions."),
+        ({"get": {"deeds": ["Boardwalk"]}}, "The deed must be a whole number."),
+        ({"get": {"jail_cards": "chance"}}, "The jail cards on the get side must be a list of decks."),
+        (
+            {"give": {"jail_cards": ["joker"]}},
+            'A Get Out of Jail Free card is named by its deck: "chance" or "community_chest".',
+        ),
+        (
+            {"give": {"jail_cards": [["chance"]]}},
+            'A Get Out of Jail Free card is named by its deck: "chance" or "community_chest".',
+        ),
+        ({"mortgages": ["37"]}, 'The mortgages must be an object from deed position to "keep" or "lift".'),
+        ({"mortgages": {"37": "sell"}}, 'For the deed at 37, choose "keep" or "lift".'),
+        ({"mortgages": {"Park Place": "keep"}}, "The deed must be a whole number."),
+        ({"to": None}, "The to is missing."),
+    ],
+)
+def test_a_malformed_offer_is_refused_with_a_readable_reason(fields, message):
+    payload = {"type": "propose_trade", "player": 1, "to": 2, "give": {"cash": 10}, **fields}
+    with pytest.raises(InvalidCommand) as refused:
+        parse_command(payload)
+    assert refused.value.message == message
+
+
+def test_an_answer_names_the_offer():
+    with pytest.raises(InvalidCommand, match="The trade is missing."):
+        parse_command({"type": "accept_trade", "player": 2})
+    with pytest.raises(InvalidCommand, match="The trade must be a whole number."):
+        parse_command({"type": "decline_trade", "player": 2, "trade": "first"})
