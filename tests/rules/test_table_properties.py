@@ -1,7 +1,9 @@
-"""Properties of any sequence of deed, building, card, jail and auction commands across three
+"""Properties of any sequence of deed, building, card, jail, auction and trade commands across three
 players (refused ones leave no trace): houses and hotels on the board plus those in the bank always make the supply, built groups
-stay whole and even, money is conserved against the Paid events, undoing an action restores the
-exact prior state, and folding the stored log again gives the same state."""
+stay whole and even, money is conserved against the Paid events (a trade only moves it between
+players), every deed has one owner and every Get Out of Jail Free card one holder, an accepted
+trade moves all it says, undoing an action restores the exact prior state, and folding the stored
+log again gives the same state."""
 
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ from banker.rules.jail import GoToJail, PayJailFine, UseJailCard
 from banker.rules.money import CollectFromBank, Paid, PayTax
 from banker.rules.mortgages import Mortgage, Unmortgage
 from banker.rules.rent import PayRent
+from banker.rules.state import TradeSide
+from banker.rules.trades import AcceptTrade, CancelTrade, DeclineTrade, ProposeTrade
 from banker.rules.undo import Undo, Undone
 
 from .conftest import assert_building_supply, new_game
@@ -66,6 +70,9 @@ single_commands = st.one_of(
     st.just(CloseAuction()),
     st.just(CancelAuction()),
     st.builds(StartBuildingAuction, kind=st.sampled_from(["house", "hotel"])),
+    st.builds(AcceptTrade, player=players, trade=st.integers(min_value=1, max_value=4)),
+    st.builds(DeclineTrade, player=players, trade=st.integers(min_value=1, max_value=4)),
+    st.builds(CancelTrade, player=players, trade=st.integers(min_value=1, max_value=4)),
 )
 groups = st.sampled_from(STREET_GROUPS)
 rounds = st.integers(min_value=1, max_value=5)
@@ -86,6 +93,38 @@ turns = st.one_of(
 )
 
 
+@st.composite
+def trade_sides(draw, state: GameState, player: int) -> TradeSide:
+    """Some of what `player` holds; one side in ten is anything at all, held or not."""
+    if draw(st.integers(min_value=0, max_value=9)) == 0:
+        return draw(
+            st.builds(
+                TradeSide,
+                cash=st.sampled_from([0, 9000]),
+                deeds=st.lists(deeds, max_size=2, unique=True).map(tuple),
+                jail_cards=st.lists(st.sampled_from(["chance", "community_chest"]), max_size=2).map(tuple),
+            )
+        )
+    owned = [position for position, holding in sorted(state.holdings.items()) if holding.owner == player]
+    held = state.player(player).jail_cards
+    return TradeSide(
+        cash=draw(st.sampled_from([0, 0, 10, 60, 250, state.player(player).cash])),
+        deeds=tuple(draw(st.lists(st.sampled_from(owned), max_size=3, unique=True))) if owned else (),
+        jail_cards=tuple(draw(st.lists(st.sampled_from(held), unique=True))) if held else (),
+    )
+
+
+def mortgage_choices(
+    data: st.DataObject, state: GameState, received: TradeSide
+) -> tuple[tuple[int, str], ...]:
+    """A keep-or-lift choice for some of the mortgaged deeds received (the rest default to keep)."""
+    mortgaged = [position for position in received.deeds if state.holding(position).mortgaged]
+    if not mortgaged:
+        return ()
+    chosen = data.draw(st.dictionaries(st.sampled_from(mortgaged), st.sampled_from(["keep", "lift"])))
+    return tuple(sorted(chosen.items()))
+
+
 def without_bookkeeping(state: GameState) -> GameState:
     return replace(state, seq=0, undo=())
 
@@ -103,10 +142,12 @@ class Table(RuleBasedStateMachine):
         self.log: list[tuple[int, tuple]] = []
         self.bank_flows: list[int] = []  # what each action still in force paid out of the bank, net
 
-    @initialize(supply=st.sampled_from([32, 12, 9]), hotel_after=st.sampled_from([4, 3]))
-    def start(self, supply: int, hotel_after: int) -> None:
+    @initialize(
+        supply=st.sampled_from([32, 12, 9]), hotel_after=st.sampled_from([4, 3]), trade_limits=st.booleans()
+    )
+    def start(self, supply: int, hotel_after: int, trade_limits: bool) -> None:
         """A table with `supply` houses: a scarce one reaches the building shortage in a few turns."""
-        game = new_game(starting_cash=START, houses_before_hotel=hotel_after)
+        game = new_game(starting_cash=START, houses_before_hotel=hotel_after, trade_limits=trade_limits)
         self.start_state = replace(game, edition=replace(game.edition, houses=supply), houses=supply)
         self.state = self.start_state
 
@@ -157,6 +198,37 @@ class Table(RuleBasedStateMachine):
             round_a_group(SellBuilding, data.draw(st.sampled_from(self.whole_groups(built=True))), times)
         )
 
+    @rule(data=st.data(), pair=st.permutations([1, 2, 3]))
+    def propose_a_trade(self, data: st.DataObject, pair: list[int]) -> None:
+        proposer, partner = pair[:2]
+        get = data.draw(trade_sides(self.state, partner))
+        self.act(
+            ProposeTrade(
+                player=proposer,
+                to=partner,
+                give=data.draw(trade_sides(self.state, proposer)),
+                get=get,
+                mortgages=mortgage_choices(data, self.state, get),
+            )
+        )
+
+    @precondition(lambda self: self.state.trades)
+    @rule(data=st.data(), answer=st.sampled_from(["accept", "accept", "decline", "cancel"]))
+    def answer_an_offer(self, data: st.DataObject, answer: str) -> None:
+        trade = data.draw(st.sampled_from(self.state.trades))
+        if answer == "cancel":
+            self.act(CancelTrade(player=trade.proposer, trade=trade.id))
+            assert trade not in self.state.trades
+        elif answer == "decline":
+            self.act(DeclineTrade(player=trade.partner, trade=trade.id))
+            assert trade not in self.state.trades
+        else:
+            choices = mortgage_choices(data, self.state, trade.give)
+            self.act(AcceptTrade(player=trade.partner, trade=trade.id, mortgages=choices))
+            if trade not in self.state.trades:  # accepted, not refused as out of date
+                for owner, side in ((trade.partner, trade.give), (trade.proposer, trade.get)):
+                    assert all(self.state.holding(position).owner == owner for position in side.deeds)
+
     @invariant()
     def houses_and_hotels_on_the_board_and_in_the_bank_make_the_supply(self) -> None:
         assert_building_supply(self.state)
@@ -181,6 +253,14 @@ class Table(RuleBasedStateMachine):
     def each_deck_has_one_get_out_of_jail_free_card(self) -> None:
         held = [deck for player in self.state.players for deck in player.jail_cards]
         assert len(held) == len(set(held))
+
+    @invariant()
+    def every_deed_has_one_owner_in_the_game_and_every_offer_two_players(self) -> None:
+        in_game = {BANK} | {player.id for player in self.state.players if not player.bankrupt}
+        assert all(holding.owner in in_game for holding in self.state.holdings.values())
+        ids = [trade.id for trade in self.state.trades]
+        assert len(ids) == len(set(ids)) and all(i < self.state.next_trade for i in ids)
+        assert all(trade.proposer != trade.partner for trade in self.state.trades)
 
     @invariant()
     def folding_the_stored_log_again_gives_the_same_state(self) -> None:
