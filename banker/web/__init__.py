@@ -9,12 +9,13 @@ from werkzeug.exceptions import HTTPException
 from banker.extensions import csrf
 from banker.rules import InvalidCommand, RuleError
 from banker.service import Forbidden, NotFound
-from banker.web import api, auction_panel, debt_panel, home, offers, table
+from banker.web import api, auction_panel, debt_panel, home, offers, table, trade_panel, trading
 
 
 def register(app: Flask) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(trading.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates with bearer tokens, never cookies
     app.jinja_env.globals.update(
@@ -28,6 +29,8 @@ def register(app: Flask) -> None:
         debt_panel=debt_panel.debt_panel,
         creditor_lines=debt_panel.creditor_lines,
         settle_offer=offers.settle_offer,
+        open_trades=trade_panel.open_trades,
+        deck_name=trade_panel.deck_name,
     )
 
     @app.errorhandler(CSRFError)

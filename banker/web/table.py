@@ -20,7 +20,7 @@ from banker import qr
 from banker.extensions import htmx
 from banker.models import Seat
 from banker.rules import undo_preview
-from banker.service import BANKER, Forbidden
+from banker.service import BANKER, Forbidden, Result
 from banker.web import offers, seats
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
@@ -28,7 +28,7 @@ bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 VIEWS = ("player", "bank", "lobby")
 
 
-def _seat(game_id: str, role: str | None = None) -> Seat:
+def seat_for(game_id: str, role: str | None = None) -> Seat:
     """This browser's seat in the game: the one asked for, or the player's, else the bank's."""
     roles = (role,) if role else ("player", "bank")
     for name in roles:
@@ -42,7 +42,7 @@ def _seat(game_id: str, role: str | None = None) -> Seat:
 
 def _context(game_id: str, view: str) -> dict:
     service = seats.service()
-    seat = _seat(game_id, "bank" if view in ("bank", "lobby") else "player")
+    seat = seat_for(game_id, "bank" if view in ("bank", "lobby") else "player")
     state = service.state(game_id)
     return {
         "game_id": game_id,
@@ -115,7 +115,7 @@ def space(game_id: str, position: int):
 
 
 def _sheet(game_id: str, view: str, position: int | None, card: str = "", oob: bool = False) -> str:
-    seat = _seat(game_id, "bank" if view == "bank" else "player")
+    seat = seat_for(game_id, "bank" if view == "bank" else "player")
     state = seats.service().state(game_id)
     sheet = None
     if position in state.edition.space_at:
@@ -128,22 +128,32 @@ def _sheet(game_id: str, view: str, position: int | None, card: str = "", oob: b
 def do(game_id: str):
     """Run the command a form or button sent, for this browser's seat."""
     view = request.form.get("view", "player")
-    seat = _seat(game_id, "bank" if view == "bank" else "player")
+    seat = seat_for(game_id, "bank" if view == "bank" else "player")
     payload = {k: v for k, v in request.form.items() if k not in ("csrf_token", "view")}
     result = seats.service().run(game_id, seat.token, payload)
+    # a card that sends the piece to a deed opens that deed next; anything else closes the sheet
+    then_space = request.form.get("then_space", type=int)
+    return reply(game_id, view, result, then_space, request.form.get("then_card", ""))
+
+
+def reply(
+    game_id: str,
+    view: str,
+    result: Result,
+    then_space: int | None = None,
+    then_card: str = "",
+    extra: str = "",
+):
+    """What a phone gets back after its command ran: the toast saying what happened, the sheet
+    closed (or the next deed's opened), any `extra` out-of-band fragment, and a nudge for its own
+    live panel to refresh."""
     message = "; ".join(event.describe(result.state) for event in result.events)
     if not htmx:
         return redirect(url_for("table.bank" if view == "bank" else "table.screen", game_id=game_id), 303)
     response = current_app.make_response(
         render_template("shared/_toast.html", message=message, ok=True)
-        # a card that sends the piece to a deed opens that deed next; anything else closes the sheet
-        + _sheet(
-            game_id,
-            view,
-            request.form.get("then_space", type=int),
-            request.form.get("then_card", ""),
-            oob=True,
-        )
+        + _sheet(game_id, view, then_space, then_card, oob=True)
+        + extra
     )
     response.headers["HX-Trigger"] = "bank-changed"
     return response
@@ -152,7 +162,7 @@ def do(game_id: str):
 @bp.get("/undo")
 def undo(game_id: str):
     """What Undo would reverse, shown before the banker confirms."""
-    _seat(game_id, "bank")
+    seat_for(game_id, "bank")
     state = seats.service().state(game_id)
     return render_template(
         "bank/_undo.html",
@@ -166,7 +176,7 @@ def undo(game_id: str):
 @bp.get("/stream")
 def stream(game_id: str):
     """Server-Sent Events: `changed` with the new seq whenever the game moves on."""
-    _seat(game_id)
+    seat_for(game_id)
     service = seats.service()
     known = request.args.get("seq", default=0, type=int)
     current = service.state(game_id).seq
@@ -197,14 +207,14 @@ def stream(game_id: str):
 
 @bp.get("/qr.svg")
 def join_qr(game_id: str):
-    _seat(game_id)
+    seat_for(game_id)
     return Response(qr.svg(_join_url(game_id)), mimetype="image/svg+xml")
 
 
 @bp.get("/seats/<int:player_id>")
 def seat_qr(game_id: str, player_id: int):
     """The banker shows one player's own re-join QR code, for a lost or new phone."""
-    _seat(game_id, "bank")
+    seat_for(game_id, "bank")
     service = seats.service()
     state = service.state(game_id)
     player = state.player(player_id)

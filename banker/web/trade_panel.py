@@ -1,0 +1,164 @@
+"""Trades on the screens: the open offers as each phone reads them ("You give Boardwalk and $100;
+you get Park Place"), the form that builds an offer, and turning that form into a command."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from banker.rules import GameState, Player
+from banker.rules.board import DECK_NAMES, Deed
+from banker.rules.state import Trade, TradeSide
+from banker.rules.trades import side_text
+from banker.web.offers import Offer, offer
+
+
+@dataclass(frozen=True)
+class MortgagedIn:
+    """A mortgaged deed the viewer would receive, with what keeping or lifting it costs."""
+
+    deed: Deed
+    fee: int
+    lift: int
+
+
+@dataclass(frozen=True)
+class TradeView:
+    trade: Trade
+    proposer: Player
+    partner: Player
+    headline: str  # "Ann offers you a trade"
+    summary: str  # "You give Park Place; you get Boardwalk and $100"
+    answering: bool  # this phone answers (the partner's, or the banker's)
+    withdrawing: bool  # this phone may withdraw it (the proposer's, or the banker's)
+    mortgaged_in: tuple[MortgagedIn, ...]
+    accept: Offer  # dry-run with every mortgage kept: shows why it cannot be accepted, if so
+
+
+def open_trades(state: GameState, me: Player | None) -> list[TradeView]:
+    """The offers this phone should see: those it made or must answer; the banker sees all."""
+    views = []
+    for trade in state.trades:
+        if me is not None and me.id not in (trade.proposer, trade.partner):
+            continue
+        proposer, partner = state.player(trade.proposer), state.player(trade.partner)
+        if me is None:
+            headline = f"{proposer.name} offers {partner.name} a trade"
+            gives, gets = side_text(state, trade.give), side_text(state, trade.get)
+            summary = f"{proposer.name} gives {gives}; gets {gets}"
+        elif me.id == partner.id:
+            headline = f"{proposer.name} offers you a trade"
+            summary = f"You give {side_text(state, trade.get)}; you get {side_text(state, trade.give)}"
+        else:
+            headline = f"Waiting for {partner.name} to answer"
+            summary = f"You give {side_text(state, trade.give)}; you get {side_text(state, trade.get)}"
+        accept = offer(state, {"type": "accept_trade", "player": partner.id, "trade": trade.id}, "Accept")
+        views.append(
+            TradeView(
+                trade=trade,
+                proposer=proposer,
+                partner=partner,
+                headline=headline,
+                summary=summary,
+                answering=me is None or me.id == partner.id,
+                withdrawing=me is None or me.id == proposer.id,
+                mortgaged_in=_mortgaged(state, trade.give),
+                accept=accept,
+            )
+        )
+    return views
+
+
+def _mortgaged(state: GameState, side: TradeSide) -> tuple[MortgagedIn, ...]:
+    deeds = (state.deed(p) for p in side.deeds if state.holding(p).mortgaged)
+    return tuple(MortgagedIn(deed=d, fee=d.transfer_fee, lift=d.unmortgage_cost) for d in deeds)
+
+
+@dataclass(frozen=True)
+class TradeChoice:
+    deed: Deed
+    mortgaged: bool
+    blocked: str  # why it cannot be traded now, if it cannot
+    checked: bool
+
+
+@dataclass(frozen=True)
+class TradeForm:
+    me: Player
+    partner: Player
+    mine: tuple[TradeChoice, ...]
+    theirs: tuple[TradeChoice, ...]
+    my_cards: tuple[str, ...]
+    their_cards: tuple[str, ...]
+    give_cash: int
+    get_cash: int
+    counter: int | None  # the offer this one answers, declined when it is sent
+
+
+def trade_form(state: GameState, me: Player, partner: Player, counter: Trade | None = None) -> TradeForm:
+    """The offer builder; a counter-offer starts from the offer it answers, turned round."""
+    give = counter.get if counter else TradeSide()
+    get = counter.give if counter else TradeSide()
+    return TradeForm(
+        me=me,
+        partner=partner,
+        mine=_choices(state, me.id, give),
+        theirs=_choices(state, partner.id, get),
+        my_cards=me.jail_cards,
+        their_cards=partner.jail_cards,
+        give_cash=give.cash,
+        get_cash=get.cash,
+        counter=counter.id if counter else None,
+    )
+
+
+def _choices(state: GameState, owner: int, picked: TradeSide) -> tuple[TradeChoice, ...]:
+    choices = []
+    for deed in state.edition.deeds:
+        holding = state.holding(deed.position)
+        if holding.owner != owner:
+            continue
+        built = any(
+            state.holding(p).houses or state.holding(p).hotel for p in state.edition.groups[deed.group]
+        )
+        blocked = "buildings in its group" if built else ""
+        choices.append(TradeChoice(deed, holding.mortgaged, blocked, deed.position in picked.deeds))
+    return tuple(choices)
+
+
+def proposal(form: MultiDict[str, str], player: int) -> dict[str, Any]:
+    """The propose_trade command a submitted trade form asks for."""
+    return {
+        "type": "propose_trade",
+        "player": player,
+        "to": form.get("to"),
+        "give": _side(form, "give"),
+        "get": _side(form, "get"),
+        "mortgages": _mortgage_choices(form),
+    }
+
+
+def answer(form: MultiDict[str, str], player: int, trade: int) -> dict[str, Any]:
+    """The accept_trade command, with the keep-or-lift choice for each mortgaged deed received."""
+    return {"type": "accept_trade", "player": player, "trade": trade, "mortgages": _mortgage_choices(form)}
+
+
+def _mortgage_choices(form: MultiDict[str, str]) -> dict[str, str]:
+    """Fields named mortgage_<position> hold "keep" or "lift"."""
+    return {
+        key.removeprefix("mortgage_"): value for key, value in form.items() if key.startswith("mortgage_")
+    }
+
+
+def _side(form: MultiDict[str, str], name: str) -> dict[str, Any]:
+    return {
+        "cash": form.get(f"{name}_cash") or 0,
+        "deeds": form.getlist(f"{name}_deeds"),
+        "jail_cards": form.getlist(f"{name}_jail_cards"),
+    }
+
+
+def deck_name(deck: str) -> str:
+    return DECK_NAMES[deck]

@@ -1,0 +1,140 @@
+"""Trades on the phones: build an offer, see it live on the partner's phone, answer it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.web.helpers import HTMX, csrf_token, seq, text
+
+BOARDWALK, PARK_PLACE, READING = 39, 37, 5
+
+
+def page(client, game_id, path=""):
+    return text(client.get(f"/g/{game_id}{path}"))
+
+
+def run(app, game_id, *commands):
+    service = app.extensions["banker"]
+    banker = service.seats(game_id)[0].token
+    for command in commands:
+        service.run(game_id, banker, command)
+
+
+def post(client, path, data):
+    return client.post(path, data=data, headers={**HTMX, "X-CSRFToken": csrf_token(client)})
+
+
+def offer_card(html: str) -> str:
+    return re.search(r'<section class="card trade-offer".*?</section>', html, re.S).group(0)
+
+
+@pytest.fixture
+def deeds(app, table):
+    """Ann owns Boardwalk, Bob owns Park Place (mortgaged) and Reading Railroad."""
+    run(
+        app,
+        table["id"],
+        {"type": "buy", "player": 1, "deed": BOARDWALK},
+        {"type": "buy", "player": 2, "deed": PARK_PLACE},
+        {"type": "buy", "player": 2, "deed": READING},
+        {"type": "mortgage", "deed": PARK_PLACE},
+    )
+    return table
+
+
+def test_the_offer_builder_lists_both_players_deeds(deeds):
+    html = text(deeds["Ann"].get(f"/g/{deeds['id']}/trade/new?to=2", headers=HTMX))
+    assert "Offer: Ann ↔ Bob" in html
+    assert re.search(r'name="give_deeds" value="39"', html)
+    assert re.search(r'name="get_deeds" value="37"', html) and re.search(r'name="get_deeds" value="5"', html)
+    assert "keep it mortgaged ($18)" in html and "lift now ($193)" in html
+
+
+def test_an_offer_shows_live_on_the_partners_phone_and_accepting_moves_everything(app, deeds):
+    game_id = deeds["id"]
+    response = post(
+        deeds["Ann"],
+        f"/g/{game_id}/trade",
+        {
+            "to": 2,
+            "give_deeds": [BOARDWALK],
+            "give_cash": "100",
+            "get_deeds": [PARK_PLACE],
+            "mortgage_37": "keep",
+        },
+    )
+    assert response.status_code == 200, text(response)
+    assert 'id="trade-form" hx-swap-oob="true"' in text(response)  # the builder folds away
+    card = offer_card(page(deeds["Bob"], game_id))
+    assert "Ann offers you a trade" in card
+    assert "You give Park Place; you get Boardwalk and $100" in card
+    assert "Waiting for Bob to answer" in page(deeds["Ann"], game_id)
+    assert "trade-offer" not in page(deeds["Cy"], game_id)
+
+    trade = app.extensions["banker"].state(game_id).trades[0].id
+    response = post(deeds["Bob"], f"/g/{game_id}/trade/{trade}/accept", {})
+    assert response.status_code == 200, text(response)
+    state = app.extensions["banker"].state(game_id)
+    assert state.holding(BOARDWALK).owner == 2 and state.holding(PARK_PLACE).owner == 1
+    assert state.holding(PARK_PLACE).mortgaged
+    assert state.player(1).cash == 1500 - 400 - 100 - 18  # the 10% fee to keep Park Place mortgaged
+    assert state.player(2).cash == 1500 - 350 - 200 + 175 + 100
+    assert state.trades == ()
+
+
+def test_the_partner_chooses_to_lift_a_mortgaged_deed_received(app, deeds):
+    game_id = deeds["id"]
+    post(deeds["Bob"], f"/g/{game_id}/trade", {"to": 1, "give_deeds": [PARK_PLACE], "get_cash": "400"})
+    card = offer_card(page(deeds["Ann"], game_id))
+    assert "Park Place comes mortgaged" in card and "10% fee $18" in card and "Lift it now · $193" in card
+    trade = app.extensions["banker"].state(game_id).trades[0].id
+    post(deeds["Ann"], f"/g/{game_id}/trade/{trade}/accept", {"mortgage_37": "lift"})
+    state = app.extensions["banker"].state(game_id)
+    assert not state.holding(PARK_PLACE).mortgaged and state.player(1).cash == 1100 - 400 - 193
+
+
+def test_declining_and_withdrawing_close_the_offer(app, deeds):
+    game_id = deeds["id"]
+    for answer, client, player in (("decline_trade", "Bob", 2), ("cancel_trade", "Ann", 1)):
+        post(deeds["Ann"], f"/g/{game_id}/trade", {"to": 2, "give_cash": "10", "get_deeds": [READING]})
+        trade = app.extensions["banker"].state(game_id).trades[0].id
+        response = post(deeds[client], f"/g/{game_id}/do", {"type": answer, "player": player, "trade": trade})
+        assert response.status_code == 200, text(response)
+        assert app.extensions["banker"].state(game_id).trades == ()
+
+
+def test_a_counter_offer_starts_from_the_offer_turned_round_and_replaces_it(app, deeds):
+    game_id = deeds["id"]
+    post(deeds["Ann"], f"/g/{game_id}/trade", {"to": 2, "give_cash": "150", "get_deeds": [READING]})
+    first = app.extensions["banker"].state(game_id).trades[0].id
+    form = text(deeds["Bob"].get(f"/g/{game_id}/trade/new?counter={first}", headers=HTMX))
+    assert "Counter-offer: Bob ↔ Ann" in form
+    assert re.search(r'name="give_deeds" value="5" checked', form) and 'name="get_cash"' in form
+    assert 'value="150"' in form
+    post(
+        deeds["Bob"],
+        f"/g/{game_id}/trade",
+        {"to": 1, "counter": first, "give_deeds": [READING], "get_cash": "180"},
+    )
+    trades = app.extensions["banker"].state(game_id).trades
+    assert [(t.proposer, t.partner, t.get.cash) for t in trades] == [(2, 1, 180)]
+
+
+def test_a_bad_offer_gets_a_clear_message_and_changes_nothing(app, deeds):
+    before = seq(app, deeds["id"])
+    response = post(deeds["Ann"], f"/g/{deeds['id']}/trade", {"to": 2, "give_cash": "5000"})
+    assert response.status_code == 409
+    assert "Ann" in text(response) and "$5,000" in text(response)
+    response = post(deeds["Ann"], f"/g/{deeds['id']}/trade", {"to": 2, "give_deeds": [READING]})
+    assert response.status_code == 409 and "Reading Railroad" in text(response)
+    assert seq(app, deeds["id"]) == before
+
+
+def test_a_phone_cannot_accept_an_offer_made_to_someone_else(app, deeds):
+    post(deeds["Ann"], f"/g/{deeds['id']}/trade", {"to": 2, "give_cash": "10", "get_deeds": [READING]})
+    trade = app.extensions["banker"].state(deeds["id"]).trades[0].id
+    response = post(deeds["Cy"], f"/g/{deeds['id']}/trade/{trade}/accept", {})
+    assert response.status_code == 403
+    assert app.extensions["banker"].state(deeds["id"]).trades != ()
