@@ -8,6 +8,7 @@ from flask import Blueprint, jsonify, request
 
 from banker.rules import GameState, InvalidCommand
 from banker.rules.auctions import least_bid
+from banker.rules.state import TradeSide
 from banker.service import Forbidden
 from banker.web import seats
 
@@ -107,9 +108,23 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
             for d in state.debts
         ],
         "mortgage_choices": [{"player": player, "deed": deed} for player, deed in state.mortgage_choices],
+        "trades": [
+            {
+                "id": t.id,
+                "proposer": t.proposer,
+                "partner": t.partner,
+                "give": _side_json(t.give),
+                "get": _side_json(t.get),
+            }
+            for t in state.trades
+        ],
         "ended": state.ended,
         "winner": state.winner,
     }
+
+
+def _side_json(side: TradeSide) -> dict[str, Any]:
+    return {"cash": side.cash, "deeds": list(side.deeds), "jail_cards": list(side.jail_cards)}
 
 
 def _auction_json(state: GameState, now: float) -> dict[str, Any] | None:

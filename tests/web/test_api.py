@@ -237,3 +237,26 @@ def test_debts_and_the_winner_are_in_the_state(client, game):
     body = state(client, game).get_json()
     assert body["debts"] == [] and body["players"][2]["bankrupt"] and body["players"][2]["place"] == 3
     assert body["winner"] is None and body["ended"] is False
+
+
+def test_a_trade_through_the_api_is_listed_until_accepted(client, game):
+    ann, bob = token_of(game, 1), token_of(game, 2)
+    command(client, game, ann, type="buy", player=1, deed=39)
+    offered = command(
+        client, game, ann, type="propose_trade", player=1, to=2, give={"deeds": [39]}, get={"cash": 450}
+    )
+    assert offered.status_code == 200, offered.get_json()
+    trades = state(client, game).get_json()["trades"]
+    assert trades == [
+        {
+            "id": 1,
+            "proposer": 1,
+            "partner": 2,
+            "give": {"cash": 0, "deeds": [39], "jail_cards": []},
+            "get": {"cash": 450, "deeds": [], "jail_cards": []},
+        }
+    ]
+    assert command(client, game, bob, type="accept_trade", player=2, trade=1).status_code == 200
+    body = state(client, game).get_json()
+    assert body["trades"] == [] and body["deeds"][-1]["owner"] == 2
+    assert [p["cash"] for p in body["players"]] == [1500 - 400 + 450, 1500 - 450, 1500]
