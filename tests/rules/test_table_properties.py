@@ -1,6 +1,7 @@
-"""Properties of any sequence of deed, building, card, jail, auction and trade commands across three
-players (refused ones leave no trace): houses and hotels on the board plus those in the bank always make the supply, built groups
-stay whole and even, money is conserved against the Paid events (a trade only moves it between
+"""Properties of any sequence of deed, building, card, jail, auction, trade, debt and bankruptcy
+commands across three players (refused ones leave no trace): houses and hotels on the board plus
+those in the bank always make the supply, built groups stay whole and even, a bankrupt player
+owns nothing and owes nothing, money is conserved against the Paid events (a trade only moves it between
 players), every deed has one owner and every Get Out of Jail Free card one holder, an accepted
 trade moves all it says, undoing an action restores the exact prior state, and folding the stored
 log again gives the same state."""
@@ -16,11 +17,13 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from banker.rules import BANK, Command, GameState, RuleError, apply_action, decide, event_from_json, fold
 from banker.rules.auctions import Bid, BidPlaced, CancelAuction, CloseAuction, Decline, StartBuildingAuction
+from banker.rules.bankruptcy import DeclareBankruptcy, SettleMortgage
 from banker.rules.buildings import Build, SellBuilding, level
 from banker.rules.cards import DrawCard, deck_spaces
+from banker.rules.debts import PayDebt
 from banker.rules.deeds import Buy, OwnerCommand
 from banker.rules.jail import GoToJail, PayJailFine, UseJailCard
-from banker.rules.money import CollectFromBank, Paid, PayTax
+from banker.rules.money import CollectFromBank, Paid, PayBank, PayTax
 from banker.rules.mortgages import Mortgage, Unmortgage
 from banker.rules.rent import PayRent
 from banker.rules.state import TradeSide
@@ -73,6 +76,10 @@ single_commands = st.one_of(
     st.builds(AcceptTrade, player=players, trade=st.integers(min_value=1, max_value=4)),
     st.builds(DeclineTrade, player=players, trade=st.integers(min_value=1, max_value=4)),
     st.builds(CancelTrade, player=players, trade=st.integers(min_value=1, max_value=4)),
+    st.builds(PayBank, player=players, amount=st.sampled_from([300, 2500, 8000]), reason=st.just("fine")),
+    st.builds(PayDebt, player=players),
+    st.builds(DeclareBankruptcy, player=players),
+    st.builds(SettleMortgage, player=players, deed=deeds, choice=st.sampled_from(["keep", "lift"])),
 )
 groups = st.sampled_from(STREET_GROUPS)
 rounds = st.integers(min_value=1, max_value=5)
@@ -229,6 +236,23 @@ class Table(RuleBasedStateMachine):
                 for owner, side in ((trade.partner, trade.give), (trade.proposer, trade.get)):
                     assert all(self.state.holding(position).owner == owner for position in side.deeds)
 
+    @precondition(lambda self: bool(self.state.debts))
+    @rule(data=st.data(), settle=st.booleans(), choice=st.sampled_from(["keep", "lift"]))
+    def a_debtor_raises_the_money_or_goes_bankrupt(
+        self, data: st.DataObject, settle: bool, choice: str
+    ) -> None:
+        debtor = data.draw(st.sampled_from(self.state.debts)).debtor
+        if settle:
+            self.act(
+                CollectFromBank(player=debtor, amount=sum(d.amount for d in self.state.debts_of(debtor)))
+            )
+            self.act(PayDebt(player=debtor))
+            assert not self.state.debts_of(debtor)
+            return
+        self.act(DeclareBankruptcy(player=debtor))
+        for player, deed in self.state.mortgage_choices:
+            self.act(SettleMortgage(player=player, deed=deed, choice=choice))
+
     @invariant()
     def houses_and_hotels_on_the_board_and_in_the_bank_make_the_supply(self) -> None:
         assert_building_supply(self.state)
@@ -261,6 +285,15 @@ class Table(RuleBasedStateMachine):
         ids = [trade.id for trade in self.state.trades]
         assert len(ids) == len(set(ids)) and all(i < self.state.next_trade for i in ids)
         assert all(trade.proposer != trade.partner for trade in self.state.trades)
+
+    @invariant()
+    def a_bankrupt_player_owns_nothing_and_owes_nothing(self) -> None:
+        for player in (p for p in self.state.players if p.bankrupt):
+            assert player.cash == 0 and player.jail_cards == ()
+            assert not any(h.owner == player.id for h in self.state.holdings.values())
+            assert not any(player.id in (d.debtor, d.creditor) for d in self.state.debts)
+            assert not any(player.id in (t.proposer, t.partner) for t in self.state.trades)
+        assert all(d.amount > 0 for d in self.state.debts)
 
     @invariant()
     def folding_the_stored_log_again_gives_the_same_state(self) -> None:
