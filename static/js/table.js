@@ -1,11 +1,14 @@
-// The auction clock on each phone. The server sends the seconds left when it renders the panel
-// (not a wall-clock time, so a phone whose clock is wrong still counts right); this counts them
-// down, turns the ring, and calls "Going once… going twice…" near the end. The server closes the
-// auction itself; the panel then disappears with the next update.
+// What the live screens do between server updates.
+// - The auction clock: the server sends the seconds left when it renders the panel (not a
+//   wall-clock time, so a phone whose clock is wrong still counts right); this counts them down,
+//   turns the ring, and calls "Going once… going twice…" near the end. The server closes the
+//   auction itself; the panel then disappears with the next update.
+// - Attention: a panel that needs this phone now (an auction, a debt, a trade offer) scrolls into
+//   view once when it first appears; later updates of the same panel leave the scroll alone.
 (function () {
   "use strict";
 
-  function start(clock) {
+  function startClock(clock) {
     if (clock.dataset.started) return;
     clock.dataset.started = "1";
     var endsAt = performance.now() + parseFloat(clock.dataset.endsIn) * 1000;
@@ -28,15 +31,19 @@
     tick();
   }
 
+  var seen = JSON.parse(sessionStorage.getItem("attention-seen") || "[]");
+
+  function drawAttention(root) {
+    var panel = root.querySelector("[data-attention]");
+    if (!panel || seen.indexOf(panel.dataset.attention) !== -1) return;
+    seen = seen.concat(panel.dataset.attention).slice(-50);
+    sessionStorage.setItem("attention-seen", JSON.stringify(seen));
+    panel.scrollIntoView({ block: "start" });
+  }
+
   function arrive(root) {
-    root.querySelectorAll(".auction .clock").forEach(start);
-    var panel = root.querySelector(".auction");
-    // A new auction pulls every phone's eyes to it once; later updates leave the scroll alone.
-    if (panel && sessionStorage.getItem("auction-seen") !== panel.dataset.auction) {
-      sessionStorage.setItem("auction-seen", panel.dataset.auction);
-      panel.scrollIntoView({ behavior: "smooth", block: "start" });
-    }
-    if (!document.querySelector(".auction")) sessionStorage.removeItem("auction-seen");
+    root.querySelectorAll(".auction .clock").forEach(startClock);
+    drawAttention(root);
   }
 
   document.addEventListener("DOMContentLoaded", function () {
