@@ -20,6 +20,7 @@ from banker.rules import (  # noqa: F401
     money,
     mortgages,
     rent,
+    tally,
     trades,
     undo,
 )

@@ -24,6 +24,7 @@ class RuleSet:
     auction_step: int = 1  # the opening bid and the least raise
     auction_seconds: int = 20  # the clock when an auction opens
     auction_extension: int = 8  # every bid leaves at least this long on the clock
+    end_at: int = 0  # a timed game ends at this server time (seconds since the epoch); 0: no clock
     trade_limits: bool = False  # JMA: no gifts, no deed below its mortgage value, no jail card for $50+
 
     def as_dict(self) -> dict[str, Any]:

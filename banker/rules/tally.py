@@ -1,0 +1,122 @@
+"""The end of a game and the tally everyone trusts.
+
+Net worth = cash + the printed price of each unmortgaged deed + half the price of each mortgaged
+one + the house cost of each house + for a hotel its cost and the houses it replaced (as many as
+the rules' houses before a hotel: 4, or 3 in the short game). Players still in the game are ranked
+by net worth, equal totals sharing a rank; players out of the game follow, in the order they left.
+
+A game ends when the banker ends it (by agreement), when a preset's end condition fires (the
+clock of a timed game, the second bankruptcy of a short game, ...), or when one player is left.
+The richest wins; a tie at the top has no single winner and the tally shows it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from banker.rules.base import Command, Event, require
+from banker.rules.state import GameState, Player
+
+END_REASONS = {
+    "agreed": "The table agreed to end the game",
+    "time": "Time is up",
+}
+
+
+@dataclass(frozen=True)
+class TallyLine:
+    player: Player
+    cash: int
+    deeds: int  # at price, mortgaged ones at half
+    buildings: int  # at cost
+    total: int
+    rank: int
+
+
+def worth(state: GameState, player: Player) -> tuple[int, int, int]:
+    """(cash, deeds, buildings) of the player, valued as the module says."""
+    deeds = buildings = 0
+    for position, holding in state.holdings.items():
+        if holding.owner != player.id:
+            continue
+        deed = state.deed(position)
+        deeds += deed.price // 2 if holding.mortgaged else deed.price
+        if holding.hotel:
+            buildings += deed.hotel_cost + state.rules.houses_before_hotel * deed.house_cost
+        else:
+            buildings += holding.houses * deed.house_cost
+    return player.cash, deeds, buildings
+
+
+def tally(state: GameState) -> list[TallyLine]:
+    """Everyone, richest first; equal totals share a rank; the bankrupt follow in leaving order."""
+    standing = []
+    for player in state.players:
+        if player.bankrupt:
+            continue
+        cash, deeds, buildings = worth(state, player)
+        standing.append((cash + deeds + buildings, player, cash, deeds, buildings))
+    standing.sort(key=lambda row: -row[0])
+    lines = []
+    for index, (total, player, cash, deeds, buildings) in enumerate(standing):
+        tied_above = index and total == standing[index - 1][0]
+        rank = lines[-1].rank if tied_above else index + 1
+        lines.append(TallyLine(player, cash, deeds, buildings, total, rank))
+    out = sorted((p for p in state.players if p.bankrupt), key=lambda p: p.place)
+    lines += [TallyLine(p, 0, 0, 0, 0, p.place) for p in out]
+    return lines
+
+
+def leaders(state: GameState) -> list[Player]:
+    """The player(s) ranked first."""
+    return [line.player for line in tally(state) if line.rank == 1 and not line.player.bankrupt]
+
+
+@dataclass(frozen=True)
+class GameEnded(Event):
+    """The game is over; `winner` is None when the top of the tally is shared."""
+
+    type = "game_ended"
+    is_news = True
+    reason: str
+    winner: int | None = None
+
+    def apply(self, state: GameState) -> GameState:
+        return replace(state, ended=True, winner=self.winner, auction=None, auction_queue=(), trades=())
+
+    def describe(self, state: GameState) -> str:
+        why = END_REASONS.get(self.reason, self.reason)
+        if self.winner is None:
+            return f"{why}: the game is over, and the top of the tally is shared"
+        return f"{why}: the game is over, and {state.name_of(self.winner)} wins"
+
+
+def game_over(state: GameState, reason: str) -> GameEnded:
+    """The end of the game now, the richest winning (no one when the top is shared)."""
+    top = leaders(state)
+    return GameEnded(reason=reason, winner=top[0].id if len(top) == 1 else None)
+
+
+@dataclass(frozen=True)
+class EndGame(Command):
+    """The banker ends the game by the table's agreement: the tally decides."""
+
+    type = "end_game"
+    banker_only = True
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        return [game_over(state, "agreed")]
+
+
+@dataclass(frozen=True)
+class TimeUp(Command):
+    """A timed game's clock has run out: the server ends it, and the tally decides."""
+
+    type = "time_up"
+    banker_only = True
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        end_at = state.rules.end_at
+        require(bool(end_at), "This game has no end time.")
+        require(now >= end_at, f"The game ends in {int(end_at - now) // 60 + 1} minutes, not yet.")
+        return [game_over(state, "time")]

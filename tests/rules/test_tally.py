@@ -1,0 +1,84 @@
+"""The tally against hand-computed values, and the ways a game ends."""
+
+from __future__ import annotations
+
+from banker.rules.bankruptcy import DeclareBankruptcy
+from banker.rules.money import PayBank
+from banker.rules.mortgages import Mortgage
+from banker.rules.tally import EndGame, TimeUp, tally
+from tests.rules.conftest import ANN, BOB, CAT, built, new_game, owning, refusal, run
+
+PARK_PLACE, BOARDWALK, READING, ELECTRIC, WATER = 37, 39, 5, 12, 28
+ORANGES = (16, 18, 19)
+
+
+def late_game():
+    """Ann: hotels on the dark blues, Reading Railroad mortgaged, $312. Bob: the oranges with two
+    houses each and Electric Company, $1,048. Cat: Water Works and $2,208."""
+    state = new_game(starting_cash=10_000)
+    state = built(owning(state, ANN, PARK_PLACE, BOARDWALK, READING), (PARK_PLACE, BOARDWALK), 5)
+    state = built(owning(state, BOB, *ORANGES, ELECTRIC), ORANGES, 2)
+    state = owning(state, CAT, WATER)
+    state = run(state, Mortgage(deed=READING))
+    return run(
+        state,
+        PayBank(player=ANN, amount=10_000 - 750 - 200 + 100 - 2000 - 312, reason="the evening"),
+        PayBank(player=BOB, amount=10_000 - 560 - 150 - 600 - 1048, reason="the evening"),
+        PayBank(player=CAT, amount=10_000 - 150 - 2208, reason="the evening"),
+    )
+
+
+def rows(state):
+    return [
+        (line.player.name, line.cash, line.deeds, line.buildings, line.total, line.rank)
+        for line in tally(state)
+    ]
+
+
+def test_a_late_game_position_tallies_as_counted_by_hand():
+    assert rows(late_game()) == [
+        # $312 + $350 + $400 + $200/2 mortgaged; two hotels at $200 + 4 houses of $200 each
+        ("Ann", 312, 850, 2000, 3162, 1),
+        # $1,048 + $180 + $180 + $200 + $150; six houses at $100
+        ("Bob", 1048, 710, 600, 2358, 2),
+        # $2,208 + $150: level with Bob, so the same rank
+        ("Cat", 2208, 150, 0, 2358, 2),
+    ]
+
+
+def test_a_hotel_in_the_short_game_counts_three_houses():
+    state = built(owning(new_game(houses_before_hotel=3), ANN, 1, 3), (1, 3), 4)
+    ann = next(line for line in tally(state) if line.player.id == ANN)
+    assert ann.buildings == 2 * (50 + 3 * 50) and ann.deeds == 120
+
+
+def test_players_out_of_the_game_follow_in_the_order_they_left():
+    state = run(new_game(), PayBank(player=BOB, amount=1600, reason="x"), DeclareBankruptcy(player=BOB))
+    assert rows(state) == [("Ann", 1500, 0, 0, 1500, 1), ("Cat", 1500, 0, 0, 1500, 1), ("Bob", 0, 0, 0, 0, 3)]
+
+
+def test_ending_by_agreement_names_the_richest():
+    state = late_game()
+    assert run(state, EndGame()).winner == ANN
+    assert [e.describe(state) for e in EndGame().decide(state, 0)] == [
+        "The table agreed to end the game: the game is over, and Ann wins"
+    ]
+
+
+def test_a_shared_top_has_no_single_winner():
+    state = run(new_game(), EndGame())
+    assert state.ended and state.winner is None
+    assert rows(state)[0][-1] == rows(state)[2][-1] == 1
+
+
+def test_only_the_banker_ends_the_game_and_only_once():
+    assert EndGame.banker_only
+    assert refusal(run(new_game(), EndGame()), EndGame()) == "This game has ended."
+
+
+def test_a_timed_game_ends_when_its_clock_runs_out():
+    state = new_game(end_at=5000)
+    assert refusal(state, TimeUp()) == "The game ends in 84 minutes, not yet."  # 5,000 s from 0
+    ended = run(state, TimeUp(), now=5000.0)
+    assert ended.ended and ended.winner is None
+    assert refusal(new_game(), TimeUp()) == "This game has no end time."
