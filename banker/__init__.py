@@ -38,10 +38,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     create_tables(engine)
     service = GameService(engine, Broker(), clock=app.config.get("CLOCK") or time.time)
     app.extensions["banker"] = service
-    if app.config["AUCTION_TIMER"]:
-        # closes each auction when its clock runs out, even if no phone is asking just then
+    if app.config["TIMER"]:
+        # closes each auction and ends each timed game on time, even if no phone is asking just then
         threading.Thread(
-            target=service.run_auction_timer, args=(threading.Event(),), name="auction-timer", daemon=True
+            target=service.run_timer, args=(threading.Event(),), name="timer", daemon=True
         ).start()
     htmx.init_app(app)
     csrf.init_app(app)

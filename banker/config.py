@@ -19,8 +19,8 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "STREAM_SECONDS": 300.0,
         "STREAM_KEEPALIVE_SECONDS": 15.0,
         "MAX_CONTENT_LENGTH": 64 * 1024,
-        # Tests drive the auction clock themselves (GameService.close_due_auctions).
-        "AUCTION_TIMER": True,
+        # Tests drive the clocks themselves (GameService.settle_all_due).
+        "TIMER": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
         "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 30,

@@ -31,6 +31,7 @@ from banker.rules import (
 )
 from banker.rules.auctions import CloseAuction
 from banker.rules.game import Joined
+from banker.rules.tally import TimeUp
 
 log = logging.getLogger(__name__)
 
@@ -178,10 +179,11 @@ class GameService:
     # --- state ---------------------------------------------------------------------
 
     def state(self, game_id: str) -> GameState:
-        """The game as it stands now: an auction whose clock has run out is closed first."""
+        """The game as it stands now: an auction whose clock has run out is closed first, and a
+        timed game whose time is up is ended."""
         state = self._state(game_id)
-        if self._auction_due(state):
-            self.close_due_auction(game_id)
+        if self._due(state):
+            self.settle_due(game_id)
             state = self._state(game_id)
         return state
 
@@ -210,77 +212,107 @@ class GameService:
                 self._cache[game_id] = state
                 self._watch(game_id, state)
 
-    # --- auction clocks --------------------------------------------------------------
+    # --- clocks: auctions and timed games -----------------------------------------------
 
-    def _auction_due(self, state: GameState) -> bool:
-        return state.auction is not None and self.clock() >= state.auction.deadline
+    def _deadline(self, state: GameState) -> float | None:
+        """When this game next needs the server's attention: its auction's deadline, or the end
+        of a timed game."""
+        if state.ended:
+            return None
+        times = [state.auction.deadline] if state.auction is not None else []
+        if state.rules.end_at:
+            times.append(state.rules.end_at)
+        return min(times) if times else None
+
+    def _due(self, state: GameState) -> bool:
+        deadline = self._deadline(state)
+        return deadline is not None and self.clock() >= deadline
 
     def _watch(self, game_id: str, state: GameState) -> None:
-        """Keep the auction timer's list of deadlines up to date (called under the cache lock)."""
+        """Keep the timer's list of deadlines up to date (called under the cache lock)."""
         with self._deadlines_changed:
-            if state.auction is None:
+            deadline = self._deadline(state)
+            if deadline is None:
                 self._deadlines.pop(game_id, None)
             else:
-                self._deadlines[game_id] = state.auction.deadline
+                self._deadlines[game_id] = deadline
             self._deadlines_changed.notify_all()
 
-    def close_due_auction(self, game_id: str) -> Result | None:
-        """Close the game's auction if its clock has run out. Whoever notices first (the timer or
-        any request) appends the close; everyone else finds it already closed and gets None."""
+    def settle_due(self, game_id: str) -> Result | None:
+        """Close the game's auction when its clock has run out, or end a timed game whose time is
+        up. Whoever notices first (the timer or any request) appends it; everyone else finds it
+        done already and gets None."""
 
         def events_for(state: GameState) -> list[Event]:
-            if not self._auction_due(state):
+            if not self._due(state):
                 raise _NothingDue
-            return decide(state, CloseAuction(), self.clock())
+            now = self.clock()
+            if state.auction is not None and now >= state.auction.deadline:
+                return decide(state, CloseAuction(), now)
+            return decide(state, TimeUp(), now)
 
         try:
             return self._append(game_id, BANKER, None, events_for)
         except _NothingDue:
             return None
 
-    def close_due_auctions(self) -> float | None:
-        """Close every auction whose clock has run out; the seconds until the next deadline."""
+    def settle_all_due(self) -> float | None:
+        """Settle every game whose clock has run out; the seconds until the next deadline."""
         with self._deadlines_changed:
             deadlines = dict(self._deadlines)
         now = self.clock()
         for game_id, deadline in deadlines.items():
             if deadline <= now:
-                self.close_due_auction(game_id)
+                self.settle_due(game_id)
         with self._deadlines_changed:
             upcoming = list(self._deadlines.values())
         return max(0.0, min(upcoming) - self.clock()) if upcoming else None
 
-    def run_auction_timer(self, stop: threading.Event) -> None:
-        """Close auctions on time even when no phone asks: sleep until the nearest deadline or
-        until a new one is set. Runs in its own thread (a greenlet under `banker serve`)."""
+    def run_timer(self, stop: threading.Event) -> None:
+        """Close auctions and end timed games on time even when no phone asks: sleep until the
+        nearest deadline or until a new one is set. Runs in its own thread (a greenlet under
+        `banker serve`)."""
         while not stop.is_set():
             try:
-                delay = self.close_due_auctions()
+                delay = self.settle_all_due()
             except Exception:  # a database hiccup must not stop the clock
-                log.exception("closing due auctions failed")
+                log.exception("settling due games failed")
                 delay = 1.0
             with self._deadlines_changed:
                 self._deadlines_changed.wait(timeout=min(delay, 60.0) if delay is not None else 60.0)
 
-    def history(self, game_id: str, limit: int = 50) -> list[HistoryLine]:
-        """The newest actions first, each as one readable line."""
+    def history(self, game_id: str, limit: int | None = 50, player: int | None = None) -> list[HistoryLine]:
+        """The newest actions first, each as one readable line; with `player`, only the actions
+        that player took part in."""
         state = self.state(game_id)
+        query = select(Action.seq, Action.events).where(Action.game_id == game_id).order_by(Action.seq.desc())
         with Session(self.engine) as session:
-            rows = session.exec(
-                select(Action.seq, Action.events)
-                .where(Action.game_id == game_id)
-                .order_by(Action.seq.desc())
-                .limit(limit)
-            ).all()
+            rows = session.exec(query if player is not None else query.limit(limit)).all()
         undone = {e["seq"] for _, events in rows for e in events if e["type"] == "undone"}
-        return [
+        lines = [
             HistoryLine(
                 seq=seq,
                 text="; ".join(e.describe(state) for e in _events(events)),
                 undone=seq in undone,
             )
             for seq, events in rows
+            if player is None or any(player in _parties(e) for e in events)
         ]
+        return lines[:limit] if limit is not None else lines
+
+    def timeline(self, game_id: str) -> list[tuple[int, list[Event], GameState]]:
+        """Every action in order with the state just after it: for the end-of-game chart."""
+        with Session(self.engine) as session:
+            rows = session.exec(
+                select(Action.seq, Action.events).where(Action.game_id == game_id).order_by(Action.seq)
+            ).all()
+        state: GameState | None = None
+        steps = []
+        for seq, stored in rows:
+            events = _events(stored)
+            state = apply_action(state, seq, events)
+            steps.append((seq, events, state))
+        return steps
 
     def events_since(self, game_id: str, seq: int) -> list[Event]:
         """The events of the actions stored after `seq`, oldest first."""
@@ -352,6 +384,14 @@ class GameService:
         if row is None:
             return None
         return Result(seq=row.seq, events=tuple(_events(row.events)), state=self.state(game_id))
+
+
+PARTY_FIELDS = ("player", "payer", "payee", "debtor", "creditor", "proposer", "partner", "to", "declined_by")
+
+
+def _parties(stored: dict[str, Any]) -> set[int]:
+    """The players a stored event names (the bank, 0, included when it does)."""
+    return {value for key, value in stored.items() if key in PARTY_FIELDS and isinstance(value, int)}
 
 
 def _events(rows: Sequence[dict[str, Any]]) -> list[Event]:

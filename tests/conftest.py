@@ -41,7 +41,7 @@ def app(tmp_path, clock) -> Iterator[Flask]:
             "PUBLIC_URL": "http://table.local:5000",
             "STREAM_SECONDS": 0.2,
             "STREAM_KEEPALIVE_SECONDS": 0.05,
-            "AUCTION_TIMER": False,
+            "TIMER": False,
         }
     )
     yield app

@@ -63,9 +63,7 @@ def test_many_observers_at_the_deadline_close_it_exactly_once(service, clock):
     clock.advance(25)
     observers = [GameService(service.engine, Broker(), clock=clock) for _ in range(6)]  # six servers
     results = []
-    threads = [
-        threading.Thread(target=lambda s=s: results.append(s.close_due_auction(game_id))) for s in observers
-    ]
+    threads = [threading.Thread(target=lambda s=s: results.append(s.settle_due(game_id))) for s in observers]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -85,12 +83,12 @@ def test_a_bid_after_the_deadline_is_refused_as_too_late(service, clock):
 
 def test_the_timer_says_how_long_until_the_next_deadline_and_closes_what_is_due(service, clock):
     game_id, tokens, _ = open_auction(service)
-    assert service.close_due_auctions() == pytest.approx(20)
+    assert service.settle_all_due() == pytest.approx(20)
     clock.advance(12)
     service.run(game_id, tokens[2], {"type": "bid", "player": 2, "amount": 10})
-    assert service.close_due_auctions() == pytest.approx(8)
+    assert service.settle_all_due() == pytest.approx(8)
     clock.advance(8)
-    assert service.close_due_auctions() is None
+    assert service.settle_all_due() is None
     assert service._state(game_id).holding(BOARDWALK).owner == 2
 
 
@@ -99,7 +97,7 @@ def test_the_timer_thread_closes_an_auction_without_any_request(service, clock):
     service.run(game_id, tokens[2], {"type": "bid", "player": 2, "amount": 10})
     clock.advance(30)  # the fake clock is past the deadline: the timer needs no real waiting
     stop = threading.Event()
-    timer = threading.Thread(target=service.run_auction_timer, args=(stop,), daemon=True)
+    timer = threading.Thread(target=service.run_timer, args=(stop,), daemon=True)
     timer.start()
     deadline = time.monotonic() + 5
     while service._state(game_id).auction is not None and time.monotonic() < deadline:

@@ -9,13 +9,14 @@ from werkzeug.exceptions import HTTPException
 from banker.extensions import csrf
 from banker.rules import InvalidCommand, RuleError
 from banker.service import Forbidden, NotFound
-from banker.web import api, auction_panel, debt_panel, home, offers, table, trade_panel, trading
+from banker.web import api, auction_panel, debt_panel, endgame, home, offers, table, trade_panel, trading
 
 
 def register(app: Flask) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(trading.bp)
+    app.register_blueprint(endgame.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates with bearer tokens, never cookies
     app.jinja_env.globals.update(

@@ -9,6 +9,7 @@ from flask import Blueprint, jsonify, request
 from banker.rules import GameState, InvalidCommand
 from banker.rules.auctions import least_bid
 from banker.rules.state import TradeSide
+from banker.rules.tally import tally
 from banker.service import Forbidden
 from banker.web import seats
 
@@ -59,6 +60,39 @@ def game(game_id: str):
     state = service.state(game_id)  # an unknown game is 404 before any token is looked at
     service.seat(game_id, _bearer())
     return jsonify(state_json(state, service.clock()))
+
+
+@bp.get("/games/<game_id>/tally")
+def game_tally(game_id: str):
+    service = seats.service()
+    state = service.state(game_id)
+    service.seat(game_id, _bearer())
+    return jsonify(
+        ended=state.ended,
+        winner=state.winner,
+        players=[
+            {
+                "player": line.player.id,
+                "name": line.player.name,
+                "cash": line.cash,
+                "deeds": line.deeds,
+                "buildings": line.buildings,
+                "total": line.total,
+                "rank": line.rank,
+                "bankrupt": line.player.bankrupt,
+            }
+            for line in tally(state)
+        ],
+    )
+
+
+@bp.get("/games/<game_id>/history")
+def game_history(game_id: str):
+    service = seats.service()
+    service.state(game_id)
+    service.seat(game_id, _bearer())
+    lines = service.history(game_id, limit=None, player=request.args.get("player", type=int))
+    return jsonify([{"seq": line.seq, "text": line.text, "undone": line.undone} for line in reversed(lines)])
 
 
 @bp.post("/games/<game_id>/commands")
