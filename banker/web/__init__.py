@@ -9,7 +9,19 @@ from werkzeug.exceptions import HTTPException
 from banker.extensions import csrf
 from banker.rules import InvalidCommand, RuleError
 from banker.service import Forbidden, NotFound
-from banker.web import api, auction_panel, debt_panel, endgame, home, offers, table, trade_panel, trading
+from banker.web import (
+    api,
+    auction_panel,
+    debt_panel,
+    endgame,
+    home,
+    new_game,
+    offers,
+    seats,
+    table,
+    trade_panel,
+    trading,
+)
 
 
 def register(app: Flask) -> None:
@@ -32,6 +44,8 @@ def register(app: Flask) -> None:
         settle_offer=offers.settle_offer,
         open_trades=trade_panel.open_trades,
         deck_name=trade_panel.deck_name,
+        rules_badge=new_game.rules_badge,
+        time_left=seats.time_left,
     )
 
     @app.errorhandler(CSRFError)

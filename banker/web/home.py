@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from banker.rules import RuleError
-from banker.rules.ruleset import PRESETS
 from banker.service import NotFound
+from banker.web import new_game as new_game_choices
 from banker.web import seats
 
 bp = Blueprint("home", __name__)
@@ -40,23 +40,36 @@ def index():
 
 @bp.get("/new")
 def new_game():
-    return render_template("home/new.html", presets=PRESETS, pieces=PIECES, form={}, error=None)
+    return _new_game_form({}, None)
+
+
+def _new_game_form(form, error: str | None) -> str:
+    return render_template(
+        "home/new.html",
+        presets=new_game_choices.PRESETS,
+        switches=new_game_choices.SWITCHES,
+        amounts=new_game_choices.AMOUNTS,
+        timed_minutes=new_game_choices.TIMED_DEFAULT_MINUTES,
+        pieces=PIECES,
+        form=form,
+        error=error,
+    )
 
 
 @bp.post("/new")
 def create_game():
     names = request.form.getlist("name")
     pieces = request.form.getlist("piece")
+    service = seats.service()
     try:
-        created = seats.service().create_game(
+        created = service.create_game(
             names=names,
             preset=request.form.get("preset", "classic"),
+            options=new_game_choices.options_from_form(request.form, service.clock()),
             tokens=[p for n, p in zip(names, pieces, strict=False) if n.strip()],
         )
     except RuleError as error:
-        return render_template(
-            "home/new.html", presets=PRESETS, pieces=PIECES, form=request.form, error=error.message
-        ), 400
+        return _new_game_form(request.form, error.message), 400
     seats.remember(created.banker)
     return redirect(url_for("table.lobby", game_id=created.game.id), 303)
 

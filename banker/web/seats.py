@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import current_app, session
 
 from banker.models import Seat
+from banker.rules import GameState
 from banker.service import BANKER, GameService
 
 
@@ -27,3 +28,10 @@ def token(game_id: str, role: str) -> str | None:
 
 def my_games() -> list[str]:
     return list(session.get("seats", {}))
+
+
+def time_left(state: GameState) -> float | None:
+    """Seconds until a timed game ends, on the server's clock; None without a clock or once over."""
+    if not state.rules.end_at or state.ended:
+        return None
+    return max(0.0, state.rules.end_at - service().clock())

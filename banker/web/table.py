@@ -19,9 +19,11 @@ from flask import (
 from banker import qr
 from banker.extensions import htmx
 from banker.models import Seat
-from banker.rules import undo_preview
+from banker.rules import GameState, undo_preview
+from banker.rules.tally import tally
 from banker.service import BANKER, Forbidden, Result
 from banker.web import offers, seats
+from banker.web.endgame_view import biggest_moments, net_worth_chart
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 
@@ -56,7 +58,14 @@ def _context(game_id: str, view: str) -> dict:
         "joined": {s.player_id for s in service.seats(game_id) if s.claimed and s.player_id != BANKER},
         "join_url": _join_url(game_id),
         "now": service.clock(),
+        **(_ending(game_id, state) if state.ended else {}),
     }
+
+
+def _ending(game_id: str, state: GameState) -> dict:
+    """Once the game is over every screen shows the tally and the chart."""
+    steps = seats.service().timeline(game_id)
+    return {"lines": tally(state), "chart": net_worth_chart(steps), "moments": biggest_moments(steps)}
 
 
 def _join_url(game_id: str) -> str:
@@ -78,6 +87,13 @@ def screen(game_id: str):
 @bp.get("/bank")
 def bank(game_id: str):
     return render_template("bank/page.html", **_context(game_id, "bank"))
+
+
+@bp.get("/rules")
+def rules(game_id: str):
+    """The rules in force at this table, every option with its value."""
+    view = "bank" if request.args.get("view") == "bank" else "player"
+    return render_template("rules/page.html", **_context(game_id, view))
 
 
 @bp.get("/lobby")

@@ -31,6 +31,21 @@
     tick();
   }
 
+  // A timed game's clock in the header: minutes and seconds left.
+  function startGameClock(clock) {
+    if (clock.dataset.started) return;
+    clock.dataset.started = "1";
+    var endsAt = performance.now() + parseFloat(clock.dataset.endsIn) * 1000;
+    function tick() {
+      if (!clock.isConnected) return;
+      var left = Math.max(0, Math.ceil((endsAt - performance.now()) / 1000));
+      clock.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      clock.classList.toggle("ending", left <= 300);
+      if (left > 0) setTimeout(tick, 250);
+    }
+    tick();
+  }
+
   var seen = JSON.parse(sessionStorage.getItem("attention-seen") || "[]");
 
   function drawAttention(root) {
@@ -43,6 +58,7 @@
 
   function arrive(root) {
     root.querySelectorAll(".auction .clock").forEach(startClock);
+    root.querySelectorAll(".game-clock").forEach(startGameClock);
     drawAttention(root);
   }
 

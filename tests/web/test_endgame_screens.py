@@ -49,7 +49,8 @@ def test_the_banker_ends_the_game_and_every_phone_points_to_the_tally(app, playe
     assert "The table agreed to end the game: the game is over, and Ann wins" in text(response)
     for name in ("Ann", "Bob", "Cy"):
         html = page(played[name], played["id"])
-        assert "Game over" in html and "Ann wins!" in html and "See the tally and the chart" in html
+        assert "Game over" in html and "Ann wins!" in html and "The tally, the biggest moments" in html
+        assert html.count("<polyline") == 3 and "<strong>$1,875</strong>" in html
 
 
 def test_only_the_banker_ends_the_game(app, played):
