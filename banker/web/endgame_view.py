@@ -48,28 +48,42 @@ def net_worth_chart(steps: Sequence[Step]) -> Chart | None:
         p.id: [0 if s.player(p.id).bankrupt else sum(worth(s, s.player(p.id))) for _, _, s in sampled]
         for p in final.players
     }
-    top = max(1, max(max(v) for v in values.values()))
+    # The axis spans what happened (with a margin), so small leads still show.
+    low, high = min(min(v) for v in values.values()), max(max(v) for v in values.values())
+    margin = max(1, (high - low) // 10)
+    low, high = max(0, low - margin), high + margin
     span_x, span_y = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(i: int) -> float:
         return round(LEFT + span_x * i / (len(sampled) - 1), 1)
 
     def y(value: int) -> float:
-        return round(TOP + span_y * (1 - value / top), 1)
+        return round(TOP + span_y * (high - value) / (high - low), 1)
 
+    ends = _spread({p.id: y(values[p.id][-1]) for p in final.players})
     lines = tuple(
         ChartLine(
             name=p.name,
             colour=p.colour,
             points=" ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values[p.id])),
             end_x=x(len(sampled) - 1),
-            end_y=y(values[p.id][-1]),
+            end_y=ends[p.id],
             final=final.money(values[p.id][-1]),
         )
         for p in final.players
     )
-    ticks = tuple((y(v), final.money(v)) for v in (0, top // 2, top))
+    ticks = tuple((y(v), final.money(v)) for v in (low, (low + high) // 2, high))
     return Chart(lines=lines, ticks=ticks)
+
+
+def _spread(label_y: dict[int, float], gap: float = 11.0) -> dict[int, float]:
+    """Move the names at the line ends apart so that none is written over another."""
+    placed: dict[int, float] = {}
+    last = float("-inf")
+    for key, y in sorted(label_y.items(), key=lambda item: item[1]):
+        last = max(y, last + gap)
+        placed[key] = last
+    return placed
 
 
 def biggest_moments(steps: Sequence[Step]) -> list[str]:

@@ -1,0 +1,51 @@
+"""A timed game ends by itself: the server's timer, not a phone, closes it, and every phone shows
+the tally and the chart."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+from playwright.sync_api import expect
+
+from tests.e2e.table import no_sideways_scroll
+
+SECONDS = 4  # the game's whole length: the timer thread must end it with no phone asking
+
+
+def api(server, path, body, token=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), headers=headers)
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def test_a_timed_game_ends_by_itself_and_every_phone_shows_the_tally(server, phone, shots):
+    end_at = int(time.time()) + SECONDS
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"], "options": {"end_at": end_at}})
+    for command in (
+        {"type": "buy", "player": 1, "deed": 39},
+        {"type": "buy", "player": 2, "deed": 5},
+        {"type": "pay_rent", "player": 3, "deed": 5},
+    ):
+        api(server, f"/api/games/{game['id']}/commands", command, game["banker_token"])
+    phones = []
+    for seat in game["players"]:
+        page = phone()
+        page.goto(f"{server.url}/seat/{seat['token']}")
+        expect(page.locator(".game-clock")).to_be_visible()
+        phones.append(page)
+    for page in phones:
+        finale = page.locator(".finale")
+        expect(finale).to_contain_text("Game over", timeout=(SECONDS + 5) * 1000)
+        expect(finale.locator(".tally tbody tr")).to_have_count(3)
+        expect(finale.locator("svg polyline")).to_have_count(3)
+    ann = phones[0]
+    expect(ann.locator(".finale h2")).to_have_text("Bob wins!")
+    ann.locator(".finale").screenshot(path=shots / "timed_game_over.png")
+    ann.goto(f"{server.url}/g/{game['id']}/tally")
+    ann.screenshot(path=shots / "tally.png", full_page=True)
+    assert no_sideways_scroll(ann)
