@@ -11,6 +11,7 @@ from banker.rules import InvalidCommand, RuleError
 from banker.service import Forbidden, NotFound
 from banker.web import (
     api,
+    app_shell,
     auction_panel,
     debt_panel,
     endgame,
@@ -26,6 +27,7 @@ from banker.web import (
 
 def register(app: Flask) -> None:
     app.register_blueprint(home.bp)
+    app.register_blueprint(app_shell.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(trading.bp)
     app.register_blueprint(endgame.bp)

@@ -62,7 +62,21 @@
     drawAttention(root);
   }
 
+  // The screen stays on while a game is open (where the browser has a wake lock); the lock is
+  // released when the phone hides the page, so it is asked for again on return.
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || !document.querySelector("[data-live]")) return;
+    navigator.wakeLock.request("screen").catch(function () {});
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    if ("serviceWorker" in navigator && document.body.dataset.sw) {
+      navigator.serviceWorker.register(document.body.dataset.sw).catch(function () {});
+    }
+    keepAwake();
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") keepAwake();
+    });
     arrive(document);
     document.body.addEventListener("htmx:load", function (event) { arrive(event.target); });
   });

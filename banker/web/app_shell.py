@@ -1,0 +1,64 @@
+"""The installable app: the web manifest and the service worker, both served from the root so
+the worker's scope covers every screen."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from flask import Blueprint, current_app, jsonify, render_template, url_for
+
+bp = Blueprint("app_shell", __name__)
+
+SHELL = (
+    "css/app.css",
+    "js/table.js",
+    "vendor/htmx.min.js",
+    "vendor/sse.min.js",
+    "icons/icon-192.png",
+    "icons/favicon-32.png",
+)
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    response = jsonify(
+        name="Banker",
+        short_name="Banker",
+        description="The bank of your Monopoly table, on every phone.",
+        start_url=url_for("home.index"),
+        scope="/",
+        display="standalone",
+        orientation="portrait",
+        background_color="#eef3ef",
+        theme_color="#0f6b3a",
+        icons=[
+            {
+                "src": url_for("static", filename="icons/icon-192.png"),
+                "sizes": "192x192",
+                "type": "image/png",
+            },
+            {
+                "src": url_for("static", filename="icons/icon-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+            },
+            {
+                "src": url_for("static", filename="icons/maskable-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+        ],
+    )
+    response.mimetype = "application/manifest+json"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker():
+    static = Path(current_app.static_folder or "")
+    version = hashlib.sha256(b"".join((static / name).read_bytes() for name in SHELL)).hexdigest()[:12]
+    shell = [url_for("static", filename=name) for name in SHELL]
+    body = render_template("app/sw.js", version=version, shell=shell)
+    return current_app.response_class(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
