@@ -166,3 +166,18 @@ def test_the_banker_starts_a_building_auction_from_the_bank_screen(app, table):
     response = do(table["host"], table["id"], "bank", type="start_building_auction", kind="hotel")
     assert "The bank auctions a hotel" in text(response)
     assert "None of your lots is ready for a hotel just now." in page(table["Ann"], table["id"])
+
+
+def test_a_phone_that_joins_late_sees_the_auction_under_way(app, clock):
+    from tests.web.helpers import join
+
+    service = app.extensions["banker"]
+    game = service.create_game(["Ann", "Bob"])
+    service.run(game.game.id, game.banker.token, {"type": "decline", "player": 1, "deed": BOARDWALK})
+    service.run(game.game.id, game.banker.token, {"type": "bid", "player": 1, "amount": 75})
+    clock.advance(5)
+    late = app.test_client()
+    join(late, game.game.join_code, 2)
+    html = page(late, game.game.id)
+    assert 'id="auction-title">Boardwalk<' in html and '<span class="amount">$75</span>' in html
+    assert 'data-ends-in="15.00"' in html and bid_buttons(html)[0] == "$76"
