@@ -1,0 +1,70 @@
+"""An automated accessibility check (axe-core 4.14.1, vendored in tests/e2e/vendor) of the main
+screens at phone size, in light and in dark mode: no serious or critical WCAG A/AA violations."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+SERIOUS = ("serious", "critical")
+
+
+def api(server, path, body, token=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), headers=headers)
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def violations(page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa']}})"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[(n['target'], n['any'][0]['message'] if n['any'] else '') for n in v['nodes'][:4]]}"
+        for v in result["violations"]
+        if v["impact"] in SERIOUS
+    ]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_main_screens_have_no_serious_accessibility_violations(server, browser, scheme):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    for command in (
+        {"type": "buy", "player": 1, "deed": 1},
+        {"type": "buy", "player": 1, "deed": 3},
+        {"type": "build", "deed": 1},
+        {"type": "buy", "player": 2, "deed": 39},
+        {"type": "mortgage", "deed": 39},
+        {"type": "decline", "player": 3, "deed": 37},
+        {"type": "bid", "player": 1, "amount": 120},
+    ):
+        api(server, f"/api/games/{game['id']}/commands", command, game["banker_token"])
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+    page = context.new_page()
+    found = {}
+    for path in ("/", "/new"):
+        page.goto(server.url + path)
+        found[path] = violations(page)
+    page.goto(f"{server.url}/seat/{game['banker_token']}")
+    for path in (f"/g/{game['id']}/bank", f"/g/{game['id']}/lobby"):
+        page.goto(server.url + path)
+        found[path] = violations(page)
+    player = context.new_page()
+    player.goto(f"{server.url}/seat/{game['players'][1]['token']}")
+    found["wallet"] = violations(player)
+    player.locator('.space[aria-label^="Baltic Avenue"]').click()
+    player.locator("#sheet .sheet-card").wait_for()
+    found["deed sheet"] = violations(player)
+    player.goto(f"{server.url}/g/{game['id']}/tally")
+    found["tally"] = violations(player)
+    context.close()
+    problems = {screen: v for screen, v in found.items() if v}
+    assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
