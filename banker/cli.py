@@ -28,6 +28,15 @@ def _serve(host: str, port: int, quiet: bool) -> int:
 
     from banker import create_app, qr
 
+    class _NoDelayServer(WSGIServer):
+        """gevent writes a response's headers and its body in two sends; with Nagle's algorithm
+        on, the body then waits for the phone's delayed ACK (40 ms) on every kept-alive
+        connection, and a live update can wait behind the previous one the same way."""
+
+        def handle(self, sock, address):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            super().handle(sock, address)
+
     address = f"http://{_lan_address() if host in ('0.0.0.0', '::') else host}:{port}"
     app = create_app()
     app.config["PUBLIC_URL"] = app.config["PUBLIC_URL"] or address
@@ -36,7 +45,7 @@ def _serve(host: str, port: int, quiet: bool) -> int:
     if not quiet:
         print(qr.terminal(public), flush=True)
     print("Stop it with Ctrl+C. Games are kept in", app.config["DATABASE_URL"], flush=True)
-    server = WSGIServer((host, port), app, log=None)
+    server = _NoDelayServer((host, port), app, log=None)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
