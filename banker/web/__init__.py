@@ -14,6 +14,7 @@ from banker.web import (
     app_shell,
     auction_panel,
     debt_panel,
+    delivery,
     endgame,
     home,
     new_game,
@@ -26,6 +27,7 @@ from banker.web import (
 
 
 def register(app: Flask) -> None:
+    delivery.register(app)  # first, so its after_request runs last: it compresses the final body
     app.register_blueprint(home.bp)
     app.register_blueprint(app_shell.bp)
     app.register_blueprint(table.bp)

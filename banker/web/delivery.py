@@ -1,0 +1,164 @@
+"""Fewer bytes to every phone: responses compressed by the server itself (brotli, else gzip),
+and static files named by a hash of their content and cached for a year.
+
+The live stream (text/event-stream) is never compressed or buffered: each update goes out the
+moment it happens. Static files are compressed once, at the best ratio, and kept in memory;
+pages and fragments are compressed as they go out, at a cheaper setting.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+from functools import lru_cache
+
+from flask import Flask, Response, current_app, request
+from werkzeug.security import safe_join
+
+try:  # brotli is a dependency; gzip alone still works if a platform lacks its wheel
+    import brotli
+except ImportError:  # pragma: no cover
+    brotli = None
+
+COMPRESSIBLE = frozenset(
+    {
+        "text/html",
+        "text/css",
+        "text/plain",
+        "text/javascript",
+        "application/javascript",
+        "application/json",
+        "application/manifest+json",
+        "image/svg+xml",
+    }
+)
+MIN_SIZE = 400  # below this the encoding's framing eats the gain
+YEAR = 365 * 24 * 60 * 60
+
+
+def register(app: Flask) -> None:
+    app.url_defaults(_version_static_urls)
+    app.after_request(_deliver)
+
+
+# --- static files: a version in the URL, cached for a year ---------------------------------
+
+
+def _version_static_urls(endpoint: str, values: dict) -> None:
+    """url_for('static', filename=...) gains ?v=<content hash>: a changed file is a new URL."""
+    if endpoint == "static" and "filename" in values and "v" not in values:
+        version = static_version(values["filename"])
+        if version:
+            values["v"] = version
+
+
+def static_version(filename: str) -> str | None:
+    path = _static_path(filename)
+    if path is None:
+        return None
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return _digest(path, stat.st_mtime_ns, stat.st_size)
+
+
+def _static_path(filename: str) -> str | None:
+    folder = current_app.static_folder
+    return safe_join(folder, filename) if folder else None
+
+
+@lru_cache(maxsize=256)
+def _digest(path: str, mtime_ns: int, size: int) -> str:
+    with open(path, "rb") as file:
+        return hashlib.sha256(file.read()).hexdigest()[:12]
+
+
+def _cache_static(response: Response) -> None:
+    """A URL carrying the file's current version never changes: cache it for a year. Any other
+    static URL keeps Flask's default, a revalidation by ETag."""
+    filename = (request.view_args or {}).get("filename", "")
+    version = request.args.get("v")
+    if version and response.status_code in (200, 304) and version == static_version(filename):
+        response.cache_control.public = True
+        response.cache_control.max_age = YEAR
+        response.cache_control.immutable = True
+        response.cache_control.no_cache = None
+
+
+# --- compression ---------------------------------------------------------------------
+
+
+def _deliver(response: Response) -> Response:
+    if request.endpoint == "static":
+        _cache_static(response)
+    if response.mimetype not in COMPRESSIBLE or "Content-Encoding" in response.headers:
+        return response  # the live stream (text/event-stream) is left alone
+    response.vary.add("Accept-Encoding")
+    if response.status_code < 200 or response.status_code in (204, 206, 304):
+        _weaken_etag(response)  # a 304 names the compressed variant the phone holds
+        return response
+    encoding = _choose_encoding(request.headers.get("Accept-Encoding", ""))
+    if encoding is None:
+        return response
+    if request.endpoint == "static" and response.status_code == 200:
+        path = _static_path((request.view_args or {}).get("filename", ""))
+        if path is None:
+            return response
+        stat = os.stat(path)
+        body = _compressed_file(path, stat.st_mtime_ns, stat.st_size, encoding)
+        response.direct_passthrough = False
+        if hasattr(response.response, "close"):
+            response.response.close()  # the open file Flask would have sent
+    elif response.is_streamed:
+        return response  # never hold back a stream to compress it
+    else:
+        data = response.get_data()
+        if len(data) < MIN_SIZE:
+            return response
+        body = _compress(data, encoding, best=False)
+    response.set_data(body)  # for HEAD the server sends the length and not the body
+    response.headers["Content-Encoding"] = encoding
+    _weaken_etag(response)
+    return response
+
+
+def _weaken_etag(response: Response) -> None:
+    """The compressed bytes are not the file's bytes: the ETag becomes weak (as nginx does), and
+    a revalidation still matches it by the weak comparison that If-None-Match uses."""
+    etag, weak = response.get_etag()
+    if etag and not weak:
+        response.set_etag(etag, weak=True)
+
+
+def _choose_encoding(accept: str) -> str | None:
+    offered: dict[str, float] = {}
+    for part in accept.split(","):
+        name, _, params = part.strip().partition(";")
+        quality = 1.0
+        params = params.strip()
+        if params.startswith("q="):
+            try:
+                quality = float(params[2:])
+            except ValueError:
+                quality = 0.0
+        offered[name.strip().lower()] = quality
+    for encoding in ("br", "gzip"):
+        if encoding == "br" and brotli is None:
+            continue
+        if offered.get(encoding, offered.get("*", 0.0)) > 0:
+            return encoding
+    return None
+
+
+@lru_cache(maxsize=128)
+def _compressed_file(path: str, mtime_ns: int, size: int, encoding: str) -> bytes:
+    with open(path, "rb") as file:
+        return _compress(file.read(), encoding, best=True)
+
+
+def _compress(data: bytes, encoding: str, best: bool) -> bytes:
+    if encoding == "br":
+        return brotli.compress(data, quality=11 if best else 5, mode=brotli.MODE_TEXT)
+    return gzip.compress(data, compresslevel=9 if best else 6, mtime=0)

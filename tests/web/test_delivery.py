@@ -1,0 +1,96 @@
+"""What goes over the wire: compressed pages and files, static files cached by version, and a
+live stream that is never compressed or held back."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+
+import brotli
+
+BROWSER = {"Accept-Encoding": "gzip, deflate, br"}
+
+
+def _static_urls(page: str) -> list[str]:
+    return re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
+
+
+def test_a_phone_gets_its_screen_compressed_with_brotli_when_it_asks(table):
+    plain = table["Ann"].get(f"/g/{table['id']}")
+    packed = table["Ann"].get(f"/g/{table['id']}", headers=BROWSER)
+    assert packed.headers["Content-Encoding"] == "br"
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    assert len(packed.data) < len(plain.data) / 3
+    assert brotli.decompress(packed.data).decode().count('id="live"') == plain.get_data(as_text=True).count(
+        'id="live"'
+    )
+
+
+def test_gzip_when_brotli_is_not_offered_and_nothing_when_no_encoding_is(table):
+    gzipped = table["Ann"].get(f"/g/{table['id']}", headers={"Accept-Encoding": "gzip"})
+    assert gzipped.headers["Content-Encoding"] == "gzip"
+    assert b'id="live"' in gzip.decompress(gzipped.data)
+    plain = table["Ann"].get(f"/g/{table['id']}", headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in plain.headers and b'id="live"' in plain.data
+    refused = table["Ann"].get(f"/g/{table['id']}", headers={"Accept-Encoding": "br;q=0, gzip;q=0"})
+    assert "Content-Encoding" not in refused.headers
+
+
+def test_static_urls_carry_the_files_version_and_are_cached_for_a_year(app, table):
+    page = table["Ann"].get(f"/g/{table['id']}").get_data(as_text=True)
+    urls = _static_urls(page)
+    assert any(url.startswith("/static/vendor/htmx.min.js?v=") for url in urls)
+    assert all(re.search(r"\?v=[0-9a-f]{12}$", url) for url in urls), urls
+    for url in urls:
+        with table["Ann"].get(url) as response:
+            assert response.status_code == 200
+            assert response.cache_control.max_age == 365 * 24 * 60 * 60
+            assert response.cache_control.immutable and response.cache_control.public
+
+
+def test_a_static_url_with_a_stale_version_is_revalidated_not_cached(client):
+    with client.get("/static/css/app.css?v=000000000000") as response:
+        assert response.status_code == 200
+        assert not response.cache_control.immutable and response.cache_control.max_age is None
+        assert response.headers.get("ETag")
+
+
+def test_static_files_are_compressed_once_and_still_revalidate(app, client):
+    original = (app.static_folder + "/vendor/htmx.min.js").replace("//", "/")
+    with open(original, "rb") as file:
+        expected = file.read()
+    packed = client.get("/static/vendor/htmx.min.js", headers=BROWSER)
+    assert packed.headers["Content-Encoding"] == "br"
+    assert brotli.decompress(packed.data) == expected
+    assert int(packed.headers["Content-Length"]) == len(packed.data) < len(expected) / 3
+    etag = packed.headers["ETag"]
+    assert etag.startswith('W/"')  # the compressed bytes are not the file's bytes
+    with client.get("/static/vendor/htmx.min.js", headers={**BROWSER, "If-None-Match": etag}) as again:
+        assert again.status_code == 304 and not again.data
+
+
+def test_images_are_sent_as_they_are(client):
+    with client.get("/static/icons/icon-192.png", headers=BROWSER) as response:
+        assert response.status_code == 200 and "Content-Encoding" not in response.headers
+
+
+def test_the_live_stream_is_neither_compressed_nor_buffered(table):
+    response = table["Bob"].get(f"/g/{table['id']}/stream?seq=1", headers=BROWSER, buffered=False)
+    try:
+        assert response.mimetype == "text/event-stream"
+        assert "Content-Encoding" not in response.headers
+        assert response.is_streamed
+        first = next(iter(response.response))  # the first event is there before the stream ends
+        assert (first if isinstance(first, str) else first.decode()).startswith("retry:")
+    finally:
+        response.close()
+
+
+def test_api_answers_are_compressed_too(client):
+    game = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()
+    state = client.get(
+        f"/api/games/{game['id']}", headers={**BROWSER, "Authorization": f"Bearer {game['banker_token']}"}
+    )
+    assert state.status_code == 200 and state.headers["Content-Encoding"] == "br"
+    assert json.loads(brotli.decompress(state.data))["seq"] == 1
