@@ -96,7 +96,7 @@ class GameService:
         options: Any = None,
         tokens: list[str] | None = None,
     ) -> NewGame:
-        started = start_game(names, preset, edition, options, tokens)
+        started = start_game(names, preset, edition, options, tokens, seed=secrets.randbits(32))
         with Session(self.engine) as session:
             game = Game(id=secrets.token_urlsafe(9), join_code=self._free_join_code(session))
             banker = Seat(game_id=game.id, player_id=BANKER, token=_token(), claimed=True)

@@ -16,7 +16,10 @@ from banker.rules import (  # noqa: F401
     cards,
     debts,
     deeds,
+    jackpot,
     jail,
+    levels,
+    market,
     money,
     mortgages,
     rent,
@@ -27,6 +30,7 @@ from banker.rules import (  # noqa: F401
 from banker.rules.base import COMMANDS, EVENTS, Command, Event, event_from_json, parse_command
 from banker.rules.cards import card_destination
 from banker.rules.debts import require_no_debt
+from banker.rules.endings import ending
 from banker.rules.errors import InvalidCommand, RuleError
 from banker.rules.game import GameStarted, start_game
 from banker.rules.rent import rent_due
@@ -58,12 +62,14 @@ __all__ = [
 
 
 def decide(state: GameState, command: Command, now: float = 0.0) -> list[Event]:
-    """The events `command` causes, or RuleError with the reason it is refused."""
-    if state.ended:
+    """The events `command` causes, or RuleError with the reason it is refused; when they make one of
+    the rules' end conditions fire, the end of the game follows them."""
+    if state.ended and not command.after_end:
         raise RuleError("This game has ended.")
     if command.spends:
         require_no_debt(state, command.acting_player(state))
-    return command.decide(state, now)
+    events = command.decide(state, now)
+    return [*events, *ending(state, events)]
 
 
 def evolve(state: GameState, event: Event) -> GameState:

@@ -1,7 +1,7 @@
 """Auctions: the bank sells a declined deed, or one building in a shortage, to the highest bidder.
 
 The clock is the server's and comes in as `now`. An auction opens with `auction_seconds` on the
-clock and every bid leaves at least `auction_extension` seconds, so nobody wins by sniping. When
+clock and every bid leaves at least `auction_extension_seconds`, so nobody wins by sniping. When
 the deadline passes, whoever notices first (the service's timer or any request) sends
 `close_auction`; the events are appended once, so a second closer finds nothing left to close.
 The banker may also close early or cancel.
@@ -22,7 +22,7 @@ from banker.rules.base import Amount, Command, Event, require
 from banker.rules.buildings import BuildingsChanged, next_building
 from banker.rules.deeds import DeedBought, for_sale
 from banker.rules.errors import RuleError
-from banker.rules.money import charge
+from banker.rules.money import charge, require_round
 from banker.rules.state import BANK, Auction, GameState
 
 BUILDINGS = ("house", "hotel")
@@ -277,6 +277,7 @@ class Bid(Command):
             placement(state, auction.kind, self.deed, player.id)
         step = state.rules.auction_step
         require(self.amount % step == 0, f"Bids go up in {state.money(step)} steps.")
+        require_round(state, self.amount)
         require(
             auction.high_bidder != player.id,
             f"{player.name} already holds the high bid ({state.money(auction.high_bid)}).",
@@ -294,7 +295,7 @@ class Bid(Command):
             f"{player.name} has {state.money(player.cash)}: a bid of {state.money(self.amount)} "
             "is more than they could pay.",
         )
-        deadline = max(auction.deadline, now + state.rules.auction_extension)
+        deadline = max(auction.deadline, now + state.rules.auction_extension_seconds)
         lot = self.deed if auction.kind != "deed" else auction.deed
         return [
             BidPlaced(player=player.id, amount=self.amount, deadline=deadline, kind=auction.kind, deed=lot)

@@ -5,10 +5,11 @@ half price, then all the cash, the deeds and the Get Out of Jail Free cards go t
 For each mortgaged deed received the creditor then chooses (`settle_mortgage`): pay the 10% fee
 and keep it mortgaged, or lift the mortgage now (value + 10%).
 
-To the bank (a debt to the bank, or debts to several players at once, as "pay each player $50"
-leaves): the cash and the buildings go to the bank, the Get Out of Jail Free cards back under
-their decks, and the deeds, unmortgaged, are auctioned one after another in board order from GO
-(with auctions off they simply return to the bank).
+To the bank (a debt to the bank or to the Free Parking pot, or debts to several players at once,
+as "pay each player $50" leaves): the cash and the buildings go to the bank, the Get Out of Jail
+Free cards back under their decks, and the deeds, unmortgaged, are auctioned one after another in
+board order from GO (with auctions off they simply return to the bank; in a market game they go
+under the deed deck, in board order, and fill any empty places in the market).
 
 Debts owed to the bankrupt player are forgiven, and their open trades lapse. They keep watching.
 When one player is left the game ends, and that player wins.
@@ -22,9 +23,10 @@ from banker.rules.auctions import AuctionsQueued, next_in_line
 from banker.rules.base import Command, Event, require
 from banker.rules.buildings import BuildingsChanged
 from banker.rules.debts import building_value, owed, raisable
+from banker.rules.market import refilled
 from banker.rules.money import Paid, charge
 from banker.rules.mortgages import MORTGAGE_CHOICES, received_mortgaged
-from banker.rules.state import BANK, GameState
+from banker.rules.state import BANK, FREE_PARKING, GameState
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,10 @@ class DeedsHandedOver(Event):
                 if state.holding(position).mortgaged:
                     choices.append((self.to, position))
                 state = state.with_holding(position, owner=self.to)
-        return replace(state, mortgage_choices=tuple(choices))
+        state = replace(state, mortgage_choices=tuple(choices))
+        if self.to == BANK and state.rules.market_size:
+            state = refilled(replace(state, deck=(*state.deck, *self.deeds)))
+        return state
 
     def describe(self, state: GameState) -> str:
         names = ", ".join(state.deed(p).name for p in self.deeds)
@@ -143,6 +148,8 @@ class DeclareBankruptcy(Command):
         )
         creditors = {debt.creditor for debt in state.debts_of(player.id)}
         creditor = creditors.pop() if len(creditors) == 1 else BANK
+        if creditor == FREE_PARKING:  # a tax or fine owed to the pot: bankrupt to the bank
+            creditor = BANK
         return hand_over(state, player.id, creditor, now)
 
 

@@ -32,6 +32,7 @@ class Command:
     type: ClassVar[str]
     banker_only: ClassVar[bool] = False
     spends: ClassVar[bool] = False  # a purchase: refused while the acting player owes a debt
+    after_end: ClassVar[bool] = False  # still taken once the game has ended (the banker's undo)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -13,6 +13,12 @@ replaced: that is worth, not supply.)
 Evenness. A lot's level is its number of houses, or houses_before_hotel + 1 with a hotel; within a
 group the levels never differ by more than one: build on a lowest lot, sell from a highest.
 
+House rules. `build_without_group` lets an owner build on their lots of a group without holding
+all of it (still none of their lots there mortgaged); evenness then holds across the lots of the
+group they own. `uneven_building` drops evenness: build and sell on any lot in any order, a hotel
+after houses_before_hotel houses on that lot, and a hotel sold with too few houses in the bank
+breaks down to the houses the bank has, on that lot alone.
+
 Selling a hotel pays half the hotel cost and breaks the lot back down to houses_before_hotel houses
 from the bank. When the bank has fewer houses than that, no lot of the group can keep a hotel (its
 neighbours would need houses the bank lacks), so the sale takes every hotel in the group at once,
@@ -29,7 +35,7 @@ from dataclasses import dataclass, replace
 
 from banker.rules.base import Event, require
 from banker.rules.board import Deed
-from banker.rules.deeds import OwnerCommand, buildings_text, group_label
+from banker.rules.deeds import OwnerCommand, buildings_text, group_label, owners_lots
 from banker.rules.money import payment
 from banker.rules.state import BANK, GameState, Holding
 
@@ -82,26 +88,31 @@ def next_building(state: GameState, position: int) -> tuple[BuildingsChanged, in
     holding = state.holding(position)
     require(holding.owner != BANK, f"Nobody owns {deed.name}.")
     require(deed.kind == "street", f"Only streets take houses; {deed.name} is a {deed.kind}.")
+    rules = state.rules
     group = state.edition.groups[deed.group]
-    for lot_position in group:
-        lot = state.holding(lot_position)
+    if not rules.build_without_group:
+        for lot_position in group:
+            lot = state.holding(lot_position)
+            require(
+                lot.owner == holding.owner,
+                f"Building needs the whole {group_label(deed)} group: "
+                f"{state.deed(lot_position).name} is owned by {state.name_of(lot.owner)}.",
+            )
+    lots = owners_lots(state, position)
+    for lot_position in lots:
         require(
-            lot.owner == holding.owner,
-            f"Building needs the whole {group_label(deed)} group: "
-            f"{state.deed(lot_position).name} is owned by {state.name_of(lot.owner)}.",
-        )
-        require(
-            not lot.mortgaged,
+            not state.holding(lot_position).mortgaged,
             f"{state.deed(lot_position).name} is mortgaged: lift the mortgage before building "
             f"in the {group_label(deed)} group.",
         )
     require(not holding.hotel, f"{deed.name} already has a hotel.")
-    lowest = min(group, key=lambda p: level(state, p))
-    require(
-        level(state, position) == level(state, lowest),
-        f"Build evenly: {state.deed(lowest).name} has {buildings_text(state.holding(lowest))}, "
-        "build there first.",
-    )
+    if not rules.uneven_building:
+        lowest = min(lots, key=lambda p: level(state, p))
+        require(
+            level(state, position) == level(state, lowest),
+            f"Build evenly: {state.deed(lowest).name} has {buildings_text(state.holding(lowest))}, "
+            "build there first.",
+        )
     if holding.houses == state.rules.houses_before_hotel:
         require(state.hotels > 0, f"The bank has no hotels left (0/{state.edition.hotels}).")
         return (
@@ -123,12 +134,13 @@ class SellBuilding(OwnerCommand):
     def decide(self, state: GameState, now: float) -> list[Event]:
         deed, holding = self.owned(state)
         require(holding.houses > 0 or holding.hotel, f"{deed.name} has no buildings to sell.")
-        highest = max(state.edition.groups[deed.group], key=lambda position: level(state, position))
-        require(
-            level(state, self.deed) == level(state, highest),
-            f"Sell evenly: {state.deed(highest).name} has {buildings_text(state.holding(highest))}, "
-            "sell there first.",
-        )
+        if not state.rules.uneven_building:
+            highest = max(owners_lots(state, self.deed), key=lambda position: level(state, position))
+            require(
+                level(state, self.deed) == level(state, highest),
+                f"Sell evenly: {state.deed(highest).name} has {buildings_text(state.holding(highest))}, "
+                "sell there first.",
+            )
         full = state.rules.houses_before_hotel
         if not holding.hotel:
             sold: list[Event] = [BuildingsChanged(deed=self.deed, houses=holding.houses - 1)]
@@ -136,6 +148,13 @@ class SellBuilding(OwnerCommand):
         elif state.houses >= full:
             sold = [BuildingsChanged(deed=self.deed, houses=full)]
             refund, reason = deed.hotel_cost // 2, f"sold the hotel on {deed.name}"
+        elif state.rules.uneven_building:  # only this lot breaks down, as far as the bank's houses go
+            sold = [BuildingsChanged(deed=self.deed, houses=state.houses)]
+            refund = (deed.hotel_cost + (full - state.houses) * deed.house_cost) // 2
+            reason = (
+                f"sold the hotel on {deed.name}; the bank had {state.houses} of {full} houses "
+                "to break it down"
+            )
         else:
             sold, refund, reason = _sell_every_hotel(state, deed)
         return [*sold, payment(state, BANK, holding.owner, refund, reason)]
@@ -143,7 +162,7 @@ class SellBuilding(OwnerCommand):
 
 def _sell_every_hotel(state: GameState, deed: Deed) -> tuple[list[Event], int, str]:
     """The group's hotels all sold at once because the bank cannot break one down."""
-    group = state.edition.groups[deed.group]
+    group = owners_lots(state, deed.position)
     lots = [state.holding(position) for position in group]
     hotels = sum(lot.hotel for lot in lots)
     share, extra = divmod(state.houses + sum(lot.houses for lot in lots), len(group))

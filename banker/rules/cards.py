@@ -5,6 +5,8 @@ sends the piece to a deed, landing there is the table's next step like any landi
 the rent with `pay_rent` (with `card="nearest_railroad"` / `"nearest_utility"` for the nearest
 cards, whose rent is 2x, or 10x a fresh roll). `card_destination` tells the screens which deed.
 The nearest-utility card may also carry the fresh roll as `dice`, settling that rent at once.
+A card's payment to the bank (a fee, repairs) goes into the Free Parking pot under the jackpot
+house rule, and a card that pays the GO salary pays the token level's (Millionaire).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from banker.rules.base import Command, Dice, Event, require
 from banker.rules.board import DECK_NAMES, Card, Edition
 from banker.rules.errors import RuleError
 from banker.rules.jail import JailCardKept, go_to_jail, jail_card_holder
-from banker.rules.money import DebtIncurred, charge, payment
+from banker.rules.money import DebtIncurred, charge, fines_payee, go_salary, payment
 from banker.rules.rent import PayRent
 from banker.rules.state import BANK, GameState
 
@@ -138,7 +140,7 @@ def _advance(state: GameState, command: DrawCard, card: Card) -> list[Event]:
     if not salary.pop():
         return []
     reason = "advanced to GO" if card.target == GO else "passed GO"
-    return [payment(state, BANK, command.player, state.rules.salary, reason)]
+    return go_salary(state, command.player, reason)
 
 
 def _collect(state: GameState, command: DrawCard, card: Card) -> list[Event]:
@@ -146,7 +148,8 @@ def _collect(state: GameState, command: DrawCard, card: Card) -> list[Event]:
 
 
 def _pay(state: GameState, command: DrawCard, card: Card) -> list[Event]:
-    return [charge(state, command.player, BANK, card.amount, f"{DECK_NAMES[card.deck]} card")]
+    reason = f"{DECK_NAMES[card.deck]} card"
+    return [charge(state, command.player, fines_payee(state), card.amount, reason)]
 
 
 def _others(state: GameState, player_id: int) -> list[int]:
@@ -179,7 +182,7 @@ def _repairs(state: GameState, command: DrawCard, card: Card) -> list[Event]:
         f"{DECK_NAMES[card.deck]} repairs: {houses} x {state.money(card.per_house)} a house, "
         f"{hotels} x {state.money(card.per_hotel)} a hotel"
     )
-    return [charge(state, command.player, BANK, amount, reason)]
+    return [charge(state, command.player, fines_payee(state), amount, reason)]
 
 
 def _keep_jail_card(state: GameState, command: DrawCard, card: Card) -> list[Event]:

@@ -28,6 +28,10 @@ class DeedBought(Event):
 def for_sale(state: GameState, position: int) -> Deed:
     """The bank's deed at `position`, which a player landing there may buy or decline."""
     deed = state.deed(position)
+    require(
+        not state.rules.market_size,
+        f"In this game deeds are not bought on landing: buy {deed.name} from the market when it is face up.",
+    )
     owner = state.holding(position).owner
     require(owner == BANK, f"{deed.name} is already owned by {state.name_of(owner)}.")
     auction = state.auction
@@ -68,6 +72,14 @@ class OwnerCommand(Command):
         holding = state.holding(self.deed)
         require(holding.owner != BANK, f"Nobody owns {deed.name}.")
         return deed, holding
+
+
+def owners_lots(state: GameState, position: int) -> tuple[int, ...]:
+    """The lots of the deed's group that its owner holds: the whole group when building needs it
+    (buildings then stand only on whole groups), fewer with `build_without_group`."""
+    owner = state.holding(position).owner
+    group = state.edition.groups[state.deed(position).group]
+    return tuple(p for p in group if state.holding(p).owner == owner)
 
 
 def group_label(deed: Deed) -> str:

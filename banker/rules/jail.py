@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from banker.rules.base import Command, Event, require
 from banker.rules.board import DECK_NAMES
-from banker.rules.money import charge
-from banker.rules.state import BANK, GameState, Player
+from banker.rules.money import charge, fines_payee
+from banker.rules.state import GameState, Player
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ class PayJailFine(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         _jailed(state, self.player)
         return [
-            charge(state, self.player, BANK, state.rules.jail_fine, "jail fine"),
+            charge(state, self.player, fines_payee(state), state.rules.jail_fine, "jail fine"),
             LeftJail(player=self.player),
         ]
 

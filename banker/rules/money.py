@@ -3,7 +3,12 @@
 Two kinds of payment. One the player chooses (buying, building, paying another player a sum
 they agreed) is refused when the cash is short: `payment`. One the rules impose (rent, tax, a
 card, a fine, an auction won) is never refused for want of cash: `charge` records a debt instead,
-which the player pays once they have raised the money, or goes bankrupt over."""
+which the player pays once they have raised the money, or goes bankrupt over.
+
+With the Free Parking jackpot house rule, taxes, the jail fine and card payments to the bank go
+into the pot instead (`fines_payee`): the pot is a party to payments like the bank, FREE_PARKING.
+With `round_to` (Monopoly 2.0: $5) every amount the rules charge or pay is rounded up to it, and
+an amount typed in must already be a multiple."""
 
 from __future__ import annotations
 
@@ -11,7 +16,10 @@ from dataclasses import dataclass, replace
 
 from banker.rules.base import Amount, Command, Event, require
 from banker.rules.errors import RuleError
-from banker.rules.state import BANK, Debt, GameState
+from banker.rules.state import BANK, FREE_PARKING, Debt, GameState
+from banker.rules.tally import worth
+
+NOT_PLAYERS = (BANK, FREE_PARKING)
 
 
 @dataclass(frozen=True)
@@ -26,13 +34,21 @@ class Paid(Event):
 
     def apply(self, state: GameState) -> GameState:
         for party, delta in ((self.payer, -self.amount), (self.payee, self.amount)):
-            if party != BANK:
+            if party == FREE_PARKING:
+                state = replace(state, free_parking=state.free_parking + delta)
+            elif party != BANK:
                 state = state.with_player(party, cash=state.player(party).cash + delta)
         return state
 
     def describe(self, state: GameState) -> str:
         amount = state.money(self.amount)
         reason = f" ({self.reason})" if self.reason else ""
+        if self.payee == FREE_PARKING:
+            if self.payer == BANK:
+                return f"The bank put {amount} on Free Parking{reason}"
+            return f"{state.name_of(self.payer)} paid {amount} into the Free Parking pot{reason}"
+        if self.payer == FREE_PARKING:
+            return f"{state.name_of(self.payee)} collected {amount} from Free Parking{reason}"
         if self.payer == BANK:
             return f"{state.name_of(self.payee)} collected {amount} from the bank{reason}"
         return f"{state.name_of(self.payer)} paid {state.name_of(self.payee)} {amount}{reason}"
@@ -61,10 +77,29 @@ class DebtIncurred(Event):
         )
 
 
+def rounded(state: GameState, amount: int) -> int:
+    """`amount` rounded up to the rules' `round_to` (a multiple of $5 in Monopoly 2.0)."""
+    step = state.rules.round_to
+    return -(-amount // step) * step
+
+
+def require_round(state: GameState, amount: int) -> None:
+    """Refuse a typed amount that is not a multiple of the rules' `round_to`."""
+    step = state.rules.round_to
+    require(amount % step == 0, f"Amounts go in {state.money(step)} steps in this game.")
+
+
+def fines_payee(state: GameState) -> int:
+    """Who takes taxes, the jail fine and card payments: the Free Parking pot under the jackpot
+    house rule, else the bank."""
+    return FREE_PARKING if state.rules.free_parking_jackpot else BANK
+
+
 def charge(state: GameState, payer: int, payee: int, amount: int, reason: str) -> Event:
     """A payment the rules impose: made now, or owed as a debt when the payer's cash is short."""
+    amount = rounded(state, amount)
     if payer != BANK and state.active_player(payer).cash < amount:
-        if payee != BANK:
+        if payee not in NOT_PLAYERS:
             state.active_player(payee)
         require(payer != payee, "A player cannot pay themselves.")
         return DebtIncurred(debtor=payer, creditor=payee, amount=amount, reason=reason)
@@ -73,11 +108,12 @@ def charge(state: GameState, payer: int, payee: int, amount: int, reason: str) -
 
 def payment(state: GameState, payer: int, payee: int, amount: int, reason: str) -> Paid:
     """A payment both parties can take part in; the payer must have the cash."""
+    amount = rounded(state, amount)
     for party in (payer, payee):
-        if party != BANK:
+        if party not in NOT_PLAYERS:
             state.active_player(party)
     require(payer != payee, "A player cannot pay themselves.")
-    if payer != BANK:
+    if payer not in NOT_PLAYERS:
         require_cash(state, payer, amount)
     return Paid(payer=payer, payee=payee, amount=amount, reason=reason)
 
@@ -93,12 +129,48 @@ def require_cash(state: GameState, player: int, amount: int) -> None:
 
 
 @dataclass(frozen=True)
-class PassGo(Command):
-    type = "pass_go"
+class GoReached(Event):
+    """`player` has just collected the GO salary: with token levels they may buy one now."""
+
+    type = "go_reached"
     player: int
 
+    def apply(self, state: GameState) -> GameState:
+        return replace(state, at_go=self.player)
+
+    def describe(self, state: GameState) -> str:
+        return f"{state.name_of(self.player)} may buy a token level at GO"
+
+
+def salary(state: GameState, player_id: int) -> int:
+    """The GO salary the player's token earns (its level's, with token levels)."""
+    return state.rules.level_salary(state.player(player_id).level)
+
+
+def go_salary(state: GameState, player_id: int, reason: str, amount: int | None = None) -> list[Event]:
+    """The salary for reaching GO (or `amount` instead), and with token levels below the top, the
+    chance to buy a level."""
+    events: list[Event] = [payment(state, BANK, player_id, amount or salary(state, player_id), reason)]
+    if state.player(player_id).level < state.rules.token_levels:
+        events.append(GoReached(player=player_id))
+    return events
+
+
+@dataclass(frozen=True)
+class PassGo(Command):
+    """The salary for passing GO; `landed` exactly on GO pays double under the Just Go house rule."""
+
+    type = "pass_go"
+    player: int
+    landed: bool = False
+
     def decide(self, state: GameState, now: float) -> list[Event]:
-        return [payment(state, BANK, self.player, state.rules.salary, "Passed GO")]
+        state.active_player(self.player)
+        if self.landed and state.rules.just_go:
+            return go_salary(
+                state, self.player, "Landed on GO: Just Go pays double", 2 * salary(state, self.player)
+            )
+        return go_salary(state, self.player, "Landed on GO" if self.landed else "Passed GO")
 
 
 @dataclass(frozen=True)
@@ -109,6 +181,7 @@ class PayBank(Command):
     reason: str = ""
 
     def decide(self, state: GameState, now: float) -> list[Event]:
+        require_round(state, self.amount)
         return [charge(state, self.player, BANK, self.amount, self.reason)]
 
 
@@ -120,6 +193,7 @@ class CollectFromBank(Command):
     reason: str = ""
 
     def decide(self, state: GameState, now: float) -> list[Event]:
+        require_round(state, self.amount)
         return [payment(state, BANK, self.player, self.amount, self.reason)]
 
 
@@ -134,6 +208,7 @@ class PayPlayer(Command):
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         state.player(self.to)
+        require_round(state, self.amount)
         return [payment(state, self.player, self.to, self.amount, self.reason)]
 
 
@@ -149,5 +224,23 @@ class PayTax(Command):
             where = space.name if space else f"space {self.space}"
             raise RuleError(f"There is no tax to pay on {where}.")
         # The space type names the rule option that holds the amount (rules.income_tax, ...).
-        amount = getattr(state.rules, space.type)
-        return [charge(state, self.player, BANK, amount, space.name)]
+        amount, reason = getattr(state.rules, space.type), space.name
+        percent = state.rules.income_tax_percent
+        if space.type == "income_tax" and percent:
+            amount, reason = income_tax(state, self.player)
+            require(amount > 0, f"{state.name_of(self.player)} owes no tax: {reason} comes to nothing.")
+        return [charge(state, self.player, fines_payee(state), amount, reason)]
+
+
+def income_tax(state: GameState, player_id: int) -> tuple[int, str]:
+    """With `income_tax_percent`: the lower of the flat tax and that percent of the player's net
+    worth (whole dollars, rounded down), and why."""
+    rules = state.rules
+    net_worth = sum(worth(state, state.active_player(player_id)))
+    share = net_worth * rules.income_tax_percent // 100
+    if share < rules.income_tax:
+        return share, f"Income Tax: {rules.income_tax_percent}% of {state.money(net_worth)} net worth"
+    return rules.income_tax, (
+        f"Income Tax: {state.money(rules.income_tax)}, less than {rules.income_tax_percent}% "
+        f"of {state.money(net_worth)} net worth"
+    )

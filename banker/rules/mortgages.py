@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banker.rules.base import Event, require
-from banker.rules.deeds import OwnerCommand, buildings_text, group_label
+from banker.rules.deeds import OwnerCommand, buildings_text, group_label, owners_lots
 from banker.rules.money import payment
 from banker.rules.state import BANK, GameState
 
@@ -40,14 +40,16 @@ class MortgageLifted(Event):
 
 @dataclass(frozen=True)
 class Mortgage(OwnerCommand):
-    """The bank pays the owner the mortgage value; the group must have no buildings."""
+    """The bank pays the owner the mortgage value; the owner's lots in the group must have no
+    buildings (the whole group, unless the rules let lots be built without it)."""
 
     type = "mortgage"
 
     def decide(self, state: GameState, now: float) -> list[Event]:
+        require(state.rules.mortgages, "There are no mortgages in this game.")
         deed, holding = self.owned(state)
         require(not holding.mortgaged, f"{deed.name} is already mortgaged.")
-        for position in state.edition.groups[deed.group]:
+        for position in owners_lots(state, deed.position):
             lot = state.holding(position)
             require(
                 not (lot.houses or lot.hotel),

@@ -8,7 +8,7 @@ from banker.rules.base import Command, Dice, Event, require
 from banker.rules.board import Card
 from banker.rules.deeds import buildings_text, group_label
 from banker.rules.errors import RuleError
-from banker.rules.money import charge
+from banker.rules.money import charge, rounded
 from banker.rules.state import BANK, GameState
 
 # The `card` of pay_rent: which "advance to the nearest ..." card sent the player there.
@@ -19,14 +19,20 @@ def rent_due(state: GameState, position: int, dice: int | None = None, card: str
     """The rent the owner of the deed at `position` collects from a player landing there.
 
     0 when the bank owns it or it is mortgaged. A utility needs the dice total (2..12); `card` is
-    "nearest_railroad" or "nearest_utility" when such a card sent the player there."""
+    "nearest_railroad" or "nearest_utility" when such a card sent the player there. Rounded up as
+    the rules round (Monopoly 2.0: to $5), as it is charged."""
     return rent_explained(state, position, dice, card)[0]
 
 
 def rent_explained(
     state: GameState, position: int, dice: int | None = None, card: str = ""
 ) -> tuple[int, str]:
-    """The rent and how it was worked out, in words."""
+    """The rent and how it was worked out, in words; rounded up as the rules round."""
+    amount, reason = _worked_out(state, position, dice, card)
+    return rounded(state, amount), reason
+
+
+def _worked_out(state: GameState, position: int, dice: int | None, card: str) -> tuple[int, str]:
     deed = state.deed(position)
     rent_card = _rent_card(state, card, deed.kind, deed.name) if card else None
     holding = state.holding(position)

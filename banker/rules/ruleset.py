@@ -1,4 +1,24 @@
-"""The rule options a table plays with, and the named presets that bundle them."""
+"""The rule options a table plays with, and the named presets that bundle them.
+
+Every option is independent and every house rule is off by default; a preset is a named set of
+options, and a table's own options go on top of its preset. The presets:
+
+- `classic`: the rules in the box; the last player standing wins.
+- `jma`: Japan Monopoly Association tournament rules: auctions in $10 steps, trade limits.
+- `speed`: the speed-die game's money: everyone starts with $2,500.
+- `short`: the bank deals 2 random deeds to each player, who pay their price; a hotel after 3
+  houses; the game ends at the second bankruptcy and the tally decides.
+- `timed`: 2 deeds dealt each as in the short game; the game ends at `end_at` (server time in
+  seconds since the epoch, required) and the tally decides.
+- `monopoly2`: "Monopoly 2.0": deeds come from a face-up market of 4 (see market.py), a deed not
+  in a monopoly can be bought from its owner at the printed price, no auctions, no mortgages, no
+  trading, every amount rounded up to $5, and 5 monopolies win.
+- `millionaire`: Monopoly Millionaire's money on the classic board, shown in K: 372K each (the
+  published game deals two of each note, 1K to 100K: the seed texts give no figure), a 150K
+  salary, token levels bought at GO (50K each, up to level 3, salary 150K / 200K / 250K), the
+  first to 1,000K cash wins, and the game ends at the first bankruptcy with the richest in cash
+  winning.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +27,18 @@ from typing import Any
 
 from banker.rules.errors import InvalidCommand
 
+# How amounts read: (before, after, times). Amounts stay whole numbers; this is only how they show.
+CURRENCIES: dict[str, tuple[str, str, int]] = {
+    "USD": ("$", "", 1),  # $1,500
+    "MK": ("", "K", 1),  # electronic-banking thousands: 200 -> 200K, 1,000 -> 1,000K
+}
+
 
 @dataclass(frozen=True)
 class RuleSet:
     preset: str = "classic"
     starting_cash: int = 1500
-    salary: int = 200
+    salary: int = 200  # for passing GO (with token levels: the first level's)
     jail_fine: int = 50
     income_tax: int = 200
     luxury_tax: int = 100
@@ -23,20 +49,81 @@ class RuleSet:
     auctions: bool = True  # off: a declined deed simply stays with the bank
     auction_step: int = 1  # the opening bid and the least raise
     auction_seconds: int = 20  # the clock when an auction opens
-    auction_extension: int = 8  # every bid leaves at least this long on the clock
+    auction_extension_seconds: int = 8  # every bid leaves at least this long on the clock
     end_at: int = 0  # a timed game ends at this server time (seconds since the epoch); 0: no clock
     trade_limits: bool = False  # JMA: no gifts, no deed below its mortgage value, no jail card for $50+
+    # House rules
+    free_parking_jackpot: bool = False  # taxes, the jail fine and card payments go into a pot
+    jackpot_seed: int = 0  # the bank's money in the pot at the start and after each collection
+    just_go: bool = False  # landing exactly on GO pays double the salary
+    income_tax_percent: int = 0  # income tax: the lower of income_tax or this % of net worth; 0: off
+    build_without_group: bool = False  # build on a lot without owning its whole colour group
+    uneven_building: bool = False  # build and sell in any order within a group
+    # Rule systems
+    deal_deeds: int = 0  # deeds the bank deals each player at the start, paid at their price
+    end_at_bankruptcies: int = 0  # the game ends at this many bankruptcies; 0: last player standing
+    cash_target: int = 0  # the first to hold this much cash wins; 0: no target
+    richest_by: str = "worth"  # who is richest at the end: by "worth" (the tally) or "cash"
+    win_monopolies: int = 0  # whoever holds this many whole groups wins; 0: no such win
+    market_size: int = 0  # deeds face up in the bank's market (Monopoly 2.0); 0: bought on landing
+    buy_from_owner: bool = False  # a deed not in a monopoly can be bought from its owner at its price
+    mortgages: bool = True
+    trading: bool = True
+    round_to: int = 1  # every amount the rules charge or pay is rounded up to a multiple of this
+    token_levels: int = 1  # levels a token can reach, bought at GO (Millionaire); 1: none to buy
+    level_cost: int = 50  # the price of each token level
+    level_salary_step: int = 50  # each level above the first adds this to the salary
+    currency: str = "USD"  # how amounts read: a key of CURRENCIES
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def level_salary(self, level: int) -> int:
+        """The GO salary of a token at `level` (1 without token levels)."""
+        return self.salary + (level - 1) * self.level_salary_step
 
 
 PRESETS: dict[str, RuleSet] = {
     "classic": RuleSet(),
     "jma": RuleSet(preset="jma", auction_step=10, trade_limits=True),
+    "speed": RuleSet(preset="speed", starting_cash=2500),
+    "short": RuleSet(preset="short", deal_deeds=2, houses_before_hotel=3, end_at_bankruptcies=2),
+    "timed": RuleSet(preset="timed", deal_deeds=2),
+    "monopoly2": RuleSet(
+        preset="monopoly2",
+        market_size=4,
+        buy_from_owner=True,
+        auctions=False,
+        mortgages=False,
+        trading=False,
+        round_to=5,
+        win_monopolies=5,
+    ),
+    "millionaire": RuleSet(
+        preset="millionaire",
+        starting_cash=372,
+        salary=150,
+        token_levels=3,
+        level_cost=50,
+        level_salary_step=50,
+        cash_target=1000,
+        end_at_bankruptcies=1,
+        richest_by="cash",
+        currency="MK",
+    ),
 }
 # The least a table may set each number to; anything lower makes no game.
-_MINIMUM = {"auction_step": 1, "auction_seconds": 5, "auction_extension": 1, "houses_before_hotel": 1}
+_MINIMUM = {
+    "auction_step": 1,
+    "auction_seconds": 5,
+    "auction_extension_seconds": 1,
+    "houses_before_hotel": 1,
+    "round_to": 1,
+    "token_levels": 1,
+}
+_CHOICES = {"currency": tuple(CURRENCIES), "richest_by": ("worth", "cash")}
+# Renamed options: stored games keep their old names.
+RENAMED = {"auction_extension": "auction_extension_seconds"}
 
 _OPTION_NAMES = tuple(f.name for f in fields(RuleSet) if f.name != "preset")
 
@@ -61,5 +148,28 @@ def ruleset_for(preset: str, options: dict[str, Any] | None = None) -> RuleSet:
             raise InvalidCommand(f"Option {name} must be at least {_MINIMUM.get(name, 0)}.")
         if expected is bool and not isinstance(value, bool):
             raise InvalidCommand(f"Option {name} must be true or false.")
+        if expected is str and value not in _CHOICES.get(name, ()):
+            raise InvalidCommand(f"Option {name} must be one of: {', '.join(_CHOICES.get(name, ()))}.")
         checked[name] = value
-    return replace(base, **checked)
+    rules = replace(base, **checked)
+    _check_together(rules)
+    return rules
+
+
+def _check_together(rules: RuleSet) -> None:
+    """Options that make no game in combination."""
+    if rules.preset == "timed" and not rules.end_at:
+        raise InvalidCommand("A timed game needs its end time: set the option end_at.")
+    if rules.jackpot_seed and not rules.free_parking_jackpot:
+        raise InvalidCommand("Option jackpot_seed needs the Free Parking jackpot (free_parking_jackpot) on.")
+    if rules.cash_target and rules.cash_target <= rules.starting_cash:
+        raise InvalidCommand("Option cash_target must be more than the starting cash.")
+    if rules.income_tax_percent > 100:
+        raise InvalidCommand("Option income_tax_percent must be at most 100.")
+    if rules.market_size and rules.auctions:
+        raise InvalidCommand("A deed market (market_size) sells deeds instead of auctions: set auctions off.")
+
+
+def rules_from_stored(stored: dict[str, Any]) -> RuleSet:
+    """The RuleSet a stored game started with, reading options under their old names too."""
+    return RuleSet(**{RENAMED.get(name, name): value for name, value in stored.items()})

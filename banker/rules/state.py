@@ -7,9 +7,10 @@ from typing import Any
 
 from banker.rules.board import Deed, Edition
 from banker.rules.errors import RuleError
-from banker.rules.ruleset import RuleSet
+from banker.rules.ruleset import CURRENCIES, RuleSet
 
 BANK = 0  # the party id of the bank in money movements; players are 1..8
+FREE_PARKING = -1  # the party id of the Free Parking pot (the jackpot house rule)
 
 # (name, hex) pairs: colour names go next to the swatch so no one depends on colour alone.
 PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
@@ -35,6 +36,7 @@ class Player:
     jail_cards: tuple[str, ...] = ()  # the decks of the Get Out of Jail Free cards held
     bankrupt: bool = False
     place: int = 0  # where a bankrupt player finished: 3 of 3 for the first one out
+    level: int = 1  # the token's level (Monopoly Millionaire): the salary grows with it
 
     @property
     def colour_name(self) -> str:
@@ -132,6 +134,11 @@ class GameState:
     # mortgaged deeds received in a bankruptcy whose new owner must still choose: keep or lift
     mortgage_choices: tuple[tuple[int, int], ...] = ()  # (player, deed)
     winner: int | None = None
+    free_parking: int = 0  # the jackpot pot (house rule)
+    market: tuple[int, ...] = ()  # deeds face up in the bank's market (Monopoly 2.0), slot by slot
+    deck: tuple[int, ...] = ()  # the face-down deeds behind the market, top first
+    market_buyer: int | None = None  # who bought from the market this turn (see market.py)
+    at_go: int | None = None  # who has just collected the GO salary and may buy a token level
 
     def player(self, player_id: Any) -> Player:
         for player in self.players:
@@ -147,6 +154,8 @@ class GameState:
         return player
 
     def name_of(self, party: int) -> str:
+        if party == FREE_PARKING:
+            return "Free Parking"
         return "the bank" if party == BANK else self.player(party).name
 
     def deed(self, position: Any) -> Deed:
@@ -173,7 +182,14 @@ class GameState:
         return tuple(debt for debt in self.debts if debt.debtor == player_id)
 
     def money(self, amount: int) -> str:
-        return f"${amount:,}"
+        """An amount as this game shows it: "$1,500", or "1,500K" in Millionaire."""
+        return format_money(amount, self.rules.currency)
 
     def total_cash(self) -> int:
         return sum(p.cash for p in self.players)
+
+
+def format_money(amount: int, currency: str = "USD") -> str:
+    before, after, times = CURRENCIES.get(currency, CURRENCIES["USD"])
+    sign = "-" if amount < 0 else ""
+    return f"{sign}{before}{abs(amount) * times:,}{after}"

@@ -4,14 +4,17 @@ Net worth = cash + the printed price of each unmortgaged deed + half the price o
 one + the house cost of each house + for a hotel its cost and the houses it replaced (as many as
 the rules' houses before a hotel: 4, or 3 in the short game). Players still in the game are ranked
 by net worth, equal totals sharing a rank; players out of the game follow, in the order they left.
+Where the rules say the richest is the one with the most cash (`richest_by="cash"`, Monopoly
+Millionaire) the ranks follow cash instead; every line still shows the net worth.
 
 A game ends when the banker ends it (by agreement), when a preset's end condition fires (the
-clock of a timed game, the second bankruptcy of a short game, ...), or when one player is left.
-The richest wins; a tie at the top has no single winner and the tally shows it.
+clock of a timed game, the second bankruptcy of a short game, ...: see endings.py), or when one
+player is left. The richest wins; a tie at the top has no single winner and the tally shows it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from banker.rules.base import Command, Event, require
@@ -20,6 +23,9 @@ from banker.rules.state import GameState, Player
 END_REASONS = {
     "agreed": "The table agreed to end the game",
     "time": "Time is up",
+    "bankruptcies": "A bankruptcy ends this game",
+    "cash_target": "The cash target is reached",
+    "monopolies": "The monopolies target is reached",
 }
 
 
@@ -56,10 +62,15 @@ def tally(state: GameState) -> list[TallyLine]:
             continue
         cash, deeds, buildings = worth(state, player)
         standing.append((cash + deeds + buildings, player, cash, deeds, buildings))
-    standing.sort(key=lambda row: -row[0])
+    by_cash = state.rules.richest_by == "cash"
+
+    def score(row: tuple[int, Player, int, int, int]) -> int:
+        return row[2] if by_cash else row[0]
+
+    standing.sort(key=lambda row: -score(row))
     lines = []
     for index, (total, player, cash, deeds, buildings) in enumerate(standing):
-        tied_above = index and total == standing[index - 1][0]
+        tied_above = index and score(standing[index]) == score(standing[index - 1])
         rank = lines[-1].rank if tied_above else index + 1
         lines.append(TallyLine(player, cash, deeds, buildings, total, rank))
     out = sorted((p for p in state.players if p.bankrupt), key=lambda p: p.place)
@@ -91,9 +102,14 @@ class GameEnded(Event):
         return f"{why}: the game is over, and {state.name_of(self.winner)} wins"
 
 
-def game_over(state: GameState, reason: str) -> GameEnded:
-    """The end of the game now, the richest winning (no one when the top is shared)."""
-    top = leaders(state)
+def game_over(state: GameState, reason: str, among: Collection[int] | None = None) -> GameEnded:
+    """The end of the game now, the richest winning (no one when the top is shared); with `among`,
+    the richest of those players (who reached a target)."""
+    if among is None:
+        top = leaders(state)
+    else:
+        lines = [line for line in tally(state) if line.player.id in among]
+        top = [line.player for line in lines if line.rank == lines[0].rank]
     return GameEnded(reason=reason, winner=top[0].id if len(top) == 1 else None)
 
 

@@ -6,11 +6,12 @@ and each mortgaged deed received costs its new owner the 10% fee, or value + 10%
 (see mortgages.py), paid from their cash after the trade. The proposer makes that choice with the
 offer (keep unless they say lift), the partner with the answer.
 
-A deed can be traded only while no lot of its colour group has a building (buildings never change
-hands) and while it is not on the auction block. An offer is checked again when it is accepted:
-anything that changed since it was made (a deed sold or traded elsewhere, buildings put up, cash
-spent, a deed of the partner's mortgaged) makes it out of date, and the accept is refused saying
-what changed. Trades stay open to a player in debt: trading is one way to raise the money.
+A deed can be traded only while no lot of its colour group held by its owner has a building
+(buildings never change hands) and while it is not on the auction block. An offer is checked again
+when it is accepted: anything that changed since it was made (a deed sold or traded elsewhere,
+buildings put up, cash spent, a deed of the partner's mortgaged) makes it out of date, and the
+accept is refused saying what changed. Trades stay open to a player in debt: trading is one way
+to raise the money.
 
 Tournament limits (the `trade_limits` option, on in the JMA preset), read simply:
 - no gifts: a side that hands something over gets something back;
@@ -28,8 +29,9 @@ from typing import Any
 
 from banker.rules.base import Command, Event, MortgageChoices, require
 from banker.rules.board import DECK_NAMES
-from banker.rules.deeds import buildings_text, group_label
+from banker.rules.deeds import buildings_text, group_label, owners_lots
 from banker.rules.errors import RuleError
+from banker.rules.money import require_round
 from banker.rules.mortgages import MORTGAGE_CHOICES, received_mortgaged
 from banker.rules.state import GameState, Trade, TradeSide
 
@@ -217,7 +219,7 @@ def _check_side(state: GameState, player_id: int, side: TradeSide, again: bool) 
             (player.id, position) not in state.mortgage_choices,
             f"{player.name} must first choose whether to keep {deed.name} mortgaged or lift the mortgage.",
         )
-        for lot_position in state.edition.groups[deed.group]:
+        for lot_position in owners_lots(state, position):
             lot = state.holding(lot_position)
             require(
                 not (lot.houses or lot.hotel),
@@ -225,6 +227,7 @@ def _check_side(state: GameState, player_id: int, side: TradeSide, again: bool) 
                 f"{state.deed(lot_position).name} has {buildings_text(lot)}.",
             )
     require(side.cash >= 0, "Cash in a trade cannot be negative.")
+    require_round(state, side.cash)
     require(
         player.cash >= side.cash,
         f"{player.name} has {state.money(player.cash)}, not the {state.money(side.cash)} in the offer.",
@@ -336,6 +339,15 @@ class ProposeTrade(Command):
     mortgages: MortgageChoices = ()
 
     def decide(self, state: GameState, now: float) -> list[Event]:
+        require(
+            state.rules.trading,
+            "There is no trading in this game"
+            + (
+                ": buy a deed from its owner at its printed price instead."
+                if state.rules.buy_from_owner
+                else "."
+            ),
+        )
         proposer = state.active_player(self.player)
         partner = state.player(self.to)
         require(

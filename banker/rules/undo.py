@@ -37,6 +37,7 @@ class Undone(Event):
 class Undo(Command):
     type = "undo"
     banker_only = True
+    after_end = True  # a game ended by mistake (a wrong bankruptcy, a wrong payment) can be taken back
     seq: int | None = None  # the action the banker saw in the preview, if one was shown
 
     def decide(self, state: GameState, now: float) -> list[Event]:
@@ -50,7 +51,7 @@ class Undo(Command):
         # An auction brought back (say, a sale undone) gets time on the clock again, or the
         # next look at it would close it at once.
         auction = state.undo[-1].prior.auction
-        deadline = max(auction.deadline, now + state.rules.auction_extension) if auction else None
+        deadline = max(auction.deadline, now + state.rules.auction_extension_seconds) if auction else None
         return [Undone(seq=top, summary=summary or "", auction_deadline=deadline)]
 
 

@@ -50,7 +50,7 @@ def panel(state: GameState, now: float, me: Player | None) -> Panel | None:
         "title": title[0].upper() + title[1:],
         "deed": deed,
         "seconds_left": max(0.0, auction.deadline - now),
-        "total_seconds": max(state.rules.auction_seconds, state.rules.auction_extension),
+        "total_seconds": max(state.rules.auction_seconds, state.rules.auction_extension_seconds),
         "high_bidder": state.player(auction.high_bidder) if auction.high_bidder else None,
         "high_bid": auction.high_bid,
     }

@@ -8,13 +8,16 @@ from banker.rules import Command, GameState, RuleError, apply_action, decide, fo
 from banker.rules.buildings import Build
 from banker.rules.deeds import Buy
 
-ANN, BOB, CAT = 1, 2, 3
-NAMES = ["Ann", "Bob", "Cat"]
+ANN, BOB, CAT, DAN = 1, 2, 3, 4
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 
-def new_game(players: int = 3, **options: object) -> GameState:
-    """A fresh game for the first `players` of Ann, Bob and Cat with the classic rules and `options`."""
-    return fold([(1, [start_game(NAMES[:players], options=options or None)])])
+def new_game(
+    players: int = 3, preset: str = "classic", seed: int | None = None, **options: object
+) -> GameState:
+    """A fresh game for the first `players` of Ann, Bob, Cat and Dan with the `preset` (classic) and
+    `options`; `seed` decides what chance decides at the start (dealt deeds, the deed deck)."""
+    return fold([(1, [start_game(NAMES[:players], preset, options=options or None, seed=seed)])])
 
 
 def run(state: GameState, *commands: Command, now: float = 0.0) -> GameState:

@@ -98,7 +98,9 @@ def test_a_late_bid_leaves_at_least_eight_seconds_on_the_clock(auction):
 
 
 def test_the_clock_and_its_extension_are_table_settings():
-    state = at(new_game(auction_seconds=30, auction_extension=5), T0, Decline(player=ANN, deed=BOARDWALK))
+    state = at(
+        new_game(auction_seconds=30, auction_extension_seconds=5), T0, Decline(player=ANN, deed=BOARDWALK)
+    )
     assert state.auction.deadline == T0 + 30
     assert at(state, T0 + 29, Bid(player=BOB, amount=5)).auction.deadline == T0 + 34
 

@@ -1,0 +1,224 @@
+"""Monopoly 2.0: the face-up market of four deeds, one market purchase a turn, buying from an owner
+at the printed price outside monopolies, no auctions, mortgages or trading, amounts rounded up to
+$5, and five monopolies win."""
+
+from __future__ import annotations
+
+from banker.rules import BANK, parse_command
+from banker.rules.auctions import Bid, Decline
+from banker.rules.bankruptcy import DeclareBankruptcy
+from banker.rules.cards import DrawCard
+from banker.rules.deeds import Buy
+from banker.rules.market import BuyFromMarket, BuyFromOwner, MarketBought, NextTurn, monopolies
+from banker.rules.money import CollectFromBank, Paid, PayBank, PayPlayer
+from banker.rules.mortgages import Mortgage
+from banker.rules.rent import PayRent, rent_due
+from banker.rules.state import TradeSide
+from banker.rules.tally import GameEnded
+from banker.rules.trades import ProposeTrade
+from banker.rules.undo import Undo
+from tests.rules.conftest import ANN, BOB, CAT, cash, new_game, refusal, run
+
+MEDITERRANEAN, BALTIC, ATLANTIC, PACIFIC = 1, 3, 26, 31
+WATER_WORKS, INDIANA = 28, 23
+
+
+def game(**options):
+    """Seed 192: the market shows Mediterranean, Baltic, Atlantic and Pacific; Water Works, Indiana
+    Avenue, North Carolina Avenue and Oriental Avenue come up next."""
+    return new_game(preset="monopoly2", seed=192, **options)
+
+
+def test_four_deeds_lie_face_up_and_the_rest_in_the_deck():
+    state = game()
+    assert state.market == (MEDITERRANEAN, BALTIC, ATLANTIC, PACIFIC)
+    assert state.deck[:4] == (WATER_WORKS, INDIANA, 32, 6) and len(state.deck) == 24
+    assert state.holdings == {} and all(p.cash == 1500 for p in state.players)
+    assert sorted(state.market + state.deck) == sorted(d.position for d in state.edition.deeds)
+
+
+def test_the_deck_order_comes_from_the_seed():
+    assert new_game(preset="monopoly2", seed=5).deck == new_game(preset="monopoly2", seed=5).deck
+    assert new_game(preset="monopoly2", seed=5).market != game().market
+
+
+def test_buying_from_the_market_turns_the_next_deed_over_in_its_place():
+    state = game()
+    events = run(state, BuyFromMarket(player=ANN, deed=BALTIC)).undo[-1].events
+    assert events == (
+        Paid(payer=ANN, payee=BANK, amount=60, reason="bought Baltic Avenue from the market"),
+        MarketBought(player=ANN, deed=BALTIC, revealed=WATER_WORKS),
+    )
+    state = run(state, BuyFromMarket(player=ANN, deed=BALTIC))
+    assert state.market == (MEDITERRANEAN, WATER_WORKS, ATLANTIC, PACIFIC) and state.deck[0] == INDIANA
+    assert state.holding(BALTIC).owner == ANN and cash(state, ANN) == 1440
+    assert (
+        events[1].describe(state) == "Ann bought Baltic Avenue from the market; Water Works is turned face up"
+    )
+
+
+def test_a_deed_not_face_up_cannot_be_bought():
+    assert refusal(game(), BuyFromMarket(player=ANN, deed=39)) == (
+        "Boardwalk is not face up in the market. Face up: Mediterranean Avenue, Baltic Avenue, "
+        "Atlantic Avenue, Pacific Avenue."
+    )
+
+
+def test_one_market_purchase_a_turn():
+    state = run(game(), BuyFromMarket(player=ANN, deed=BALTIC))
+    assert refusal(state, BuyFromMarket(player=ANN, deed=MEDITERRANEAN)) == (
+        "Ann has already bought from the market this turn: one deed a turn. "
+        "Ann may buy again next turn, or once another player has bought from it."
+    )
+    # the turn moves on: another player buys from the market ...
+    state = run(
+        state, BuyFromMarket(player=BOB, deed=ATLANTIC), BuyFromMarket(player=ANN, deed=MEDITERRANEAN)
+    )
+    assert refusal(state, BuyFromMarket(player=ANN, deed=PACIFIC)).startswith("Ann has already bought")
+    # ... or someone says so
+    state = run(state, NextTurn(player=ANN), BuyFromMarket(player=ANN, deed=PACIFIC))
+    assert [state.holding(p).owner for p in (BALTIC, ATLANTIC, MEDITERRANEAN, PACIFIC)] == [
+        ANN,
+        BOB,
+        ANN,
+        ANN,
+    ]
+
+
+def test_next_turn_is_for_games_that_count_turns():
+    assert parse_command({"type": "next_turn"}) == NextTurn()
+    assert NextTurn(player=ANN).allowed_for(game(), ANN) and not NextTurn(player=ANN).allowed_for(game(), BOB)
+    assert (
+        refusal(new_game(), NextTurn())
+        == "This game keeps no turns: only a deed market or token levels need them."
+    )
+
+
+def test_the_market_shrinks_once_the_deck_is_empty():
+    state = game(starting_cash=5000)
+    for turn in range(24):
+        state = run(state, BuyFromMarket(player=(ANN, BOB)[turn % 2], deed=state.market[0]))
+    assert len(state.market) == 4 and state.deck == ()
+    events = run(state, BuyFromMarket(player=ANN, deed=state.market[0])).undo[-1].events
+    assert events[-1].revealed is None
+    assert len(run(state, BuyFromMarket(player=ANN, deed=state.market[0])).market) == 3
+
+
+def test_deeds_are_not_bought_on_landing_nor_auctioned():
+    state = game()
+    message = (
+        "In this game deeds are not bought on landing: buy Boardwalk from the market when it is face up."
+    )
+    assert refusal(state, Buy(player=ANN, deed=39)) == message
+    assert refusal(state, Decline(player=ANN, deed=39)) == message
+
+
+def test_a_deed_outside_a_monopoly_is_bought_from_its_owner_at_its_printed_price():
+    state = run(game(), BuyFromMarket(player=BOB, deed=ATLANTIC), BuyFromOwner(player=ANN, deed=ATLANTIC))
+    assert state.holding(ATLANTIC).owner == ANN
+    assert (cash(state, ANN), cash(state, BOB)) == (1500 - 260, 1500)
+    assert state.undo[-1].events[0] == Paid(
+        payer=ANN, payee=BOB, amount=260, reason="bought Atlantic Avenue at its printed price"
+    )
+    assert (
+        state.undo[-1].events[1].describe(state) == "Ann bought Atlantic Avenue from Bob at its printed price"
+    )
+
+
+def test_a_deed_in_a_monopoly_cannot_be_bought_from_its_owner():
+    state = run(
+        game(),
+        BuyFromMarket(player=ANN, deed=MEDITERRANEAN),
+        NextTurn(),
+        BuyFromMarket(player=ANN, deed=BALTIC),
+    )
+    assert monopolies(state, ANN) == ["brown"]
+    assert refusal(state, BuyFromOwner(player=BOB, deed=BALTIC)) == (
+        "Baltic Avenue is part of Ann's monopoly (brown): it cannot be bought from them."
+    )
+    assert (
+        refusal(state, BuyFromOwner(player=BOB, deed=PACIFIC))
+        == "Nobody owns Pacific Avenue: the bank sells deeds from the market."
+    )
+    assert refusal(state, BuyFromOwner(player=ANN, deed=BALTIC)) == "Ann already owns Baltic Avenue."
+
+
+def test_buying_from_an_owner_is_refused_where_the_rules_do_not_have_it():
+    assert refusal(new_game(), BuyFromOwner(player=ANN, deed=BALTIC)) == (
+        "Buying a deed from its owner at the printed price is not a rule of this game: offer a trade."
+    )
+
+
+def test_no_mortgages_and_no_trading():
+    state = run(game(), BuyFromMarket(player=ANN, deed=BALTIC))
+    assert refusal(state, Mortgage(deed=BALTIC)) == "There are no mortgages in this game."
+    offer = ProposeTrade(player=ANN, to=BOB, give=TradeSide(deeds=(BALTIC,)), get=TradeSide(cash=100))
+    assert refusal(state, offer) == (
+        "There is no trading in this game: buy a deed from its owner at its printed price instead."
+    )
+
+
+def test_without_mortgages_bankruptcy_does_not_wait_for_mortgage_values():
+    state = run(game(), BuyFromMarket(player=ANN, deed=PACIFIC), PayBank(player=ANN, amount=1500, reason="x"))
+    state = run(state, DeclareBankruptcy(player=ANN))
+    assert state.player(ANN).bankrupt
+    # the deed goes under the deck; the market already has four
+    assert state.deck[-1] == PACIFIC and state.holding(PACIFIC).owner == BANK and len(state.market) == 4
+
+
+def test_deeds_back_from_a_bankruptcy_fill_an_empty_market():
+    state = game(starting_cash=6000)
+    for turn in range(25):
+        state = run(state, BuyFromMarket(player=(BOB, CAT)[turn % 2], deed=state.market[0]))
+    assert len(state.market) == 3 and state.deck == ()
+    state = run(state, PayBank(player=BOB, amount=9000, reason="x"), DeclareBankruptcy(player=BOB))
+    bobs = 13  # in board order under the deck, the first one turned face up at once
+    assert len(state.market) == 4 and len(state.deck) == bobs - 1
+    assert state.deck == tuple(sorted(state.deck)) and state.market[-1] < state.deck[0]
+
+
+def test_amounts_are_rounded_up_to_five():
+    state = run(
+        game(),
+        BuyFromMarket(player=ANN, deed=MEDITERRANEAN),
+        NextTurn(),
+        BuyFromMarket(player=ANN, deed=BALTIC),
+    )
+    state = run(state, BuyFromMarket(player=BOB, deed=WATER_WORKS))
+    assert rent_due(state, MEDITERRANEAN) == 5  # what the screens show is what is charged
+    state = run(state, PayRent(player=CAT, deed=MEDITERRANEAN))  # $2 doubled for the group
+    assert cash(state, CAT) == 1495
+    state = run(state, PayRent(player=CAT, deed=WATER_WORKS, dice=7))  # 4 x 7 = $28
+    assert cash(state, CAT) == 1465
+    state = run(state, DrawCard(player=CAT, deck="chance", card="CH13"))  # speeding fine $15
+    assert cash(state, CAT) == 1450
+    assert (
+        refusal(state, PayBank(player=CAT, amount=33, reason="x")) == "Amounts go in $5 steps in this game."
+    )
+    assert (
+        refusal(state, CollectFromBank(player=CAT, amount=12, reason="x"))
+        == "Amounts go in $5 steps in this game."
+    )
+    assert refusal(state, PayPlayer(player=CAT, to=ANN, amount=7)) == "Amounts go in $5 steps in this game."
+    assert all(p.cash % 5 == 0 for p in state.players)
+
+
+def test_rounding_as_an_option_also_holds_for_bids_and_trades():
+    state = run(new_game(round_to=5), Decline(player=ANN, deed=39))
+    assert refusal(state, Bid(player=BOB, amount=33)) == "Amounts go in $5 steps in this game."
+    offer = ProposeTrade(player=ANN, to=BOB, give=TradeSide(cash=12), get=TradeSide(cash=10))
+    assert refusal(new_game(round_to=5), offer) == "Amounts go in $5 steps in this game."
+
+
+def test_five_monopolies_win_the_game():
+    state = game(starting_cash=10_000)
+    while not state.ended:
+        before = state
+        state = run(state, BuyFromMarket(player=ANN, deed=state.market[0]))
+        if not state.ended:
+            state = run(state, NextTurn())
+    events = state.undo[-1].events
+    assert isinstance(events[-2], MarketBought) and events[-1] == GameEnded(reason="monopolies", winner=ANN)
+    assert len(monopolies(before, ANN)) == 4 and len(monopolies(state, ANN)) == 5 and state.winner == ANN
+    assert events[-1].describe(state) == "The monopolies target is reached: the game is over, and Ann wins"
+    assert run(state, Undo()).ended is False  # the banker can take back the winning purchase

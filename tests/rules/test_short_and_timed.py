@@ -1,0 +1,120 @@
+"""The short game and the timed game: deeds dealt at the start from a seed, hotels after three
+houses, the end at the second bankruptcy or when the clock runs out."""
+
+from __future__ import annotations
+
+import json
+
+from banker.rules import event_from_json, fold, start_game
+from banker.rules.bankruptcy import DeclareBankruptcy, GameWon
+from banker.rules.buildings import Build, BuildingsChanged
+from banker.rules.money import PayBank
+from banker.rules.rent import PayRent
+from banker.rules.tally import EndGame, GameEnded, TimeUp, tally
+from tests.rules.conftest import ANN, BOB, CAT, DAN, NAMES, cash, new_game, owning, refusal, run
+
+MEDITERRANEAN, BALTIC = 1, 3
+
+
+def owned(state, player):
+    return sorted(p for p, h in state.holdings.items() if h.owner == player)
+
+
+def test_the_bank_deals_two_deeds_to_each_player_who_pay_their_price():
+    state = new_game(preset="short", seed=7)
+    # seed 7: Ann States Avenue $140 and Virginia Avenue $160; Bob Connecticut Avenue $120 and
+    # Electric Company $150; Cat Pacific Avenue $300 and Park Place $350
+    assert [owned(state, p) for p in (ANN, BOB, CAT)] == [[13, 14], [9, 12], [31, 37]]
+    assert [cash(state, p) for p in (ANN, BOB, CAT)] == [1500 - 300, 1500 - 270, 1500 - 650]
+    assert all(not h.mortgaged and not h.houses for h in state.holdings.values())
+
+
+def test_the_deal_is_decided_by_the_seed_and_kept_in_the_log():
+    event = start_game(NAMES, "short", seed=42)
+    assert event == start_game(NAMES, "short", seed=42)
+    assert event.dealt != start_game(NAMES, "short", seed=43).dealt
+    stored = event_from_json(json.loads(json.dumps(event.to_json())))
+    assert stored == event and fold([(1, [stored])]) == fold([(1, [event])])
+
+
+def test_no_deed_is_dealt_twice_whatever_the_seed():
+    for seed in range(200):
+        dealt = start_game([f"P{i}" for i in range(8)], "short", seed=seed).dealt
+        deeds = [position for hand in dealt for position in hand]
+        assert len(dealt) == 8 and all(len(hand) == 2 for hand in dealt)
+        assert len(set(deeds)) == 16
+
+
+def test_the_history_says_what_was_dealt():
+    state = new_game(preset="short", seed=7)
+    event = start_game(NAMES[:3], "short", seed=7)
+    assert event.describe(state) == (
+        "New game for Ann, Bob, Cat; everyone starts with $1,500; "
+        "the bank dealt Ann States Avenue and Virginia Avenue for $300; "
+        "the bank dealt Bob Connecticut Avenue and Electric Company for $270; "
+        "the bank dealt Cat Pacific Avenue and Park Place for $650"
+    )
+
+
+def test_in_the_short_game_a_hotel_follows_three_houses_and_counts_them_in_the_tally():
+    state = owning(new_game(preset="short", seed=7), ANN, MEDITERRANEAN, BALTIC)  # browns not dealt
+    assert cash(state, ANN) == 1200 - 120
+    for _ in range(3):
+        state = run(state, Build(deed=MEDITERRANEAN), Build(deed=BALTIC))
+    assert (state.holding(MEDITERRANEAN).houses, state.houses, cash(state, ANN)) == (3, 26, 1080 - 300)
+    events = run(state, Build(deed=MEDITERRANEAN)).undo[-1].events
+    assert BuildingsChanged(deed=MEDITERRANEAN, houses=0, hotel=True) in events
+    state = run(state, Build(deed=MEDITERRANEAN), Build(deed=BALTIC))
+    assert (state.houses, state.hotels, cash(state, ANN)) == (32, 10, 780 - 100)
+    ann = next(line for line in tally(state) if line.player.id == ANN)
+    # $680; the browns $120 and the dealt $300; each hotel $50 and the 3 houses it replaced at $50
+    assert (ann.cash, ann.deeds, ann.buildings, ann.total) == (680, 420, 2 * (50 + 3 * 50), 1500)
+    state = run(state, PayRent(player=BOB, deed=MEDITERRANEAN))
+    assert cash(state, BOB) == 1230 - 250  # the hotel rent
+
+
+def test_the_short_game_ends_at_the_second_bankruptcy_and_the_tally_decides():
+    # seed 0: Ann Oriental and Connecticut; Bob Mediterranean and Kentucky; Cat Electric Company
+    # and Pennsylvania Railroad; Dan B. & O. Railroad and Marvin Gardens
+    state = new_game(4, preset="short", seed=0)
+    state = run(state, PayBank(player=DAN, amount=100, reason="a fine"))
+    state = run(state, PayBank(player=BOB, amount=5000, reason="x"), DeclareBankruptcy(player=BOB))
+    assert not state.ended and state.auction is not None  # Bob's deeds go under the hammer
+    state = run(state, PayBank(player=CAT, amount=5000, reason="x"))
+    events = run(state, DeclareBankruptcy(player=CAT)).undo[-1].events
+    assert events[-1] == GameEnded(reason="bankruptcies", winner=ANN)
+    ended = run(state, DeclareBankruptcy(player=CAT))
+    assert ended.ended and ended.winner == ANN and ended.auction is None and ended.auction_queue == ()
+    # Ann $1,280 + $220 of deeds; Dan $920 + $480
+    assert [(line.player.name, line.total, line.rank) for line in tally(ended)][:2] == [
+        ("Ann", 1500, 1),
+        ("Dan", 1400, 2),
+    ]
+    assert events[-1].describe(ended) == "A bankruptcy ends this game: the game is over, and Ann wins"
+
+
+def test_with_three_players_the_second_bankruptcy_leaves_the_last_player_standing():
+    state = new_game(preset="short", seed=7)
+    state = run(state, PayBank(player=BOB, amount=5000, reason="x"), DeclareBankruptcy(player=BOB))
+    assert not state.ended
+    state = run(state, PayBank(player=CAT, amount=5000, reason="x"))
+    events = run(state, DeclareBankruptcy(player=CAT)).undo[-1].events
+    assert isinstance(events[-1], GameWon) and not any(isinstance(e, GameEnded) for e in events)
+
+
+def test_the_timed_game_deals_two_deeds_each_and_ends_by_the_clock():
+    state = new_game(preset="timed", seed=7, end_at=5000)
+    assert [owned(state, p) for p in (ANN, BOB, CAT)] == [[13, 14], [9, 12], [31, 37]]
+    assert state.rules.houses_before_hotel == 4 and state.rules.end_at_bankruptcies == 0
+    assert refusal(state, TimeUp()) == "The game ends in 84 minutes, not yet."
+    state = run(state, PayBank(player=BOB, amount=10, reason="x"), PayBank(player=CAT, amount=20, reason="y"))
+    ended = run(state, TimeUp(), now=5000.0)
+    assert ended.ended and ended.winner == ANN  # $1,500 of net worth against $1,490 and $1,480
+
+
+def test_the_classic_game_deals_nothing_and_ends_only_by_agreement_or_last_standing():
+    state = new_game(seed=7)
+    assert state.holdings == {} and all(p.cash == 1500 for p in state.players)
+    state = run(state, PayBank(player=BOB, amount=5000, reason="x"), DeclareBankruptcy(player=BOB))
+    assert not state.ended
+    assert run(state, EndGame()).ended
