@@ -1,10 +1,12 @@
 """Properties of any sequence of deed, building, card, jail, auction, trade, debt and bankruptcy
-commands across three players (refused ones leave no trace): houses and hotels on the board plus
-those in the bank always make the supply, built groups stay whole and even, a bankrupt player
-owns nothing and owes nothing, money is conserved against the Paid events (a trade only moves it between
-players), every deed has one owner and every Get Out of Jail Free card one holder, an accepted
-trade moves all it says, undoing an action restores the exact prior state, and folding the stored
-log again gives the same state."""
+commands across three players (refused ones leave no trace), under the classic rules, the house
+rules, and the short, Monopoly 2.0 and Millionaire presets: houses and hotels on the board plus
+those in the bank always make the supply, built groups stay whole and even (as far as the house
+rules ask), a bankrupt player owns nothing and owes nothing, money is conserved against the Paid
+events (a trade only moves it between players; the Free Parking pot holds what was paid into it),
+every deed has one owner and every Get Out of Jail Free card one holder, the market and the deck
+hold exactly the bank's deeds, an accepted trade moves all it says, undoing an action restores the
+exact prior state, and folding the stored log again gives the same state."""
 
 from __future__ import annotations
 
@@ -15,22 +17,35 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from banker.rules import BANK, Command, GameState, RuleError, apply_action, decide, event_from_json, fold
+from banker.rules import (
+    BANK,
+    Command,
+    GameState,
+    RuleError,
+    apply_action,
+    decide,
+    event_from_json,
+    fold,
+    start_game,
+)
 from banker.rules.auctions import Bid, BidPlaced, CancelAuction, CloseAuction, Decline, StartBuildingAuction
 from banker.rules.bankruptcy import DeclareBankruptcy, SettleMortgage
 from banker.rules.buildings import Build, SellBuilding, level
 from banker.rules.cards import DrawCard, deck_spaces
 from banker.rules.debts import PayDebt
 from banker.rules.deeds import Buy, OwnerCommand
+from banker.rules.jackpot import FreeParking
 from banker.rules.jail import GoToJail, PayJailFine, UseJailCard
-from banker.rules.money import CollectFromBank, Paid, PayBank, PayTax
+from banker.rules.levels import BuyLevel
+from banker.rules.market import BuyFromMarket, BuyFromOwner, NextTurn
+from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayTax
 from banker.rules.mortgages import Mortgage, Unmortgage
 from banker.rules.rent import PayRent
 from banker.rules.state import TradeSide
 from banker.rules.trades import AcceptTrade, CancelTrade, DeclineTrade, ProposeTrade
 from banker.rules.undo import Undo, Undone
 
-from .conftest import assert_building_supply, new_game
+from .conftest import NAMES, assert_building_supply, new_game
 
 START = 5000
 EDITION = new_game().edition
@@ -80,7 +95,23 @@ single_commands = st.one_of(
     st.builds(PayDebt, player=players),
     st.builds(DeclareBankruptcy, player=players),
     st.builds(SettleMortgage, player=players, deed=deeds, choice=st.sampled_from(["keep", "lift"])),
+    st.builds(PassGo, player=players, landed=st.booleans()),
+    st.builds(FreeParking, player=players),
+    st.builds(BuyFromOwner, player=players, deed=deeds),
+    st.builds(BuyLevel, player=players),
+    st.builds(NextTurn),
 )
+# How the table plays: the options each variant adds to the drawn ones (see `start`).
+VARIANTS = {
+    "classic": ("classic", {}),
+    "house rules": (
+        "classic",
+        {"free_parking_jackpot": True, "jackpot_seed": 500, "just_go": True, "income_tax_percent": 10},
+    ),
+    "short": ("short", {}),
+    "monopoly2": ("monopoly2", {}),
+    "millionaire": ("millionaire", {"cash_target": 8000}),
+}
 groups = st.sampled_from(STREET_GROUPS)
 rounds = st.integers(min_value=1, max_value=5)
 
@@ -150,13 +181,32 @@ class Table(RuleBasedStateMachine):
         self.bank_flows: list[int] = []  # what each action still in force paid out of the bank, net
 
     @initialize(
-        supply=st.sampled_from([32, 12, 9]), hotel_after=st.sampled_from([4, 3]), trade_limits=st.booleans()
+        supply=st.sampled_from([32, 12, 9]),
+        hotel_after=st.sampled_from([4, 3]),
+        trade_limits=st.booleans(),
+        variant=st.sampled_from(list(VARIANTS)),
+        building=st.sampled_from([(False, False), (True, False), (False, True), (True, True)]),
+        seed=st.integers(min_value=0, max_value=2**32 - 1),
     )
-    def start(self, supply: int, hotel_after: int, trade_limits: bool) -> None:
-        """A table with `supply` houses: a scarce one reaches the building shortage in a few turns."""
-        game = new_game(starting_cash=START, houses_before_hotel=hotel_after, trade_limits=trade_limits)
+    def start(
+        self,
+        supply: int,
+        hotel_after: int,
+        trade_limits: bool,
+        variant: str,
+        building: tuple[bool, bool],
+        seed: int,
+    ) -> None:
+        """A table with `supply` houses: a scarce one reaches the building shortage in a few turns.
+        The house rules' variant also draws the two building switches."""
+        preset, extra = VARIANTS[variant]
+        options = {"starting_cash": START, "houses_before_hotel": hotel_after, "trade_limits": trade_limits}
+        if variant == "house rules":
+            extra = extra | {"build_without_group": building[0], "uneven_building": building[1]}
+        game = fold([(1, [start_game(NAMES[:3], preset, options=options | extra, seed=seed)])])
         self.start_state = replace(game, edition=replace(game.edition, houses=supply), houses=supply)
         self.state = self.start_state
+        self.start_money = game.total_cash() + game.free_parking
 
     def act(self, command: Command) -> None:
         try:
@@ -219,6 +269,19 @@ class Table(RuleBasedStateMachine):
             )
         )
 
+    @precondition(lambda self: self.state.market)
+    @rule(data=st.data(), player=players, next_turn=st.booleans())
+    def buy_from_the_market(self, data: st.DataObject, player: int, next_turn: bool) -> None:
+        self.act(BuyFromMarket(player=player, deed=data.draw(st.sampled_from(self.state.market))))
+        if next_turn:
+            self.act(NextTurn())
+
+    @precondition(lambda self: self.state.rules.token_levels > 1)
+    @rule(player=players, landed=st.booleans())
+    def pass_go_and_buy_a_level(self, player: int, landed: bool) -> None:
+        self.act(PassGo(player=player, landed=landed))
+        self.act(BuyLevel(player=player))
+
     @precondition(lambda self: self.state.trades)
     @rule(data=st.data(), answer=st.sampled_from(["accept", "accept", "decline", "cancel"]))
     def answer_an_offer(self, data: st.DataObject, answer: str) -> None:
@@ -247,11 +310,19 @@ class Table(RuleBasedStateMachine):
                 CollectFromBank(player=debtor, amount=sum(d.amount for d in self.state.debts_of(debtor)))
             )
             self.act(PayDebt(player=debtor))
-            assert not self.state.debts_of(debtor)
+            assert not self.state.debts_of(debtor) or self.state.ended  # the cash may reach a target
             return
         self.act(DeclareBankruptcy(player=debtor))
         for player, deed in self.state.mortgage_choices:
             self.act(SettleMortgage(player=player, deed=deed, choice=choice))
+
+    @precondition(lambda self: self.state.seq > 20)  # after some play: it may end the game
+    @rule(player=players)
+    def a_player_goes_broke(self, player: int) -> None:
+        """A debt far beyond anything the player could raise, and the bankruptcy that follows
+        (which ends the short game at the second and Millionaire at the first)."""
+        self.act(PayBank(player=player, amount=50_000, reason="ruin"))
+        self.act(DeclareBankruptcy(player=player))
 
     @invariant()
     def houses_and_hotels_on_the_board_and_in_the_bank_make_the_supply(self) -> None:
@@ -259,19 +330,37 @@ class Table(RuleBasedStateMachine):
 
     @invariant()
     def built_groups_are_whole_unmortgaged_and_even(self) -> None:
+        rules = self.state.rules
         for group in STREET_GROUPS:
-            positions = EDITION.groups[group]
-            levels = [level(self.state, p) for p in positions]
-            if any(levels):
-                lots = [self.state.holding(p) for p in positions]
-                assert len({lot.owner for lot in lots}) == 1 and lots[0].owner != BANK
-                assert not any(lot.mortgaged for lot in lots)
-                assert max(levels) - min(levels) <= 1
+            for owner in {self.state.holding(p).owner for p in EDITION.groups[group]} - {BANK}:
+                positions = [p for p in EDITION.groups[group] if self.state.holding(p).owner == owner]
+                levels = [level(self.state, p) for p in positions]
+                if any(levels):
+                    if not rules.build_without_group:
+                        assert len(positions) == len(EDITION.groups[group])
+                    assert not any(self.state.holding(p).mortgaged for p in positions)
+                    assert rules.uneven_building or max(levels) - min(levels) <= 1
 
     @invariant()
     def money_is_conserved_against_the_events(self) -> None:
-        assert self.state.total_cash() == 3 * START + sum(self.bank_flows)
-        assert all(player.cash >= 0 for player in self.state.players)
+        held = self.state.total_cash() + self.state.free_parking
+        assert held == self.start_money + sum(self.bank_flows)
+        assert all(player.cash >= 0 for player in self.state.players) and self.state.free_parking >= 0
+        assert all(player.cash % self.state.rules.round_to == 0 for player in self.state.players)
+
+    @invariant()
+    def the_market_and_the_deck_hold_exactly_the_banks_deeds(self) -> None:
+        rules = self.state.rules
+        if not rules.market_size:
+            assert self.state.market == self.state.deck == ()
+            return
+        unowned = sorted(d.position for d in EDITION.deeds if self.state.holding(d.position).owner == BANK)
+        assert sorted(self.state.market + self.state.deck) == unowned
+        assert len(self.state.market) == rules.market_size or not self.state.deck
+
+    @invariant()
+    def token_levels_stay_in_range(self) -> None:
+        assert all(1 <= player.level <= self.state.rules.token_levels for player in self.state.players)
 
     @invariant()
     def each_deck_has_one_get_out_of_jail_free_card(self) -> None:
