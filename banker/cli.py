@@ -14,7 +14,16 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all)")
     serve.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
     serve.add_argument("--quiet", action="store_true", help="do not draw the QR code")
-    args = parser.parse_args(argv)
+    # its options are banker.bench's own (banker bench --help); imported only when asked for, so
+    # that `serve` patches the standard library before anything else loads it
+    commands.add_parser("bench", help="measure the performance figures; prints one table", add_help=False)
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "bench":
+        from banker import bench as benchmark
+
+        return benchmark.main(rest)
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     return _serve(args.host, args.port, args.quiet)
 
 

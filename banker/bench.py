@@ -1,0 +1,879 @@
+"""`banker bench`: the performance figures of issue 7, measured on this machine, in one table.
+
+    banker bench                     # every figure (about two minutes)
+    banker bench --only service      # one part: service, phones, first-load, capacity
+
+1. Server time per command (rent, build, bid, trade), at the service (GameService.run) on a real
+   SQLite file, in games whose logs hold 100, 1,000 and 10,000 events.
+2. Change-to-every-phone: a real `banker serve` process, 8 phones holding the live stream of one
+   game; from sending a command to the update reaching all 8 streams. The service stores the
+   command (committed) before it tells any stream.
+3. First load of a player's screen: the bytes a phone's first visit transfers (status lines,
+   headers and bodies as they cross the wire, compressed by our server), and a later visit.
+4. Capacity: about 1,000 phones of 167 games of 6 hold their live streams and behave as the
+   page does (fetch their panel on every change, poll every 5 s) while the games play; command
+   latency and the server process's memory.
+
+Performance is measured here, never asserted in the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gzip
+import json
+import os
+import random
+import re
+import resource
+import secrets
+import selectors
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import brotli
+
+SOURCE = Path(__file__).resolve().parent.parent  # the checkout: `python -m banker.cli` runs from it
+PARTS = ("service", "phones", "first-load", "capacity")
+NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")
+BROWSER_HEADERS = {
+    "User-Agent": "Mozilla/5.0 (Linux; Android 14) banker-bench",
+    "Accept-Encoding": "gzip, deflate, br",
+    "Accept-Language": "en",
+}
+OPTIONS = {"starting_cash": 100_000, "auction_seconds": 1_000_000}
+
+
+@dataclass
+class Figure:
+    name: str
+    measured: str
+    target: str
+    passed: bool | None  # None: information, no target
+
+
+def percentile(samples: list[float], p: float) -> float:
+    """The nearest-rank percentile: the smallest sample with at least p% of them at or below."""
+    ordered = sorted(samples)
+    rank = max(1, -(-len(ordered) * p // 100))
+    return ordered[int(rank) - 1]
+
+
+def ms(value: float) -> str:
+    return f"{value:.2f} ms" if value < 10 else f"{value:.1f} ms"
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+# --- a table to play: the commands of issue 7 in a cycle that never runs out ---------------------
+
+SETUP = (
+    {"type": "buy", "player": 1, "deed": 37},
+    {"type": "buy", "player": 1, "deed": 39},
+    {"type": "buy", "player": 2, "deed": 1},
+    {"type": "buy", "player": 2, "deed": 3},
+    {"type": "decline", "player": 3, "deed": 5},  # an auction that stays open: bids all game long
+)
+
+
+class Table:
+    """One game's next commands: rent both ways, a house built and sold, a bid, a trade offered
+    and accepted, and the GO salary now and then, so nobody ever runs out of money. Yields
+    (kind, payload): kind names the figure a command counts for (rent, build, bid, trade)."""
+
+    def __init__(self) -> None:
+        self.round = 0
+        self.trade = 0  # the id of the offer waiting to be accepted
+
+    def commands(self) -> Iterator[tuple[str | None, dict[str, Any]]]:
+        r = self.round
+        self.round += 1
+        proposer, partner = (5, 6) if r % 2 == 0 else (6, 5)
+        yield "rent", {"type": "pay_rent", "player": 2, "deed": 39}
+        yield None, {"type": "pay_rent", "player": 1, "deed": 1}
+        yield "build", {"type": "build", "deed": 39}
+        yield None, {"type": "sell_building", "deed": 39}
+        yield "bid", {"type": "bid", "player": 3 + r % 2, "amount": r + 1, "deed": 5}
+        yield "trade", {"type": "propose_trade", "player": proposer, "to": partner, "give": {"cash": 10}}
+        yield "trade", {"type": "accept_trade", "player": partner, "trade": None}  # filled in: see accept
+        if r % 2:
+            yield None, {"type": "pass_go", "player": 2}
+
+    def fill(self, payload: dict[str, Any]) -> dict[str, Any]:
+        if payload["type"] == "accept_trade":
+            return {**payload, "trade": self.trade}
+        return payload
+
+    def answered(self, payload: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        if payload["type"] == "propose_trade":
+            self.trade = events[0]["trade"]
+
+
+# --- 1. server time per command ---------------------------------------------------------------
+
+
+def service_figures(folder: Path, rounds: int) -> list[Figure]:
+    from banker import create_app
+
+    app = create_app(
+        {
+            "SECRET_KEY": "bench",
+            "INSTANCE_PATH": str(folder),
+            "DATABASE_URL": f"sqlite:///{folder / 'service.sqlite3'}",
+            "TIMER": False,
+        }
+    )
+    service = app.extensions["banker"]
+    sizes = (100, 1_000, 10_000)
+    window = {100: 1, 1_000: 10, 10_000: rounds}  # timed rounds each game takes before it is too big
+    samples: dict[int, dict[str, list[float]]] = {n: {k: [] for k in KINDS} for n in sizes}
+
+    class Game:
+        def __init__(self) -> None:
+            created = service.create_game(list(NAMES[:6]), options=OPTIONS)
+            self.id = created.game.id
+            self.token = created.banker.token
+            self.table = Table()
+            self.events = 1
+            for payload in SETUP:
+                self.run(payload)
+
+        def run(self, payload: dict[str, Any]) -> float:
+            payload = self.table.fill(payload)
+            started = time.perf_counter()
+            result = service.run(self.id, self.token, payload)
+            elapsed = (time.perf_counter() - started) * 1000
+            self.events += len(result.events)
+            self.table.answered(payload, [e.to_json() for e in result.events])
+            return elapsed
+
+        def grow_to(self, events: int) -> None:
+            while self.events < events:
+                for _, payload in self.table.commands():
+                    self.run(payload)
+
+        def timed_round(self, into: dict[str, list[float]]) -> None:
+            for kind, payload in self.table.commands():
+                elapsed = self.run(payload)
+                if kind:
+                    into[kind].append(elapsed)
+
+    games: dict[int, list[Game]] = {}
+    for size in sizes:
+        count = -(-rounds // window[size])
+        log(f"  service: {count} game(s) of {size:,} events")
+        games[size] = []
+        for _ in range(count):
+            game = Game()
+            game.grow_to(size)
+            games[size].append(game)
+    # Interleaved, so a busy moment on the machine falls on every size alike.
+    for r in range(rounds):
+        for size in sizes:
+            games[size][r // window[size]].timed_round(samples[size])
+    app.extensions["banker"].engine.dispose()
+    biggest = max(g.events for g in games[10_000])
+    log(f"  service: the big game ended at {biggest:,} events")
+
+    figures = []
+    for kind in KINDS:
+        at = {n: samples[n][kind] for n in sizes}
+        p95 = {n: percentile(at[n], 95) for n in sizes}
+        figures.append(
+            Figure(
+                f"Server time per command, {kind}, game of 1,000 events",
+                f"median {ms(statistics.median(at[1_000]))}, p95 {ms(p95[1_000])} ({len(at[1_000])} runs)",
+                "p95 <= 3 ms",
+                p95[1_000] <= 3.0,
+            )
+        )
+    for kind in KINDS:
+        p95 = {n: percentile(samples[n][kind], 95) for n in sizes}
+        ratio = p95[10_000] / p95[100]
+        figures.append(
+            Figure(
+                f"Flat as the game grows, {kind}: p95 at 100 / 1,000 / 10,000 events",
+                f"{p95[100]:.2f} / {p95[1_000]:.2f} / {p95[10_000]:.2f} ms: x{ratio:.2f}",
+                "10,000 <= 1.5 x 100",
+                ratio <= 1.5,
+            )
+        )
+    return figures
+
+
+KINDS = ("rent", "build", "bid", "trade")
+
+
+# --- a real server and a raw HTTP client that counts the bytes on the wire ----------------------
+
+
+class Server:
+    """`banker serve` in a process of its own, on a database of its own."""
+
+    def __init__(self, folder: Path) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.database = folder / "server.sqlite3"
+        self.log = folder / "server.log"
+        self.env = {
+            **os.environ,
+            "BANKER_DATABASE_URL": f"sqlite:///{self.database}",
+            "BANKER_SECRET_KEY": secrets.token_hex(16),
+            "BANKER_PUBLIC_URL": f"http://127.0.0.1:{self.port}",
+            "PYTHONPATH": os.pathsep.join(filter(None, (str(SOURCE), os.environ.get("PYTHONPATH")))),
+        }
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> Server:
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "banker.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
+                + ["--quiet"],
+                env=self.env,
+                cwd=SOURCE,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with Http(self.port) as http:
+                    if http.request("GET", "/").status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        self.__exit__()
+        raise RuntimeError(f"banker serve did not start:\n{self.log.read_text()}")
+
+    def __exit__(self, *_: object) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.process = None
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU time the server process has used so far."""
+        assert self.process is not None
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss_mb(self) -> float:
+        assert self.process is not None
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return 0.0
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]
+    body: bytes  # as sent: still compressed, if it was
+    wire: int  # bytes of the status line, headers and body on the wire (chunk framing included)
+    cookies: list[str] = field(default_factory=list)
+
+    def json(self) -> Any:
+        return json.loads(decoded(self))
+
+
+def decoded(reply: Reply) -> bytes:
+    encoding = reply.headers.get("content-encoding")
+    if encoding == "br":
+        return brotli.decompress(reply.body)
+    if encoding == "gzip":
+        return gzip.decompress(reply.body)
+    return reply.body
+
+
+class Http:
+    """One kept-alive HTTP/1.1 connection, as a browser holds one."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.buffer = b""
+        self.port = port
+
+    def __enter__(self) -> Http:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.sock.close()
+
+    def send(self, method: str, path: str, headers: dict[str, str] | None = None, body: Any = None) -> None:
+        data = b"" if body is None else json.dumps(body).encode()
+        lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}"]
+        for name, value in (headers or {}).items():
+            lines.append(f"{name}: {value}")
+        if body is not None:
+            lines += ["Content-Type: application/json", f"Content-Length: {len(data)}"]
+        self.sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + data)
+
+    def request(
+        self, method: str, path: str, headers: dict[str, str] | None = None, body: Any = None
+    ) -> Reply:
+        self.send(method, path, headers, body)
+        return self.read_reply(head=method == "HEAD")
+
+    def _fill(self) -> None:
+        chunk = self.sock.recv(65536)
+        if not chunk:
+            raise ConnectionError("the server closed the connection")
+        self.buffer += chunk
+
+    def _take_until(self, marker: bytes) -> bytes:
+        while (end := self.buffer.find(marker)) < 0:
+            self._fill()
+        taken, self.buffer = self.buffer[: end + len(marker)], self.buffer[end + len(marker) :]
+        return taken
+
+    def _take(self, size: int) -> bytes:
+        while len(self.buffer) < size:
+            self._fill()
+        taken, self.buffer = self.buffer[:size], self.buffer[size:]
+        return taken
+
+    def read_head(self) -> tuple[int, dict[str, str], list[str], int]:
+        head = self._take_until(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        headers: dict[str, str] = {}
+        cookies = []
+        for line in lines[1:]:
+            if ":" in line:
+                name, _, value = line.partition(":")
+                headers[name.strip().lower()] = value.strip()
+                if name.strip().lower() == "set-cookie":
+                    cookies.append(value.strip().split(";")[0])
+        return status, headers, cookies, len(head)
+
+    def read_reply(self, head: bool = False) -> Reply:
+        status, headers, cookies, wire = self.read_head()
+        body = b""
+        if head or status in (204, 304) or status < 200:
+            pass
+        elif "content-length" in headers:
+            body = self._take(int(headers["content-length"]))
+            wire += len(body)
+        elif headers.get("transfer-encoding") == "chunked":
+            while True:
+                size_line = self._take_until(b"\r\n")
+                size = int(size_line.split(b";")[0], 16)
+                chunk = self._take(size + 2)
+                wire += len(size_line) + len(chunk)
+                body += chunk[:-2]
+                if size == 0:
+                    break
+        return Reply(status, headers, body, wire, cookies)
+
+
+def api(http: Http, path: str, body: Any = None, token: str | None = None) -> Any:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    reply = http.request("POST" if body is not None else "GET", path, headers, body)
+    if reply.status >= 400:
+        raise RuntimeError(f"{path}: {reply.status} {decoded(reply)[:300]!r}")
+    return reply.json()
+
+
+def new_game(http: Http, players: int) -> dict[str, Any]:
+    return api(http, "/api/games", {"players": list(NAMES[:players]), "options": OPTIONS})
+
+
+def seat_cookie(http: Http, token: str) -> str:
+    """What a phone holds after opening its seat's link (the QR code): the signed session."""
+    reply = http.request("GET", f"/seat/{token}", BROWSER_HEADERS)
+    if reply.status != 303 or not reply.cookies:
+        raise RuntimeError(f"/seat answered {reply.status} without a cookie")
+    return "; ".join(reply.cookies)
+
+
+def setup_table(http: Http, game: dict[str, Any]) -> Table:
+    for payload in SETUP:
+        api(http, f"/api/games/{game['id']}/commands", payload, game["banker_token"])
+    return Table()
+
+
+# --- 2. change to every phone ------------------------------------------------------------------
+
+
+def phones_figure(port: int, database: Path, samples: int) -> list[Figure]:
+    with Http(port) as http:
+        game = new_game(http, 8)
+        table = setup_table(http, game)
+        cookies = [seat_cookie(http, p["token"]) for p in game["players"]]
+        seq = api(http, f"/api/games/{game['id']}", token=game["banker_token"])["seq"]
+    streams = []
+    for cookie in cookies:
+        stream = Http(port)
+        stream.send(
+            "GET",
+            f"/g/{game['id']}/stream?seq={seq}",
+            {**BROWSER_HEADERS, "Accept": "text/event-stream", "Cookie": cookie},
+        )
+        status, headers, _, _ = stream.read_head()
+        if status != 200 or headers.get("content-type", "").split(";")[0] != "text/event-stream":
+            raise RuntimeError(f"the live stream answered {status}")
+        stream._take_until(b"retry:")
+        streams.append(stream)
+    selector = selectors.DefaultSelector()
+    for stream in streams:
+        stream.sock.setblocking(False)
+        selector.register(stream.sock, selectors.EVENT_READ, stream)
+
+    command = Http(port)
+    path = f"/api/games/{game['id']}/commands"
+    headers = {"Authorization": f"Bearer {game['banker_token']}", **BROWSER_HEADERS}
+    delays: list[float] = []
+    answers: list[float] = []
+    warmup = 20
+    try:
+        while len(delays) < samples + warmup:
+            for _, payload in table.commands():
+                payload = table.fill(payload)
+                seq += 1
+                marker = f"data: {seq}\n".encode()
+                waiting = set(streams)
+                started = time.perf_counter()
+                command.send("POST", path, headers, payload)
+                arrived = started
+                while waiting:
+                    for key, _ in selector.select(timeout=10):
+                        stream = key.data
+                        try:
+                            stream.buffer += stream.sock.recv(65536)
+                        except BlockingIOError:
+                            continue
+                        if stream in waiting and marker in stream.buffer:
+                            arrived = time.perf_counter()
+                            waiting.discard(stream)
+                            stream.buffer = stream.buffer[stream.buffer.index(marker) :]
+                    if waiting and time.perf_counter() - started > 10:
+                        raise RuntimeError(f"seq {seq} did not reach every phone")
+                reply = command.read_reply()
+                answered = time.perf_counter()
+                body = reply.json()
+                if reply.status != 200 or body["seq"] != seq:
+                    raise RuntimeError(f"command answered {reply.status}: {body}")
+                table.answered(payload, body["events"])
+                delays.append((arrived - started) * 1000)
+                answers.append((answered - started) * 1000)
+    finally:
+        command.sock.close()
+        for stream in streams:
+            stream.sock.close()
+    with sqlite3.connect(database) as db:  # every update a phone saw is in the log on disk
+        stored = db.execute(
+            "SELECT max(seq), count(*) FROM action WHERE game_id = ?", (game["id"],)
+        ).fetchone()
+    durable = stored == (seq, seq)
+    delays, answers = delays[warmup:], answers[warmup:]
+    p95 = percentile(delays, 95)
+    return [
+        Figure(
+            "Change to every phone: command sent -> update on all 8 live streams",
+            f"median {ms(statistics.median(delays))}, p95 {ms(p95)} ({len(delays)} commands;"
+            f" answer p95 {ms(percentile(answers, 95))}; {'all stored' if durable else 'NOT ALL STORED'})",
+            "p95 <= 5 ms, stored first",
+            p95 <= 5.0 and durable,
+        )
+    ]
+
+
+# --- 3. first load -----------------------------------------------------------------------------
+
+LINK = re.compile(r"<link\b[^>]*>", re.I)
+SCRIPT = re.compile(r"<script\b[^>]*\bsrc=\"([^\"]+)\"", re.I)
+IMG = re.compile(r"<img\b[^>]*\bsrc=\"([^\"]+)\"", re.I)
+ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
+
+
+def first_load_figures(port: int) -> list[Figure]:
+    with Http(port) as http:
+        game = new_game(http, 6)
+        cookie = seat_cookie(http, game["players"][0]["token"])
+    headers = {**BROWSER_HEADERS, "Cookie": cookie}
+    fetched: dict[str, Reply] = {}
+    with Http(port) as phone:
+
+        def get(url: str, accept: str = "*/*") -> Reply:
+            reply = phone.request("GET", url, {**headers, "Accept": accept})
+            if reply.status != 200:
+                raise RuntimeError(f"{url} answered {reply.status}")
+            fetched[url] = reply
+            return reply
+
+        page_url = f"/g/{game['id']}"
+        page = decoded(get(page_url, "text/html")).decode()
+        head = page.split("</head>")[0]
+        for tag in LINK.findall(head):
+            attrs = dict(ATTR.findall(tag))
+            # a browser fetches the styles and its tab's icon; the manifest (Chrome checks it to
+            # offer installing the app); apple-touch-icon only when added to a home screen
+            if attrs.get("rel") in ("stylesheet", "icon", "manifest", "preload", "modulepreload"):
+                get(attrs["href"])
+        for url in SCRIPT.findall(head) + IMG.findall(page):
+            if url.startswith("/"):
+                get(url)
+        worker = re.search(r'data-sw="([^"]+)"', page)
+        if worker:  # the service worker installs the app's own files: the ones not fetched yet
+            script = decoded(get(worker.group(1))).decode()
+            shell = re.search(r"const SHELL = (\[.*?\]);", script)
+            for url in json.loads(shell.group(1)) if shell else []:
+                if url not in fetched:
+                    get(url)
+        stream_url = re.search(r'sse-connect="([^"]+)"', page)
+        stream_bytes = 0
+        if stream_url:  # the live stream's answer and its first event
+            with Http(port) as stream:
+                stream.send(
+                    "GET",
+                    stream_url.group(1).replace("&amp;", "&"),
+                    {**headers, "Accept": "text/event-stream"},
+                )
+                _, _, _, stream_bytes = stream.read_head()
+                size_line = stream._take_until(b"\r\n")
+                stream_bytes += len(size_line) + len(stream._take(int(size_line, 16) + 2))
+        later = phone.request("GET", page_url, {**headers, "Accept": "text/html"})
+
+    first = sum(r.wire for r in fetched.values()) + stream_bytes
+    raw = sum(len(decoded(r)) for r in fetched.values())
+    log("  first load, bytes on the wire:")
+    for url, reply in fetched.items():
+        log(f"    {reply.wire:7,}  {reply.headers.get('content-encoding', '-'):4}  {url}")
+    log(f"    {stream_bytes:7,}        live stream (headers and the first event)")
+    files = [url for url in fetched if url.startswith("/static/")]
+    cached = [url for url in files if "immutable" in fetched[url].headers.get("cache-control", "")]
+    # a later visit: the page, the worker's update check, the stream; files come from the cache
+    later_bytes = (
+        later.wire + stream_bytes + sum(r.wire for u, r in fetched.items() if u.startswith("/sw.js"))
+    )
+    return [
+        Figure(
+            "First load of a player's screen (HTML, CSS, JS, icons, manifest, worker)",
+            f"{first / 1000:.1f} kB on the wire in {len(fetched)} responses + the stream"
+            f" ({raw / 1000:.0f} kB uncompressed)",
+            "<= 40 kB",
+            first <= 40_000,
+        ),
+        Figure(
+            "Later load of the same screen (files from the phone's cache)",
+            f"{later_bytes / 1000:.1f} kB: page, worker check, stream; {len(cached)} of {len(files)}"
+            " files cached for a year",
+            "every file cached",
+            len(cached) == len(files),
+        ),
+    ]
+
+
+# --- 4. capacity -------------------------------------------------------------------------------
+
+
+@dataclass
+class Load:
+    connected: int = 0
+    failed: int = 0
+    events: int = 0
+    fragments: int = 0
+    polls: int = 0
+    commands: list[float] = field(default_factory=list)
+    refused: int = 0
+    sent: dict[tuple[str, int], float] = field(default_factory=dict)  # (game, seq) -> when sent
+    delivery: list[float] = field(default_factory=list)
+    running: bool = True
+    server_cpu: float = 0.0
+
+
+async def _request(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, head: bytes, body: bytes = b""
+) -> tuple[int, bytes]:
+    writer.write(head + body)
+    header = await reader.readuntil(b"\r\n\r\n")
+    status = int(header.split(b" ", 2)[1])
+    length = re.search(rb"(?i)\r\ncontent-length: *(\d+)", header)
+    data = await reader.readexactly(int(length.group(1))) if length and status not in (204, 304) else b""
+    return status, data
+
+
+async def _phone(
+    port: int, game: str, cookie: str, start_seq: int, load: Load, gate: asyncio.Semaphore, page: bool
+) -> None:
+    """One phone. With `page`, as the page behaves: the live stream open; on every change it
+    fetches its panel (hx-get on sse:changed), and every 5 s it asks whether it is up to date
+    (204 when it is). Without, it only holds the live stream."""
+    common = (
+        f"Host: 127.0.0.1:{port}\r\nCookie: {cookie}\r\nUser-Agent: banker-bench\r\n"
+        "Accept-Encoding: gzip, deflate, br\r\n"
+    )
+    async with gate:
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            stream = (
+                f"GET /g/{game}/stream?seq={start_seq} HTTP/1.1\r\n{common}Accept: text/event-stream\r\n\r\n"
+            )
+            writer.write(stream.encode())
+            header = await reader.readuntil(b"\r\n\r\n")
+            if b" 200 " not in header.split(b"\r\n")[0]:
+                raise ConnectionError(header[:60])
+            panel_reader, panel_writer = await asyncio.open_connection("127.0.0.1", port)
+        except (OSError, asyncio.IncompleteReadError, ConnectionError):
+            load.failed += 1
+            return
+    load.connected += 1
+    seen = start_seq
+    lock = asyncio.Lock()
+
+    async def panel(known: int) -> int:
+        async with lock:
+            head = (
+                f"GET /g/{game}/live?view=player&seq={known} HTTP/1.1\r\n{common}HX-Request: true\r\n\r\n"
+            ).encode()
+            status, _ = await _request(panel_reader, panel_writer, head)
+            return status
+
+    async def poll() -> None:
+        await asyncio.sleep(random.uniform(0, 5))
+        while load.running:
+            if await panel(seen) == 204:
+                load.polls += 1
+            await asyncio.sleep(5)
+
+    poller = asyncio.create_task(poll() if page else asyncio.sleep(0))
+    try:
+        while load.running:
+            line = await reader.readline()
+            if not line:
+                break
+            if line.startswith(b"data: "):
+                seq = int(line[6:])
+                sent = load.sent.get((game, seq))
+                if sent is not None:
+                    load.delivery.append((time.perf_counter() - sent) * 1000)
+                load.events += 1
+                before, seen = seen, seq
+                if page and await panel(before) == 200:
+                    load.fragments += 1
+    except (OSError, asyncio.IncompleteReadError, ValueError):
+        pass
+    finally:
+        poller.cancel()
+        writer.close()
+        panel_writer.close()
+
+
+async def _table(port: int, game: dict[str, Any], table: Table, seq: int, load: Load, every: float) -> None:
+    """A game in play: a command every `every` seconds on average (random gaps), sent by the bank."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    path = f"/api/games/{game['id']}/commands"
+    await asyncio.sleep(random.uniform(0, every))
+    try:
+        while load.running:
+            for _, payload in table.commands():
+                if not load.running:
+                    return
+                payload = table.fill(payload)
+                body = json.dumps(payload).encode()
+                head = (
+                    f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer "
+                    f"{game['banker_token']}\r\nContent-Type: application/json\r\n"
+                    f"Content-Length: {len(body)}\r\n\r\n"
+                ).encode()
+                seq += 1
+                started = time.perf_counter()
+                load.sent[(game["id"], seq)] = started
+                status, data = await _request(reader, writer, head, body)
+                load.commands.append((time.perf_counter() - started) * 1000)
+                if status != 200:
+                    load.refused += 1
+                    return
+                answer = json.loads(data)
+                seq = answer["seq"]
+                table.answered(payload, answer["events"])
+                await asyncio.sleep(random.expovariate(1 / every))
+    finally:
+        writer.close()
+
+
+async def _capacity(
+    server: Server, phones: int, seconds: float, every: float, page: bool
+) -> tuple[Load, list[float]]:
+    games = -(-phones // 6)
+    log(f"  capacity: {games} games of 6")
+    tables = []
+    with Http(server.port) as http:
+        for _ in range(games):
+            game = new_game(http, 6)
+            tables.append(
+                (game, setup_table(http, game), [seat_cookie(http, p["token"]) for p in game["players"]])
+            )
+    load = Load()
+    gate = asyncio.Semaphore(64)  # phones arriving at once
+    started = time.perf_counter()
+    seq = 1 + len(SETUP)
+    phone_tasks = [
+        asyncio.create_task(_phone(server.port, game["id"], cookie, seq, load, gate, page))
+        for game, _, cookies in tables
+        for cookie in cookies
+    ]
+    while load.connected + load.failed < len(phone_tasks) and time.perf_counter() - started < 120:
+        await asyncio.sleep(0.2)
+    log(f"  capacity: {load.connected} phones connected in {time.perf_counter() - started:.1f} s")
+    await asyncio.sleep(5)  # every phone's first poll has begun
+    memory = [server.rss_mb()]
+    table_tasks = [asyncio.create_task(_table(server.port, g, t, seq, load, every)) for g, t, _ in tables]
+    cpu, mine, began = server.cpu_seconds(), time.process_time(), time.perf_counter()
+    end = began + seconds
+    while time.perf_counter() < end:
+        await asyncio.sleep(1)
+        memory.append(server.rss_mb())
+    took = time.perf_counter() - began
+    load.server_cpu = (server.cpu_seconds() - cpu) / took
+    log(
+        f"  capacity: the server used {load.server_cpu:.0%} of a core, this client"
+        f" {(time.process_time() - mine) / took:.0%}; load average {os.getloadavg()[0]:.2f}"
+    )
+    load.running = False
+    await asyncio.sleep(0.5)
+    for task in table_tasks + phone_tasks:
+        task.cancel()
+    await asyncio.gather(*table_tasks, *phone_tasks, return_exceptions=True)
+    return load, memory
+
+
+def capacity_figures(folder: Path, phones: int, seconds: float, every: float) -> list[Figure]:
+    _raise_open_files(4 * phones + 256)
+    runs = {}
+    for page in (False, True):
+        log(f"  capacity: phones {'as the page behaves' if page else 'holding their streams only'}")
+        (folder / str(page)).mkdir()
+        with Server(folder / str(page)) as server:
+            runs[page] = asyncio.run(_capacity(server, phones, seconds, every, page))
+    figures = [
+        Figure(
+            f"Capacity: phones connected live ({-(-phones // 6)} games of 6)",
+            f"{load.connected:,} connected, {load.failed} refused; {load.events:,} updates delivered"
+            + (f", {load.fragments:,} panels, {load.polls:,} polls answered" if page else ""),
+            f">= {phones:,}",
+            load.connected >= phones and not load.failed,
+        )
+        for page, (load, _) in runs.items()
+        if page
+    ]
+    for page, (load, _) in runs.items():
+        commands = load.commands or [float("inf")]
+        p95 = percentile(commands, 95)
+        delivered = percentile(load.delivery, 95) if load.delivery else float("inf")
+        figures.append(
+            Figure(
+                "Capacity: command time, "
+                + (
+                    "phones as the page (panel per change, poll every 5 s)"
+                    if page
+                    else "phones holding streams"
+                ),
+                f"median {ms(statistics.median(commands))}, p95 {ms(p95)} ({len(load.commands)} commands"
+                f" in {seconds:.0f} s; update to the phones p95 {ms(delivered)};"
+                f" server busy {load.server_cpu:.0%} of a core)",
+                "p95 <= 100 ms",
+                p95 <= 100 and not load.refused,
+            )
+        )
+    memory = [mb for _, samples in runs.values() for mb in samples]
+    figures.append(
+        Figure(
+            "Capacity: server memory (RSS) with them connected",
+            f"{max(memory):.0f} MB at most",
+            "<= 300 MB",
+            max(memory) <= 300,
+        )
+    )
+    return figures
+
+
+def _raise_open_files(needed: int) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        target = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))  # the server inherits it
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+
+def render(figures: list[Figure]) -> str:
+    rows = [("figure", "measured", "target", "result")]
+    for f in figures:
+        rows.append(
+            (f.name, f.measured, f.target, "-" if f.passed is None else "pass" if f.passed else "FAIL")
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    lines = ["| " + " | ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)) + " |" for row in rows]
+    lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="banker bench", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--only", choices=PARTS, action="append", help="run only this part (repeatable)")
+    parser.add_argument("--rounds", type=int, default=120, help="timed rounds per game size (service)")
+    parser.add_argument("--samples", type=int, default=300, help="commands timed to 8 phones")
+    parser.add_argument("--phones", type=int, default=1000, help="phones connected in the capacity run")
+    parser.add_argument("--seconds", type=float, default=30, help="how long the capacity run plays")
+    parser.add_argument(
+        "--every", type=float, default=20, help="seconds between commands in each game (capacity; on average)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    parts = args.only or PARTS
+    began = time.perf_counter()
+    figures: list[Figure] = []
+    log(f"banker bench on {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}")
+    with tempfile.TemporaryDirectory(prefix="banker-bench-") as tmp:
+        folder = Path(tmp)
+        if "service" in parts:
+            log("1. server time per command")
+            (folder / "service").mkdir()
+            figures += service_figures(folder / "service", args.rounds)
+        if "phones" in parts or "first-load" in parts:
+            (folder / "server").mkdir()
+            with Server(folder / "server") as server:
+                if "phones" in parts:
+                    log("2. change to every phone")
+                    figures += phones_figure(server.port, server.database, args.samples)
+                if "first-load" in parts:
+                    log("3. first load")
+                    figures += first_load_figures(server.port)
+        if "capacity" in parts:
+            log("4. capacity")
+            (folder / "capacity").mkdir()
+            figures += capacity_figures(folder / "capacity", args.phones, args.seconds, args.every)
+    log(f"done in {time.perf_counter() - began:.0f} s, load average {os.getloadavg()[0]:.2f}")
+    print(render(figures))
+    return 0 if all(f.passed is not False for f in figures) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
