@@ -139,7 +139,10 @@ class GoReached(Event):
         return replace(state, at_go=self.player)
 
     def describe(self, state: GameState) -> str:
-        return f"{state.name_of(self.player)} may buy a token level at GO"
+        player = state.player(self.player)
+        if player.level >= state.rules.token_levels:
+            return f"{player.name} is at GO with a top-level token"
+        return f"{player.name} may buy a token level at GO"
 
 
 def salary(state: GameState, player_id: int) -> int:
@@ -148,10 +151,10 @@ def salary(state: GameState, player_id: int) -> int:
 
 
 def go_salary(state: GameState, player_id: int, reason: str, amount: int | None = None) -> list[Event]:
-    """The salary for reaching GO (or `amount` instead), and with token levels below the top, the
-    chance to buy a level."""
+    """The salary for reaching GO (or `amount` instead), and with token levels, the chance to buy
+    one (which passes from whoever reached GO before)."""
     events: list[Event] = [payment(state, BANK, player_id, amount or salary(state, player_id), reason)]
-    if state.player(player_id).level < state.rules.token_levels:
+    if state.rules.token_levels > 1:
         events.append(GoReached(player=player_id))
     return events
 

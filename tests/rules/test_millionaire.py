@@ -55,7 +55,7 @@ def test_a_token_level_is_bought_at_go_and_raises_the_salary():
     assert cash(state, ANN) == 472 + 200
     state = run(state, BuyLevel(player=ANN), PassGo(player=ANN))
     assert (state.player(ANN).level, cash(state, ANN)) == (3, 672 - 50 + 250)
-    assert not any(isinstance(e, GoReached) for e in state.undo[-1].events)  # nothing left to buy
+    assert state.undo[-1].events[-1].describe(state) == "Ann is at GO with a top-level token"
     assert refusal(state, BuyLevel(player=ANN)) == "Ann's token is already at the top level (3)."
 
 
@@ -67,10 +67,12 @@ def test_a_level_is_bought_only_on_reaching_go_once_a_salary():
     assert refusal(state, BuyLevel(player=ANN)) == message  # one level a time round
     state = run(state, PassGo(player=ANN), PassGo(player=BOB))
     assert refusal(state, BuyLevel(player=ANN)) == message  # Bob's turn now
-    state = run(state, NextTurn())
-    assert (
-        refusal(state, BuyLevel(player=BOB))
-        == "Bob can buy a token level only on reaching GO: collect the salary first."
+    state = run(state, BuyLevel(player=BOB), PassGo(player=BOB), BuyLevel(player=BOB), PassGo(player=ANN))
+    state = run(state, PassGo(player=BOB))  # Bob's token is at the top: Ann's chance passes all the same
+    assert refusal(state, BuyLevel(player=ANN)) == message
+    state = run(state, PassGo(player=CAT), NextTurn())
+    assert refusal(state, BuyLevel(player=CAT)) == (
+        "Cat can buy a token level only on reaching GO: collect the salary first."
     )
     assert parse_command({"type": "buy_level", "player": 2}) == BuyLevel(player=BOB)
 
