@@ -7,6 +7,7 @@ import logging
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -38,6 +39,7 @@ log = logging.getLogger(__name__)
 BANKER = 0  # Seat.player_id of the banker's seat
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 MAX_RETRIES = 20
+HISTORIES_KEPT = 256  # recent histories, each for one game at one seq (see history)
 
 
 class _NothingDue(Exception):
@@ -83,6 +85,8 @@ class GameService:
         self.clock = clock
         self._cache: dict[str, GameState] = {}
         self._cache_lock = threading.Lock()
+        self._codes: dict[str, str] = {}  # game id -> join code (a game's code never changes)
+        self._histories: OrderedDict[tuple[str, int, int], tuple[HistoryLine, ...]] = OrderedDict()
         self._deadlines: dict[str, float] = {}  # game id -> its open auction's deadline
         self._deadlines_changed = threading.Condition()
 
@@ -128,10 +132,13 @@ class GameService:
         return game
 
     def game_code(self, game_id: str) -> str:
+        if (code := self._codes.get(game_id)) is not None:
+            return code
         with Session(self.engine) as session:
             game = session.get(Game, game_id)
         if game is None:
             raise NotFound("There is no such game. Check the link or the join code.")
+        self._codes[game_id] = game.join_code
         return game.join_code
 
     def seats(self, game_id: str) -> list[Seat]:
@@ -283,9 +290,23 @@ class GameService:
 
     def history(self, game_id: str, limit: int | None = 50, player: int | None = None) -> list[HistoryLine]:
         """The newest actions first, each as one readable line; with `player`, only the actions
-        that player took part in."""
+        that player took part in.
+
+        Every phone of a game asks for the same lines after each change: the newest ones are
+        kept per game and seq (the log up to a seq never changes), so they are read and worded
+        once, not once per phone."""
         state = self.state(game_id)
-        query = select(Action.seq, Action.events).where(Action.game_id == game_id).order_by(Action.seq.desc())
+        key = (game_id, state.seq, limit)
+        if player is None and limit is not None:
+            with self._cache_lock:
+                if (kept := self._histories.get(key)) is not None:
+                    self._histories.move_to_end(key)
+                    return list(kept)
+        query = (
+            select(Action.seq, Action.events)
+            .where(Action.game_id == game_id, Action.seq <= state.seq)
+            .order_by(Action.seq.desc())
+        )
         with Session(self.engine) as session:
             rows = session.exec(query if player is not None else query.limit(limit)).all()
         undone = {e["seq"] for _, events in rows for e in events if e["type"] == "undone"}
@@ -298,6 +319,11 @@ class GameService:
             for seq, events in rows
             if player is None or any(player in _parties(e) for e in events)
         ]
+        if player is None and limit is not None:
+            with self._cache_lock:
+                self._histories[key] = tuple(lines)
+                if len(self._histories) > HISTORIES_KEPT:
+                    self._histories.popitem(last=False)
         return lines[:limit] if limit is not None else lines
 
     def timeline(self, game_id: str) -> list[tuple[int, list[Event], GameState]]:
