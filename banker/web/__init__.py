@@ -8,6 +8,7 @@ from werkzeug.exceptions import HTTPException
 
 from banker.extensions import csrf
 from banker.rules import InvalidCommand, RuleError
+from banker.rules.money import salary
 from banker.service import Forbidden, NotFound
 from banker.web import (
     api,
@@ -19,6 +20,7 @@ from banker.web import (
     home,
     new_game,
     offers,
+    rule_systems,
     seats,
     table,
     trade_panel,
@@ -50,6 +52,9 @@ def register(app: Flask) -> None:
         deck_name=trade_panel.deck_name,
         rules_badge=new_game.rules_badge,
         time_left=seats.time_left,
+        market_panel=rule_systems.market_panel,
+        token_level=rule_systems.token_level,
+        salary=salary,
     )
 
     @app.errorhandler(CSRFError)

@@ -158,6 +158,11 @@ def _deed_sheet(state: GameState, space: Space, deed: Deed, player: Player, card
         return Sheet(space, player, deed, holding, note="Your deed.", offers=owner_offers(state, deed))
     if holding.mortgaged:
         return Sheet(space, player, deed, holding, note=f"{owner.name}'s deed is mortgaged: no rent.")
+    if state.rules.buy_from_owner:
+        sale = {"type": "buy_from_owner", "player": player.id, "deed": deed.position}
+        extra = [offer(state, sale, f"Buy it from {owner.name} for {state.money(deed.price)}")]
+    else:
+        extra = []
     rent = {"type": "pay_rent", "player": player.id, "deed": deed.position}
     if card:
         rent["card"] = card
@@ -172,7 +177,7 @@ def _deed_sheet(state: GameState, space: Space, deed: Deed, player: Player, card
             deed,
             holding,
             note=f"Owned by {owner.name}. What did the dice show?",
-            offers=offers,
+            offers=[*offers, *extra],
         )
     return Sheet(
         space,
@@ -180,7 +185,7 @@ def _deed_sheet(state: GameState, space: Space, deed: Deed, player: Player, card
         deed,
         holding,
         note=f"Owned by {owner.name}.",
-        offers=[offer(state, rent, f"Pay {owner.name} rent · {{amount}}", "primary")],
+        offers=[offer(state, rent, f"Pay {owner.name} rent · {{amount}}", "primary"), *extra],
     )
 
 
@@ -198,7 +203,19 @@ def _go(state: GameState, space: Space, player: Player) -> Sheet:
     salary = offer(
         state, {"type": "pass_go", "player": player.id}, "Collect the salary · {amount}", "primary"
     )
-    return Sheet(space, player, offers=[salary])
+    if not state.rules.just_go:
+        return Sheet(space, player, offers=[salary])
+    landed = offer(state, {"type": "pass_go", "player": player.id, "landed": True}, "Landed on GO · {amount}")
+    return Sheet(space, player, note="Just Go: landing exactly on GO pays double.", offers=[salary, landed])
+
+
+def _free_parking(state: GameState, space: Space, player: Player) -> Sheet:
+    if not state.rules.free_parking_jackpot:
+        return Sheet(space, player, note="Free Parking: nothing to pay, nothing to collect.")
+    pot = offer(
+        state, {"type": "free_parking", "player": player.id}, "Collect the jackpot · {amount}", "primary"
+    )
+    return Sheet(space, player, note=f"The jackpot holds {state.money(state.free_parking)}.", offers=[pot])
 
 
 def _go_to_jail(state: GameState, space: Space, player: Player) -> Sheet:
@@ -254,6 +271,7 @@ _SPACES = {
     "go": _go,
     "go_to_jail": _go_to_jail,
     "jail": _jail,
+    "free_parking": _free_parking,
     "chance": _cards,
     "community_chest": _cards,
 }
