@@ -121,6 +121,7 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
                 "jail_cards": list(p.jail_cards),
                 "bankrupt": p.bankrupt,
                 "place": p.place or None,
+                "level": p.level,
             }
             for p in state.players
         ],
@@ -136,6 +137,8 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
             for deed in state.edition.deeds
         ],
         "bank": {"houses": state.houses, "hotels": state.hotels},
+        "free_parking": state.free_parking,
+        "market": list(state.market),
         "auction": _auction_json(state, now),
         "debts": [
             {"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason}

@@ -260,3 +260,18 @@ def test_a_trade_through_the_api_is_listed_until_accepted(client, game):
     body = state(client, game).get_json()
     assert body["trades"] == [] and body["deeds"][-1]["owner"] == 2
     assert [p["cash"] for p in body["players"]] == [1500 - 400 + 450, 1500 - 450, 1500]
+
+
+def test_the_jackpot_and_the_effective_rules_are_in_the_state(client):
+    game = create(client, preset="short", options={"free_parking_jackpot": True, "jackpot_seed": 500}).get_json()
+    body = state(client, game).get_json()
+    assert body["free_parking"] == 500 and body["rules"]["houses_before_hotel"] == 3
+    assert body["rules"]["free_parking_jackpot"] is True and body["rules"]["preset"] == "short"
+    assert sum(d["owner"] is not None for d in body["deeds"]) == 6  # two deeds dealt to each of three
+
+
+def test_an_unknown_option_is_refused_with_the_valid_names(client):
+    response = create(client, options={"free_lunch": True})
+    assert response.status_code == 400
+    assert "Unknown option free_lunch." in response.get_json()["error"]
+    assert "auction_extension_seconds" in response.get_json()["error"]
