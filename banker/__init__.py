@@ -10,9 +10,9 @@ from typing import Any
 from flask import Flask
 
 from banker import config
-from banker.db import create_tables, make_engine
+from banker.db import make_engine, migrate
 from banker.extensions import csrf, htmx
-from banker.live import Broker
+from banker.live import Broker, PostgresBroker
 from banker.service import GameService
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,8 +35,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
 
     engine = make_engine(app.config["DATABASE_URL"])
-    create_tables(engine)
-    service = GameService(engine, Broker(), clock=app.config.get("CLOCK") or time.time)
+    migrate(engine)  # a database saved by an older Banker is brought up to date first
+    # on PostgreSQL several server processes may share the database: changes travel by NOTIFY
+    broker = PostgresBroker(engine) if engine.dialect.name == "postgresql" else Broker()
+    service = GameService(engine, broker, clock=app.config.get("CLOCK") or time.time)
     app.extensions["banker"] = service
     if app.config["TIMER"]:
         # closes each auction and ends each timed game on time, even if no phone is asking just then

@@ -1,19 +1,41 @@
-"""The database engine: SQLite in instance/ by default (WAL), any SQLAlchemy URL otherwise."""
+"""The database engine and its schema: SQLite in instance/ by default (WAL), PostgreSQL or any
+SQLAlchemy URL otherwise. The schema is Alembic's migrations (banker/migrations), run to the
+newest revision on startup, so a game saved by an older Banker still loads after an upgrade."""
 
 from __future__ import annotations
 
+import functools
+from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
-from sqlmodel import SQLModel, create_engine
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import event, inspect, text
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlmodel import create_engine
 
 from banker import models  # noqa: F401  (registers the tables)
 
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+FIRST_REVISION = "0001"  # the tables as Banker created them before it had migrations
+MIGRATION_LOCK = 0x42414E4B  # a PostgreSQL advisory lock: one process migrates at a time
+
+
+def normalise_url(url: str) -> str:
+    """`postgresql://` means the psycopg 3 driver Banker ships with (the `postgres` extra)."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed.render_as_string(hide_password=False)
+
 
 def make_engine(url: str) -> Engine:
+    url = normalise_url(url)
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
+        # Under `banker serve` every phone's request is a greenlet: keep enough connections.
+        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=20)
 
     @event.listens_for(engine, "connect")
@@ -29,5 +51,35 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def alembic_config(connection: Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+@functools.cache
+def _head() -> str | None:
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to `revision` (the newest by default). A database Banker made before
+    it had migrations is recognised by its tables and taken from the first revision."""
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # two servers starting on one database: the second waits, then finds nothing to do
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        current = MigrationContext.configure(connection).get_current_revision()
+        if revision == "head" and current is not None and current == _head():
+            return  # the usual start: nothing to do, and no need to load the migration scripts
+        config = alembic_config(connection)
+        if current is None and inspect(connection).has_table("action"):
+            command.stamp(config, FIRST_REVISION)
+        command.upgrade(config, revision)
+
+
 def create_tables(engine: Engine) -> None:
-    SQLModel.metadata.create_all(engine)
+    """The schema as the newest migration leaves it (kept under its old name for callers)."""
+    migrate(engine)

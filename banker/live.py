@@ -1,8 +1,23 @@
-"""Live updates inside one server process: who is waiting for which game to change."""
+"""Live updates: who is waiting for which game to change.
+
+`Broker` works inside one server process (SQLite, one `banker serve`). `PostgresBroker` also
+carries every change between server processes on one PostgreSQL database: it wakes its own
+waiters at once, then tells the others with NOTIFY after the command has committed; a listener
+thread (a greenlet under `banker serve`) LISTENs and wakes this process's waiters for changes
+made elsewhere. A notification lost in a reconnect costs at most one poll (phones poll every 5 s)."""
 
 from __future__ import annotations
 
+import logging
 import threading
+import uuid
+
+from sqlalchemy import text
+from sqlalchemy.engine import Engine
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "banker_changed"
 
 
 class Broker:
@@ -30,3 +45,78 @@ class Broker:
         with condition:
             condition.wait_for(lambda: self._seq.get(game_id, 0) > after_seq, timeout)
             return self._seq.get(game_id, 0)
+
+    def close(self) -> None:
+        """Stop any background work (nothing to stop in one process)."""
+
+
+class PostgresBroker(Broker):
+    """A Broker whose changes reach every server process on the same PostgreSQL database."""
+
+    def __init__(self, engine: Engine, ready_timeout: float = 10.0) -> None:
+        super().__init__()
+        self._engine = engine
+        # the listener holds a plain psycopg connection of its own, outside the engine's pool
+        self._conninfo = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        self._origin = uuid.uuid4().hex[:12]  # our own notifications come back; skip them
+        self._stop = threading.Event()
+        self._listening = threading.Event()
+        self._thread = threading.Thread(target=self._listen, name="pg-listen", daemon=True)
+        self._thread.start()
+        # a server is live across processes from its first request on
+        if not self._listening.wait(ready_timeout):
+            log.warning("not yet listening for changes from other servers; retrying in the background")
+
+    @property
+    def listening(self) -> bool:
+        return self._listening.is_set()
+
+    def publish(self, game_id: str, seq: int) -> None:
+        super().publish(game_id, seq)
+        self._notify(f"{self._origin} {game_id} {seq}")
+
+    def _notify(self, payload: str) -> None:
+        try:
+            with self._engine.connect() as connection:
+                connection.execute(
+                    text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload}
+                )
+                connection.commit()
+        except Exception:  # the command is stored; other servers' phones catch up by polling
+            log.exception("could not tell the other servers about a change")
+
+    def _listen(self) -> None:
+        import psycopg
+
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self._conninfo, autocommit=True) as connection:
+                    connection.execute(f"LISTEN {CHANNEL}")
+                    self._listening.set()
+                    while not self._stop.is_set():
+                        for note in connection.notifies(timeout=5.0):
+                            self._received(note.payload)
+                            if self._stop.is_set():
+                                break
+            except Exception:
+                if self._stop.is_set():
+                    break
+                log.exception("lost the notification channel; reconnecting")
+                self._stop.wait(1.0)
+            finally:
+                self._listening.clear()
+
+    def _received(self, payload: str) -> None:
+        origin, _, rest = payload.partition(" ")
+        game_id, _, seq = rest.partition(" ")
+        if origin == self._origin or not seq.isdigit():
+            return
+        super().publish(game_id, int(seq))
+
+    def close(self) -> None:
+        """Stop listening and let go of the listener's connection."""
+        if self._stop.is_set():
+            return
+        self._stop.set()
+        self._notify(f"{self._origin} - -")  # wakes the listener so it sees the stop at once
+        self._thread.join(timeout=5.0)

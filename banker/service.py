@@ -4,6 +4,7 @@ both call these; each one commits once and then tells the live streams."""
 from __future__ import annotations
 
 import logging
+import random
 import secrets
 import threading
 import time
@@ -85,6 +86,9 @@ class GameService:
         self.clock = clock
         self._cache: dict[str, GameState] = {}
         self._cache_lock = threading.Lock()
+        # one command of a game at a time in this process; other processes are kept apart by
+        # the unique seq alone (without this, threads of one server would mostly race each other)
+        self._game_locks: dict[str, threading.RLock] = {}
         self._codes: dict[str, str] = {}  # game id -> join code (a game's code never changes)
         self._histories: OrderedDict[tuple[str, int, int], tuple[HistoryLine, ...]] = OrderedDict()
         self._deadlines: dict[str, float] = {}  # game id -> its open auction's deadline
@@ -376,7 +380,17 @@ class GameService:
     ) -> Result:
         """Store the events decided on the newest state as the next seq, retrying when
         another command got there first; then tell every live stream."""
-        for _ in range(MAX_RETRIES):
+        with self._game_lock(game_id):
+            return self._append_locked(game_id, seat_player, request_id, events_for)
+
+    def _append_locked(
+        self,
+        game_id: str,
+        seat_player: int,
+        request_id: str | None,
+        events_for: Callable[[GameState], list[Event]],
+    ) -> Result:
+        for attempt in range(MAX_RETRIES):
             if request_id and (done := self._done(game_id, request_id)) is not None:
                 return done
             state = self._state(game_id)
@@ -395,12 +409,18 @@ class GameService:
                     )
                     session.commit()
             except IntegrityError:
-                continue  # another command took this seq (or this request_id): look again
+                # another command (in another server process) took this seq or this request_id
+                time.sleep(random.uniform(0, 0.002 * attempt))
+                continue
             new_state = apply_action(state, seq, events)
             self._remember(game_id, new_state)
             self.broker.publish(game_id, seq)
             return Result(seq=seq, events=tuple(events), state=new_state)
         raise RuleError("The table is very busy right now; please try again.")
+
+    def _game_lock(self, game_id: str) -> threading.RLock:
+        with self._cache_lock:
+            return self._game_locks.setdefault(game_id, threading.RLock())
 
     def _done(self, game_id: str, request_id: str) -> Result | None:
         with Session(self.engine) as session:

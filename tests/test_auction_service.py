@@ -9,7 +9,7 @@ import time
 import pytest
 from sqlmodel import Session, select
 
-from banker.db import create_tables, make_engine
+from banker.db import make_engine, migrate
 from banker.live import Broker
 from banker.models import Action
 from banker.rules import RuleError
@@ -25,9 +25,9 @@ def clock():
 
 
 @pytest.fixture
-def service(tmp_path, clock):
-    engine = make_engine(f"sqlite:///{tmp_path / 'auctions.sqlite3'}")
-    create_tables(engine)
+def service(database_url, clock):
+    engine = make_engine(database_url)
+    migrate(engine)
     yield GameService(engine, Broker(), clock=clock)
     engine.dispose()
 

@@ -8,16 +8,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from banker.db import create_tables, make_engine
+from banker.db import make_engine, migrate
 from banker.live import Broker
 from banker.rules import RuleError
 from banker.service import GameService
 
 
 @pytest.fixture
-def service(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path / 'service.sqlite3'}")
-    create_tables(engine)
+def service(database_url):
+    engine = make_engine(database_url)
+    migrate(engine)
     yield GameService(engine, Broker())
     engine.dispose()
 

@@ -1,0 +1,1 @@
+"""Alembic migrations of the database: a saved game survives an upgrade of Banker."""
