@@ -117,3 +117,11 @@ def test_the_api_gives_the_tally_and_the_history(client, app, played):
     ]
     history = client.get(f"/api/games/{played['id']}/history?player=2", headers=headers).get_json()
     assert all("Bob" in line["text"] for line in history[1:])
+
+
+def test_finished_games_stay_in_the_archive_with_their_tally(app, played):
+    do(played["host"], played["id"], "bank", type="end_game")
+    home = text(played["host"].get("/"))
+    assert "Your games on this phone" in home
+    assert f'href="/g/{played["id"]}/tally"' in home and "Over · Ann won" in home
+    assert played["host"].get(f"/g/{played['id']}/tally").status_code == 200
