@@ -26,14 +26,14 @@ def a_played_game(tmp_path):
     service = GameService(engine, Broker())
     game = service.create_game(["Ann", "Bob", "Cy"])
     banker = game.banker.token
-    for command in (
+    for payload in (
         {"type": "buy", "player": 1, "deed": 39},
         {"type": "pay_player", "player": 2, "to": 3, "amount": 120},
         {"type": "pay_rent", "player": 2, "deed": 39},
         {"type": "undo"},
         {"type": "pass_go", "player": 3},
     ):
-        service.run(game.game.id, banker, command)
+        service.run(game.game.id, banker, payload)
     with Session(engine) as session:
         seats = session.exec(select(Seat).where(Seat.game_id == game.game.id)).all()
         actions = session.exec(
