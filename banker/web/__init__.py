@@ -22,6 +22,7 @@ from banker.web import (
     offers,
     rule_systems,
     seats,
+    security,
     table,
     trade_panel,
     trading,
@@ -30,6 +31,7 @@ from banker.web import (
 
 def register(app: Flask) -> None:
     delivery.register(app)  # first, so its after_request runs last: it compresses the final body
+    security.register(app)  # CSP and other headers, Secure cookies over HTTPS, the join brake
     app.register_blueprint(home.bp)
     app.register_blueprint(app_shell.bp)
     app.register_blueprint(table.bp)

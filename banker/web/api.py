@@ -17,7 +17,10 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 def _body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # JSON nested thousands deep: malformed, not a crash
+        body = None
     if not isinstance(body, dict):
         raise InvalidCommand("Send a JSON object (Content-Type: application/json).")
     return body

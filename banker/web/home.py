@@ -7,7 +7,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from banker.rules import RuleError
 from banker.service import NotFound
 from banker.web import new_game as new_game_choices
-from banker.web import seats
+from banker.web import seats, security
 
 bp = Blueprint("home", __name__)
 
@@ -83,7 +83,8 @@ def join_by_code():
 @bp.get("/join/<code>")
 def join(code: str):
     service = seats.service()
-    game = service.game_for_join_code(code)
+    with security.join_attempt():  # a wrong code counts towards the brake on guessing
+        game = service.game_for_join_code(code)
     state = service.state(game.id)
     claimed = {s.player_id for s in service.seats(game.id) if s.claimed}
     return render_template(
@@ -98,7 +99,8 @@ def join(code: str):
 @bp.post("/join/<code>")
 def claim(code: str):
     service = seats.service()
-    game = service.game_for_join_code(code)
+    with security.join_attempt():
+        game = service.game_for_join_code(code)
     player = request.form.get("player", type=int)
     if player is None:
         raise NotFound("Pick your name to join.")
@@ -109,6 +111,7 @@ def claim(code: str):
 
 @bp.get("/seat/<token>")
 def rejoin(token: str):
-    seat = seats.service().seat_by_token(token)
+    with security.join_attempt():
+        seat = seats.service().seat_by_token(token)
     seats.remember(seat)
     return redirect(url_for("table.screen", game_id=seat.game_id), 303)

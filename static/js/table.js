@@ -79,5 +79,15 @@
     });
     arrive(document);
     document.body.addEventListener("htmx:load", function (event) { arrive(event.target); });
+    // A command went through (HX-Trigger: bank-changed on the element that sent it): clear its
+    // form, or load what it names next. Data attributes rather than hx-on handlers, so the
+    // Content-Security-Policy needs no eval (htmx runs with allowEval off).
+    document.body.addEventListener("bank-changed", function (event) {
+      if (!event.target.closest) return;
+      var form = event.target.closest("form[data-reset-on-change]");
+      if (form) form.reset();
+      var next = event.target.closest("[data-then-get]");
+      if (next) htmx.ajax("GET", next.dataset.thenGet, { target: next.dataset.thenTarget });
+    });
   });
 })();

@@ -1,0 +1,137 @@
+"""Fuzzing the JSON API: random command types with random fields and values (wrong types, huge
+numbers, nested junk), from any seat. Never a 500, and the invariants hold after every run: the
+stored log folds to the cached state, the bank's buildings plus those on the board are the full
+supply, nobody's cash is negative and every owner is a player of the game."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from banker.db import make_engine
+from banker.live import Broker
+from banker.rules import COMMANDS
+from banker.rules.state import BANK
+from banker.service import GameService
+
+FIELDS = (
+    "player",
+    "to",
+    "amount",
+    "reason",
+    "deed",
+    "space",
+    "dice",
+    "card",
+    "deck",
+    "from_space",
+    "kind",
+    "trade",
+    "give",
+    "get",
+    "mortgages",
+    "choice",
+    "seq",
+    "level",
+    "request_id",
+)
+WORDS = (
+    "chance",
+    "community_chest",
+    "CH05",
+    "CC01",
+    "house",
+    "hotel",
+    "keep",
+    "lift",
+    "nearest_railroad",
+    "",
+)
+ANSWERS = (200, 400, 403, 404, 409)
+
+junk = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+plausible = st.one_of(
+    st.integers(-1, 41),
+    st.integers(1, 2000),
+    st.sampled_from([2**31, 2**63, 10**30, -(10**30), 1_000_001]),
+    st.sampled_from(WORDS),
+    st.fixed_dictionaries(
+        {},
+        optional={"cash": st.integers(-10, 3000), "deeds": st.lists(st.integers(-1, 41), max_size=3)},
+    ),
+)
+commands = st.builds(
+    lambda kind, fields: {**fields, "type": kind},
+    st.one_of(st.sampled_from(sorted(COMMANDS)), st.sampled_from(["bogus", "", "__class__"]), junk),
+    st.dictionaries(st.sampled_from(FIELDS), st.one_of(plausible, plausible, junk), max_size=6),
+)
+steps = st.lists(
+    st.one_of(
+        st.tuples(st.integers(0, 3), commands),  # (seat: 0 the banker, 1-3 the players, command)
+        st.tuples(st.just("wait"), st.floats(1, 40)),  # the clock moves on (auctions close)
+    ),
+    min_size=1,
+    max_size=20,
+)
+# deeds in hand first, so rent, building, mortgages and trades have something to work on
+OPENING = [
+    {"type": "buy", "player": 1, "deed": 1},
+    {"type": "buy", "player": 1, "deed": 3},
+    {"type": "buy", "player": 2, "deed": 37},
+    {"type": "buy", "player": 2, "deed": 39},
+    {"type": "buy", "player": 3, "deed": 5},
+    {"type": "build", "deed": 1},
+]
+
+
+def check_invariants(app, game_id: str) -> None:
+    service = app.extensions["banker"]
+    cached = service.state(game_id)
+    fresh = GameService(make_engine(str(service.engine.url.render_as_string(hide_password=False))), Broker())
+    try:
+        assert fresh.state(game_id) == cached, "the cache drifted from the stored log"
+    finally:
+        fresh.engine.dispose()
+    holdings = cached.holdings.values()
+    assert cached.houses + sum(h.houses for h in holdings) == 32
+    assert cached.hotels + sum(1 for h in holdings if h.hotel) == 12
+    assert all(h.houses == 0 for h in holdings if h.hotel)
+    players = {p.id for p in cached.players}
+    assert all(p.cash >= 0 for p in cached.players), [p.cash for p in cached.players]
+    assert all(h.owner == BANK or h.owner in players for h in holdings)
+    lines = service.history(game_id, limit=None)
+    assert [line.seq for line in lines] == list(range(cached.seq, 0, -1))
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(steps)
+def test_random_commands_never_crash_the_api_or_break_an_invariant(app, clock, steps):
+    client = app.test_client()
+    created = client.post("/api/games", json={"players": ["Ann", "Bob", "Cy"]}).get_json()
+    game_id = created["id"]
+    tokens = [created["banker_token"], *(p["token"] for p in created["players"])]
+    url = f"/api/games/{game_id}/commands"
+    for body in OPENING:
+        assert (
+            client.post(url, json=body, headers={"Authorization": f"Bearer {tokens[0]}"}).status_code == 200
+        )
+    for seat, step in steps:
+        if seat == "wait":
+            clock.advance(step)
+            response = client.get(f"/api/games/{game_id}", headers={"Authorization": f"Bearer {tokens[1]}"})
+        else:
+            response = client.post(url, json=step, headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert response.status_code in ANSWERS, (step, response.status_code, response.get_data(as_text=True))
+        body = response.get_json()
+        assert isinstance(body, dict)
+        if response.status_code != 200:
+            assert isinstance(body["error"], str) and body["error"]
+    check_invariants(app, game_id)
