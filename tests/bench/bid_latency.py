@@ -10,26 +10,16 @@ the median and the 95th percentile. The target (Step 3) is p95 <= 500 ms.
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import statistics
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE, Server
-
-
-def api(server: Server, path: str, body: dict, token: str | None = None) -> dict:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), headers=headers)
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
+from tests.e2e.table import api
 
 
 def measure(server: Server, bids: int) -> list[float]:

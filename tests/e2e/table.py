@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import urllib.request
+
 from playwright.sync_api import expect
 
 LIVE = 1000  # ms: every other phone must show a change within a second, without reloading
@@ -32,3 +35,17 @@ def no_sideways_scroll(page, width=360):
     overflow = page.evaluate("document.documentElement.scrollWidth")
     page.set_viewport_size({"width": 390, "height": 844})
     return overflow <= width
+
+
+def api(server, path, body=None, token=None):
+    """The JSON API of the server under test: GET without a body, POST with one."""
+    request = urllib.request.Request(
+        server.url + path,
+        data=json.dumps(body).encode() if body is not None else None,
+        headers={
+            "Content-Type": "application/json",
+            **({"Authorization": f"Bearer {token}"} if token else {}),
+        },
+    )
+    with urllib.request.urlopen(request, timeout=5) as response:
+        return json.load(response)

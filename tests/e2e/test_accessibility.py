@@ -4,22 +4,14 @@ screens at phone size, in light and in dark mode: no serious or critical WCAG A/
 from __future__ import annotations
 
 import json
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+from tests.e2e.table import api
+
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SERIOUS = ("serious", "critical")
-
-
-def api(server, path, body, token=None):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), headers=headers)
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
 
 
 def violations(page) -> list[str]:

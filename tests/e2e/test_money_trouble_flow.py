@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 from playwright.sync_api import expect
 
-from tests.e2e.table import LIVE, cash_of, no_sideways_scroll
+from tests.e2e.table import LIVE, api, cash_of, no_sideways_scroll
 
 BOARDWALK, PARK_PLACE, READING, ORIENTAL = 39, 37, 5, 6
-
-
-def api(server, path, body, token=None):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), headers=headers)
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
 
 
 def table_with_hotels(server):

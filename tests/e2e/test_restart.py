@@ -2,23 +2,9 @@
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 from playwright.sync_api import expect
 
-
-def api(server, path, body=None, token=None):
-    request = urllib.request.Request(
-        server.url + path,
-        data=json.dumps(body).encode() if body is not None else None,
-        headers={
-            "Content-Type": "application/json",
-            **({"Authorization": f"Bearer {token}"} if token else {}),
-        },
-    )
-    with urllib.request.urlopen(request, timeout=5) as response:
-        return json.load(response)
+from tests.e2e.table import api
 
 
 def test_a_restart_keeps_the_game_and_the_phones_follow(server, phone):

@@ -3,24 +3,13 @@ the tally and the chart."""
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import no_sideways_scroll
+from tests.e2e.table import api, no_sideways_scroll
 
 SECONDS = 4  # the game's whole length: the timer thread must end it with no phone asking
-
-
-def api(server, path, body, token=None):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), headers=headers)
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
 
 
 def test_a_timed_game_ends_by_itself_and_every_phone_shows_the_tally(server, phone, shots):

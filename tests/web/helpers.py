@@ -56,3 +56,16 @@ def seq(app, game_id: str) -> int:
 def text(response) -> str:
     """The response body as a person reads it (entities such as &#39; decoded)."""
     return html.unescape(response.get_data(as_text=True))
+
+
+def page(client: FlaskClient, game_id: str, path: str = "") -> str:
+    """A screen of the game as this phone sees it, as text."""
+    return text(client.get(f"/g/{game_id}{path}"))
+
+
+def as_banker(app, game_id: str, *commands: dict) -> None:
+    """Set the table up through the service with the banker's seat."""
+    service = app.extensions["banker"]
+    banker = service.seats(game_id)[0].token
+    for command in commands:
+        service.run(game_id, banker, command)

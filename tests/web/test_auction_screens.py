@@ -6,13 +6,9 @@ import re
 
 import pytest
 
-from tests.web.helpers import HTMX, do, seq, text
+from tests.web.helpers import HTMX, do, page, seq, text
 
 BOARDWALK = 39
-
-
-def page(client, game_id, path=""):
-    return text(client.get(f"/g/{game_id}{path}"))
 
 
 def bid_buttons(html: str) -> list[str]:

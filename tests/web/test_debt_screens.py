@@ -6,21 +6,9 @@ import re
 
 import pytest
 
-from tests.web.helpers import do, seq, text
+from tests.web.helpers import as_banker, do, page, seq, text
 
 BOARDWALK, PARK_PLACE = 39, 37
-
-
-def page(client, game_id, path=""):
-    return text(client.get(f"/g/{game_id}{path}"))
-
-
-def run(app, game_id, *commands):
-    """Set the table up through the service with the banker's seat."""
-    service = app.extensions["banker"]
-    banker = service.seats(game_id)[0].token
-    for command in commands:
-        service.run(game_id, banker, command)
 
 
 def debt_card(html: str) -> str:
@@ -31,7 +19,7 @@ def debt_card(html: str) -> str:
 def owing(app, table):
     """Cy (browns, a house each) lands on Ann's Boardwalk hotel: owes $2,000 with $1,220."""
     build = [{"type": "build", "deed": d} for _ in range(5) for d in (PARK_PLACE, BOARDWALK)]
-    run(
+    as_banker(
         app,
         table["id"],
         {"type": "collect_from_bank", "player": 1, "amount": 1500, "reason": "setup"},
@@ -71,7 +59,7 @@ def test_a_debtor_cannot_buy_until_the_debt_is_paid(app, owing):
 
 
 def test_paying_the_debt_once_the_cash_is_there(app, owing):
-    run(app, owing["id"], {"type": "collect_from_bank", "player": 3, "amount": 800, "reason": "loan"})
+    as_banker(app, owing["id"], {"type": "collect_from_bank", "player": 3, "amount": 800, "reason": "loan"})
     assert "The cash covers it now." in debt_card(page(owing["Cy"], owing["id"]))
     response = do(owing["Cy"], owing["id"], type="pay_debt", player=3)
     assert "Cy paid Ann $2,000" in text(response)
@@ -81,7 +69,7 @@ def test_paying_the_debt_once_the_cash_is_there(app, owing):
 
 
 def test_bankruptcy_to_a_player_leaves_a_gracious_screen_and_the_creditor_a_choice(app, owing):
-    run(
+    as_banker(
         app,
         owing["id"],
         *({"type": "sell_building", "deed": d} for d in (1, 3)),
@@ -101,8 +89,8 @@ def test_bankruptcy_to_a_player_leaves_a_gracious_screen_and_the_creditor_a_choi
 
 
 def test_bankruptcy_while_money_can_still_be_raised_is_refused(app, table):
-    run(app, table["id"], {"type": "buy", "player": 2, "deed": BOARDWALK})
-    run(app, table["id"], {"type": "pay_bank", "player": 2, "amount": 1200, "reason": "x"})
+    as_banker(app, table["id"], {"type": "buy", "player": 2, "deed": BOARDWALK})
+    as_banker(app, table["id"], {"type": "pay_bank", "player": 2, "amount": 1200, "reason": "x"})
     bob = page(table["Bob"], table["id"])
     assert "Declare bankruptcy" not in debt_card(bob)
     response = do(table["Bob"], table["id"], type="declare_bankruptcy", player=2)
@@ -115,7 +103,7 @@ def test_the_last_player_standing_wins_on_every_screen(app, client):
 
     game = app.extensions["banker"].create_game(["Ann", "Bob"])
     join(client, game.game.join_code, 1)
-    run(app, game.game.id, {"type": "pay_bank", "player": 2, "amount": 1600, "reason": "x"})
-    run(app, game.game.id, {"type": "declare_bankruptcy", "player": 2})
+    as_banker(app, game.game.id, {"type": "pay_bank", "player": 2, "amount": 1600, "reason": "x"})
+    as_banker(app, game.game.id, {"type": "declare_bankruptcy", "player": 2})
     html = page(client, game.game.id)
     assert "Game over" in html and "Ann wins!" in html and "Passed GO" not in html

@@ -8,27 +8,16 @@ import json
 
 import pytest
 
-from tests.web.helpers import do, text
+from tests.web.helpers import as_banker, do, page, text
 
 PARK_PLACE, BOARDWALK = 37, 39
-
-
-def page(client, game_id, path=""):
-    return text(client.get(f"/g/{game_id}{path}"))
-
-
-def run(app, game_id, *commands):
-    service = app.extensions["banker"]
-    banker = service.seats(game_id)[0].token
-    for command in commands:
-        service.run(game_id, banker, command)
 
 
 @pytest.fixture
 def played(app, table):
     """Ann owns the dark blues with a house each; Bob and Cy paid her rent; Cy won Reading Railroad
     at auction."""
-    run(
+    as_banker(
         app,
         table["id"],
         {"type": "buy", "player": 1, "deed": PARK_PLACE},

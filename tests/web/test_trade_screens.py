@@ -6,20 +6,9 @@ import re
 
 import pytest
 
-from tests.web.helpers import HTMX, csrf_token, seq, text
+from tests.web.helpers import HTMX, as_banker, csrf_token, page, seq, text
 
 BOARDWALK, PARK_PLACE, READING = 39, 37, 5
-
-
-def page(client, game_id, path=""):
-    return text(client.get(f"/g/{game_id}{path}"))
-
-
-def run(app, game_id, *commands):
-    service = app.extensions["banker"]
-    banker = service.seats(game_id)[0].token
-    for command in commands:
-        service.run(game_id, banker, command)
 
 
 def post(client, path, data):
@@ -33,7 +22,7 @@ def offer_card(html: str) -> str:
 @pytest.fixture
 def deeds(app, table):
     """Ann owns Boardwalk, Bob owns Park Place (mortgaged) and Reading Railroad."""
-    run(
+    as_banker(
         app,
         table["id"],
         {"type": "buy", "player": 1, "deed": BOARDWALK},
