@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import LIVE, cash_of, join, no_sideways_scroll, start_game
+from tests.e2e.table import SETTLE, cash_of, join, no_sideways_scroll, start_game
 
 
 def high_bid(page):
@@ -27,7 +27,7 @@ def test_two_phones_bid_the_third_watches_and_the_winner_gets_the_deed(server, p
     ann.locator('.space[aria-label^="Boardwalk"]').click()
     ann.locator("#sheet").get_by_role("button", name="Don't buy · auction it").click()
     for page in (ann, bob, cy, host):
-        expect(page.locator("#auction-title")).to_have_text("Boardwalk", timeout=LIVE)
+        expect(page.locator("#auction-title")).to_have_text("Boardwalk", timeout=SETTLE)
     clock = ann.locator(".auction .clock .secs")
     shown = clock.inner_text()
     expect(clock).not_to_have_text(shown, timeout=2000)  # the countdown runs on every phone
@@ -40,9 +40,9 @@ def test_two_phones_bid_the_third_watches_and_the_winner_gets_the_deed(server, p
         other = bidders[(i + 1) % 2][0]
         bid(page, amount)
         for watcher in (ann, other, host):
-            expect(high_bid(watcher)).to_have_text(amount, timeout=LIVE)
+            expect(high_bid(watcher)).to_have_text(amount, timeout=SETTLE)
         expect(ann.locator(".auction .high .who")).to_have_text(name)
-        expect(page.locator(".auction")).to_contain_text("You hold the high bid.", timeout=LIVE)
+        expect(page.locator(".auction")).to_contain_text("You hold the high bid.", timeout=SETTLE)
         if i == 0:
             expect(other.locator(".auction .bid").first).to_contain_text("$101")
 
@@ -52,10 +52,10 @@ def test_two_phones_bid_the_third_watches_and_the_winner_gets_the_deed(server, p
 
     host.get_by_role("button", name="Sold now").click()
     for page in (ann, bob, cy, host):
-        expect(page.locator(".auction")).to_have_count(0, timeout=LIVE)
-    expect(cy.get_by_label("Your cash")).to_have_text("$1,270", timeout=LIVE)
+        expect(page.locator(".auction")).to_have_count(0, timeout=SETTLE)
+    expect(cy.get_by_label("Your cash")).to_have_text("$1,270", timeout=SETTLE)
     for page in (ann, bob):
-        expect(cash_of(page, 3)).to_have_text("$1,270", timeout=LIVE)
-        expect(page.locator('.space[aria-label^="Boardwalk, Cy"]')).to_be_visible(timeout=LIVE)
-    expect(ann.locator("#toast")).to_contain_text("Sold! Cy bought Boardwalk for $230", timeout=LIVE)
-    expect(cy.locator("#holdings")).to_contain_text("Boardwalk", timeout=LIVE)
+        expect(cash_of(page, 3)).to_have_text("$1,270", timeout=SETTLE)
+        expect(page.locator('.space[aria-label^="Boardwalk, Cy"]')).to_be_visible(timeout=SETTLE)
+    expect(ann.locator("#toast")).to_contain_text("Sold! Cy bought Boardwalk for $230", timeout=SETTLE)
+    expect(cy.locator("#holdings")).to_contain_text("Boardwalk", timeout=SETTLE)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import LIVE, cash_of, join, no_sideways_scroll, start_game
+from tests.e2e.table import SETTLE, cash_of, join, no_sideways_scroll, start_game
 
 
 def tap(page, space_name):
@@ -40,7 +40,7 @@ def test_buy_a_group_build_evenly_collect_rent_and_mortgage(server, phone, shots
     tap(ann, "Connecticut Avenue")
     confirm(ann, "Buy for $120")
     expect(wallet).to_have_text("$1,180")
-    expect(cash_of(bob, 1)).to_have_text("$1,180", timeout=LIVE)
+    expect(cash_of(bob, 1)).to_have_text("$1,180", timeout=SETTLE)
 
     tap(ann, "Oriental Avenue")
     confirm(ann, "Build a house · −$50")
@@ -52,14 +52,14 @@ def test_buy_a_group_build_evenly_collect_rent_and_mortgage(server, phone, shots
         confirm(ann, "Build a house · −$50")
     expect(wallet).to_have_text("$1,030")
     expect(ann.locator(".supply")).to_contain_text("Houses 29/32")
-    expect(bob.locator(".supply")).to_contain_text("Houses 29/32", timeout=LIVE)
+    expect(bob.locator(".supply")).to_contain_text("Houses 29/32", timeout=SETTLE)
 
     sheet = tap(bob, "Connecticut Avenue")
     expect(sheet.locator(".rent-now")).to_have_text("Rent now $40 with 1 house")
     bob.screenshot(path=shots / "deed_card.png")
     confirm(bob, "Pay Ann rent · −$40")
     expect(bob.get_by_label("Your cash")).to_have_text("$1,460")
-    expect(wallet).to_have_text("$1,070", timeout=LIVE)
+    expect(wallet).to_have_text("$1,070", timeout=SETTLE)
     expect(bob.locator("#history")).to_contain_text(
         "Bob paid Ann $40 (rent for Connecticut Avenue with 1 house)"
     )
@@ -70,7 +70,7 @@ def test_buy_a_group_build_evenly_collect_rent_and_mortgage(server, phone, shots
     confirm(ann, "Mortgage · +$100")
     expect(wallet).to_have_text("$970")
     expect(bob.locator('.space[aria-label^="Reading Railroad"]')).to_have_class(
-        "space railroad mortgaged", timeout=LIVE
+        "space railroad mortgaged", timeout=SETTLE
     )
     sheet = tap(bob, "Reading Railroad")
     expect(sheet).to_contain_text("Ann's deed is mortgaged: no rent.")
@@ -78,7 +78,7 @@ def test_buy_a_group_build_evenly_collect_rent_and_mortgage(server, phone, shots
     tap(ann, "Reading Railroad")
     confirm(ann, "Lift the mortgage · −$110")
     expect(wallet).to_have_text("$860")
-    expect(cash_of(bob, 1)).to_have_text("$860", timeout=LIVE)
+    expect(cash_of(bob, 1)).to_have_text("$860", timeout=SETTLE)
 
     ann.locator(".board").screenshot(path=shots / "board_map.png")
     ann.screenshot(path=shots / "player_with_deeds.png", full_page=True)

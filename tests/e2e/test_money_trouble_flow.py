@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import LIVE, api, cash_of, no_sideways_scroll
+from tests.e2e.table import SETTLE, api, cash_of, no_sideways_scroll
 
 BOARDWALK, PARK_PLACE, READING, ORIENTAL = 39, 37, 5, 6
 
@@ -52,7 +52,7 @@ def test_a_trade_a_debt_raised_and_paid_and_a_bankruptcy(server, phone, shots):
     form.locator('input[name="get_cash"]').fill("150")
     form.get_by_role("button", name="Send offer to Cy").click()
     offer = cy.locator(".trade-offer")
-    expect(offer).to_contain_text("Bob offers you a trade", timeout=LIVE)
+    expect(offer).to_contain_text("Bob offers you a trade", timeout=SETTLE)
     expect(offer).to_contain_text("You give $150; you get Reading Railroad")
     expect(offer).to_contain_text("Keep it mortgaged · 10% fee $10")
     expect(offer).to_contain_text("Lift it now · $110")
@@ -60,9 +60,9 @@ def test_a_trade_a_debt_raised_and_paid_and_a_bankruptcy(server, phone, shots):
     offer.screenshot(path=shots / "trade_offer.png")
     assert no_sideways_scroll(cy)
     offer.get_by_role("button", name="Accept").click()
-    expect(cy.get_by_label("Your cash")).to_have_text("$1,340", timeout=LIVE)  # $150 and the $10 fee
-    expect(bob.get_by_label("Your cash")).to_have_text("$1,950", timeout=LIVE)
-    expect(cash_of(ann, 3)).to_have_text("$1,340", timeout=LIVE)
+    expect(cy.get_by_label("Your cash")).to_have_text("$1,340", timeout=SETTLE)  # $150 and the $10 fee
+    expect(bob.get_by_label("Your cash")).to_have_text("$1,950", timeout=SETTLE)
+    expect(cash_of(ann, 3)).to_have_text("$1,340", timeout=SETTLE)
 
     # Bob pays the Luxury Tax, then lands on Boardwalk with a hotel: $2,000 rent with $1,850
     tap(bob, "Luxury Tax")
@@ -71,29 +71,29 @@ def test_a_trade_a_debt_raised_and_paid_and_a_bankruptcy(server, phone, shots):
     tap(bob, "Boardwalk")
     bob.locator("#sheet").get_by_role("button", name="Pay Ann rent · −$2,000, owed").click()
     debt = bob.locator(".debt")
-    expect(debt).to_contain_text("You owe $2,000", timeout=LIVE)
+    expect(debt).to_contain_text("You owe $2,000", timeout=SETTLE)
     expect(debt).to_contain_text("raise $150 more")
-    expect(ann.locator(".owed-to-me")).to_have_text("Bob owes you $2,000", timeout=LIVE)
+    expect(ann.locator(".owed-to-me")).to_have_text("Bob owes you $2,000", timeout=SETTLE)
     bob.screenshot(path=shots / "debt.png")
     debt.get_by_role("button", name="Mortgage Oriental Avenue · +$50").click()
-    expect(debt).to_contain_text("raise $100 more", timeout=LIVE)
+    expect(debt).to_contain_text("raise $100 more", timeout=SETTLE)
     expect(debt.get_by_role("button", name="Declare bankruptcy")).to_be_visible()  # nothing left to raise
     bob.get_by_role("button", name="Passed GO").click()
-    expect(debt).to_contain_text("The cash covers it now.", timeout=LIVE)
+    expect(debt).to_contain_text("The cash covers it now.", timeout=SETTLE)
     debt.get_by_role("button", name="Pay $2,000").click()
-    expect(bob.locator(".debt")).to_have_count(0, timeout=LIVE)
+    expect(bob.locator(".debt")).to_have_count(0, timeout=SETTLE)
     expect(bob.get_by_label("Your cash")).to_have_text("$100")
-    expect(ann.get_by_label("Your cash")).to_have_text("$2,250", timeout=LIVE)
+    expect(ann.get_by_label("Your cash")).to_have_text("$2,250", timeout=SETTLE)
 
     # Cy lands on Park Place with a hotel: $1,500 with $1,340 and only a mortgaged railroad
     tap(cy, "Park Place")
     cy.locator("#sheet").get_by_role("button", name="Pay Ann rent · −$1,500, owed").click()
     cy.locator(".debt").get_by_role("button", name="Declare bankruptcy").click()
-    expect(cy.locator(".out")).to_contain_text("You finished 3 of 3.", timeout=LIVE)
-    expect(ann.get_by_label("Your cash")).to_have_text("$3,590", timeout=LIVE)
+    expect(cy.locator(".out")).to_contain_text("You finished 3 of 3.", timeout=SETTLE)
+    expect(ann.get_by_label("Your cash")).to_have_text("$3,590", timeout=SETTLE)
     choice = ann.locator(".choice")
-    expect(choice).to_contain_text("Reading Railroad", timeout=LIVE)
+    expect(choice).to_contain_text("Reading Railroad", timeout=SETTLE)
     choice.get_by_role("button", name="Keep it mortgaged · −$10").click()
-    expect(ann.get_by_label("Your cash")).to_have_text("$3,580", timeout=LIVE)
+    expect(ann.get_by_label("Your cash")).to_have_text("$3,580", timeout=SETTLE)
     expect(ann.locator("#history")).to_contain_text("Cy is bankrupt to Ann and out of the game")
     cy.screenshot(path=shots / "bankrupt.png")
