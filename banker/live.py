@@ -78,6 +78,8 @@ class PostgresBroker(Broker):
     def _notify(self, payload: str) -> None:
         try:
             with self._engine.connect() as connection:
+                # a notice is worth nothing after a crash: its commit need not wait for the disk
+                connection.execute(text("SET LOCAL synchronous_commit = off"))
                 connection.execute(
                     text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload}
                 )

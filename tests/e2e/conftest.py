@@ -41,12 +41,12 @@ def _free_port() -> int:
 class Server:
     """`banker serve` in its own process, as a host runs it, on a database of its own."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, database_url: str | None = None) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {
             **os.environ,
-            "BANKER_DATABASE_URL": f"sqlite:///{tmp / 'e2e.sqlite3'}",
+            "BANKER_DATABASE_URL": database_url or f"sqlite:///{tmp / 'e2e.sqlite3'}",
             "BANKER_SECRET_KEY": "e2e-secret",
             "BANKER_PUBLIC_URL": self.url,
         }
@@ -88,8 +88,8 @@ class Server:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(tmp_path)
+def server(tmp_path: Path, database_url: str) -> Iterator[Server]:
+    server = Server(tmp_path, database_url)  # PostgreSQL when BANKER_TEST_DATABASE_URL says so
     server.start()
     yield server
     server.stop()

@@ -1,0 +1,101 @@
+"""`banker serve` in a process of its own, on a database the test chooses, that a test can kill
+with SIGKILL and start again on the same port."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServeProcess:
+    def __init__(self, database_url: str, log: Path, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        self.env = {
+            **os.environ,
+            "BANKER_DATABASE_URL": database_url,
+            "BANKER_SECRET_KEY": "reliability-secret",
+            "BANKER_PUBLIC_URL": self.url,
+        }
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 30.0) -> None:
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "banker.cli",
+                    "serve",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(self.port),
+                    "--quiet",
+                ],
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                break
+            try:
+                status, _ = request(self.port, "GET", "/", timeout=1.0)
+                if status == 200:
+                    return
+            except OSError:
+                time.sleep(0.05)
+        self.kill()
+        raise RuntimeError(f"the server did not start:\n{self.log.read_text()[-3000:]}")
+
+    def kill(self) -> None:
+        """kill -9: no clean shutdown, no flush, nothing."""
+        if self.process is not None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=10)
+            self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+            self.process = None
+
+
+def request(
+    port: int, method: str, path: str, body: Any = None, token: str | None = None, timeout: float = 5.0
+) -> tuple[int, Any]:
+    """One HTTP request on a fresh connection; the status and the JSON (or text) answer."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+        response = connection.getresponse()
+        data = response.read()
+        kind = response.getheader("Content-Type", "")
+        return response.status, json.loads(data) if kind.startswith("application/json") else data.decode()
+    finally:
+        connection.close()
