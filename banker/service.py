@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
@@ -41,6 +41,15 @@ BANKER = 0  # Seat.player_id of the banker's seat
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 MAX_RETRIES = 20
 HISTORIES_KEPT = 256  # recent histories, each for one game at one seq (see history)
+
+
+# What every read and every command asks first: the actions stored after the seq this process
+# already holds. Built once: building a statement costs more than SQLite takes to answer it.
+STORED_AFTER = (
+    select(Action.seq, Action.events)
+    .where(Action.game_id == bindparam("game_id"), Action.seq > bindparam("after"))
+    .order_by(Action.seq)
+)
 
 
 class _NothingDue(Exception):
@@ -203,12 +212,8 @@ class GameService:
         with self._cache_lock:
             cached = self._cache.get(game_id)
         after = cached.seq if cached else 0
-        with Session(self.engine) as session:
-            rows = session.exec(
-                select(Action.seq, Action.events)
-                .where(Action.game_id == game_id, Action.seq > after)
-                .order_by(Action.seq)
-            ).all()
+        with self.engine.connect() as connection:
+            rows = connection.execute(STORED_AFTER, {"game_id": game_id, "after": after}).all()
         if cached is None and not rows:
             raise NotFound("There is no such game. Check the link or the join code.")
         state = fold(((seq, _events(events)) for seq, events in rows), cached) if rows else cached
@@ -346,11 +351,9 @@ class GameService:
 
     def events_since(self, game_id: str, seq: int) -> list[Event]:
         """The events of the actions stored after `seq`, oldest first."""
-        with Session(self.engine) as session:
-            rows = session.exec(
-                select(Action.events).where(Action.game_id == game_id, Action.seq > seq).order_by(Action.seq)
-            ).all()
-        return [event for events in rows for event in _events(events)]
+        with self.engine.connect() as connection:
+            rows = connection.execute(STORED_AFTER, {"game_id": game_id, "after": seq}).all()
+        return [event for _, events in rows for event in _events(events)]
 
     def last_seq(self, game_id: str) -> int:
         with Session(self.engine) as session:
