@@ -33,14 +33,40 @@ def _serve(host: str, port: int, quiet: bool) -> int:
     from gevent import monkey
 
     monkey.patch_all()
-    from gevent.pywsgi import WSGIServer
+    from gevent.pywsgi import WSGIHandler, WSGIServer
 
     from banker import create_app, qr
 
+    class _OneSendHandler(WSGIHandler):
+        """gevent sends a response's headers and the first part of its body separately: two
+        packets where one does, and a server stopped between them leaves a phone holding
+        headers without a body. Here they leave together."""
+
+        _holding = False
+        _held = b""
+
+        def _write_with_headers(self, data):
+            self._holding = True
+            try:
+                super()._write_with_headers(data)
+            finally:
+                self._holding = False
+                held, self._held = self._held, b""
+                if held:
+                    super()._sendall(held)
+
+        def _sendall(self, data):
+            if self._holding:
+                self._held += data
+            else:
+                super()._sendall(data)
+
     class _NoDelayServer(WSGIServer):
-        """gevent writes a response's headers and its body in two sends; with Nagle's algorithm
-        on, the body then waits for the phone's delayed ACK (40 ms) on every kept-alive
-        connection, and a live update can wait behind the previous one the same way."""
+        """Each write goes out at once: with Nagle's algorithm on, a write waits for the phone's
+        delayed ACK of the one before (40 ms on every kept-alive request, and a live update can
+        wait behind the previous one the same way)."""
+
+        handler_class = _OneSendHandler
 
         def handle(self, sock, address):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
