@@ -1,19 +1,81 @@
-"""Board data shipped with the app, one JSON file per edition."""
+"""Board data: the editions built in, and a table's own edition from a JSON file.
+
+Built in:
+
+- `us`: us.json, the US (Atlantic City) board.
+- `uk`: the London board. It is built from the US data when first asked for, not kept as a
+  second file: the UK board has the same prices, rents, taxes and cards as the US one and differs
+  only in its names, so a copy would be 28 deeds of numbers that could drift apart. us.json
+  carries the London names (`uk_names` for the deeds, `uk_other_spaces` for the rest, where Luxury
+  Tax is Super Tax); the UK edition is the US one with every space and deed renamed by them, and
+  each card's text reworded the same way ("Advance to Boardwalk" -> "Advance to Mayfair",
+  "Reading Railroad" -> "Kings Cross Station", "the nearest Railroad" -> "the nearest Station",
+  "$" -> "£"). Its money reads in pounds unless the game sets `currency`.
+
+A custom edition (id "custom") is a JSON object in the format of us.json, checked by
+`check.check_edition`. `custom_edition` returns it normalised (`edition_to_json`: only the keys
+the app uses), which is what a game stores in its first event, so the board never depends on a
+file that may change or go away.
+"""
 
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import replace
 from functools import cache
 from importlib import resources
+from typing import Any
 
-from banker.rules.board import Edition, edition_from_json
+from banker.editions.check import check_edition
+from banker.rules.board import Edition, edition_from_json, edition_to_json
 
-EDITIONS = ("us",)
+EDITIONS = ("us", "uk")
+CUSTOM = "custom"
+UK_TITLE = "UK standard (London) edition"
 
 
 @cache
 def load_edition(edition_id: str) -> Edition:
-    if edition_id not in EDITIONS:
-        raise KeyError(edition_id)
-    text = resources.files(__package__).joinpath(f"{edition_id}.json").read_text("utf-8")
-    return edition_from_json(edition_id, json.loads(text))
+    """A built-in edition by id; KeyError for any other id."""
+    if edition_id == "us":
+        return edition_from_json("us", _us_data())
+    if edition_id == "uk":
+        return _uk(load_edition("us"), _us_data())
+    raise KeyError(edition_id)
+
+
+def custom_edition(data: Any) -> dict[str, Any]:
+    """An edition file's JSON checked (InvalidEdition says what is wrong) and normalised."""
+    check_edition(data)
+    return edition_to_json(edition_from_json(CUSTOM, data))
+
+
+def edition_for(edition_id: str, data: dict[str, Any] | None = None) -> Edition:
+    """The board a game plays on: its stored custom edition, else the built-in one."""
+    return edition_from_json(CUSTOM, data) if data is not None else load_edition(edition_id)
+
+
+@cache
+def _us_data() -> dict[str, Any]:
+    return json.loads(resources.files(__package__).joinpath("us.json").read_text("utf-8"))
+
+
+def _uk(us: Edition, data: dict[str, Any]) -> Edition:
+    names = {**data["uk_other_spaces"], **data["uk_names"]}
+    # the words on the cards: every US name, then the generic word for a railroad and the money
+    words = {**names, "Railroad": "Station", "$": "£"}
+    pattern = re.compile("|".join(re.escape(word) for word in sorted(words, key=len, reverse=True)))
+
+    def reworded(text: str) -> str:
+        return pattern.sub(lambda match: words[match.group(0)], text)
+
+    return replace(
+        us,
+        id="uk",
+        title=UK_TITLE,
+        currency="GBP",
+        spaces=tuple(replace(space, name=names.get(space.name, space.name)) for space in us.spaces),
+        deeds=tuple(replace(deed, name=names[deed.name]) for deed in us.deeds),
+        cards=tuple(replace(card, text=reworded(card.text)) for card in us.cards),
+    )

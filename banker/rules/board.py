@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import Any
 
 DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
+TAX_TYPES = ("income_tax", "luxury_tax")  # each names the rule option that holds its amount
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Card:
     dice_multiplier: int = 0
     collect_go_if_passed: bool = False
     derived_targets: tuple[tuple[int, int], ...] = ()
+    spaces: int = 0  # how far a "go back 3 spaces" card moves the piece (recorded, no money)
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,24 @@ class Edition:
     jail_fine: int
     houses: int
     hotels: int
+    starting_cash: int = 1500
+    currency: str = "USD"  # how this board's money reads unless the game says otherwise
+
+    @cached_property
+    def printed(self) -> dict[str, Any]:
+        """The figures printed on this board that a game takes as its rules, unless its preset or
+        the table sets them: the money each player starts with, the salary, the fine, the taxes,
+        and how amounts read."""
+        printed: dict[str, Any] = {
+            "starting_cash": self.starting_cash,
+            "salary": self.salary,
+            "jail_fine": self.jail_fine,
+            "currency": self.currency,
+        }
+        for space in self.spaces:
+            if space.type in TAX_TYPES:
+                printed.setdefault(space.type, space.amount)
+        return printed
 
     @cached_property
     def deed_at(self) -> dict[int, Deed]:
@@ -124,7 +144,7 @@ def edition_from_json(edition_id: str, data: dict[str, Any]) -> Edition:
         )
         for s in data["spaces"]
     )
-    cards = tuple(_card(deck, c) for deck in ("chance", "community_chest") for c in data[deck])
+    cards = tuple(_card(deck, c) for deck in DECK_NAMES for c in data[deck])
     bank = data["bank"]
     return Edition(
         id=edition_id,
@@ -136,7 +156,76 @@ def edition_from_json(edition_id: str, data: dict[str, Any]) -> Edition:
         jail_fine=bank["jail_fine"],
         houses=bank["houses"],
         hotels=bank["hotels"],
+        starting_cash=bank.get("starting_cash_per_player", 1500),
+        currency=data.get("currency", "USD"),
     )
+
+
+def edition_to_json(edition: Edition) -> dict[str, Any]:
+    """The edition in the board JSON format again: what `edition_from_json` reads, with only the
+    keys the app uses (a file's notes and other keys are not kept)."""
+    return {
+        "edition": edition.title,
+        "currency": edition.currency,
+        "properties": [_deed_json(deed) for deed in edition.deeds],
+        "spaces": [_space_json(space) for space in edition.spaces],
+        **{deck: [_card_json(c) for c in edition.cards if c.deck == deck] for deck in DECK_NAMES},
+        "bank": {
+            "starting_cash_per_player": edition.starting_cash,
+            "go_salary": edition.salary,
+            "jail_fine": edition.jail_fine,
+            "houses": edition.houses,
+            "hotels": edition.hotels,
+        },
+    }
+
+
+def _deed_json(deed: Deed) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "position": deed.position,
+        "name": deed.name,
+        "kind": deed.kind,
+        "group": deed.group,
+        "price": deed.price,
+        "mortgage": deed.mortgage,
+    }
+    if deed.kind == "street":
+        out.update(house_cost=deed.house_cost, hotel_cost=deed.hotel_cost)
+    return {**out, "rent": list(deed.rent)}
+
+
+def _space_json(space: Space) -> dict[str, Any]:
+    out: dict[str, Any] = {"position": space.position, "name": space.name, "type": space.type}
+    if space.group is not None:
+        out["group"] = space.group
+    if space.type in TAX_TYPES:
+        out["amount"] = space.amount
+    return out
+
+
+_CARD_DEFAULTS = Card(id="", deck="", text="", action="")
+_CARD_FIELDS = (
+    "amount",
+    "target",
+    "target_kind",
+    "per_house",
+    "per_hotel",
+    "rent_multiplier",
+    "dice_multiplier",
+    "collect_go_if_passed",
+    "spaces",
+)
+
+
+def _card_json(card: Card) -> dict[str, Any]:
+    """A card with the fields it sets: those left at their default are left out."""
+    out: dict[str, Any] = {"id": card.id, "text": card.text, "action": card.action}
+    for name in _CARD_FIELDS:
+        if getattr(card, name) != getattr(_CARD_DEFAULTS, name):
+            out[name] = getattr(card, name)
+    if card.derived_targets:
+        out["derived_targets"] = {str(space): target for space, target in card.derived_targets}
+    return out
 
 
 def _card(deck: str, c: dict[str, Any]) -> Card:
@@ -154,4 +243,5 @@ def _card(deck: str, c: dict[str, Any]) -> Card:
         dice_multiplier=c.get("dice_multiplier", 0),
         collect_go_if_passed=c.get("collect_go_if_passed", False),
         derived_targets=tuple(sorted((int(k), v) for k, v in c.get("derived_targets", {}).items())),
+        spaces=c.get("spaces", 0),
     )

@@ -3,15 +3,17 @@
 Chance at the start (the deeds the short and timed games deal, the order of the Monopoly 2.0
 deed deck) is decided here from a `seed` passed in, never inside the fold: the outcome travels in
 the GameStarted event, so folding the log always gives the same game whatever the seed was.
+A custom edition travels in it too (`edition_data`), for the same reason: the board is the one
+the game started with, whatever happens to the file.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from banker.editions import load_edition
+from banker.editions import CUSTOM, EDITIONS, custom_edition, edition_for
 from banker.rules.base import Event
 from banker.rules.board import Edition
 from banker.rules.errors import InvalidCommand
@@ -27,7 +29,9 @@ class GameStarted(Event):
     """The first event of every game; it carries everything the fold needs to begin.
 
     `dealt` holds the deeds the bank dealt each player (in seating order), who pay their price;
-    `deck` the shuffled deeds of a market game, the first `market_size` face up."""
+    `deck` the shuffled deeds of a market game, the first `market_size` face up. A game on a
+    custom edition has `edition` "custom" and the edition's JSON in `edition_data`; games on a
+    built-in edition (and every game stored before custom editions) have none."""
 
     type = "game_started"
     undoable: ClassVar[bool] = False
@@ -36,9 +40,10 @@ class GameStarted(Event):
     players: tuple[tuple[str, str], ...]  # (name, piece)
     dealt: tuple[tuple[int, ...], ...] | None = None
     deck: tuple[int, ...] | None = None
+    edition_data: dict[str, Any] | None = field(default=None, hash=False)
 
     def apply(self, state: GameState | None) -> GameState:  # type: ignore[override]
-        edition = load_edition(self.edition)
+        edition = edition_for(self.edition, self.edition_data)
         rules = rules_from_stored(dict(self.rules))
         players = tuple(
             Player(
@@ -99,15 +104,17 @@ class Joined(Event):
 def start_game(
     names: list[Any],
     preset: str = "classic",
-    edition: str = "us",
+    edition: Any = "us",
     options: dict[str, Any] | None = None,
     tokens: list[str] | None = None,
     seed: int | None = None,
 ) -> GameStarted:
     """Check the table's set-up and return the event that starts the game.
 
-    `seed` decides what chance decides at the start: the deeds dealt and the deed deck's order.
-    A game whose rules need chance refuses to start without one."""
+    `edition` is a built-in edition's id or a custom edition's JSON object. The figures printed
+    on the board (starting cash, salary, taxes, jail fine, how money reads) are the rules unless
+    the preset or `options` set them. `seed` decides what chance decides at the start: the deeds
+    dealt and the deed deck's order. A game whose rules need chance refuses to start without one."""
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise InvalidCommand("Players must be a list of names.")
     cleaned = [" ".join(n.split()) for n in names]
@@ -126,23 +133,34 @@ def start_game(
         if name.casefold() in seen:
             raise InvalidCommand(f"Two players are called {name}; give each a different name.")
         seen.add(name.casefold())
-    try:
-        load_edition(edition)
-    except KeyError:
-        raise InvalidCommand(f"There is no edition called {edition!r}.") from None
+    edition_id, edition_data = _edition(edition)
+    board = edition_for(edition_id, edition_data)
     if options is not None and not isinstance(options, dict):
         raise InvalidCommand("Options must be an object of option names and values.")
-    rules = ruleset_for(preset, options)
+    rules = ruleset_for(preset, options, board.printed)
     pieces = [" ".join(str(t).split())[:MAX_NAME] for t in (tokens or [])]
     pieces += [""] * (len(cleaned) - len(pieces))
-    dealt, deck = _shuffled(load_edition(edition), rules, len(cleaned), seed)
+    dealt, deck = _shuffled(board, rules, len(cleaned), seed)
     return GameStarted(
-        edition=edition,
+        edition=edition_id,
         rules=tuple(rules.as_dict().items()),
         players=tuple(zip(cleaned, pieces[: len(cleaned)], strict=True)),
         dealt=dealt,
         deck=deck,
+        edition_data=edition_data,
     )
+
+
+def _edition(edition: Any) -> tuple[str, dict[str, Any] | None]:
+    """The edition's id and, for a custom edition, its checked and normalised JSON."""
+    if isinstance(edition, dict):
+        return CUSTOM, custom_edition(edition)
+    if isinstance(edition, str) and edition in EDITIONS:
+        return edition, None
+    choices = f"Choose {' or '.join(EDITIONS)}, or send a custom edition's JSON object."
+    if isinstance(edition, str):
+        raise InvalidCommand(f"There is no edition called {edition!r}. {choices}")
+    raise InvalidCommand(f"The edition is a name or a JSON object. {choices}")
 
 
 def _shuffled(

@@ -13,11 +13,17 @@ options, and a table's own options go on top of its preset. The presets:
 - `monopoly2`: "Monopoly 2.0": deeds come from a face-up market of 4 (see market.py), a deed not
   in a monopoly can be bought from its owner at the printed price, no auctions, no mortgages, no
   trading, every amount rounded up to $5, and 5 monopolies win.
-- `millionaire`: Monopoly Millionaire's money on the classic board, shown in K: 372K each (the
-  published game deals two of each note, 1K to 100K: the seed texts give no figure), a 150K
-  salary, token levels bought at GO (50K each, up to level 3, salary 150K / 200K / 250K), the
-  first to 1,000K cash wins, and the game ends at the first bankruptcy with the richest in cash
-  winning.
+- `millionaire`: Monopoly Millionaire's money on the classic board, in the electronic-banking
+  style of currency `MK`: 372K each (the published game deals two of each note, 1K to 100K: the
+  seed texts give no figure), a 150K salary, token levels bought at GO (50K each, up to level 3,
+  salary 150K / 200K / 250K), the first to M1 (a million) in cash wins, and the game ends at the
+  first bankruptcy with the richest in cash winning. Millionaire shares `MK` with any table that
+  picks it rather than keeping a K-only style of its own: its amounts stay under 1,000 (372K,
+  150K, 50K) until the target, which reads as the million it is.
+
+The figures printed on an edition's board (starting cash, salary, taxes, jail fine, currency)
+stand in for the classic ones wherever the preset keeps the classic value: the UK board reads in
+pounds, a custom board with other prices starts with its own cash.
 """
 
 from __future__ import annotations
@@ -27,10 +33,19 @@ from typing import Any
 
 from banker.rules.errors import InvalidCommand
 
-# How amounts read: (before, after, times). Amounts stay whole numbers; this is only how they show.
+# How amounts read: (before, after, times). Amounts stay whole numbers; this is only how they show
+# (see state.format_money).
 CURRENCIES: dict[str, tuple[str, str, int]] = {
     "USD": ("$", "", 1),  # $1,500
-    "MK": ("", "K", 1),  # electronic-banking thousands: 200 -> 200K, 1,000 -> 1,000K
+    "GBP": ("£", "", 1),  # £1,500
+    "EUR": ("€", "", 1),  # €1,500
+    "KRW": ("₩", "", 1000),  # ₩1,500,000: Korean editions print every amount a thousand times larger
+    # ¥1,500, not multiplied: we could not confirm what Japanese editions print (the JMA plays
+    # with the US figures), so an amount reads as the same number
+    "JPY": ("¥", "", 1),
+    # The electronic-banking style, each amount counted in thousands: under 1,000 in K (200 ->
+    # 200K), from 1,000 up in millions with M in front (1,500 -> M1.5, 1,000 -> M1)
+    "MK": ("M", "K", 1),
 }
 
 
@@ -128,8 +143,12 @@ RENAMED = {"auction_extension": "auction_extension_seconds"}
 _OPTION_NAMES = tuple(f.name for f in fields(RuleSet) if f.name != "preset")
 
 
-def ruleset_for(preset: str, options: dict[str, Any] | None = None) -> RuleSet:
-    """The preset's rules with the table's own options on top; bad names are refused."""
+def ruleset_for(
+    preset: str, options: dict[str, Any] | None = None, printed: dict[str, Any] | None = None
+) -> RuleSet:
+    """The preset's rules with the table's own options on top; bad names are refused.
+
+    `printed`: the edition's own figures, taken where the preset keeps the classic value."""
     if preset not in PRESETS:
         raise InvalidCommand(f"There is no preset called {preset!r}. Choose one of: {', '.join(PRESETS)}.")
     options = options or {}
@@ -138,7 +157,13 @@ def ruleset_for(preset: str, options: dict[str, Any] | None = None) -> RuleSet:
         raise InvalidCommand(
             f"Unknown option {', '.join(unknown)}. Valid options: {', '.join(_OPTION_NAMES)}."
         )
-    base = PRESETS[preset]
+    base, classic = PRESETS[preset], PRESETS["classic"]
+    kept = {
+        name: value
+        for name, value in (printed or {}).items()
+        if getattr(base, name) == getattr(classic, name)
+    }
+    base = replace(base, **kept)
     checked = {}
     for name, value in options.items():
         expected = type(getattr(base, name))

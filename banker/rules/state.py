@@ -182,7 +182,7 @@ class GameState:
         return tuple(debt for debt in self.debts if debt.debtor == player_id)
 
     def money(self, amount: int) -> str:
-        """An amount as this game shows it: "$1,500", or "1,500K" in Millionaire."""
+        """An amount as this game shows it: "$1,500", "£1,500", "₩1,500,000", or "M1.5"."""
         return format_money(amount, self.rules.currency)
 
     def total_cash(self) -> int:
@@ -190,6 +190,13 @@ class GameState:
 
 
 def format_money(amount: int, currency: str = "USD") -> str:
+    """How a whole amount reads in `currency` (a key of CURRENCIES); display only."""
     before, after, times = CURRENCIES.get(currency, CURRENCIES["USD"])
     sign = "-" if amount < 0 else ""
+    if currency == "MK":  # the electronic-banking style: 200K, then M1, M1.5, M2.25
+        if abs(amount) < 1000:
+            return f"{sign}{abs(amount)}{after}"
+        millions, thousands = divmod(abs(amount), 1000)
+        decimals = f".{thousands:03d}".rstrip("0") if thousands else ""
+        return f"{sign}{before}{millions:,}{decimals}"
     return f"{sign}{before}{abs(amount) * times:,}{after}"

@@ -34,7 +34,7 @@ def test_everyone_starts_with_372k_and_amounts_read_in_k():
     ]
     state = run(state, PassGo(player=ANN))
     assert state.undo[-1].events[0].describe(state) == "Ann collected 150K from the bank (Passed GO)"
-    assert state.money(state.rules.cash_target) == "1,000K"
+    assert state.money(state.rules.cash_target) == "M1"  # the electronic-banking style: a million
 
 
 def test_a_token_level_is_bought_at_go_and_raises_the_salary():

@@ -85,7 +85,7 @@ def test_a_preset_takes_the_tables_options_on_top():
     [
         ("poker", {}, "There is no preset called 'poker'. Choose one of: classic, jma, speed, short, timed"),
         ("classic", {"jackpot": True}, "Unknown option jackpot. Valid options: starting_cash, salary,"),
-        ("classic", {"currency": "GBP"}, "Option currency must be one of: USD, MK."),
+        ("classic", {"currency": "DEM"}, "Option currency must be one of: USD, GBP, EUR, KRW, JPY, MK."),
         ("classic", {"richest_by": "luck"}, "Option richest_by must be one of: worth, cash."),
         ("classic", {"round_to": 0}, "Option round_to must be at least 1."),
         ("classic", {"auction_extension_seconds": 0}, "Option auction_extension_seconds must be at least 1."),
@@ -119,11 +119,12 @@ def test_a_game_that_needs_chance_needs_a_seed():
     assert start_game(["Ann", "Bob"]).dealt is None  # the classic game needs none
 
 
-def test_amounts_read_in_dollars_or_in_k():
+def test_amounts_read_in_dollars_or_in_the_electronic_banking_style():
     assert [format_money(n) for n in (0, 200, 1500, 1_000_000)] == ["$0", "$200", "$1,500", "$1,000,000"]
-    assert [format_money(n, "MK") for n in (50, 200, 1000, 1500)] == ["50K", "200K", "1,000K", "1,500K"]
+    assert [format_money(n, "MK") for n in (50, 200, 1000, 1500)] == ["50K", "200K", "M1", "M1.5"]
     assert new_game().money(1500) == "$1,500"
-    assert new_game(preset="millionaire").money(1000) == "1,000K"
+    assert new_game(preset="millionaire").money(372) == "372K"
+    assert new_game(preset="millionaire").money(1000) == "M1"
 
 
 def test_a_game_stored_before_the_rename_keeps_its_auction_extension():

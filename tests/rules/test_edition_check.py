@@ -1,0 +1,358 @@
+"""Checking an edition file: each kind of invalid file is refused with a message that says what
+is wrong and where, and nothing invalid ever starts a game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from banker.editions import load_edition
+from banker.editions.check import InvalidEdition, check_edition
+from banker.rules import InvalidCommand, start_game
+from banker.rules.board import edition_to_json
+
+Data = dict[str, Any]
+
+
+def us() -> Data:
+    """A fresh copy of the US board in the edition file format, to spoil."""
+    return edition_to_json(load_edition("us"))
+
+
+def refusal(data: Any) -> str:
+    with pytest.raises(InvalidEdition) as refused:
+        check_edition(data)
+    return refused.value.message
+
+
+def spoiled(change: Callable[[Data], object]) -> Data:
+    data = us()
+    change(data)
+    return data
+
+
+def deed(data: Data, position: int) -> Data:
+    return next(p for p in data["properties"] if p["position"] == position)
+
+
+def space(data: Data, position: int) -> Data:
+    return data["spaces"][position]
+
+
+def no_deed_at(data: Data, position: int, becomes: str = "free_parking") -> None:
+    """The space at `position` stops being a deed: another kind of space, and no title deed."""
+    data["properties"].remove(deed(data, position))
+    space(data, position).pop("group")
+    space(data, position)["type"] = becomes
+
+
+def becomes_utility(data: Data, position: int) -> None:
+    deed(data, position).update(kind="utility", group="utility", rent=[4, 10])
+    space(data, position).update(type="utility", group="utility")
+
+
+def test_the_built_in_boards_pass():
+    check_edition(us())
+    check_edition(edition_to_json(load_edition("uk")))
+
+
+def test_a_file_that_is_not_an_object_is_refused():
+    assert refusal([]) == (
+        "An edition file holds one JSON object with edition, properties, spaces, chance, "
+        "community_chest and bank."
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d.pop("bank"),
+            'The edition file has no "bank". It needs edition, properties, spaces, chance, '
+            "community_chest and bank.",
+        ),
+        (lambda d: deed(d, 1).pop("price"), 'Entry 1 of "properties" has no "price".'),
+        (
+            lambda d: deed(d, 39).pop("house_cost"),
+            'Entry 28 of "properties" (Boardwalk) has no "house_cost".',
+        ),
+        (lambda d: space(d, 7).pop("type"), 'Entry 8 of "spaces" has no "type".'),
+        (lambda d: d["chance"][4].pop("action"), 'Entry 5 of "chance" has no "action".'),
+        (lambda d: d["chance"][7].pop("amount"), 'Card CH08 (collect) has no "amount".'),
+        (lambda d: d["bank"].pop("houses"), '"bank" has no "houses".'),
+        (lambda d: space(d, 38).pop("amount"), 'Space 38 (Luxury Tax) has no "amount".'),
+    ],
+    ids=["top", "deed", "street", "space", "card", "card-action", "bank", "tax"],
+)
+def test_a_missing_key_is_named_with_where_it_is_missing(change, message):
+    assert refusal(spoiled(change)) == message
+
+
+def test_a_board_needs_forty_spaces():
+    assert refusal(spoiled(lambda d: d["spaces"].pop())) == "A board has 40 spaces; this file has 39."
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: space(d, 1).update(position=0), 'Position 0 is in "spaces" twice: each of 0 to 39 once.'),
+        (
+            lambda d: space(d, 39).update(position=40),
+            'Space positions run from 0 to 39; entry 40 of "spaces" has 40.',
+        ),
+        (
+            lambda d: space(d, 39).update(position="39"),
+            'Space positions run from 0 to 39; entry 40 of "spaces" has "39".',
+        ),
+    ],
+    ids=["twice", "off-the-board", "not-a-number"],
+)
+def test_each_position_from_0_to_39_is_on_the_board_once(change, message):
+    assert refusal(spoiled(change)) == message
+
+
+def test_an_unknown_space_type_is_refused_with_the_known_ones():
+    assert refusal(spoiled(lambda d: space(d, 7).update(type="bonus"))) == (
+        'Space 7 (Chance) has the unknown type "bonus". Known types: go, street, railroad, utility, '
+        "chance, community_chest, income_tax, luxury_tax, jail, free_parking, go_to_jail."
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: space(d, 20).update(type="jail"), 'A board has one "jail" space; this file has 2.'),
+        (
+            lambda d: space(d, 2).update(type="luxury_tax", amount=75),
+            'A board has at most one "luxury_tax" space; this file has 2.',
+        ),
+        (
+            lambda d: (space(d, 0).update(type="free_parking"), space(d, 20).update(type="go")),
+            'Space 0 must be GO (type "go"): the salary is paid for passing it.',
+        ),
+    ],
+    ids=["two-jails", "two-luxury-taxes", "go-elsewhere"],
+)
+def test_the_corners_and_taxes_are_there_once(change, message):
+    assert refusal(spoiled(change)) == message
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: deed(d, 1).update(kind="hotel"),
+            'Mediterranean Avenue has the unknown kind "hotel". Kinds: street, railroad, utility.',
+        ),
+        (
+            lambda d: deed(d, 1).update(group="purple"),
+            'Mediterranean Avenue is in the unknown colour group "purple". Colour groups: brown, '
+            "light_blue, pink, orange, red, yellow, green, dark_blue.",
+        ),
+        (
+            lambda d: deed(d, 5).update(group="brown"),
+            'Reading Railroad is a railroad, so its group must be "railroad".',
+        ),
+        (
+            lambda d: deed(d, 39).update(name="Mayfair"),
+            'Space 39 is called Boardwalk in "spaces" but Mayfair in "properties".',
+        ),
+        (
+            lambda d: deed(d, 39).update(position=38),
+            'Boardwalk is a street at position 38, but "spaces" has Luxury Tax (luxury_tax) there.',
+        ),
+        (
+            lambda d: deed(d, 39).update(position=41),
+            "Boardwalk is at position 41, which is not on the board (0 to 39).",
+        ),
+        (
+            lambda d: space(d, 39).update(group="green"),
+            'Boardwalk is in the group "dark_blue" in "properties" but "green" in "spaces".',
+        ),
+        (
+            lambda d: d["properties"].remove(deed(d, 39)),
+            'Space 39 (Boardwalk) is a street but has no title deed in "properties".',
+        ),
+    ],
+    ids=["kind", "colour", "railroad-group", "name", "position", "off-board", "group", "no-deed"],
+)
+def test_title_deeds_match_their_spaces(change, message):
+    assert refusal(spoiled(change)) == message
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: no_deed_at(d, 1), "The brown group has 1 street; a colour group has 2 or 3."),
+        (
+            lambda d: (deed(d, 11).update(group="red"), space(d, 11).update(group="red")),
+            "The red group has 4 streets; a colour group has 2 or 3.",
+        ),
+        (lambda d: becomes_utility(d, 35), "The board has 3 railroads; it needs 4."),
+        (lambda d: no_deed_at(d, 28), "The board has 1 utility; it needs 2."),
+        (lambda d: no_deed_at(d, 11), "The board has 27 title deeds; it needs 28."),
+    ],
+    ids=["small-group", "big-group", "railroads", "utilities", "deeds"],
+)
+def test_group_sizes(change, message):
+    assert refusal(spoiled(change)) == message
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: deed(d, 39)["rent"].pop(),
+            "Boardwalk's rent must be 6 whole numbers above 0 (unimproved, 1 to 4 houses, a hotel), "
+            "not [50, 200, 600, 1400, 1700].",
+        ),
+        (
+            lambda d: deed(d, 39).update(rent=[50, 200, 600, 1400, 1700, "2000"]),
+            "Boardwalk's rent must be 6 whole numbers above 0 (unimproved, 1 to 4 houses, a hotel), "
+            'not [50, 200, 600, 1400, 1700, "2000"].',
+        ),
+        (
+            lambda d: deed(d, 5)["rent"].pop(),
+            "Reading Railroad's rent must be 4 whole numbers above 0 (1 to 4 railroads owned), not [25, 50, 100].",
+        ),
+        (
+            lambda d: deed(d, 12).update(rent=[4]),
+            "Electric Company's rent must be 2 dice multipliers above 0 (one utility owned, both), not [4].",
+        ),
+    ],
+    ids=["street", "street-text", "railroad", "utility"],
+)
+def test_rent_tables(change, message):
+    assert refusal(spoiled(change)) == message
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: deed(d, 39).update(price=0),
+            "Boardwalk's price must be a whole number from 1 to 1,000,000, not 0.",
+        ),
+        (
+            lambda d: deed(d, 39).update(price=399.5),
+            "Boardwalk's price must be a whole number from 1 to 1,000,000, not 399.5.",
+        ),
+        (
+            lambda d: deed(d, 39).update(mortgage=-200),
+            "Boardwalk's mortgage value must be a whole number from 1 to 1,000,000, not -200.",
+        ),
+        (
+            lambda d: deed(d, 39).update(house_cost="200"),
+            'Boardwalk\'s house cost must be a whole number from 1 to 1,000,000, not "200".',
+        ),
+        (
+            lambda d: deed(d, 39).update(hotel_cost=True),
+            "Boardwalk's hotel cost must be a whole number from 1 to 1,000,000, not true.",
+        ),
+        (
+            lambda d: space(d, 4).update(amount=0),
+            "Income Tax's amount must be a whole number from 1 to 1,000,000, not 0.",
+        ),
+        (
+            lambda d: d["bank"].update(houses=0),
+            "The bank's houses must be a whole number from 1 to 1,000, not 0.",
+        ),
+        (
+            lambda d: d["bank"].update(go_salary=-200),
+            "The GO salary must be a whole number from 1 to 1,000,000, not -200.",
+        ),
+    ],
+    ids=[
+        "zero-price",
+        "fraction",
+        "mortgage",
+        "house-cost-text",
+        "hotel-cost-bool",
+        "tax",
+        "houses",
+        "salary",
+    ],
+)
+def test_prices_and_amounts_are_whole_numbers_above_zero(change, message):
+    assert refusal(spoiled(change)) == message
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["chance"].pop(), "The Chance deck has 15 cards; it needs 16."),
+        (
+            lambda d: d["community_chest"].append(dict(d["community_chest"][0], id="CC17")),
+            "The Community Chest deck has 17 cards; it needs 16.",
+        ),
+        (
+            lambda d: d["chance"][2].update(action="teleport"),
+            'Card CH03 has the unknown action "teleport". Known actions: advance_to, advance_to_nearest, '
+            "collect, collect_from_each_player, get_out_of_jail_free, go_to_jail, move_relative, pay, "
+            "pay_each_player, repairs.",
+        ),
+        (
+            lambda d: d["chance"][0].update(target=45),
+            "Card CH01 sends the piece to 45, which is not on the board (0 to 39).",
+        ),
+        (
+            lambda d: d["chance"][4]["derived_targets"].update({"7": -1}),
+            "Card CH05 sends the piece to -1, which is not on the board (0 to 39).",
+        ),
+        (
+            lambda d: d["chance"][4].update(target_kind="station"),
+            'Card CH05 must advance to the nearest "railroad" or "utility", not "station".',
+        ),
+        (
+            lambda d: d["chance"][7].update(amount=0),
+            "Card CH08's amount must be a whole number from 1 to 1,000,000, not 0.",
+        ),
+        (
+            lambda d: d["community_chest"][0].update(id="CH01"),
+            "Card id CH01 is used twice: each card needs an id of its own.",
+        ),
+        (lambda d: d["chance"][0].update(text=""), "Card CH01's text must be 1 to 300 characters."),
+    ],
+    ids=["short-deck", "long-deck", "action", "target", "derived-target", "nearest", "amount", "id", "text"],
+)
+def test_cards(change, message):
+    assert refusal(spoiled(change)) == message
+
+
+def test_names_and_the_title_are_short_text():
+    assert refusal(spoiled(lambda d: d.update(edition=""))) == (
+        '"edition" must be the edition\'s title: text of 1 to 80 characters.'
+    )
+    assert refusal(spoiled(lambda d: deed(d, 1).update(name="x" * 41))) == (
+        'Entry 1 of "properties" needs a name of 1 to 40 characters.'
+    )
+    assert refusal(spoiled(lambda d: d.update(currency="DEM"))) == (
+        '"currency" must be one of: USD, GBP, EUR, KRW, JPY, MK.'
+    )
+
+
+def test_an_invalid_file_starts_no_game():
+    with pytest.raises(InvalidCommand) as refused:
+        start_game(["Ann", "Bob"], edition=spoiled(lambda d: d["spaces"].pop()))
+    assert refused.value.message == "A board has 40 spaces; this file has 39."
+
+
+@pytest.mark.parametrize(
+    ("edition", "message"),
+    [
+        (
+            "mars",
+            "There is no edition called 'mars'. Choose us or uk, or send a custom edition's JSON object.",
+        ),
+        (
+            7,
+            "The edition is a name or a JSON object. Choose us or uk, or send a custom edition's JSON object.",
+        ),
+    ],
+)
+def test_an_edition_that_is_neither_built_in_nor_a_file_is_refused(edition, message):
+    with pytest.raises(InvalidCommand) as refused:
+        start_game(["Ann", "Bob"], edition=edition)
+    assert refused.value.message == message
