@@ -6,8 +6,10 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request
 
+from banker.editions import custom_edition
 from banker.rules import GameState, InvalidCommand
 from banker.rules.auctions import least_bid
+from banker.rules.board import edition_to_json
 from banker.rules.state import TradeSide
 from banker.rules.tally import tally
 from banker.service import Forbidden
@@ -96,6 +98,22 @@ def game_history(game_id: str):
     service.seat(game_id, _bearer())
     lines = service.history(game_id, limit=None, player=request.args.get("player", type=int))
     return jsonify([{"seq": line.seq, "text": line.text, "undone": line.undone} for line in reversed(lines)])
+
+
+@bp.get("/games/<game_id>/edition")
+def game_edition(game_id: str):
+    """The game's board in the edition file format: import it again to play the same board."""
+    service = seats.service()
+    state = service.state(game_id)
+    service.seat(game_id, _bearer())
+    return jsonify(edition_to_json(state.edition))
+
+
+@bp.post("/editions/check")
+def check_edition():
+    """Whether an edition file can be played: 200 with its title, else 400 with what is wrong."""
+    edition = custom_edition(_body())
+    return jsonify(ok=True, title=edition["edition"])
 
 
 @bp.post("/games/<game_id>/commands")

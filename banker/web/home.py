@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
+from banker.editions.check import InvalidEdition
 from banker.rules import RuleError
 from banker.service import NotFound
 from banker.web import new_game as new_game_choices
@@ -50,6 +51,8 @@ def _new_game_form(form, error: str | None) -> str:
         switches=new_game_choices.SWITCHES,
         amounts=new_game_choices.AMOUNTS,
         timed_minutes=new_game_choices.TIMED_DEFAULT_MINUTES,
+        editions=new_game_choices.EDITIONS,
+        money=new_game_choices.money_choices(),
         pieces=PIECES,
         form=form,
         error=error,
@@ -65,9 +68,12 @@ def create_game():
         created = service.create_game(
             names=names,
             preset=request.form.get("preset", "classic"),
+            edition=new_game_choices.edition_from_form(request.form, request.files),
             options=new_game_choices.options_from_form(request.form, service.clock()),
             tokens=[p for n, p in zip(names, pieces, strict=False) if n.strip()],
         )
+    except InvalidEdition as error:
+        return _new_game_form(request.form, f"That edition file cannot be played. {error.message}"), 400
     except RuleError as error:
         return _new_game_form(request.form, error.message), 400
     seats.remember(created.banker)

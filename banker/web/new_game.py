@@ -1,14 +1,17 @@
-"""The "New game" choices: the presets with a line on each, the house-rule switches, and turning
-the form into the options the rules take."""
+"""The "New game" choices: the presets with a line on each, the house-rule switches, the edition
+and the money, and turning the form into what the rules take."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
-from werkzeug.datastructures import MultiDict
+from werkzeug.datastructures import FileStorage, MultiDict
 
 from banker.rules.errors import InvalidCommand
+from banker.rules.ruleset import CURRENCIES
+from banker.rules.state import format_money
 
 PRESETS = {
     "classic": ("Classic", "The rules in the box: last player standing wins."),
@@ -49,9 +52,60 @@ AMOUNTS = (
 )
 
 
+EDITIONS = (
+    ("us", "US", "Atlantic City: Boardwalk, Park Place, Reading Railroad."),
+    ("uk", "UK", "London: Mayfair, Park Lane, Kings Cross Station, Super Tax; money in £."),
+)
+MONEY_NAMES = {
+    "USD": "Dollars",
+    "GBP": "Pounds",
+    "EUR": "Euros",
+    "KRW": "Won (amounts x1,000)",
+    "JPY": "Yen",
+    "MK": "Electronic banking",
+}
+MAX_EDITION_FILE = 60 * 1024  # the whole form must fit in a request (MAX_CONTENT_LENGTH, 64 KB)
+
+
+def money_choices() -> list[tuple[str, str, str]]:
+    """(code, name, example) for each way money can read: ("GBP", "Pounds", "£1,500")."""
+    examples = {"MK": f"{format_money(1500, 'MK')} / {format_money(200, 'MK')}"}
+    return [
+        (code, MONEY_NAMES.get(code, code), examples.get(code, format_money(1500, code)))
+        for code in CURRENCIES
+    ]
+
+
+def edition_from_form(form: MultiDict[str, str], files: MultiDict[str, FileStorage]) -> Any:
+    """The edition the form asks for: "us", "uk", or the JSON object of the file uploaded (a file
+    chosen is played whichever button is ticked). The file is checked when the game starts."""
+    upload = files.get("edition_file")
+    if upload is not None and upload.filename:
+        raw = upload.read(MAX_EDITION_FILE + 1)
+        if len(raw) > MAX_EDITION_FILE:
+            raise InvalidCommand(
+                f"That edition file is over {MAX_EDITION_FILE // 1024} KB: too big to be one."
+            )
+        try:
+            return json.loads(raw.decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            raise InvalidCommand("That edition file is not text: choose the edition's .json file.") from None
+        except json.JSONDecodeError as error:
+            raise InvalidCommand(
+                f"That edition file is not valid JSON: {error.msg} at line {error.lineno}, "
+                f"column {error.colno}."
+            ) from None
+    choice = form.get("edition", "us")
+    if choice == "file":
+        raise InvalidCommand("Choose your edition's JSON file, or pick the US or UK board.")
+    return choice
+
+
 def options_from_form(form: MultiDict[str, str], now: float) -> dict[str, Any]:
     """The rule options the form asks for on top of its preset; blank fields keep the preset's."""
     options: dict[str, Any] = {s.sets: s.on_value for s in SWITCHES if form.get(s.name)}
+    if form.get("currency"):  # blank: as the edition prints it (or the preset's)
+        options["currency"] = form["currency"]
     for name, label in AMOUNTS:
         value = form.get(name, "").strip().replace(",", "").lstrip("$")
         if value:

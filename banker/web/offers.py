@@ -31,6 +31,7 @@ SHORT = (
     (" Avenue", " Ave"),
     (" Place", " Pl"),
     (" Railroad", " RR"),
+    (" Station", " Stn"),  # the UK board's railroads
     ("Community Chest", "Chest"),
     ("Electric Company", "Electric"),
     ("Jail / Just Visiting", "Jail"),

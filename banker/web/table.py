@@ -3,6 +3,7 @@ QR code, and the live stream that tells every phone to refresh."""
 
 from __future__ import annotations
 
+import json
 import time
 
 from flask import (
@@ -20,6 +21,7 @@ from banker import qr
 from banker.extensions import htmx
 from banker.models import Seat
 from banker.rules import GameState, undo_preview
+from banker.rules.board import edition_to_json
 from banker.rules.tally import tally
 from banker.service import BANKER, Forbidden, Result
 from banker.web import offers, seats
@@ -94,6 +96,18 @@ def rules(game_id: str):
     """The rules in force at this table, every option with its value."""
     view = "bank" if request.args.get("view") == "bank" else "player"
     return render_template("rules/page.html", **_context(game_id, view))
+
+
+@bp.get("/edition.json")
+def edition_file(game_id: str):
+    """This game's board as an edition file, for any seat: import it to play the same board."""
+    seat_for(game_id)
+    edition = edition_to_json(seats.service().state(game_id).edition)
+    return Response(
+        json.dumps(edition, indent=2, ensure_ascii=False) + "\n",
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="banker-{game_id}-edition.json"'},
+    )
 
 
 @bp.get("/lobby")
