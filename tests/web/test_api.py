@@ -263,7 +263,9 @@ def test_a_trade_through_the_api_is_listed_until_accepted(client, game):
 
 
 def test_the_jackpot_and_the_effective_rules_are_in_the_state(client):
-    game = create(client, preset="short", options={"free_parking_jackpot": True, "jackpot_seed": 500}).get_json()
+    game = create(
+        client, preset="short", options={"free_parking_jackpot": True, "jackpot_seed": 500}
+    ).get_json()
     body = state(client, game).get_json()
     assert body["free_parking"] == 500 and body["rules"]["houses_before_hotel"] == 3
     assert body["rules"]["free_parking_jackpot"] is True and body["rules"]["preset"] == "short"

@@ -70,7 +70,13 @@ def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, c
 
 
 def test_every_house_rule_switch_sets_its_option(app, client):
-    switches = ("free_parking_jackpot", "just_go", "income_tax_percent", "build_without_group", "uneven_building")
+    switches = (
+        "free_parking_jackpot",
+        "just_go",
+        "income_tax_percent",
+        "build_without_group",
+        "uneven_building",
+    )
     response = start(client, preset="classic", jackpot_seed="500", **{name: "1" for name in switches})
     assert response.status_code == 303, text(response)
     _, state = game_of(app, response)
