@@ -11,9 +11,10 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, func
+from sqlalchemy import bindparam, func, insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
@@ -50,6 +51,9 @@ STORED_AFTER = (
     .where(Action.game_id == bindparam("game_id"), Action.seq > bindparam("after"))
     .order_by(Action.seq)
 )
+SEAT_OF_TOKEN = select(Seat.game_id, Seat.player_id).where(Seat.token == bindparam("token"))
+APPEND = insert(Action)  # plain inserts: the ORM's unit of work costs more than the write itself
+SEAT_KEYS_KEPT = 100_000  # tokens remembered (about 150 bytes each)
 
 
 class _NothingDue(Exception):
@@ -69,6 +73,15 @@ class Result:
     seq: int
     events: tuple[Event, ...]
     state: GameState
+
+
+@dataclass(frozen=True)
+class SeatKey:
+    """Who a token is: a seat's fixed facts (whether it was claimed is asked of `seats`)."""
+
+    game_id: str
+    player_id: int
+    token: str
 
 
 @dataclass(frozen=True)
@@ -98,6 +111,7 @@ class GameService:
         # one command of a game at a time in this process; other processes are kept apart by
         # the unique seq alone (without this, threads of one server would mostly race each other)
         self._game_locks: dict[str, threading.RLock] = {}
+        self._seat_keys: OrderedDict[str, SeatKey] = OrderedDict()
         self._codes: dict[str, str] = {}  # game id -> join code (a game's code never changes)
         self._histories: OrderedDict[tuple[str, int, int], tuple[HistoryLine, ...]] = OrderedDict()
         self._deadlines: dict[str, float] = {}  # game id -> its open auction's deadline
@@ -158,21 +172,37 @@ class GameService:
         with Session(self.engine) as session:
             return list(session.exec(select(Seat).where(Seat.game_id == game_id).order_by(Seat.player_id)))
 
-    def seat(self, game_id: str, token: str | None) -> Seat:
+    def seat(self, game_id: str, token: str | None) -> SeatKey:
         """The seat holding `token` in this game; NotFound for a token of another game."""
         if not token:
             raise Forbidden("This phone has no seat in this game. Join with the game's QR code.")
-        with Session(self.engine) as session:
-            seat = session.exec(select(Seat).where(Seat.token == token)).first()
+        seat = self._seat_key(token)
         if seat is None or seat.game_id != game_id:
             raise Forbidden("That seat's key is not valid for this game.")
         return seat
 
-    def seat_by_token(self, token: str) -> Seat:
-        with Session(self.engine) as session:
-            seat = session.exec(select(Seat).where(Seat.token == token)).first()
+    def seat_by_token(self, token: str) -> SeatKey:
+        seat = self._seat_key(token)
         if seat is None:
             raise NotFound("This re-join link is not valid. Ask the banker for a new QR code.")
+        return seat
+
+    def _seat_key(self, token: str) -> SeatKey | None:
+        """Every request starts here, so known tokens are answered from memory: a token's game
+        and player never change. Unknown tokens are not remembered (guessing fills nothing)."""
+        with self._cache_lock:
+            known = self._seat_keys.get(token)
+        if known is not None:
+            return known
+        with self.engine.connect() as connection:
+            row = connection.execute(SEAT_OF_TOKEN, {"token": token}).first()
+        if row is None:
+            return None
+        seat = SeatKey(game_id=row.game_id, player_id=row.player_id, token=token)
+        with self._cache_lock:
+            if len(self._seat_keys) >= SEAT_KEYS_KEPT:
+                self._seat_keys.popitem(last=False)
+            self._seat_keys[token] = seat
         return seat
 
     def claim_seat(self, game_id: str, player_id: int) -> Seat:
@@ -400,17 +430,18 @@ class GameService:
             events = events_for(state)
             seq = state.seq + 1
             try:
-                with Session(self.engine) as session:
-                    session.add(
-                        Action(
-                            game_id=game_id,
-                            seq=seq,
-                            seat_player=seat_player,
-                            request_id=request_id,
-                            events=[e.to_json() for e in events],
-                        )
+                with self.engine.begin() as connection:
+                    connection.execute(
+                        APPEND,
+                        {
+                            "game_id": game_id,
+                            "seq": seq,
+                            "seat_player": seat_player,
+                            "request_id": request_id,
+                            "events": [e.to_json() for e in events],
+                            "created_at": datetime.now(UTC),
+                        },
                     )
-                    session.commit()
             except IntegrityError:
                 # another command (in another server process) took this seq or this request_id
                 time.sleep(random.uniform(0, 0.002 * attempt))

@@ -4,6 +4,7 @@ from and written to plain JSON."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from dataclasses import dataclass
@@ -90,6 +91,11 @@ def _tuples(value: Any) -> Any:
     return value
 
 
+@functools.cache
+def _field_types(cls: type[Command]) -> dict[str, Any]:
+    return typing.get_type_hints(cls, include_extras=True)
+
+
 def parse_command(payload: Any) -> Command:
     """Turn a JSON object into a Command, refusing anything malformed with a readable reason."""
     if not isinstance(payload, dict):
@@ -98,7 +104,7 @@ def parse_command(payload: Any) -> Command:
     cls = COMMANDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise InvalidCommand(f"Unknown command: {kind}. Known commands: {', '.join(sorted(COMMANDS))}.")
-    hints = typing.get_type_hints(cls, include_extras=True)
+    hints = _field_types(cls)
     values = {}
     for f in dataclasses.fields(cls):
         has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
