@@ -57,7 +57,12 @@ def _context(game_id: str, view: str) -> dict:
         "has_player": seats.token(game_id, "player") is not None,
         "history": service.history(game_id),
         "undo": undo_preview(state),
-        "joined": {s.player_id for s in service.seats(game_id) if s.claimed and s.player_id != BANKER},
+        # only the bank and the lobby show who has joined: players' screens skip the query
+        "joined": (
+            {s.player_id for s in service.seats(game_id) if s.claimed and s.player_id != BANKER}
+            if view != "player"
+            else set()
+        ),
         "join_url": _join_url(game_id),
         "now": service.clock(),
         **(_ending(game_id, state) if state.ended else {}),

@@ -89,5 +89,17 @@
       var next = event.target.closest("[data-then-get]");
       if (next) htmx.ajax("GET", next.dataset.thenGet, { target: next.dataset.thenTarget });
     });
+    // Polling (every 5 s) stands in for the live stream while it is down. While it is open, one
+    // poll in six still goes out, in case the stream died without the phone noticing: a thousand
+    // phones polling for nothing would cost the bank more than all the games they watch.
+    var streamOpen = false;
+    var lastPoll = 0;
+    document.body.addEventListener("htmx:sseOpen", function () { streamOpen = true; });
+    document.body.addEventListener("htmx:sseError", function () { streamOpen = false; });
+    document.body.addEventListener("htmx:confirm", function (event) {
+      if (event.detail.triggeringEvent || !event.target.hasAttribute("data-live")) return;
+      if (streamOpen && Date.now() - lastPoll < 30000) event.preventDefault();
+      else lastPoll = Date.now();
+    });
   });
 })();

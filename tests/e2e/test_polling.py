@@ -1,0 +1,49 @@
+"""Polling is the live stream's stand-in: a phone whose stream is open polls once in 30 s (in
+case the stream died unnoticed); a phone whose stream cannot connect polls every 5 s and still
+sees every change. The page's timers run on Playwright's fake clock: nobody waits 30 s."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.e2e.table import SETTLE, api
+
+
+def _player_screen(server, phone, block_stream):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    page = phone()
+    polls = []
+    page.on("request", lambda r: polls.append(r.url) if "/live?" in r.url else None)
+    if block_stream:
+        page.route("**/stream*", lambda route: route.abort())
+    page.clock.install()
+    with page.expect_event("requestfailed" if block_stream else "response", lambda r: "/stream" in r.url):
+        page.goto(f"{server.url}/seat/{game['players'][0]['token']}")
+    expect(page.get_by_label("Your cash")).to_have_text("$1,500")
+    return game, page, polls
+
+
+def _run_for(page, seconds):
+    for _ in range(seconds):
+        page.clock.run_for(1000)
+        page.wait_for_timeout(20)  # lets a poll that fired go out before the next second
+
+
+def test_an_open_stream_leaves_one_poll_in_30_seconds(server, phone):
+    _, page, polls = _player_screen(server, phone, block_stream=False)
+    _run_for(page, 31)
+    # at 5 s (the first poll vouches for the stream) and at 35 s: not at 10, 15, 20, 25, 30
+    assert len(polls) == 1, polls
+
+
+def test_a_phone_without_its_stream_polls_every_5_seconds_and_sees_the_change(server, phone):
+    game, page, polls = _player_screen(server, phone, block_stream=True)
+    api(
+        server,
+        f"/api/games/{game['id']}/commands",
+        {"type": "pay_player", "player": 2, "to": 1, "amount": 50},
+        game["banker_token"],
+    )
+    _run_for(page, 16)
+    assert len(polls) >= 3, polls
+    expect(page.get_by_label("Your cash")).to_have_text("$1,550", timeout=SETTLE)
