@@ -505,6 +505,7 @@ def phones_figure(port: int, database: Path, samples: int) -> list[Figure]:
 
 # --- 3. first load -----------------------------------------------------------------------------
 
+PAYMENT = {"type": "pay_player", "player": 2, "to": 1, "amount": 50}
 LINK = re.compile(r"<link\b[^>]*>", re.I)
 SCRIPT = re.compile(r"<script\b[^>]*\bsrc=\"([^\"]+)\"", re.I)
 IMG = re.compile(r"<img\b[^>]*\bsrc=\"([^\"]+)\"", re.I)
@@ -558,6 +559,12 @@ def first_load_figures(port: int) -> list[Figure]:
                 size_line = stream._take_until(b"\r\n")
                 stream_bytes += len(size_line) + len(stream._take(int(size_line, 16) + 2))
         later = phone.request("GET", page_url, {**headers, "Accept": "text/html"})
+        # an update: Bob pays Ann; her phone fetches the changed part of its screen
+        seen = re.search(r'data-seq="(\d+)"', page).group(1)
+        api(phone, f"/api/games/{game['id']}/commands", PAYMENT, game["banker_token"])
+        update = phone.request(
+            "GET", f"/g/{game['id']}/live?view=player&seq={seen}", {**headers, "HX-Request": "true"}
+        )
 
     first = sum(r.wire for r in fetched.values()) + stream_bytes
     raw = sum(len(decoded(r)) for r in fetched.values())
@@ -585,6 +592,12 @@ def first_load_figures(port: int) -> list[Figure]:
             " files cached for a year",
             "every file cached",
             len(cached) == len(files),
+        ),
+        Figure(
+            "An update after a payment (the changed part of the player's screen)",
+            f"{update.wire / 1000:.1f} kB on the wire ({len(decoded(update)) / 1000:.0f} kB uncompressed)",
+            "a small fragment: <= 5 kB",
+            update.status == 200 and update.wire <= 5_000,
         ),
     ]
 
