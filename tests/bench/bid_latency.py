@@ -18,11 +18,12 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE, Server
+from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE
 from tests.e2e.table import api
+from tests.servers import ServeProcess
 
 
-def measure(server: Server, bids: int) -> list[float]:
+def measure(server: ServeProcess, bids: int) -> list[float]:
     game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"], "options": {"auction_seconds": 600}})
     tokens = [p["token"] for p in game["players"]]
     api(server, f"/api/games/{game['id']}/commands", {"type": "decline", "player": 1, "deed": 39}, tokens[0])
@@ -59,7 +60,7 @@ def main() -> None:
     parser.add_argument("--bids", type=int, default=50)
     bids = parser.parse_args().bids
     with tempfile.TemporaryDirectory() as tmp:
-        server = Server(Path(tmp))
+        server = ServeProcess(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", Path(tmp) / "server.log")
         server.start()
         try:
             samples = measure(server, bids)

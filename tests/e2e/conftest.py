@@ -1,18 +1,14 @@
-"""A real server process and Debian's chromium, driven by Playwright at phone size."""
+"""A real server process (tests/servers.py) and Debian's chromium, driven by Playwright at phone size."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.servers import ServeProcess
 
 PHONE = {"width": 390, "height": 844}
 CHROMIUM_FLAGS = [
@@ -32,64 +28,10 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """`banker serve` in its own process, as a host runs it, on a database of its own."""
-
-    def __init__(self, tmp: Path, database_url: str | None = None) -> None:
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {
-            **os.environ,
-            "BANKER_DATABASE_URL": database_url or f"sqlite:///{tmp / 'e2e.sqlite3'}",
-            "BANKER_SECRET_KEY": "e2e-secret",
-            "BANKER_PUBLIC_URL": self.url,
-        }
-        self.process: subprocess.Popen[bytes] | None = None
-        self.log = tmp / "server.log"
-
-    def start(self) -> None:
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "banker.cli",
-                    "serve",
-                    "--host",
-                    "127.0.0.1",
-                    "--port",
-                    str(self.port),
-                    "--quiet",
-                ],
-                env=self.env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(self.url + "/", timeout=1).close()
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError(f"the server did not start:\n{self.log.read_text()}")
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-            self.process = None
-
-
 @pytest.fixture
-def server(tmp_path: Path, database_url: str) -> Iterator[Server]:
-    server = Server(tmp_path, database_url)  # PostgreSQL when BANKER_TEST_DATABASE_URL says so
+def server(tmp_path: Path, database_url: str) -> Iterator[ServeProcess]:
+    # PostgreSQL when BANKER_TEST_DATABASE_URL says so
+    server = ServeProcess(database_url, tmp_path / "server.log")
     server.start()
     yield server
     server.stop()

@@ -16,7 +16,7 @@ from banker.db import make_engine
 from banker.live import Broker
 from banker.models import Action
 from banker.service import GameService
-from tests.reliability.servers import ServeProcess, request
+from tests.servers import ServeProcess, request
 
 KILLS = 20
 PLAYERS = 4

@@ -7,7 +7,7 @@ from __future__ import annotations
 import http.client
 import time
 
-from tests.reliability.servers import ServeProcess, request
+from tests.servers import ServeProcess, request
 
 
 def open_stream(

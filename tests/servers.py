@@ -29,7 +29,7 @@ class ServeProcess:
         self.env = {
             **os.environ,
             "BANKER_DATABASE_URL": database_url,
-            "BANKER_SECRET_KEY": "reliability-secret",
+            "BANKER_SECRET_KEY": "test-secret",
             "BANKER_PUBLIC_URL": self.url,
         }
         self.process: subprocess.Popen[bytes] | None = None
