@@ -251,6 +251,10 @@ class GameService:
         self._remember(game_id, state)
         return state
 
+    def _cached(self, game_id: str) -> GameState | None:
+        with self._cache_lock:
+            return self._cache.get(game_id)
+
     def _remember(self, game_id: str, state: GameState) -> None:
         with self._cache_lock:
             current = self._cache.get(game_id)
@@ -426,8 +430,16 @@ class GameService:
         for attempt in range(MAX_RETRIES):
             if request_id and (done := self._done(game_id, request_id)) is not None:
                 return done
-            state = self._state(game_id)
-            events = events_for(state)
+            # The first try decides on the state this process holds, without asking the log: if
+            # another server stored an action since, the unique seq refuses this write and the
+            # next try reads the log; a refusal is only given once the log confirms that state.
+            state = (self._cached(game_id) if attempt == 0 else None) or self._state(game_id)
+            try:
+                events = events_for(state)
+            except RuleError:
+                if attempt == 0 and self._state(game_id).seq != state.seq:
+                    continue
+                raise
             seq = state.seq + 1
             try:
                 with self.engine.begin() as connection:

@@ -44,6 +44,34 @@ def test_a_cache_catches_up_with_actions_stored_by_another_process(service):
     assert service.state(game.game.id).player(2).cash == 1700
 
 
+def test_a_command_decided_on_a_stale_cache_is_decided_again_on_the_log(service):
+    game = service.create_game(["Ann", "Bob"])
+    game_id, banker = game.game.id, game.banker.token
+    other = fresh_copy(service)
+    service.state(game_id)  # this server now holds seq 1
+    other.run(game_id, banker, {"type": "pay_player", "player": 1, "to": 2, "amount": 1000})
+    # decided first on the stale $1,500: the write at seq 2 is refused, and it is decided again
+    result = service.run(game_id, banker, {"type": "pay_bank", "player": 1, "amount": 400})
+    assert result.seq == 3
+    assert service.state(game_id).player(1).cash == 100
+    assert fresh_copy(service).state(game_id) == service.state(game_id)
+
+
+def test_a_refusal_on_a_stale_cache_is_checked_against_the_log_first(service):
+    game = service.create_game(["Ann", "Bob"])
+    game_id, banker = game.game.id, game.banker.token
+    other = fresh_copy(service)
+    other.run(game_id, banker, {"type": "pay_player", "player": 1, "to": 2, "amount": 1400})
+    service.state(game_id)  # Ann holds $100 here
+    other.run(game_id, banker, {"type": "pay_player", "player": 2, "to": 1, "amount": 2000})
+    # on this server's stale state Ann cannot buy Boardwalk ($400); on the log she can
+    result = service.run(game_id, banker, {"type": "buy", "player": 1, "deed": 39})
+    assert result.seq == 4
+    assert service.state(game_id).player(1).cash == 1700
+    with pytest.raises(RuleError, match="already"):
+        service.run(game_id, banker, {"type": "buy", "player": 1, "deed": 39})
+
+
 def test_every_stored_action_is_told_to_the_live_streams(service):
     game = service.create_game(["Ann", "Bob"])
     result = service.run(game.game.id, game.players[0].token, {"type": "pass_go", "player": 1})
