@@ -21,29 +21,34 @@ CHANNEL = "banker_changed"
 
 
 class Broker:
-    """Publishes "game G is now at seq S" to every stream waiting on that game."""
+    """Publishes "game G is now at seq S" to every stream waiting on that game.
+
+    Waiters of a game share one Event, set and dropped by the next publish: waking a game's
+    streams is one call, with no lock for each of them to take in turn (under `banker serve`
+    a stream is a greenlet and the Event is gevent's)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._conditions: dict[str, threading.Condition] = {}
+        self._changed: dict[str, threading.Event] = {}  # only games someone is waiting on
         self._seq: dict[str, int] = {}
 
-    def _condition(self, game_id: str) -> threading.Condition:
-        with self._lock:
-            return self._conditions.setdefault(game_id, threading.Condition())
-
     def publish(self, game_id: str, seq: int) -> None:
-        condition = self._condition(game_id)
-        with condition:
+        with self._lock:
             if seq > self._seq.get(game_id, 0):
                 self._seq[game_id] = seq
-            condition.notify_all()
+            changed = self._changed.pop(game_id, None)
+        if changed is not None:
+            changed.set()
 
     def wait(self, game_id: str, after_seq: int, timeout: float) -> int:
         """Block until the game passes `after_seq` or `timeout` runs out; the latest seq."""
-        condition = self._condition(game_id)
-        with condition:
-            condition.wait_for(lambda: self._seq.get(game_id, 0) > after_seq, timeout)
+        with self._lock:
+            seq = self._seq.get(game_id, 0)
+            if seq > after_seq:
+                return seq
+            changed = self._changed.setdefault(game_id, threading.Event())
+        changed.wait(timeout)
+        with self._lock:
             return self._seq.get(game_id, 0)
 
     def close(self) -> None:
