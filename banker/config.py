@@ -24,6 +24,8 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
         "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 30,
+        # the cookie is sent again when a seat is added, not re-signed on every screen update
+        "SESSION_REFRESH_EACH_REQUEST": False,
         "WTF_CSRF_TIME_LIMIT": None,  # a game night is long; the token lives with the session
     }
 

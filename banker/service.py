@@ -331,14 +331,16 @@ class GameService:
             with self._deadlines_changed:
                 self._deadlines_changed.wait(timeout=min(delay, 60.0) if delay is not None else 60.0)
 
-    def history(self, game_id: str, limit: int | None = 50, player: int | None = None) -> list[HistoryLine]:
+    def history(
+        self, game_id: str, limit: int | None = 50, player: int | None = None, at: GameState | None = None
+    ) -> list[HistoryLine]:
         """The newest actions first, each as one readable line; with `player`, only the actions
-        that player took part in.
+        that player took part in; up to the state `at` when the caller holds it (else the newest).
 
         Every phone of a game asks for the same lines after each change: the newest ones are
         kept per game and seq (the log up to a seq never changes), so they are read and worded
         once, not once per phone."""
-        state = self.state(game_id)
+        state = at or self.state(game_id)
         key = (game_id, state.seq, limit)
         if player is None and limit is not None:
             with self._cache_lock:

@@ -44,10 +44,10 @@ def seat_for(game_id: str, role: str | None = None) -> Seat:
     raise Forbidden("This phone has no seat in this game. Join with the game's QR code.")
 
 
-def _context(game_id: str, view: str) -> dict:
+def _context(game_id: str, view: str, state: GameState | None = None) -> dict:
     service = seats.service()
     seat = seat_for(game_id, "bank" if view in ("bank", "lobby") else "player")
-    state = service.state(game_id)
+    state = state or service.state(game_id)
     return {
         "game_id": game_id,
         "view": view,
@@ -55,7 +55,7 @@ def _context(game_id: str, view: str) -> dict:
         "me": None if seat.player_id == BANKER else state.player(seat.player_id),
         "has_bank": seats.token(game_id, "bank") is not None,
         "has_player": seats.token(game_id, "player") is not None,
-        "history": service.history(game_id),
+        "history": service.history(game_id, at=state),
         "undo": undo_preview(state),
         # only the bank and the lobby show who has joined: players' screens skip the query
         "joined": (
@@ -128,9 +128,10 @@ def live(game_id: str):
     if view not in VIEWS:
         abort(404)
     known = request.args.get("seq", type=int)
-    if known is not None and known == seats.service().state(game_id).seq:
+    state = seats.service().state(game_id)
+    if known is not None and known == state.seq:
         return "", 204
-    context = _context(game_id, view)
+    context = _context(game_id, view, state)
     body = render_template(f"{view}/_live.html", oob=True, **context)
     if known is not None:
         news = [
