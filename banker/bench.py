@@ -757,7 +757,7 @@ async def _capacity(
     while load.connected + load.failed < len(phone_tasks) and time.perf_counter() - started < 120:
         await asyncio.sleep(0.2)
     log(f"  capacity: {load.connected} phones connected in {time.perf_counter() - started:.1f} s")
-    await asyncio.sleep(5)  # every phone's first poll has begun
+    await asyncio.sleep(5)  # the phones settle before the games begin
     memory = [server.rss_mb()]
     table_tasks = [asyncio.create_task(_table(server.port, g, t, seq, load, every)) for g, t, _ in tables]
     cpu, mine, began = server.cpu_seconds(), time.process_time(), time.perf_counter()
