@@ -94,7 +94,20 @@
     // phones polling for nothing would cost the bank more than all the games they watch.
     var streamOpen = false;
     var lastPoll = 0;
-    document.body.addEventListener("htmx:sseOpen", function () { streamOpen = true; });
+    // The newest seq the stream announced. A change announced while the screen is swapping in
+    // the one before reaches neither the old screen (gone) nor the new one (not yet listening):
+    // a screen that arrives behind the announced seq fetches again at once.
+    var announced = 0;
+    document.body.addEventListener("htmx:sseOpen", function (event) {
+      streamOpen = true;
+      event.detail.source.addEventListener("changed", function (message) {
+        announced = Math.max(announced, parseInt(message.data, 10) || 0);
+      });
+    });
+    document.body.addEventListener("htmx:load", function (event) {
+      var live = event.target.matches && event.target.matches("[data-live]") ? event.target : null;
+      if (live && parseInt(live.dataset.seq, 10) < announced) htmx.trigger(live, "sse:changed");
+    });
     document.body.addEventListener("htmx:sseError", function () { streamOpen = false; });
     document.body.addEventListener("htmx:confirm", function (event) {
       if (event.detail.triggeringEvent || !event.target.hasAttribute("data-live")) return;

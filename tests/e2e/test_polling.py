@@ -47,3 +47,26 @@ def test_a_phone_without_its_stream_polls_every_5_seconds_and_sees_the_change(se
     _run_for(page, 16)
     assert len(polls) >= 3, polls
     expect(page.get_by_label("Your cash")).to_have_text("$1,550", timeout=SETTLE)
+
+
+def test_a_change_announced_while_the_screen_swaps_in_the_last_one_is_not_lost(server, phone):
+    """htmx swaps an answer in at once and lets the new part listen only after a short settle:
+    a change announced in between reaches neither the old part (gone) nor the new one. The page's
+    timers stand still here, so the gap stays open until the test lets time run."""
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    page = phone()
+    page.clock.install()
+    with page.expect_event("response", lambda r: "/stream" in r.url):
+        page.goto(f"{server.url}/seat/{game['players'][0]['token']}")
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+
+    def bob_pays_ann(amount):
+        command = {"type": "pay_player", "player": 2, "to": 1, "amount": amount}
+        api(server, f"/api/games/{game['id']}/commands", command, game["banker_token"])
+
+    bob_pays_ann(5)
+    expect(page.get_by_label("Your cash")).to_have_text("$1,505", timeout=SETTLE)  # swapped, not settled
+    bob_pays_ann(7)
+    page.wait_for_timeout(300)  # announced in the gap
+    _run_for(page, 2)  # settles; no poll is due yet
+    expect(page.get_by_label("Your cash")).to_have_text("$1,512", timeout=SETTLE)
