@@ -206,14 +206,14 @@ def _whole_number(label: str, value: Any, kind: str | None) -> int:
         return value
     if isinstance(value, float):
         if kind == "amount":
-            raise InvalidCommand("Amounts are whole dollars: no cents.")
+            raise InvalidCommand("Amounts are whole numbers: no cents.")
         raise InvalidCommand(f"The {what} must be a whole number.")
     if isinstance(value, str):
-        text = value.strip().replace(",", "").lstrip("$")
+        text = value.strip().replace(",", "").lstrip("$£€¥₩")
         if text.lstrip("-").isdigit():
             return int(text)
         if kind == "amount" and _looks_fractional(text):
-            raise InvalidCommand("Amounts are whole dollars: no cents.")
+            raise InvalidCommand("Amounts are whole numbers: no cents.")
     raise InvalidCommand(f"The {what} must be a whole number.")
 
 

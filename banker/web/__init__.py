@@ -11,6 +11,7 @@ from banker.rules import InvalidCommand, RuleError
 from banker.rules.money import salary
 from banker.service import Forbidden, NotFound
 from banker.web import (
+    amounts,
     api,
     app_shell,
     auction_panel,
@@ -44,6 +45,7 @@ def register(app: Flask) -> None:
         group_colours=offers.GROUP_COLOURS,
         light_groups=offers.LIGHT_GROUPS,
         short_name=offers.short_name,
+        amount_field=amounts.amount_field,
         board_spaces=board_map.board_spaces,
         jail_offers=offers.jail_offers,
         owned_by=offers.owned_by,

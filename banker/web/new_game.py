@@ -107,10 +107,10 @@ def options_from_form(form: MultiDict[str, str], now: float) -> dict[str, Any]:
     if form.get("currency"):  # blank: as the edition prints it (or the preset's)
         options["currency"] = form["currency"]
     for name, label in AMOUNTS:
-        value = form.get(name, "").strip().replace(",", "").lstrip("$")
+        value = form.get(name, "").strip().replace(",", "").lstrip("$£€¥₩")
         if value:
             if not value.isdigit():
-                raise InvalidCommand(f"{label} must be a whole number of dollars.")
+                raise InvalidCommand(f"{label} must be a whole number.")
             options[name] = int(value)
     minutes = form.get("minutes", "").strip()
     if minutes or form.get("preset") == "timed":

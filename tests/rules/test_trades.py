@@ -603,7 +603,7 @@ def test_propose_and_accept_parse_from_json():
             "The get side of the trade has no houses: it takes cash, deeds and jail_cards.",
         ),
         ({"give": {"cash": -5}}, "Cash in a trade cannot be negative."),
-        ({"give": {"cash": 2.5}}, "Amounts are whole dollars: no cents."),
+        ({"give": {"cash": 2.5}}, "Amounts are whole numbers: no cents."),
         ({"give": {"cash": "lots"}}, "The amount must be a whole number."),
         ({"give": {"cash": 10**9}}, "$1,000,000,000 is more than the bank handles (at most $1,000,000)."),
         ({"give": {"deeds": 39}}, "The deeds on the give side must be a list of board positions."),

@@ -130,7 +130,13 @@ def test_guessed_game_ids_codes_and_seat_links_find_nothing(app, client, path):
 
 def test_guessed_game_ids_cannot_take_commands(app, client):
     real = api_game(client)
-    for guess in (secrets.token_urlsafe(9), real["id"].swapcase(), real["id"] + "x", "../" + real["id"], "%00"):
+    for guess in (
+        secrets.token_urlsafe(9),
+        real["id"].swapcase(),
+        real["id"] + "x",
+        "../" + real["id"],
+        "%00",
+    ):
         response = client.post(
             f"/api/games/{guess}/commands",
             json={"type": "pass_go", "player": 1},

@@ -113,7 +113,7 @@ def test_the_banker_can_act_for_any_player(client, game):
 BAD_COMMANDS = [
     ({"type": "pay_bank", "player": 1, "amount": 0}, 400, "The amount must be more than $0."),
     ({"type": "pay_bank", "player": 1, "amount": -20}, 400, "The amount must be more than $0."),
-    ({"type": "pay_bank", "player": 1, "amount": 2.5}, 400, "Amounts are whole dollars: no cents."),
+    ({"type": "pay_bank", "player": 1, "amount": 2.5}, 400, "Amounts are whole numbers: no cents."),
     ({"type": "pay_bank", "player": 1, "amount": "ten"}, 400, "The amount must be a whole number."),
     ({"type": "pay_bank", "player": 1, "amount": True}, 400, "The amount must be a whole number."),
     ({"type": "pay_bank", "player": 1, "amount": 10**9}, 400, "more than the bank handles"),

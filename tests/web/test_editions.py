@@ -191,3 +191,18 @@ def test_the_uk_board_names_super_tax_on_the_money_actions(app, client):
     game_id, _ = game_of(app, start(client, edition="uk"))
     bank = text(client.get(f"/g/{game_id}/bank"))
     assert "Super Tax <span" in bank and "Luxury Tax" not in bank
+
+
+def test_typed_amounts_say_which_unit_they_are_in(app, client):
+    expected = {
+        "USD": ("<span>Amount</span>", 'placeholder="$"'),
+        "GBP": ("<span>Amount</span>", 'placeholder="£"'),
+        "KRW": ("<span>Amount (₩1,000s)</span>", 'placeholder="e.g. 200"'),
+        "MK": ("<span>Amount (K)</span>", 'placeholder="e.g. 200"'),
+    }
+    for currency, (label, placeholder) in expected.items():
+        game_id, _ = game_of(app, start(client, currency=currency))
+        bank = text(client.get(f"/g/{game_id}/bank"))
+        assert bank.count(label) == 3 and bank.count(placeholder) == 3, currency
+        trade = text(client.get(f"/g/{game_id}/trade/new?view=bank&player=1&to=2"))
+        assert placeholder in trade, currency

@@ -50,7 +50,7 @@ def test_a_timed_game_gets_its_end_time_from_the_minutes(app, client, clock):
     ("fields", "message"),
     [
         ({"minutes": "2"}, "A timed game lasts 5 to 1,440 minutes."),
-        ({"starting_cash": "lots"}, "Starting cash must be a whole number of dollars."),
+        ({"starting_cash": "lots"}, "Starting cash must be a whole number."),
         ({"preset": "poker"}, "There is no preset called &#39;poker&#39;"),
     ],
 )

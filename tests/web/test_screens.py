@@ -139,7 +139,7 @@ def test_paying_a_player_shows_on_every_screen(table):
 BAD_AMOUNTS = [
     ("0", 400, "The amount must be more than $0."),
     ("-5", 400, "The amount must be more than $0."),
-    ("12.50", 400, "Amounts are whole dollars: no cents."),
+    ("12.50", 400, "Amounts are whole numbers: no cents."),
     ("fifty", 400, "The amount must be a whole number."),
     ("", 400, "The amount is missing."),
     ("1000001", 400, "$1,000,001 is more than the bank handles (at most $1,000,000)."),
