@@ -20,6 +20,7 @@ from typing import Any
 from banker.rules.board import DECK_NAMES, TAX_TYPES
 from banker.rules.errors import InvalidCommand
 from banker.rules.ruleset import CURRENCIES
+from banker.rules.text import Plural, Text
 
 BOARD_SIZE = 40
 DECK_SIZE = 16
@@ -47,9 +48,9 @@ COLOUR_GROUPS = ("brown", "light_blue", "pink", "orange", "red", "yellow", "gree
 DEED_KINDS = ("street", "railroad", "utility")
 # kind: (how many numbers, what they are)
 RENT_TABLES = {
-    "street": (6, "whole numbers above 0 (unimproved, 1 to 4 houses, a hotel)"),
-    "railroad": (4, "whole numbers above 0 (1 to 4 railroads owned)"),
-    "utility": (2, "dice multipliers above 0 (one utility owned, both)"),
+    "street": (6, Text("whole numbers above 0 (unimproved, 1 to 4 houses, a hotel)")),
+    "railroad": (4, Text("whole numbers above 0 (1 to 4 railroads owned)")),
+    "utility": (2, Text("dice multipliers above 0 (one utility owned, both)")),
 }
 # action: the fields a card of it must have
 CARD_ACTIONS = {
@@ -65,11 +66,11 @@ CARD_ACTIONS = {
     "go_to_jail": (),
 }
 BANK_FIGURES = (
-    ("starting_cash_per_player", "The starting cash", MAX_AMOUNT),
-    ("go_salary", "The GO salary", MAX_AMOUNT),
-    ("jail_fine", "The jail fine", MAX_AMOUNT),
-    ("houses", "The bank's houses", MAX_BUILDINGS),
-    ("hotels", "The bank's hotels", MAX_BUILDINGS),
+    ("starting_cash_per_player", Text("The starting cash"), MAX_AMOUNT),
+    ("go_salary", Text("The GO salary"), MAX_AMOUNT),
+    ("jail_fine", Text("The jail fine"), MAX_AMOUNT),
+    ("houses", Text("The bank's houses"), MAX_BUILDINGS),
+    ("hotels", Text("The bank's hotels"), MAX_BUILDINGS),
 )
 
 
@@ -81,19 +82,28 @@ def check_edition(data: Any) -> None:
     """Raise InvalidEdition with the first thing wrong in an edition file's JSON."""
     if not isinstance(data, dict):
         raise InvalidEdition(
-            "An edition file holds one JSON object with edition, properties, spaces, chance, "
-            "community_chest and bank."
+            Text(
+                "An edition file holds one JSON object with edition, properties, spaces, chance, "
+                "community_chest and bank."
+            )
         )
     for key in TOP_KEYS:
         if key not in data:
             raise InvalidEdition(
-                f'The edition file has no "{key}". It needs edition, properties, spaces, chance, '
-                "community_chest and bank."
+                Text(
+                    'The edition file has no "%(key)s". It needs edition, properties, spaces, chance, '
+                    "community_chest and bank.",
+                    key=key,
+                )
             )
     if not _text(data["edition"], MAX_TITLE):
-        raise InvalidEdition(f'"edition" must be the edition\'s title: text of 1 to {MAX_TITLE} characters.')
+        raise InvalidEdition(
+            Text('"edition" must be the edition\'s title: text of 1 to %(most)s characters.', most=MAX_TITLE)
+        )
     if "currency" in data and data["currency"] not in CURRENCIES:
-        raise InvalidEdition(f'"currency" must be one of: {", ".join(CURRENCIES)}.')
+        raise InvalidEdition(
+            Text('"currency" must be one of: %(currencies)s.', currencies=", ".join(CURRENCIES))
+        )
     spaces = _spaces(data["spaces"])
     deeds = _properties(data["properties"], spaces)
     _groups(deeds)
@@ -103,113 +113,220 @@ def check_edition(data: Any) -> None:
         ids += _deck(deck, data[deck])
     twice = [card for card, count in Counter(ids).items() if count > 1]
     if twice:
-        raise InvalidEdition(f"Card id {twice[0]} is used twice: each card needs an id of its own.")
+        raise InvalidEdition(
+            Text("Card id %(card)s is used twice: each card needs an id of its own.", card=twice[0])
+        )
 
 
 def _spaces(value: Any) -> dict[int, dict[str, Any]]:
     if not isinstance(value, list):
-        raise InvalidEdition(f'"spaces" must be a list of the {BOARD_SIZE} spaces of the board.')
+        raise InvalidEdition(
+            Text('"spaces" must be a list of the %(size)s spaces of the board.', size=BOARD_SIZE)
+        )
     if len(value) != BOARD_SIZE:
-        raise InvalidEdition(f"A board has {BOARD_SIZE} spaces; this file has {len(value)}.")
+        raise InvalidEdition(
+            Text("A board has %(size)s spaces; this file has %(count)s.", size=BOARD_SIZE, count=len(value))
+        )
     spaces: dict[int, dict[str, Any]] = {}
     for number, space in enumerate(value, start=1):
         _entry(space, number, "spaces", ("position", "name", "type"))
         position = space["position"]
         if not _whole(position, 0, BOARD_SIZE - 1):
             raise InvalidEdition(
-                f'Space positions run from 0 to {BOARD_SIZE - 1}; entry {number} of "spaces" has '
-                f"{_shown(position)}."
+                Text(
+                    'Space positions run from 0 to %(last)s; entry %(entry)s of "spaces" has %(value)s.',
+                    last=BOARD_SIZE - 1,
+                    entry=number,
+                    value=_shown(position),
+                )
             )
         if position in spaces:
             raise InvalidEdition(
-                f'Position {position} is in "spaces" twice: each of 0 to {BOARD_SIZE - 1} once.'
+                Text(
+                    'Position %(position)s is in "spaces" twice: each of 0 to %(last)s once.',
+                    position=position,
+                    last=BOARD_SIZE - 1,
+                )
             )
         if not _text(space["name"], MAX_NAME):
-            raise InvalidEdition(f'Entry {number} of "spaces" needs a name of 1 to {MAX_NAME} characters.')
+            raise InvalidEdition(
+                Text(
+                    'Entry %(entry)s of "spaces" needs a name of 1 to %(most)s characters.',
+                    entry=number,
+                    most=MAX_NAME,
+                )
+            )
         if space["type"] not in SPACE_TYPES:
             raise InvalidEdition(
-                f"Space {position} ({space['name']}) has the unknown type {_shown(space['type'])}. "
-                f"Known types: {', '.join(SPACE_TYPES)}."
+                Text(
+                    "Space %(position)s (%(name)s) has the unknown type %(type)s. Known types: %(types)s.",
+                    position=position,
+                    name=space["name"],
+                    type=_shown(space["type"]),
+                    types=", ".join(SPACE_TYPES),
+                )
             )
         if space["type"] in TAX_TYPES:
             if "amount" not in space:
-                raise InvalidEdition(f'Space {position} ({space["name"]}) has no "amount".')
-            _money(space["amount"], f"{space['name']}'s amount")
+                raise InvalidEdition(
+                    Text(
+                        'Space %(position)s (%(name)s) has no "amount".',
+                        position=position,
+                        name=space["name"],
+                    )
+                )
+            _money(space["amount"], Text("%(name)s's amount", name=space["name"]))
         spaces[position] = space
     counts = Counter(space["type"] for space in spaces.values())
     for kind in ONE_EACH:
         if counts[kind] != 1:
-            raise InvalidEdition(f'A board has one "{kind}" space; this file has {counts[kind]}.')
+            raise InvalidEdition(
+                Text(
+                    'A board has one "%(type)s" space; this file has %(count)s.',
+                    type=kind,
+                    count=counts[kind],
+                )
+            )
     for kind in TAX_TYPES:
         if counts[kind] > 1:
-            raise InvalidEdition(f'A board has at most one "{kind}" space; this file has {counts[kind]}.')
+            raise InvalidEdition(
+                Text(
+                    'A board has at most one "%(type)s" space; this file has %(count)s.',
+                    type=kind,
+                    count=counts[kind],
+                )
+            )
     if spaces[0]["type"] != "go":
-        raise InvalidEdition('Space 0 must be GO (type "go"): the salary is paid for passing it.')
+        raise InvalidEdition(Text('Space 0 must be GO (type "go"): the salary is paid for passing it.'))
     return spaces
 
 
 def _properties(value: Any, spaces: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
     if not isinstance(value, list):
-        raise InvalidEdition(f'"properties" must be a list of the {DEEDS} title deeds.')
+        raise InvalidEdition(Text('"properties" must be a list of the %(count)s title deeds.', count=DEEDS))
     deeds: dict[int, dict[str, Any]] = {}
     for number, deed in enumerate(value, start=1):
         _entry(deed, number, "properties", ("position", "name", "kind", "group", "price", "mortgage", "rent"))
         name, kind, position = deed["name"], deed["kind"], deed["position"]
         if not _text(name, MAX_NAME):
             raise InvalidEdition(
-                f'Entry {number} of "properties" needs a name of 1 to {MAX_NAME} characters.'
+                Text(
+                    'Entry %(entry)s of "properties" needs a name of 1 to %(most)s characters.',
+                    entry=number,
+                    most=MAX_NAME,
+                )
             )
         if kind not in DEED_KINDS:
             raise InvalidEdition(
-                f"{name} has the unknown kind {_shown(kind)}. Kinds: {', '.join(DEED_KINDS)}."
+                Text(
+                    "%(deed)s has the unknown kind %(kind)s. Kinds: %(kinds)s.",
+                    deed=name,
+                    kind=_shown(kind),
+                    kinds=", ".join(DEED_KINDS),
+                )
             )
         if kind != "street":
             if deed["group"] != kind:
-                raise InvalidEdition(f'{name} is a {kind}, so its group must be "{kind}".')
+                raise InvalidEdition(
+                    Text('%(deed)s is a %(kind)s, so its group must be "%(kind)s".', deed=name, kind=kind)
+                )
         elif deed["group"] not in COLOUR_GROUPS:
             raise InvalidEdition(
-                f"{name} is in the unknown colour group {_shown(deed['group'])}. "
-                f"Colour groups: {', '.join(COLOUR_GROUPS)}."
+                Text(
+                    "%(deed)s is in the unknown colour group %(group)s. Colour groups: %(groups)s.",
+                    deed=name,
+                    group=_shown(deed["group"]),
+                    groups=", ".join(COLOUR_GROUPS),
+                )
             )
         if not (_whole(position, 0, BOARD_SIZE - 1) and position in spaces):
             raise InvalidEdition(
-                f"{name} is at position {_shown(position)}, which is not on the board "
-                f"(0 to {BOARD_SIZE - 1})."
+                Text(
+                    "%(deed)s is at position %(position)s, which is not on the board (0 to %(last)s).",
+                    deed=name,
+                    position=_shown(position),
+                    last=BOARD_SIZE - 1,
+                )
             )
         if position in deeds:
-            raise InvalidEdition(f"{deeds[position]['name']} and {name} are both at position {position}.")
+            raise InvalidEdition(
+                Text(
+                    "%(first)s and %(deed)s are both at position %(position)s.",
+                    first=deeds[position]["name"],
+                    deed=name,
+                    position=position,
+                )
+            )
         space = spaces[position]
         if space["type"] != kind:
             raise InvalidEdition(
-                f'{name} is a {kind} at position {position}, but "spaces" has {space["name"]} '
-                f"({space['type']}) there."
+                Text(
+                    '%(deed)s is a %(kind)s at position %(position)s, '
+                    'but "spaces" has %(space)s (%(type)s) there.',
+                    deed=name,
+                    kind=kind,
+                    position=position,
+                    space=space["name"],
+                    type=space["type"],
+                )
             )
         if space["name"] != name:
             raise InvalidEdition(
-                f'Space {position} is called {space["name"]} in "spaces" but {name} in "properties".'
+                Text(
+                    'Space %(position)s is called %(space)s in "spaces" but %(deed)s in "properties".',
+                    position=position,
+                    space=space["name"],
+                    deed=name,
+                )
             )
         if space.get("group") != deed["group"]:
             raise InvalidEdition(
-                f'{name} is in the group {_shown(deed["group"])} in "properties" but '
-                f'{_shown(space.get("group"))} in "spaces".'
+                Text(
+                    '%(deed)s is in the group %(group)s in "properties" but %(other)s in "spaces".',
+                    deed=name,
+                    group=_shown(deed["group"]),
+                    other=_shown(space.get("group")),
+                )
             )
-        _money(deed["price"], f"{name}'s price")
-        _money(deed["mortgage"], f"{name}'s mortgage value")
+        _money(deed["price"], Text("%(deed)s's price", deed=name))
+        _money(deed["mortgage"], Text("%(deed)s's mortgage value", deed=name))
         if kind == "street":
-            for key, label in (("house_cost", "house cost"), ("hotel_cost", "hotel cost")):
+            for key, label in (
+                ("house_cost", Text("%(deed)s's house cost", deed=name)),
+                ("hotel_cost", Text("%(deed)s's hotel cost", deed=name)),
+            ):
                 if key not in deed:
-                    raise InvalidEdition(f'Entry {number} of "properties" ({name}) has no "{key}".')
-                _money(deed[key], f"{name}'s {label}")
+                    raise InvalidEdition(
+                        Text(
+                            'Entry %(entry)s of "properties" (%(deed)s) has no "%(key)s".',
+                            entry=number,
+                            deed=name,
+                            key=key,
+                        )
+                    )
+                _money(deed[key], label)
         size, what = RENT_TABLES[kind]
         rent = deed["rent"]
         if not (isinstance(rent, list) and len(rent) == size and all(_whole(n, 1, MAX_AMOUNT) for n in rent)):
-            raise InvalidEdition(f"{name}'s rent must be {size} {what}, not {_shown(rent)}.")
+            raise InvalidEdition(
+                Text(
+                    "%(deed)s's rent must be %(size)s %(what)s, not %(value)s.",
+                    deed=name,
+                    size=size,
+                    what=what,
+                    value=_shown(rent),
+                )
+            )
         deeds[position] = deed
     for position, space in sorted(spaces.items()):
         if space["type"] in DEED_KINDS and position not in deeds:
             raise InvalidEdition(
-                f"Space {position} ({space['name']}) is a {space['type']} but has no title deed in "
-                '"properties".'
+                Text(
+                    'Space %(position)s (%(space)s) is a %(type)s but has no title deed in "properties".',
+                    position=position,
+                    space=space["name"],
+                    type=space["type"],
+                )
             )
     return list(deeds.values())
 
@@ -219,102 +336,187 @@ def _groups(deeds: list[dict[str, Any]]) -> None:
     for group in COLOUR_GROUPS:
         if group in streets and not 2 <= streets[group] <= 3:
             raise InvalidEdition(
-                f"The {group} group has {_count(streets[group], 'street')}; a colour group has 2 or 3."
+                Plural(
+                    "The %(group)s group has %(n)s street; a colour group has 2 or 3.",
+                    "The %(group)s group has %(n)s streets; a colour group has 2 or 3.",
+                    streets[group],
+                    group=group,
+                )
             )
     kinds = Counter(deed["kind"] for deed in deeds)
-    for kind, plural, wanted in (("railroad", "railroads", RAILROADS), ("utility", "utilities", UTILITIES)):
-        if kinds[kind] != wanted:
-            raise InvalidEdition(f"The board has {_count(kinds[kind], kind, plural)}; it needs {wanted}.")
+    if kinds["railroad"] != RAILROADS:
+        raise InvalidEdition(
+            Plural(
+                "The board has %(n)s railroad; it needs %(wanted)s.",
+                "The board has %(n)s railroads; it needs %(wanted)s.",
+                kinds["railroad"],
+                wanted=RAILROADS,
+            )
+        )
+    if kinds["utility"] != UTILITIES:
+        raise InvalidEdition(
+            Plural(
+                "The board has %(n)s utility; it needs %(wanted)s.",
+                "The board has %(n)s utilities; it needs %(wanted)s.",
+                kinds["utility"],
+                wanted=UTILITIES,
+            )
+        )
     if len(deeds) != DEEDS:
-        raise InvalidEdition(f"The board has {_count(len(deeds), 'title deed')}; it needs {DEEDS}.")
+        raise InvalidEdition(
+            Plural(
+                "The board has %(n)s title deed; it needs %(wanted)s.",
+                "The board has %(n)s title deeds; it needs %(wanted)s.",
+                len(deeds),
+                wanted=DEEDS,
+            )
+        )
 
 
 def _bank(bank: Any) -> None:
     if not isinstance(bank, dict):
         raise InvalidEdition(
-            '"bank" must be an object with ' + ", ".join(k for k, _, _ in BANK_FIGURES) + "."
+            Text('"bank" must be an object with %(keys)s.', keys=", ".join(k for k, _, _ in BANK_FIGURES))
         )
     for key, label, most in BANK_FIGURES:
         if key not in bank:
-            raise InvalidEdition(f'"bank" has no "{key}".')
+            raise InvalidEdition(Text('"bank" has no "%(key)s".', key=key))
         if not _whole(bank[key], 1, most):
-            raise InvalidEdition(
-                f"{label} must be a whole number from 1 to {most:,}, not {_shown(bank[key])}."
-            )
+            raise InvalidEdition(_not_whole(label, most, bank[key]))
 
 
 def _deck(deck: str, cards: Any) -> list[str]:
     label = DECK_NAMES[deck]
     if not isinstance(cards, list):
-        raise InvalidEdition(f'"{deck}" must be a list of {DECK_SIZE} cards.')
+        raise InvalidEdition(Text('"%(deck)s" must be a list of %(size)s cards.', deck=deck, size=DECK_SIZE))
     if len(cards) != DECK_SIZE:
-        raise InvalidEdition(f"The {label} deck has {_count(len(cards), 'card')}; it needs {DECK_SIZE}.")
+        raise InvalidEdition(
+            Plural(
+                "The %(deck)s deck has %(n)s card; it needs %(size)s.",
+                "The %(deck)s deck has %(n)s cards; it needs %(size)s.",
+                len(cards),
+                deck=label,
+                size=DECK_SIZE,
+            )
+        )
     ids = []
     for number, card in enumerate(cards, start=1):
         _entry(card, number, deck, ("id", "text", "action"))
         if not _text(card["id"], MAX_CARD_ID):
-            raise InvalidEdition(f'Entry {number} of "{deck}" needs an id of 1 to {MAX_CARD_ID} characters.')
+            raise InvalidEdition(
+                Text(
+                    'Entry %(entry)s of "%(deck)s" needs an id of 1 to %(most)s characters.',
+                    entry=number,
+                    deck=deck,
+                    most=MAX_CARD_ID,
+                )
+            )
         _card(card)
         ids.append(card["id"])
     return ids
 
 
 def _card(card: dict[str, Any]) -> None:
-    name = f"Card {card['id']}"
+    name = card["id"]
     if not _text(card["text"], MAX_TEXT):
-        raise InvalidEdition(f"{name}'s text must be 1 to {MAX_TEXT} characters.")
+        raise InvalidEdition(
+            Text("Card %(card)s's text must be 1 to %(most)s characters.", card=name, most=MAX_TEXT)
+        )
     action = card["action"]
     if action not in CARD_ACTIONS:
         raise InvalidEdition(
-            f"{name} has the unknown action {_shown(action)}. "
-            f"Known actions: {', '.join(sorted(CARD_ACTIONS))}."
+            Text(
+                "Card %(card)s has the unknown action %(action)s. Known actions: %(actions)s.",
+                card=name,
+                action=_shown(action),
+                actions=", ".join(sorted(CARD_ACTIONS)),
+            )
         )
     for key in CARD_ACTIONS[action]:
         if key not in card:
-            raise InvalidEdition(f'{name} ({action}) has no "{key}".')
+            raise InvalidEdition(
+                Text('Card %(card)s (%(action)s) has no "%(key)s".', card=name, action=action, key=key)
+            )
     targets = [card["target"]] if "target" in card else []
     derived = card.get("derived_targets", {})
     if not isinstance(derived, dict):
-        raise InvalidEdition(f"{name}'s derived_targets must map board positions to board positions.")
+        raise InvalidEdition(
+            Text("Card %(card)s's derived_targets must map board positions to board positions.", card=name)
+        )
     for space, target in derived.items():
         if not (isinstance(space, str) and space.isdigit() and int(space) < BOARD_SIZE):
             raise InvalidEdition(
-                f"{name}'s derived_targets names {_shown(space)}, which is not on the board."
+                Text(
+                    "Card %(card)s's derived_targets names %(space)s, which is not on the board.",
+                    card=name,
+                    space=_shown(space),
+                )
             )
         targets.append(target)
     for target in targets:
         if not _whole(target, 0, BOARD_SIZE - 1):
             raise InvalidEdition(
-                f"{name} sends the piece to {_shown(target)}, which is not on the board "
-                f"(0 to {BOARD_SIZE - 1})."
+                Text(
+                    "Card %(card)s sends the piece to %(target)s, which is not on the board (0 to %(last)s).",
+                    card=name,
+                    target=_shown(target),
+                    last=BOARD_SIZE - 1,
+                )
             )
     if "target_kind" in card and card["target_kind"] not in ("railroad", "utility"):
         raise InvalidEdition(
-            f'{name} must advance to the nearest "railroad" or "utility", not {_shown(card["target_kind"])}.'
+            Text(
+                'Card %(card)s must advance to the nearest "railroad" or "utility", not %(kind)s.',
+                card=name,
+                kind=_shown(card["target_kind"]),
+            )
         )
     for key in ("amount", "per_house", "per_hotel", "rent_multiplier", "dice_multiplier"):
         if key in card:
-            _money(card[key], f"{name}'s {key.replace('_', ' ')}")
+            _money(card[key], Text("Card %(card)s's %(field)s", card=name, field=key.replace("_", " ")))
     if "spaces" in card and not (_whole(card["spaces"], 1 - BOARD_SIZE, BOARD_SIZE - 1) and card["spaces"]):
         raise InvalidEdition(
-            f"{name}'s spaces must be a whole number from -{BOARD_SIZE - 1} to {BOARD_SIZE - 1} "
-            f"other than 0, not {_shown(card['spaces'])}."
+            Text(
+                "Card %(card)s's spaces must be a whole number from -%(last)s to %(last)s other than 0, "
+                "not %(value)s.",
+                card=name,
+                last=BOARD_SIZE - 1,
+                value=_shown(card["spaces"]),
+            )
         )
     if not isinstance(card.get("collect_go_if_passed", False), bool):
-        raise InvalidEdition(f"{name}'s collect_go_if_passed must be true or false.")
+        raise InvalidEdition(Text("Card %(card)s's collect_go_if_passed must be true or false.", card=name))
 
 
 def _entry(entry: Any, number: int, where: str, keys: tuple[str, ...]) -> None:
     if not isinstance(entry, dict):
-        raise InvalidEdition(f'Entry {number} of "{where}" is not an object with {", ".join(keys)}.')
+        raise InvalidEdition(
+            Text(
+                'Entry %(entry)s of "%(where)s" is not an object with %(keys)s.',
+                entry=number,
+                where=where,
+                keys=", ".join(keys),
+            )
+        )
     for key in keys:
         if key not in entry:
-            raise InvalidEdition(f'Entry {number} of "{where}" has no "{key}".')
+            raise InvalidEdition(
+                Text('Entry %(entry)s of "%(where)s" has no "%(key)s".', entry=number, where=where, key=key)
+            )
 
 
-def _money(value: Any, label: str) -> None:
+def _money(value: Any, label: Text) -> None:
     if not _whole(value, 1, MAX_AMOUNT):
-        raise InvalidEdition(f"{label} must be a whole number from 1 to {MAX_AMOUNT:,}, not {_shown(value)}.")
+        raise InvalidEdition(_not_whole(label, MAX_AMOUNT, value))
+
+
+def _not_whole(label: Text, most: int, value: Any) -> Text:
+    return Text(
+        "%(what)s must be a whole number from 1 to %(most)s, not %(value)s.",
+        what=label,
+        most=f"{most:,}",
+        value=_shown(value),
+    )
 
 
 def _whole(value: Any, least: int, most: int) -> bool:
@@ -328,7 +530,3 @@ def _text(value: Any, most: int) -> bool:
 def _shown(value: Any) -> str:
     """A value as the file spells it: 40, "60", [25, 50], null."""
     return json.dumps(value, ensure_ascii=False)
-
-
-def _count(number: int, noun: str, plural: str = "") -> str:
-    return f"{number} {noun if number == 1 else plural or noun + 's'}"

@@ -35,7 +35,8 @@ from banker.rules.errors import InvalidCommand, RuleError
 from banker.rules.game import GameStarted, start_game
 from banker.rules.rent import rent_due
 from banker.rules.state import BANK, GameState, Player
-from banker.rules.undo import remember, undo_preview
+from banker.rules.text import Text
+from banker.rules.undo import describe_action, remember, undo_preview
 
 __all__ = [
     "BANK",
@@ -51,6 +52,7 @@ __all__ = [
     "apply_action",
     "card_destination",
     "decide",
+    "describe_action",
     "event_from_json",
     "evolve",
     "fold",
@@ -65,7 +67,7 @@ def decide(state: GameState, command: Command, now: float = 0.0) -> list[Event]:
     """The events `command` causes, or RuleError with the reason it is refused; when they make one of
     the rules' end conditions fire, the end of the game follows them."""
     if state.ended and not command.after_end:
-        raise RuleError("This game has ended.")
+        raise RuleError(Text("This game has ended."))
     if command.spends:
         require_no_debt(state, command.acting_player(state))
     events = command.decide(state, now)

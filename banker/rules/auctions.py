@@ -24,19 +24,27 @@ from banker.rules.deeds import DeedBought, for_sale
 from banker.rules.errors import RuleError
 from banker.rules.money import charge, require_round
 from banker.rules.state import BANK, Auction, GameState
+from banker.rules.text import Text
 
 BUILDINGS = ("house", "hotel")
+
+
+BUILDING_NAMES = {"house": Text("a house"), "hotel": Text("a hotel")}
 
 
 def lot_name(state: GameState, kind: str, deed: int | None) -> str:
     """What is on sale, in words: the deed's name, or "a house" ("a house on Boardwalk")."""
     if kind == "deed":
         return state.deed(deed).name
-    return f"a {kind}" + (f" on {state.deed(deed).name}" if deed is not None else "")
+    if deed is None:
+        return BUILDING_NAMES[kind]
+    if kind == "hotel":
+        return Text("a hotel on %(deed)s", deed=state.deed(deed).name)
+    return Text("a house on %(deed)s", deed=state.deed(deed).name)
 
 
 def running(state: GameState) -> Auction:
-    require(state.auction is not None, "There is no auction under way.")
+    require(state.auction is not None, Text("There is no auction under way."))
     assert state.auction is not None
     return state.auction
 
@@ -60,7 +68,7 @@ def least_bid(state: GameState, lot: int | None = None) -> int:
 def _no_auction_running(state: GameState) -> None:
     if state.auction is not None:
         what = lot_name(state, state.auction.kind, state.auction.deed)
-        raise RuleError(f"The auction of {what} is still under way; one auction at a time.")
+        raise RuleError(Text("The auction of %(lot)s is still under way; one auction at a time.", lot=what))
 
 
 @dataclass(frozen=True)
@@ -79,11 +87,15 @@ class AuctionOpened(Event):
         auction = Auction(kind=self.kind, deadline=self.deadline, deed=self.deed)
         return replace(state, auction=auction, auction_queue=queue)
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: GameState) -> Text:
         what = lot_name(state, self.kind, self.deed)
         if self.declined_by is not None:
-            return f"{state.name_of(self.declined_by)} did not buy {what}; the bank auctions it"
-        return f"The bank auctions {what}"
+            return Text(
+                "%(player)s did not buy %(lot)s; the bank auctions it",
+                player=state.name_of(self.declined_by),
+                lot=what,
+            )
+        return Text("The bank auctions %(lot)s", lot=what)
 
 
 def next_in_line(state: GameState, now: float) -> list[Event]:
@@ -104,8 +116,10 @@ class AuctionsQueued(Event):
     def apply(self, state: GameState) -> GameState:
         return replace(state, auction_queue=(*state.auction_queue, *self.deeds))
 
-    def describe(self, state: GameState) -> str:
-        return "The bank will auction next: " + ", ".join(state.deed(p).name for p in self.deeds)
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "The bank will auction next: %(deeds)s", deeds=", ".join(state.deed(p).name for p in self.deeds)
+        )
 
 
 @dataclass(frozen=True)
@@ -119,9 +133,11 @@ class Declined(Event):
     def apply(self, state: GameState) -> GameState:
         return state
 
-    def describe(self, state: GameState) -> str:
-        return (
-            f"{state.name_of(self.player)} did not buy {state.deed(self.deed).name}; it stays with the bank"
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(player)s did not buy %(deed)s; it stays with the bank",
+            player=state.name_of(self.player),
+            deed=state.deed(self.deed).name,
         )
 
 
@@ -146,9 +162,14 @@ class BidPlaced(Event):
         )
         return replace(state, auction=auction)
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: GameState) -> Text:
         what = lot_name(state, self.kind, self.deed)
-        return f"{state.name_of(self.player)} bid {state.money(self.amount)} for {what}"
+        return Text(
+            "%(player)s bid %(amount)s for %(lot)s",
+            player=state.name_of(self.player),
+            amount=state.money(self.amount),
+            lot=what,
+        )
 
 
 @dataclass(frozen=True)
@@ -174,11 +195,12 @@ class AuctionRerun(Event):
         )
         return replace(state, auction=rerun)
 
-    def describe(self, state: GameState) -> str:
-        what = lot_name(state, self.kind, self.deed)
-        return (
-            f"{state.name_of(self.player)} can no longer take {what} for {state.money(self.amount)}; "
-            "the auction starts again without them"
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(player)s can no longer take %(lot)s for %(amount)s; the auction starts again without them",
+            player=state.name_of(self.player),
+            lot=lot_name(state, self.kind, self.deed),
+            amount=state.money(self.amount),
         )
 
 
@@ -198,18 +220,28 @@ class AuctionClosed(Event):
     def apply(self, state: GameState) -> GameState:
         return replace(state, auction=None)
 
-    def describe(self, state: GameState) -> str:
-        what = lot_name(state, self.kind, self.deed)
+    def describe(self, state: GameState) -> Text:
         if self.outcome == "sold" and self.player is not None:
-            return f"Sold! {state.name_of(self.player)} bought {what} for {state.money(self.amount)}"
+            return Text("Sold! %(sale)s", sale=self.sale(state))
+        what = lot_name(state, self.kind, self.deed)
         if self.outcome == "untaken" and self.player is not None:
-            return (
-                f"{state.name_of(self.player)} can no longer take {what} "
-                "and nobody else can bid: it stays with the bank"
+            return Text(
+                "%(player)s can no longer take %(lot)s and nobody else can bid: it stays with the bank",
+                player=state.name_of(self.player),
+                lot=what,
             )
         if self.outcome == "cancelled":
-            return f"The banker cancelled the auction of {what}"
-        return f"Nobody bid: {what} stays with the bank"
+            return Text("The banker cancelled the auction of %(lot)s", lot=what)
+        return Text("Nobody bid: %(lot)s stays with the bank", lot=what)
+
+    def sale(self, state: GameState) -> Text:
+        """ "Ann bought Boardwalk for $400", for a sold lot."""
+        return Text(
+            "%(player)s bought %(lot)s for %(amount)s",
+            player=state.name_of(self.player),  # type: ignore[arg-type]
+            lot=lot_name(state, self.kind, self.deed),
+            amount=state.money(self.amount),
+        )
 
 
 @dataclass(frozen=True)
@@ -240,10 +272,15 @@ class StartBuildingAuction(Command):
     kind: str
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        require(self.kind in BUILDINGS, "A building auction sells a house or a hotel.")
+        require(self.kind in BUILDINGS, Text("A building auction sells a house or a hotel."))
         _no_auction_running(state)
         left = state.houses if self.kind == "house" else state.hotels
-        require(left > 0, f"The bank has no {self.kind}s left to auction.")
+        require(
+            left > 0,
+            Text("The bank has no houses left to auction.")
+            if self.kind == "house"
+            else Text("The bank has no hotels left to auction."),
+        )
         return [AuctionOpened(kind=self.kind, deadline=now + state.rules.auction_seconds)]
 
 
@@ -262,38 +299,64 @@ class Bid(Command):
         auction = running(state)
         player = state.active_player(self.player)
         what = lot_name(state, auction.kind, auction.deed)
-        require(now < auction.deadline, f"Too late: the clock ran out on the auction of {what}.")
+        require(
+            now < auction.deadline, Text("Too late: the clock ran out on the auction of %(lot)s.", lot=what)
+        )
         require(
             player.id not in auction.excluded,
-            f"{player.name} could not take the lot they won and sits this auction out.",
+            Text("%(player)s could not take the lot they won and sits this auction out.", player=player.name),
         )
         if auction.kind == "deed":
             if self.deed not in (None, auction.deed):
-                raise RuleError(f"This auction is for {what}, not {state.deed(self.deed).name}.")
+                raise RuleError(
+                    Text(
+                        "This auction is for %(lot)s, not %(deed)s.",
+                        lot=what,
+                        deed=state.deed(self.deed).name,
+                    )
+                )
         else:
             require(
-                self.deed is not None, f"Say which of {player.name}'s lots the {auction.kind} would go on."
+                self.deed is not None,
+                Text("Say which of %(player)s's lots the house would go on.", player=player.name)
+                if auction.kind == "house"
+                else Text("Say which of %(player)s's lots the hotel would go on.", player=player.name),
             )
             placement(state, auction.kind, self.deed, player.id)
         step = state.rules.auction_step
-        require(self.amount % step == 0, f"Bids go up in {state.money(step)} steps.")
+        require(self.amount % step == 0, Text("Bids go up in %(step)s steps.", step=state.money(step)))
         require_round(state, self.amount)
         require(
             auction.high_bidder != player.id,
-            f"{player.name} already holds the high bid ({state.money(auction.high_bid)}).",
+            Text(
+                "%(player)s already holds the high bid (%(bid)s).",
+                player=player.name,
+                bid=state.money(auction.high_bid),
+            ),
         )
         least = least_bid(state, self.deed)
         if auction.high_bidder is not None:
             require(
                 self.amount >= least,
-                f"Outbid: {state.name_of(auction.high_bidder)} has bid {state.money(auction.high_bid)}; "
-                f"bid at least {state.money(least)}.",
+                Text(
+                    "Outbid: %(bidder)s has bid %(bid)s; bid at least %(least)s.",
+                    bidder=state.name_of(auction.high_bidder),
+                    bid=state.money(auction.high_bid),
+                    least=state.money(least),
+                ),
             )
-        require(self.amount >= least, f"The opening bid for {what} is at least {state.money(least)}.")
+        require(
+            self.amount >= least,
+            Text("The opening bid for %(lot)s is at least %(least)s.", lot=what, least=state.money(least)),
+        )
         require(
             self.amount <= player.cash,
-            f"{player.name} has {state.money(player.cash)}: a bid of {state.money(self.amount)} "
-            "is more than they could pay.",
+            Text(
+                "%(player)s has %(cash)s: a bid of %(bid)s is more than they could pay.",
+                player=player.name,
+                cash=state.money(player.cash),
+                bid=state.money(self.amount),
+            ),
         )
         deadline = max(auction.deadline, now + state.rules.auction_extension_seconds)
         lot = self.deed if auction.kind != "deed" else auction.deed
@@ -353,12 +416,12 @@ def _sale(state: GameState, auction: Auction, winner: int, amount: int) -> list[
     if auction.kind == "deed":
         what = state.deed(auction.deed).name
         return [
-            charge(state, winner, BANK, amount, f"won the auction for {what}"),
+            charge(state, winner, BANK, amount, Text("won the auction for %(lot)s", lot=what)),
             DeedBought(player=winner, deed=auction.deed),  # type: ignore[arg-type]
         ]
     assert auction.lot is not None
     placed = placement(state, auction.kind, auction.lot, winner)
-    reason = f"won the auction for {lot_name(state, auction.kind, auction.lot)}"
+    reason = Text("won the auction for %(lot)s", lot=lot_name(state, auction.kind, auction.lot))
     return [charge(state, winner, BANK, amount, reason), placed]
 
 
@@ -367,12 +430,21 @@ def placement(state: GameState, kind: str, lot: int, player: int) -> BuildingsCh
     deed = state.deed(lot)
     require(
         state.holding(lot).owner == player,
-        f"{state.name_of(player)} does not own {deed.name}: a building goes on your own lot.",
+        Text(
+            "%(player)s does not own %(deed)s: a building goes on your own lot.",
+            player=state.name_of(player),
+            deed=deed.name,
+        ),
     )
     built, _, _ = next_building(state, lot)
     require(
         built.hotel == (kind == "hotel"),
-        f"{deed.name} is ready for a {'hotel' if built.hotel else 'house'}, and this auction sells a {kind}.",
+        Text(
+            "%(deed)s is ready for %(ready)s, and this auction sells %(sold)s.",
+            deed=deed.name,
+            ready=BUILDING_NAMES["hotel" if built.hotel else "house"],
+            sold=BUILDING_NAMES[kind],
+        ),
     )
     return built
 

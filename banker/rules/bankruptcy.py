@@ -25,8 +25,9 @@ from banker.rules.buildings import BuildingsChanged
 from banker.rules.debts import building_value, owed, raisable
 from banker.rules.market import refilled
 from banker.rules.money import Paid, charge
-from banker.rules.mortgages import MORTGAGE_CHOICES, received_mortgaged
+from banker.rules.mortgages import MORTGAGE_CHOICES, keep_fee_reason, received_mortgaged
 from banker.rules.state import BANK, FREE_PARKING, GameState
+from banker.rules.text import Text
 
 
 @dataclass(frozen=True)
@@ -53,11 +54,20 @@ class DeedsHandedOver(Event):
             state = refilled(replace(state, deck=(*state.deck, *self.deeds)))
         return state
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: GameState) -> Text:
         names = ", ".join(state.deed(p).name for p in self.deeds)
         if self.to == BANK:
-            return f"{state.name_of(self.player)}'s deeds go back to the bank: {names}"
-        return f"{state.name_of(self.to)} takes over {state.name_of(self.player)}'s deeds: {names}"
+            return Text(
+                "%(player)s's deeds go back to the bank: %(deeds)s",
+                player=state.name_of(self.player),
+                deeds=names,
+            )
+        return Text(
+            "%(to)s takes over %(player)s's deeds: %(deeds)s",
+            to=state.name_of(self.to),
+            player=state.name_of(self.player),
+            deeds=names,
+        )
 
 
 @dataclass(frozen=True)
@@ -75,10 +85,17 @@ class JailCardsHandedOver(Event):
             state = state.with_player(self.to, jail_cards=(*state.player(self.to).jail_cards, *cards))
         return state
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: GameState) -> Text:
         if self.to == BANK:
-            return f"{state.name_of(self.player)}'s Get Out of Jail Free cards go back under their decks"
-        return f"{state.name_of(self.to)} takes {state.name_of(self.player)}'s Get Out of Jail Free cards"
+            return Text(
+                "%(player)s's Get Out of Jail Free cards go back under their decks",
+                player=state.name_of(self.player),
+            )
+        return Text(
+            "%(to)s takes %(player)s's Get Out of Jail Free cards",
+            to=state.name_of(self.to),
+            player=state.name_of(self.player),
+        )
 
 
 @dataclass(frozen=True)
@@ -98,9 +115,11 @@ class WentBankrupt(Event):
             trades=tuple(t for t in state.trades if gone not in (t.proposer, t.partner)),
         )
 
-    def describe(self, state: GameState) -> str:
-        return (
-            f"{state.name_of(self.player)} is bankrupt to {state.name_of(self.creditor)} and out of the game"
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(player)s is bankrupt to %(creditor)s and out of the game",
+            player=state.name_of(self.player),
+            creditor=state.name_of(self.creditor),
         )
 
 
@@ -113,8 +132,10 @@ class GameWon(Event):
     def apply(self, state: GameState) -> GameState:
         return replace(state, ended=True, winner=self.player, auction=None, auction_queue=())
 
-    def describe(self, state: GameState) -> str:
-        return f"{state.name_of(self.player)} is the last player standing and wins the game!"
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(player)s is the last player standing and wins the game!", player=state.name_of(self.player)
+        )
 
 
 @dataclass(frozen=True)
@@ -127,8 +148,12 @@ class MortgageChoiceMade(Event):
         left = tuple(c for c in state.mortgage_choices if c != (self.player, self.deed))
         return replace(state, mortgage_choices=left)
 
-    def describe(self, state: GameState) -> str:
-        return f"{state.name_of(self.player)} has settled the mortgage on {state.deed(self.deed).name}"
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(player)s has settled the mortgage on %(deed)s",
+            player=state.name_of(self.player),
+            deed=state.deed(self.deed).name,
+        )
 
 
 @dataclass(frozen=True)
@@ -139,12 +164,19 @@ class DeclareBankruptcy(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         player = state.active_player(self.player)
         total = owed(state, player.id)
-        require(total > 0, f"{player.name} owes nothing: there is no bankruptcy to declare.")
+        require(
+            total > 0, Text("%(player)s owes nothing: there is no bankruptcy to declare.", player=player.name)
+        )
         could = raisable(state, player.id)
         require(
             could < total,
-            f"{player.name} could still raise {state.money(could)} of the {state.money(total)} owed: "
-            "sell buildings or mortgage deeds first.",
+            Text(
+                "%(player)s could still raise %(could)s of the %(owed)s owed: "
+                "sell buildings or mortgage deeds first.",
+                player=player.name,
+                could=state.money(could),
+                owed=state.money(total),
+            ),
         )
         creditors = {debt.creditor for debt in state.debts_of(player.id)}
         creditor = creditors.pop() if len(creditors) == 1 else BANK
@@ -166,10 +198,12 @@ def hand_over(state: GameState, player_id: int, creditor: int, now: float) -> li
             events.append(BuildingsChanged(deed=position, houses=0, hotel=False))
     cash = player.cash
     if creditor != BANK and refund:  # to the bank, the bank would only pay itself
-        events.append(Paid(payer=BANK, payee=player_id, amount=refund, reason="buildings sold to the bank"))
+        events.append(
+            Paid(payer=BANK, payee=player_id, amount=refund, reason=Text("buildings sold to the bank"))
+        )
         cash += refund
     if cash:
-        events.append(Paid(payer=player_id, payee=creditor, amount=cash, reason="bankruptcy"))
+        events.append(Paid(payer=player_id, payee=creditor, amount=cash, reason=Text("bankruptcy")))
     if deeds:
         events.append(DeedsHandedOver(player=player_id, to=creditor, deeds=deeds))
     if player.jail_cards:
@@ -203,11 +237,14 @@ class SettleMortgage(Command):
         player = state.active_player(self.player)
         require(
             (player.id, self.deed) in state.mortgage_choices,
-            f"{player.name} has no choice to make on {deed.name}.",
+            Text("%(player)s has no choice to make on %(deed)s.", player=player.name, deed=deed.name),
         )
-        require(self.choice in MORTGAGE_CHOICES, f"For {deed.name}, choose keep (pay the 10% fee) or lift.")
+        require(
+            self.choice in MORTGAGE_CHOICES,
+            Text("For %(deed)s, choose keep (pay the 10%% fee) or lift.", deed=deed.name),
+        )
         if self.choice == "keep":
-            fee = charge(state, player.id, BANK, deed.transfer_fee, f"10% fee to keep {deed.name} mortgaged")
+            fee = charge(state, player.id, BANK, deed.transfer_fee, keep_fee_reason(deed))
             return [fee, MortgageChoiceMade(player=player.id, deed=self.deed)]
         return [
             *received_mortgaged(state, player.id, self.deed, "lift"),

@@ -13,6 +13,7 @@ from typing import Annotated, Any, ClassVar, Union
 from banker.rules.board import DECK_NAMES
 from banker.rules.errors import InvalidCommand, RuleError
 from banker.rules.state import GameState, TradeSide
+from banker.rules.text import Text, from_data, to_data
 
 MAX_AMOUNT = 1_000_000
 
@@ -69,19 +70,32 @@ class Event:
     def apply(self, state: GameState) -> GameState:
         raise NotImplementedError
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: GameState) -> Text:
         raise NotImplementedError
 
     def to_json(self) -> dict[str, Any]:
-        """The event as stored and sent; optional fields left unset are left out."""
+        """The event as stored and sent; optional fields left unset are left out. A field holding
+        a Text (a reason the rules worded) reads as English, and `texts` keeps its message id and
+        parameters so the history can say it in any language."""
         values = dataclasses.asdict(self)
         unset = {f.name for f in dataclasses.fields(self) if f.default is None and values[f.name] is None}
-        return {"type": self.type, **{k: v for k, v in values.items() if k not in unset}}
+        texts = {
+            f.name: to_data(value)
+            for f in dataclasses.fields(self)
+            if isinstance(value := getattr(self, f.name), Text)
+        }
+        data = {"type": self.type, **{k: v for k, v in values.items() if k not in unset}}
+        return {**data, "texts": texts} if texts else data
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
     cls = EVENTS[data["type"]]
-    values = {f.name: _tuples(data[f.name]) for f in dataclasses.fields(cls) if f.name in data}
+    texts = data.get("texts") or {}
+    values = {
+        f.name: from_data(texts[f.name]) if f.name in texts else _tuples(data[f.name])
+        for f in dataclasses.fields(cls)
+        if f.name in data
+    }
     return cls(**values)
 
 
@@ -99,18 +113,24 @@ def _field_types(cls: type[Command]) -> dict[str, Any]:
 def parse_command(payload: Any) -> Command:
     """Turn a JSON object into a Command, refusing anything malformed with a readable reason."""
     if not isinstance(payload, dict):
-        raise InvalidCommand('A command must be a JSON object with a "type".')
+        raise InvalidCommand(Text('A command must be a JSON object with a "type".'))
     kind = payload.get("type")
     cls = COMMANDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise InvalidCommand(f"Unknown command: {kind}. Known commands: {', '.join(sorted(COMMANDS))}.")
+        raise InvalidCommand(
+            Text(
+                "Unknown command: %(kind)s. Known commands: %(known)s.",
+                kind=kind,
+                known=", ".join(sorted(COMMANDS)),
+            )
+        )
     hints = _field_types(cls)
     values = {}
     for f in dataclasses.fields(cls):
         has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
         if f.name not in payload or payload[f.name] in (None, ""):
             if not has_default:
-                raise InvalidCommand(f"The {f.name.replace('_', ' ')} is missing.")
+                raise InvalidCommand(Text("The %(field)s is missing.", field=f.name.replace("_", " ")))
             continue
         values[f.name] = _coerce(f.name, hints[f.name], payload[f.name])
     return cls(**values)
@@ -128,7 +148,7 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
         return _mortgage_choices(value)
     if base is str:
         if not isinstance(value, str):
-            raise InvalidCommand(f"The {label} must be text.")
+            raise InvalidCommand(Text("The %(field)s must be text.", field=label))
         return value.strip()[:200]
     if base is bool:
         if isinstance(value, bool):
@@ -137,15 +157,15 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
             return True
         if value in ("false", "off", "0"):
             return False
-        raise InvalidCommand(f"The {label} must be yes or no.")
+        raise InvalidCommand(Text("The %(field)s must be yes or no.", field=label))
     if base is int:
         number = _whole_number(label, value, kind)
         if kind == "amount" and not 0 < number <= MAX_AMOUNT:
             if number <= 0:
-                raise InvalidCommand("The amount must be more than $0.")
-            raise InvalidCommand(f"${number:,} is more than the bank handles (at most ${MAX_AMOUNT:,}).")
+                raise InvalidCommand(Text("The amount must be more than 0."))
+            raise too_much(number)
         if kind == "dice" and not 2 <= number <= 12:
-            raise InvalidCommand("A dice total is between 2 and 12.")
+            raise InvalidCommand(Text("A dice total is between 2 and 12."))
         return number
     return value
 
@@ -155,66 +175,93 @@ def _trade_side(label: str, value: Any) -> TradeSide:
     fields = ("cash", "deeds", "jail_cards")
     if not isinstance(value, dict):
         raise InvalidCommand(
-            f"The {label} side of the trade must be an object with cash, deeds and jail_cards."
+            Text(
+                "The %(side)s side of the trade must be an object with cash, deeds and jail_cards.",
+                side=label,
+            )
         )
     unknown = sorted(set(value) - set(fields))
     if unknown:
         raise InvalidCommand(
-            f"The {label} side of the trade has no {', '.join(unknown)}: it takes cash, deeds and jail_cards."
+            Text(
+                "The %(side)s side of the trade has no %(unknown)s: it takes cash, deeds and jail_cards.",
+                side=label,
+                unknown=", ".join(unknown),
+            )
         )
     cash = 0 if value.get("cash") in (None, "") else _whole_number("cash", value["cash"], "amount")
     if cash < 0:
-        raise InvalidCommand("Cash in a trade cannot be negative.")
+        raise InvalidCommand(Text("Cash in a trade cannot be negative."))
     if cash > MAX_AMOUNT:
-        raise InvalidCommand(f"${cash:,} is more than the bank handles (at most ${MAX_AMOUNT:,}).")
-    deeds = _listed(f"deeds on the {label} side", value.get("deeds"), "board positions")
-    cards = _listed(f"jail cards on the {label} side", value.get("jail_cards"), "decks")
+        raise too_much(cash)
+    deeds = _listed(
+        Text("The deeds on the %(side)s side must be a list of board positions.", side=label),
+        value.get("deeds"),
+    )
+    cards = _listed(
+        Text("The jail cards on the %(side)s side must be a list of decks.", side=label),
+        value.get("jail_cards"),
+    )
     if not all(isinstance(card, str) and card in DECK_NAMES for card in cards):
         raise InvalidCommand(
-            'A Get Out of Jail Free card is named by its deck: "chance" or "community_chest".'
+            Text('A Get Out of Jail Free card is named by its deck: "chance" or "community_chest".')
         )
     return TradeSide(
         cash=cash, deeds=tuple(_whole_number("deed", deed, None) for deed in deeds), jail_cards=tuple(cards)
     )
 
 
-def _listed(what: str, value: Any, of: str) -> list[Any]:
+def too_much(amount: int) -> InvalidCommand:
+    return InvalidCommand(
+        Text(
+            "%(amount)s is more than the bank handles (at most %(most)s).",
+            amount=f"{amount:,}",
+            most=f"{MAX_AMOUNT:,}",
+        )
+    )
+
+
+def _listed(refusal: Text, value: Any) -> list[Any]:
     if value in (None, ""):
         return []
     if not isinstance(value, list | tuple):
-        raise InvalidCommand(f"The {what} must be a list of {of}.")
+        raise InvalidCommand(refusal)
     return list(value)
 
 
 def _mortgage_choices(value: Any) -> tuple[tuple[int, str], ...]:
     if not isinstance(value, dict):
-        raise InvalidCommand('The mortgages must be an object from deed position to "keep" or "lift".')
+        raise InvalidCommand(Text('The mortgages must be an object from deed position to "keep" or "lift".'))
     choices = {}
     for key, choice in value.items():
         position = _whole_number("deed", key, None)
         if choice not in ("keep", "lift"):
-            raise InvalidCommand(f'For the deed at {position}, choose "keep" or "lift".')
+            raise InvalidCommand(
+                Text('For the deed at %(position)s, choose "keep" or "lift".', position=position)
+            )
         choices[position] = choice
     return tuple(sorted(choices.items()))
 
 
 def _whole_number(label: str, value: Any, kind: str | None) -> int:
-    what = "amount" if kind == "amount" else label
+    not_whole = InvalidCommand(Text("The %(field)s must be a whole number.", field=label))
+    if kind == "amount":
+        not_whole = InvalidCommand(Text("The amount must be a whole number."))
     if isinstance(value, bool):
-        raise InvalidCommand(f"The {what} must be a whole number.")
+        raise not_whole
     if isinstance(value, int):
         return value
     if isinstance(value, float):
         if kind == "amount":
-            raise InvalidCommand("Amounts are whole numbers: no cents.")
-        raise InvalidCommand(f"The {what} must be a whole number.")
+            raise InvalidCommand(Text("Amounts are whole numbers: no decimals."))
+        raise not_whole
     if isinstance(value, str):
         text = value.strip().replace(",", "").lstrip("$£€¥₩")
         if text.lstrip("-").isdigit():
             return int(text)
         if kind == "amount" and _looks_fractional(text):
-            raise InvalidCommand("Amounts are whole numbers: no cents.")
-    raise InvalidCommand(f"The {what} must be a whole number.")
+            raise InvalidCommand(Text("Amounts are whole numbers: no decimals."))
+    raise not_whole
 
 
 def _looks_fractional(text: str) -> bool:
@@ -222,7 +269,7 @@ def _looks_fractional(text: str) -> bool:
     return bool(dot) and whole.lstrip("-").isdigit() and cents.isdigit()
 
 
-def require(condition: bool, message: str) -> None:
+def require(condition: bool, message: Text) -> None:
     """Refuse the command with `message` unless `condition` holds."""
     if not condition:
         raise RuleError(message)

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
+from banker.rules.text import Text
+
+DECK_NAMES = {"chance": Text("Chance"), "community_chest": Text("Community Chest")}
 TAX_TYPES = ("income_tax", "luxury_tax")  # each names the rule option that holds its amount
 
 

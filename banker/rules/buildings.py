@@ -38,6 +38,7 @@ from banker.rules.board import Deed
 from banker.rules.deeds import OwnerCommand, buildings_text, group_label, owners_lots
 from banker.rules.money import payment
 from banker.rules.state import BANK, GameState, Holding
+from banker.rules.text import Plural, Text
 
 
 @dataclass(frozen=True)
@@ -58,9 +59,9 @@ class BuildingsChanged(Event):
             hotels=state.hotels + int(before.hotel) - int(self.hotel),
         )
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: GameState) -> Text:
         now = buildings_text(Holding(houses=self.houses, hotel=self.hotel))
-        return f"{state.deed(self.deed).name} now has {now}"
+        return Text("%(deed)s now has %(buildings)s", deed=state.deed(self.deed).name, buildings=now)
 
 
 def level(state: GameState, position: int) -> int:
@@ -81,13 +82,16 @@ class Build(OwnerCommand):
         return [payment(state, state.holding(self.deed).owner, BANK, cost, reason), built]
 
 
-def next_building(state: GameState, position: int) -> tuple[BuildingsChanged, int, str]:
+def next_building(state: GameState, position: int) -> tuple[BuildingsChanged, int, Text]:
     """The building the building rules allow next on the lot, with its price and the reason
     for the payment; RuleError with why not (the buyer's cash is the caller's business)."""
     deed = state.deed(position)
     holding = state.holding(position)
-    require(holding.owner != BANK, f"Nobody owns {deed.name}.")
-    require(deed.kind == "street", f"Only streets take houses; {deed.name} is a {deed.kind}.")
+    require(holding.owner != BANK, Text("Nobody owns %(deed)s.", deed=deed.name))
+    require(
+        deed.kind == "street",
+        Text("Only streets take houses; %(deed)s is a %(kind)s.", deed=deed.name, kind=group_label(deed)),
+    )
     rules = state.rules
     group = state.edition.groups[deed.group]
     if not rules.build_without_group:
@@ -95,34 +99,44 @@ def next_building(state: GameState, position: int) -> tuple[BuildingsChanged, in
             lot = state.holding(lot_position)
             require(
                 lot.owner == holding.owner,
-                f"Building needs the whole {group_label(deed)} group: "
-                f"{state.deed(lot_position).name} is owned by {state.name_of(lot.owner)}.",
+                Text(
+                    "Building needs the whole %(group)s group: %(deed)s is owned by %(owner)s.",
+                    group=group_label(deed),
+                    deed=state.deed(lot_position).name,
+                    owner=state.name_of(lot.owner),
+                ),
             )
     lots = owners_lots(state, position)
     for lot_position in lots:
         require(
             not state.holding(lot_position).mortgaged,
-            f"{state.deed(lot_position).name} is mortgaged: lift the mortgage before building "
-            f"in the {group_label(deed)} group.",
+            Text(
+                "%(deed)s is mortgaged: lift the mortgage before building in the %(group)s group.",
+                deed=state.deed(lot_position).name,
+                group=group_label(deed),
+            ),
         )
-    require(not holding.hotel, f"{deed.name} already has a hotel.")
+    require(not holding.hotel, Text("%(deed)s already has a hotel.", deed=deed.name))
     if not rules.uneven_building:
         lowest = min(lots, key=lambda p: level(state, p))
         require(
             level(state, position) == level(state, lowest),
-            f"Build evenly: {state.deed(lowest).name} has {buildings_text(state.holding(lowest))}, "
-            "build there first.",
+            Text(
+                "Build evenly: %(deed)s has %(buildings)s, build there first.",
+                deed=state.deed(lowest).name,
+                buildings=buildings_text(state.holding(lowest)),
+            ),
         )
     if holding.houses == state.rules.houses_before_hotel:
-        require(state.hotels > 0, f"The bank has no hotels left (0/{state.edition.hotels}).")
+        require(state.hotels > 0, Text("The bank has no hotels left (0/%(all)s).", all=state.edition.hotels))
         return (
             BuildingsChanged(deed=position, houses=0, hotel=True),
             deed.hotel_cost,
-            f"a hotel on {deed.name}",
+            Text("a hotel on %(deed)s", deed=deed.name),
         )
-    require(state.houses > 0, f"The bank has no houses left (0/{state.edition.houses}).")
+    require(state.houses > 0, Text("The bank has no houses left (0/%(all)s).", all=state.edition.houses))
     built = BuildingsChanged(deed=position, houses=holding.houses + 1)
-    return built, deed.house_cost, f"a house on {deed.name}"
+    return built, deed.house_cost, Text("a house on %(deed)s", deed=deed.name)
 
 
 @dataclass(frozen=True)
@@ -133,34 +147,41 @@ class SellBuilding(OwnerCommand):
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         deed, holding = self.owned(state)
-        require(holding.houses > 0 or holding.hotel, f"{deed.name} has no buildings to sell.")
+        require(
+            holding.houses > 0 or holding.hotel, Text("%(deed)s has no buildings to sell.", deed=deed.name)
+        )
         if not state.rules.uneven_building:
             highest = max(owners_lots(state, self.deed), key=lambda position: level(state, position))
             require(
                 level(state, self.deed) == level(state, highest),
-                f"Sell evenly: {state.deed(highest).name} has {buildings_text(state.holding(highest))}, "
-                "sell there first.",
+                Text(
+                    "Sell evenly: %(deed)s has %(buildings)s, sell there first.",
+                    deed=state.deed(highest).name,
+                    buildings=buildings_text(state.holding(highest)),
+                ),
             )
         full = state.rules.houses_before_hotel
         if not holding.hotel:
             sold: list[Event] = [BuildingsChanged(deed=self.deed, houses=holding.houses - 1)]
-            refund, reason = deed.house_cost // 2, f"sold a house on {deed.name}"
+            refund, reason = deed.house_cost // 2, Text("sold a house on %(deed)s", deed=deed.name)
         elif state.houses >= full:
             sold = [BuildingsChanged(deed=self.deed, houses=full)]
-            refund, reason = deed.hotel_cost // 2, f"sold the hotel on {deed.name}"
+            refund, reason = deed.hotel_cost // 2, Text("sold the hotel on %(deed)s", deed=deed.name)
         elif state.rules.uneven_building:  # only this lot breaks down, as far as the bank's houses go
             sold = [BuildingsChanged(deed=self.deed, houses=state.houses)]
             refund = (deed.hotel_cost + (full - state.houses) * deed.house_cost) // 2
-            reason = (
-                f"sold the hotel on {deed.name}; the bank had {state.houses} of {full} houses "
-                "to break it down"
+            reason = Text(
+                "sold the hotel on %(deed)s; the bank had %(houses)s of %(full)s houses to break it down",
+                deed=deed.name,
+                houses=state.houses,
+                full=full,
             )
         else:
             sold, refund, reason = _sell_every_hotel(state, deed)
         return [*sold, payment(state, BANK, holding.owner, refund, reason)]
 
 
-def _sell_every_hotel(state: GameState, deed: Deed) -> tuple[list[Event], int, str]:
+def _sell_every_hotel(state: GameState, deed: Deed) -> tuple[list[Event], int, Text]:
     """The group's hotels all sold at once because the bank cannot break one down."""
     group = owners_lots(state, deed.position)
     lots = [state.holding(position) for position in group]
@@ -173,9 +194,24 @@ def _sell_every_hotel(state: GameState, deed: Deed) -> tuple[list[Event], int, s
             sold.append(BuildingsChanged(deed=position, houses=houses))
     houses_given_up = hotels * state.rules.houses_before_hotel - state.houses
     refund = (hotels * deed.hotel_cost + houses_given_up * deed.house_cost) // 2
-    reason = (
-        f"sold {hotels} hotel{'s' if hotels > 1 else ''} in the {group_label(deed)} group; "
-        f"the bank had {state.houses} house{'' if state.houses == 1 else 's'} "
-        f"to break {'them' if hotels > 1 else 'it'} down"
+    sold_hotels = Plural(
+        "sold %(n)s hotel in the %(group)s group",
+        "sold %(n)s hotels in the %(group)s group",
+        hotels,
+        group=group_label(deed),
     )
+    if hotels > 1:
+        reason = Plural(
+            "%(sold)s; the bank had %(n)s house to break them down",
+            "%(sold)s; the bank had %(n)s houses to break them down",
+            state.houses,
+            sold=sold_hotels,
+        )
+    else:
+        reason = Plural(
+            "%(sold)s; the bank had %(n)s house to break it down",
+            "%(sold)s; the bank had %(n)s houses to break it down",
+            state.houses,
+            sold=sold_hotels,
+        )
     return sold, refund, reason

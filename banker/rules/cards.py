@@ -21,6 +21,7 @@ from banker.rules.jail import JailCardKept, go_to_jail, jail_card_holder
 from banker.rules.money import DebtIncurred, charge, fines_payee, go_salary, payment
 from banker.rules.rent import PayRent
 from banker.rules.state import BANK, GameState
+from banker.rules.text import Text
 
 GO = 0
 
@@ -36,9 +37,14 @@ class CardDrawn(Event):
     def apply(self, state: GameState) -> GameState:
         return state
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: GameState) -> Text:
         card = state.edition.card[self.card]
-        return f"{state.name_of(self.player)} drew {DECK_NAMES[card.deck]}: {card.text}"
+        return Text(
+            "%(player)s drew %(deck)s: %(card)s",
+            player=state.name_of(self.player),
+            deck=DECK_NAMES[card.deck],
+            card=card.text,
+        )
 
 
 @dataclass(frozen=True)
@@ -61,8 +67,12 @@ class DrawCard(Command):
             spaces = deck_spaces(state.edition, card.deck)
             require(
                 self.from_space in spaces,
-                f"{DECK_NAMES[card.deck]} cards are drawn on spaces {_either(spaces)}, "
-                f"not on {self.from_space}.",
+                Text(
+                    "%(deck)s cards are drawn on spaces %(spaces)s, not on %(space)s.",
+                    deck=DECK_NAMES[card.deck],
+                    spaces=_either(spaces),
+                    space=self.from_space,
+                ),
             )
         effect = _EFFECTS.get(card.action)
         events = [CardDrawn(player=self.player, card=card.id), *(effect(state, self, card) if effect else [])]
@@ -75,11 +85,14 @@ def _utility_rent(state: GameState, command: DrawCard, card: Card) -> list[Event
     """The rent for the nearest utility at ten times the roll, settled with the draw."""
     require(
         card.action == "advance_to_nearest" and card.target_kind == "utility",
-        f"Only the nearest-utility card needs a dice roll; {card.id} does not.",
+        Text("Only the nearest-utility card needs a dice roll; %(card)s does not.", card=card.id),
     )
     require(
         command.from_space is not None,
-        f"Say which {DECK_NAMES[card.deck]} space the card was drawn on: it decides the nearest utility.",
+        Text(
+            "Say which %(deck)s space the card was drawn on: it decides the nearest utility.",
+            deck=DECK_NAMES[card.deck],
+        ),
     )
     utility = card_destination(state.edition, card, command.from_space)
     rent = PayRent(player=command.player, deed=utility, dice=command.dice, card="nearest_utility")
@@ -88,20 +101,33 @@ def _utility_rent(state: GameState, command: DrawCard, card: Card) -> list[Event
 
 def _card(state: GameState, deck: str, card_id: str) -> Card:
     if deck not in DECK_NAMES:
-        raise RuleError(f"There is no deck called {deck!r}; the decks are {_either(tuple(DECK_NAMES))}.")
+        raise RuleError(
+            Text(
+                "There is no deck called %(deck)r; the decks are %(decks)s.",
+                deck=deck,
+                decks=_either(tuple(DECK_NAMES)),
+            )
+        )
     card = state.edition.card.get(card_id)
     if card is None:
-        raise RuleError(f"There is no card {card_id!r} in the {DECK_NAMES[deck]} deck.")
+        raise RuleError(
+            Text("There is no card %(card)r in the %(deck)s deck.", card=card_id, deck=DECK_NAMES[deck])
+        )
     require(
         card.deck == deck,
-        f"{card.id} is a {DECK_NAMES[card.deck]} card, not a {DECK_NAMES[deck]} card.",
+        Text(
+            "%(card)s is a %(its)s card, not a %(deck)s card.",
+            card=card.id,
+            its=DECK_NAMES[card.deck],
+            deck=DECK_NAMES[deck],
+        ),
     )
     return card
 
 
-def _either(items: tuple[object, ...]) -> str:
+def _either(items: tuple[object, ...]) -> Text:
     words = [str(item) for item in items]
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return Text("%(some)s or %(last)s", some=", ".join(words[:-1]), last=words[-1])
 
 
 def deck_spaces(edition: Edition, deck: str) -> tuple[int, ...]:
@@ -134,21 +160,29 @@ def _advance(state: GameState, command: DrawCard, card: Card) -> list[Event]:
     salary = {passes_go(state.edition, card, space) for space in drawn_at}
     require(
         len(salary) == 1,
-        f"Say which {DECK_NAMES[card.deck]} space the card was drawn on ({_either(spaces)}): "
-        "it decides whether the piece passes GO.",
+        Text(
+            "Say which %(deck)s space the card was drawn on (%(spaces)s): "
+            "it decides whether the piece passes GO.",
+            deck=DECK_NAMES[card.deck],
+            spaces=_either(spaces),
+        ),
     )
     if not salary.pop():
         return []
-    reason = "advanced to GO" if card.target == GO else "passed GO"
+    reason = Text("advanced to GO") if card.target == GO else Text("passed GO")
     return go_salary(state, command.player, reason)
 
 
 def _collect(state: GameState, command: DrawCard, card: Card) -> list[Event]:
-    return [payment(state, BANK, command.player, card.amount, f"{DECK_NAMES[card.deck]} card")]
+    return [payment(state, BANK, command.player, card.amount, card_reason(card))]
+
+
+def card_reason(card: Card) -> Text:
+    return Text("%(deck)s card", deck=DECK_NAMES[card.deck])
 
 
 def _pay(state: GameState, command: DrawCard, card: Card) -> list[Event]:
-    reason = f"{DECK_NAMES[card.deck]} card"
+    reason = card_reason(card)
     return [charge(state, command.player, fines_payee(state), card.amount, reason)]
 
 
@@ -158,7 +192,7 @@ def _others(state: GameState, player_id: int) -> list[int]:
 
 def _pay_each_player(state: GameState, command: DrawCard, card: Card) -> list[Event]:
     others = _others(state, command.player)
-    reason = f"{DECK_NAMES[card.deck]} card"
+    reason = card_reason(card)
     if state.player(command.player).cash < card.amount * len(others):
         # all of it is owed: paying some players and owing others would favour the early ones
         return [DebtIncurred(command.player, other, card.amount, reason) for other in others]
@@ -167,7 +201,7 @@ def _pay_each_player(state: GameState, command: DrawCard, card: Card) -> list[Ev
 
 def _collect_from_each_player(state: GameState, command: DrawCard, card: Card) -> list[Event]:
     others = _others(state, command.player)
-    reason = f"{DECK_NAMES[card.deck]} card"
+    reason = card_reason(card)
     return [charge(state, other, command.player, card.amount, reason) for other in others]
 
 
@@ -178,9 +212,13 @@ def _repairs(state: GameState, command: DrawCard, card: Card) -> list[Event]:
     amount = houses * card.per_house + hotels * card.per_hotel
     if not amount:
         return []
-    reason = (
-        f"{DECK_NAMES[card.deck]} repairs: {houses} x {state.money(card.per_house)} a house, "
-        f"{hotels} x {state.money(card.per_hotel)} a hotel"
+    reason = Text(
+        "%(deck)s repairs: %(houses)s x %(per_house)s a house, %(hotels)s x %(per_hotel)s a hotel",
+        deck=DECK_NAMES[card.deck],
+        houses=houses,
+        per_house=state.money(card.per_house),
+        hotels=hotels,
+        per_hotel=state.money(card.per_hotel),
     )
     return [charge(state, command.player, fines_payee(state), amount, reason)]
 
@@ -189,8 +227,11 @@ def _keep_jail_card(state: GameState, command: DrawCard, card: Card) -> list[Eve
     holder = jail_card_holder(state, card.deck)
     if holder is not None:
         raise RuleError(
-            f"{holder.name} holds the {DECK_NAMES[card.deck]} Get Out of Jail Free card, "
-            "so it is not in the deck."
+            Text(
+                "%(player)s holds the %(deck)s Get Out of Jail Free card, so it is not in the deck.",
+                player=holder.name,
+                deck=DECK_NAMES[card.deck],
+            )
         )
     return [JailCardKept(player=command.player, deck=card.deck)]
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from banker.rules.base import Command, Event, require
+from banker.rules.errors import RuleError
 from banker.rules.money import payment
 from banker.rules.state import GameState, Player
+from banker.rules.text import Parts, Text
 
 
 @dataclass(frozen=True)
@@ -25,8 +27,8 @@ class DebtsSettled(Event):
     def apply(self, state: GameState) -> GameState:
         return replace(state, debts=tuple(d for d in state.debts if d.debtor != self.debtor))
 
-    def describe(self, state: GameState) -> str:
-        return f"{state.name_of(self.debtor)} owes nothing now"
+    def describe(self, state: GameState) -> Text:
+        return Text("%(player)s owes nothing now", player=state.name_of(self.debtor))
 
 
 def owed(state: GameState, player_id: int) -> int:
@@ -60,25 +62,50 @@ def require_no_debt(state: GameState, player_id: int | None) -> None:
         return
     player = state.player(player_id)
     raise_ = owed(state, player_id) - player.cash
-    still = f"; raise {state.money(raise_)} more" if raise_ > 0 else ""
-    require(
-        False,
-        f"{player.name} owes {state.money(owed(state, player_id))}: pay that first{still} "
-        "(sell buildings, mortgage or trade).",
+    owes = state.money(owed(state, player_id))
+    if raise_ > 0:
+        raise RuleError(
+            Text(
+                "%(player)s owes %(owed)s: pay that first; raise %(short)s more "
+                "(sell buildings, mortgage or trade).",
+                player=player.name,
+                owed=owes,
+                short=state.money(raise_),
+            )
+        )
+    raise RuleError(
+        Text(
+            "%(player)s owes %(owed)s: pay that first (sell buildings, mortgage or trade).",
+            player=player.name,
+            owed=owes,
+        )
     )
 
 
-def debt_summary(state: GameState, player: Player) -> str:
-    """ "You owe Bob $750 — you have $420, raise $330", in the player's own words."""
+def debt_summary(state: GameState, player: Player) -> Text:
+    """ "Bob owes Ann $750: has $420, must raise $330"."""
     debts = state.debts_of(player.id)
-    to = " and ".join(
-        f"{state.name_of(creditor)} {state.money(sum(d.amount for d in debts if d.creditor == creditor))}"
-        for creditor in dict.fromkeys(d.creditor for d in debts)
+    to = Parts(
+        (
+            Text(
+                "%(creditor)s %(amount)s",
+                creditor=state.name_of(creditor),
+                amount=state.money(sum(d.amount for d in debts if d.creditor == creditor)),
+            )
+            for creditor in dict.fromkeys(d.creditor for d in debts)
+        ),
+        separator=", ",
     )
     short = owed(state, player.id) - player.cash
     if short <= 0:
-        return f"{player.name} owes {to} and has the cash: pay now."
-    return f"{player.name} owes {to}: has {state.money(player.cash)}, must raise {state.money(short)}."
+        return Text("%(player)s owes %(to)s and has the cash: pay now.", player=player.name, to=to)
+    return Text(
+        "%(player)s owes %(to)s: has %(cash)s, must raise %(short)s.",
+        player=player.name,
+        to=to,
+        cash=state.money(player.cash),
+        short=state.money(short),
+    )
 
 
 @dataclass(frozen=True)
@@ -89,14 +116,20 @@ class PayDebt(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         player = state.active_player(self.player)
         debts = state.debts_of(player.id)
-        require(bool(debts), f"{player.name} owes nothing.")
+        require(bool(debts), Text("%(player)s owes nothing.", player=player.name))
         total = owed(state, player.id)
         require(
             player.cash >= total,
-            f"{player.name} owes {state.money(total)} and has {state.money(player.cash)}: "
-            f"raise {state.money(total - player.cash)} more (sell buildings, mortgage or trade).",
+            Text(
+                "%(player)s owes %(owed)s and has %(cash)s: raise %(short)s more "
+                "(sell buildings, mortgage or trade).",
+                player=player.name,
+                owed=state.money(total),
+                cash=state.money(player.cash),
+                short=state.money(total - player.cash),
+            ),
         )
         paid: list[Event] = []
         for debt in debts:
-            paid.append(payment(state, debt.debtor, debt.creditor, debt.amount, debt.reason or "debt"))
+            paid.append(payment(state, debt.debtor, debt.creditor, debt.amount, debt.reason or Text("debt")))
         return [*paid, DebtsSettled(debtor=player.id)]

@@ -8,6 +8,7 @@ from banker.rules.base import Command, Event, require
 from banker.rules.board import Deed
 from banker.rules.money import payment
 from banker.rules.state import BANK, GameState, Holding
+from banker.rules.text import Plural, Text
 
 
 @dataclass(frozen=True)
@@ -21,8 +22,10 @@ class DeedBought(Event):
     def apply(self, state: GameState) -> GameState:
         return state.with_holding(self.deed, owner=self.player)
 
-    def describe(self, state: GameState) -> str:
-        return f"{state.name_of(self.player)} now owns {state.deed(self.deed).name}"
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(player)s now owns %(deed)s", player=state.name_of(self.player), deed=state.deed(self.deed).name
+        )
 
 
 def for_sale(state: GameState, position: int) -> Deed:
@@ -30,13 +33,20 @@ def for_sale(state: GameState, position: int) -> Deed:
     deed = state.deed(position)
     require(
         not state.rules.market_size,
-        f"In this game deeds are not bought on landing: buy {deed.name} from the market when it is face up.",
+        Text(
+            "In this game deeds are not bought on landing: buy %(deed)s from the market when it is face up.",
+            deed=deed.name,
+        ),
     )
     owner = state.holding(position).owner
-    require(owner == BANK, f"{deed.name} is already owned by {state.name_of(owner)}.")
+    require(
+        owner == BANK,
+        Text("%(deed)s is already owned by %(owner)s.", deed=deed.name, owner=state.name_of(owner)),
+    )
     auction = state.auction
     require(
-        auction is None or auction.deed != position, f"{deed.name} is being auctioned: bid for it instead."
+        auction is None or auction.deed != position,
+        Text("%(deed)s is being auctioned: bid for it instead.", deed=deed.name),
     )
     return deed
 
@@ -51,7 +61,7 @@ class Buy(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         deed = for_sale(state, self.deed)
         return [
-            payment(state, self.player, BANK, deed.price, f"bought {deed.name}"),
+            payment(state, self.player, BANK, deed.price, Text("bought %(deed)s", deed=deed.name)),
             DeedBought(player=self.player, deed=self.deed),
         ]
 
@@ -70,7 +80,7 @@ class OwnerCommand(Command):
         """The deed and what is on it, refusing a deed nobody owns."""
         deed = state.deed(self.deed)
         holding = state.holding(self.deed)
-        require(holding.owner != BANK, f"Nobody owns {deed.name}.")
+        require(holding.owner != BANK, Text("Nobody owns %(deed)s.", deed=deed.name))
         return deed, holding
 
 
@@ -82,13 +92,27 @@ def owners_lots(state: GameState, position: int) -> tuple[int, ...]:
     return tuple(p for p in group if state.holding(p).owner == owner)
 
 
+GROUP_NAMES = {
+    "brown": Text("brown"),
+    "light_blue": Text("light blue"),
+    "pink": Text("pink"),
+    "orange": Text("orange"),
+    "red": Text("red"),
+    "yellow": Text("yellow"),
+    "green": Text("green"),
+    "dark_blue": Text("dark blue"),
+    "railroad": Text("railroad"),
+    "utility": Text("utility"),
+}
+
+
 def group_label(deed: Deed) -> str:
-    return deed.group.replace("_", " ")
+    return GROUP_NAMES.get(deed.group) or deed.group.replace("_", " ")
 
 
-def buildings_text(holding: Holding) -> str:
+def buildings_text(holding: Holding) -> Text:
     if holding.hotel:
-        return "a hotel"
+        return Text("a hotel")
     if holding.houses:
-        return f"{holding.houses} house{'s' if holding.houses > 1 else ''}"
-    return "no buildings"
+        return Plural("%(n)s house", "%(n)s houses", holding.houses)
+    return Text("no buildings")

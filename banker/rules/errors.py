@@ -6,7 +6,9 @@ class RuleError(Exception):
 
     @property
     def message(self) -> str:
-        return str(self.args[0])
+        """The reason as given: a Text (see text.py) the screens translate, English as a str."""
+        message = self.args[0]
+        return message if isinstance(message, str) else str(message)
 
 
 class InvalidCommand(RuleError):

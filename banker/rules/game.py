@@ -19,6 +19,7 @@ from banker.rules.board import Edition
 from banker.rules.errors import InvalidCommand
 from banker.rules.ruleset import RuleSet, rules_from_stored, ruleset_for
 from banker.rules.state import PLAYER_COLOURS, GameState, Player, format_money
+from banker.rules.text import Parts, Text, listing
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MAX_NAME = 20
@@ -71,19 +72,31 @@ class GameStarted(Event):
         deck = self.deck or ()
         return replace(started, market=deck[: rules.market_size], deck=deck[rules.market_size :])
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: GameState) -> Text:
         names = ", ".join(name for name, _ in self.players)
-        text = f"New game for {names}; everyone starts with {state.money(state.rules.starting_cash)}"
+        parts = [
+            Text(
+                "New game for %(players)s; everyone starts with %(cash)s",
+                players=names,
+                cash=state.money(state.rules.starting_cash),
+            )
+        ]
         for (name, _), deeds in zip(self.players, self.dealt or (), strict=False):
-            deeds_named = " and ".join(state.deed(position).name for position in deeds)
-            price = sum(state.deed(position).price for position in deeds)
-            text += f"; the bank dealt {name} {deeds_named} for {state.money(price)}"
+            parts.append(
+                Text(
+                    "the bank dealt %(player)s %(deeds)s for %(price)s",
+                    player=name,
+                    deeds=listing([state.deed(position).name for position in deeds]),
+                    price=state.money(sum(state.deed(position).price for position in deeds)),
+                )
+            )
         if self.deck:
             face_up = ", ".join(state.deed(p).name for p in self.deck[: state.rules.market_size])
-            text += f"; face up in the market: {face_up}"
+            parts.append(Text("face up in the market: %(deeds)s", deeds=face_up))
         if state.rules.free_parking_jackpot and state.rules.jackpot_seed:
-            text += f"; the bank puts {state.money(state.rules.jackpot_seed)} on Free Parking"
-        return text
+            seed = state.money(state.rules.jackpot_seed)
+            parts.append(Text("the bank puts %(amount)s on Free Parking", amount=seed))
+        return Parts(parts)
 
 
 @dataclass(frozen=True)
@@ -97,8 +110,8 @@ class Joined(Event):
     def apply(self, state: GameState) -> GameState:
         return state
 
-    def describe(self, state: GameState) -> str:
-        return f"{state.player(self.player).name} joined on their phone"
+    def describe(self, state: GameState) -> Text:
+        return Text("%(player)s joined on their phone", player=state.player(self.player).name)
 
 
 def start_game(
@@ -116,27 +129,38 @@ def start_game(
     the preset or `options` set them. `seed` decides what chance decides at the start: the deeds
     dealt and the deed deck's order. A game whose rules need chance refuses to start without one."""
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise InvalidCommand("Players must be a list of names.")
+        raise InvalidCommand(Text("Players must be a list of names."))
     cleaned = [" ".join(n.split()) for n in names]
     cleaned = [n for n in cleaned if n]
     if not MIN_PLAYERS <= len(cleaned) <= MAX_PLAYERS:
         raise InvalidCommand(
-            f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players; you named {len(cleaned)}."
+            Text(
+                "A game needs %(least)s to %(most)s players; you named %(named)s.",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                named=len(cleaned),
+            )
         )
     too_long = [n for n in cleaned if len(n) > MAX_NAME]
     if too_long:
         raise InvalidCommand(
-            f"Names are at most {MAX_NAME} characters: {too_long[0][:MAX_NAME]}… is too long."
+            Text(
+                "Names are at most %(most)s characters: %(name)s… is too long.",
+                most=MAX_NAME,
+                name=too_long[0][:MAX_NAME],
+            )
         )
     seen: set[str] = set()
     for name in cleaned:
         if name.casefold() in seen:
-            raise InvalidCommand(f"Two players are called {name}; give each a different name.")
+            raise InvalidCommand(
+                Text("Two players are called %(name)s; give each a different name.", name=name)
+            )
         seen.add(name.casefold())
     edition_id, edition_data = _edition(edition)
     board = edition_for(edition_id, edition_data)
     if options is not None and not isinstance(options, dict):
-        raise InvalidCommand("Options must be an object of option names and values.")
+        raise InvalidCommand(Text("Options must be an object of option names and values."))
     rules = ruleset_for(preset, options, board.printed)
     pieces = [" ".join(str(t).split())[:MAX_NAME] for t in (tokens or [])]
     pieces += [""] * (len(cleaned) - len(pieces))
@@ -157,10 +181,14 @@ def _edition(edition: Any) -> tuple[str, dict[str, Any] | None]:
         return CUSTOM, custom_edition(edition)
     if isinstance(edition, str) and edition in EDITIONS:
         return edition, None
-    choices = f"Choose {' or '.join(EDITIONS)}, or send a custom edition's JSON object."
+    choices = Text(
+        "Choose %(editions)s, or send a custom edition's JSON object.", editions=" or ".join(EDITIONS)
+    )
     if isinstance(edition, str):
-        raise InvalidCommand(f"There is no edition called {edition!r}. {choices}")
-    raise InvalidCommand(f"The edition is a name or a JSON object. {choices}")
+        raise InvalidCommand(
+            Text("There is no edition called %(edition)r. %(choices)s", edition=edition, choices=choices)
+        )
+    raise InvalidCommand(Text("The edition is a name or a JSON object. %(choices)s", choices=choices))
 
 
 def _shuffled(
@@ -176,13 +204,22 @@ def _shuffled(
     wanted = rules.deal_deeds * players
     if wanted > len(deeds):
         raise InvalidCommand(
-            f"There are {len(deeds)} deeds: too few to deal {rules.deal_deeds} to each of {players} players."
+            Text(
+                "There are %(deeds)s deeds: too few to deal %(each)s to each of %(players)s players.",
+                deeds=len(deeds),
+                each=rules.deal_deeds,
+                players=players,
+            )
         )
     dearest = sum(sorted((deed.price for deed in edition.deeds), reverse=True)[: rules.deal_deeds])
     if rules.starting_cash < dearest:
         raise InvalidCommand(
-            f"With {rules.deal_deeds} deeds dealt at the start, the starting cash must be at least "
-            f"{format_money(dearest, rules.currency)} (the dearest deeds' price)."
+            Text(
+                "With %(each)s deeds dealt at the start, the starting cash must be at least %(least)s "
+                "(the dearest deeds' price).",
+                each=rules.deal_deeds,
+                least=format_money(dearest, rules.currency),
+            )
         )
     random.Random(seed).shuffle(deeds)
     dealt = None

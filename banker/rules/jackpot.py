@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from banker.rules.base import Command, Event, require
 from banker.rules.money import Paid
 from banker.rules.state import BANK, FREE_PARKING, GameState
+from banker.rules.text import Text
 
 
 @dataclass(frozen=True)
@@ -23,14 +24,16 @@ class FreeParking(Command):
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         rules = state.rules
-        require(rules.free_parking_jackpot, "Free Parking pays nothing in this game: there is no jackpot.")
+        require(
+            rules.free_parking_jackpot, Text("Free Parking pays nothing in this game: there is no jackpot.")
+        )
         player = state.active_player(self.player)
-        require(state.free_parking > 0, "The Free Parking pot is empty: there is nothing to collect.")
+        require(state.free_parking > 0, Text("The Free Parking pot is empty: there is nothing to collect."))
         events: list[Event] = [
-            Paid(payer=FREE_PARKING, payee=player.id, amount=state.free_parking, reason="the jackpot")
+            Paid(payer=FREE_PARKING, payee=player.id, amount=state.free_parking, reason=Text("the jackpot"))
         ]
         if rules.jackpot_seed:
             events.append(
-                Paid(payer=BANK, payee=FREE_PARKING, amount=rules.jackpot_seed, reason="a new jackpot")
+                Paid(payer=BANK, payee=FREE_PARKING, amount=rules.jackpot_seed, reason=Text("a new jackpot"))
             )
         return events

@@ -9,6 +9,7 @@ from banker.rules.base import Command, Event, require
 from banker.rules.board import DECK_NAMES
 from banker.rules.money import charge, fines_payee
 from banker.rules.state import GameState, Player
+from banker.rules.text import Text
 
 
 @dataclass(frozen=True)
@@ -19,8 +20,8 @@ class WentToJail(Event):
     def apply(self, state: GameState) -> GameState:
         return state.with_player(self.player, in_jail=True)
 
-    def describe(self, state: GameState) -> str:
-        return f"{state.name_of(self.player)} went to jail"
+    def describe(self, state: GameState) -> Text:
+        return Text("%(player)s went to jail", player=state.name_of(self.player))
 
 
 @dataclass(frozen=True)
@@ -31,8 +32,8 @@ class LeftJail(Event):
     def apply(self, state: GameState) -> GameState:
         return state.with_player(self.player, in_jail=False)
 
-    def describe(self, state: GameState) -> str:
-        return f"{state.name_of(self.player)} is out of jail"
+    def describe(self, state: GameState) -> Text:
+        return Text("%(player)s is out of jail", player=state.name_of(self.player))
 
 
 @dataclass(frozen=True)
@@ -47,8 +48,12 @@ class JailCardKept(Event):
         player = state.player(self.player)
         return state.with_player(self.player, jail_cards=(*player.jail_cards, self.deck))
 
-    def describe(self, state: GameState) -> str:
-        return f"{state.name_of(self.player)} keeps the {DECK_NAMES[self.deck]} Get Out of Jail Free card"
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(player)s keeps the %(deck)s Get Out of Jail Free card",
+            player=state.name_of(self.player),
+            deck=DECK_NAMES[self.deck],
+        )
 
 
 @dataclass(frozen=True)
@@ -64,10 +69,12 @@ class JailCardUsed(Event):
         cards.remove(self.deck)
         return state.with_player(self.player, in_jail=False, jail_cards=tuple(cards))
 
-    def describe(self, state: GameState) -> str:
-        return (
-            f"{state.name_of(self.player)} used the {DECK_NAMES[self.deck]} Get Out of Jail Free card "
-            "and is out of jail; the card goes back to its deck"
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(player)s used the %(deck)s Get Out of Jail Free card and is out of jail; "
+            "the card goes back to its deck",
+            player=state.name_of(self.player),
+            deck=DECK_NAMES[self.deck],
         )
 
 
@@ -79,13 +86,13 @@ def jail_card_holder(state: GameState, deck: str) -> Player | None:
 def go_to_jail(state: GameState, player_id: int) -> WentToJail:
     """Straight to jail: no salary, whatever the piece passes."""
     player = state.active_player(player_id)
-    require(not player.in_jail, f"{player.name} is already in jail.")
+    require(not player.in_jail, Text("%(player)s is already in jail.", player=player.name))
     return WentToJail(player=player_id)
 
 
 def _jailed(state: GameState, player_id: int) -> Player:
     player = state.active_player(player_id)
-    require(player.in_jail, f"{player.name} is not in jail.")
+    require(player.in_jail, Text("%(player)s is not in jail.", player=player.name))
     return player
 
 
@@ -106,7 +113,7 @@ class PayJailFine(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         _jailed(state, self.player)
         return [
-            charge(state, self.player, fines_payee(state), state.rules.jail_fine, "jail fine"),
+            charge(state, self.player, fines_payee(state), state.rules.jail_fine, Text("jail fine")),
             LeftJail(player=self.player),
         ]
 
@@ -120,5 +127,7 @@ class UseJailCard(Command):
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         player = _jailed(state, self.player)
-        require(bool(player.jail_cards), f"{player.name} has no Get Out of Jail Free card.")
+        require(
+            bool(player.jail_cards), Text("%(player)s has no Get Out of Jail Free card.", player=player.name)
+        )
         return [JailCardUsed(player=self.player, deck=player.jail_cards[0])]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from banker.rules.base import Command, Event, require
 from banker.rules.money import payment
 from banker.rules.state import BANK, GameState
+from banker.rules.text import Text
 
 
 @dataclass(frozen=True)
@@ -30,9 +31,13 @@ class LevelBought(Event):
     def apply(self, state: GameState) -> GameState:
         return replace(state.with_player(self.player, level=self.level), at_go=None)
 
-    def describe(self, state: GameState) -> str:
-        salary = state.money(state.rules.level_salary(self.level))
-        return f"{state.name_of(self.player)}'s token is now level {self.level}: a salary of {salary}"
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(player)s's token is now level %(level)s: a salary of %(salary)s",
+            player=state.name_of(self.player),
+            level=self.level,
+            salary=state.money(state.rules.level_salary(self.level)),
+        )
 
 
 @dataclass(frozen=True)
@@ -43,16 +48,23 @@ class BuyLevel(Command):
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         rules = state.rules
-        require(rules.token_levels > 1, "There are no token levels in this game.")
+        require(rules.token_levels > 1, Text("There are no token levels in this game."))
         player = state.active_player(self.player)
         require(
             player.level < rules.token_levels,
-            f"{player.name}'s token is already at the top level ({rules.token_levels}).",
+            Text(
+                "%(player)s's token is already at the top level (%(top)s).",
+                player=player.name,
+                top=rules.token_levels,
+            ),
         )
         require(
             state.at_go == player.id,
-            f"{player.name} can buy a token level only on reaching GO: collect the salary first.",
+            Text(
+                "%(player)s can buy a token level only on reaching GO: collect the salary first.",
+                player=player.name,
+            ),
         )
         level = player.level + 1
-        reason = f"token level {level}"
+        reason = Text("token level %(level)s", level=level)
         return [payment(state, player.id, BANK, rules.level_cost, reason), LevelBought(player.id, level)]

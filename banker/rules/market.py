@@ -26,6 +26,7 @@ from banker.rules.base import Command, Event, require
 from banker.rules.deeds import buildings_text, group_label
 from banker.rules.money import payment
 from banker.rules.state import BANK, GameState
+from banker.rules.text import Text
 
 
 def refilled(state: GameState) -> GameState:
@@ -68,11 +69,15 @@ class MarketBought(Event):
         state = state.with_holding(self.deed, owner=self.player)
         return replace(state, market=market, deck=deck, market_buyer=self.player)
 
-    def describe(self, state: GameState) -> str:
-        text = f"{state.name_of(self.player)} bought {state.deed(self.deed).name} from the market"
+    def describe(self, state: GameState) -> Text:
+        bought = {"player": state.name_of(self.player), "deed": state.deed(self.deed).name}
         if self.revealed is not None:
-            return f"{text}; {state.deed(self.revealed).name} is turned face up"
-        return f"{text}; the deck is empty"
+            return Text(
+                "%(player)s bought %(deed)s from the market; %(revealed)s is turned face up",
+                revealed=state.deed(self.revealed).name,
+                **bought,
+            )
+        return Text("%(player)s bought %(deed)s from the market; the deck is empty", **bought)
 
 
 @dataclass(frozen=True)
@@ -88,9 +93,13 @@ class BoughtFromOwner(Event):
     def apply(self, state: GameState) -> GameState:
         return state.with_holding(self.deed, owner=self.player)
 
-    def describe(self, state: GameState) -> str:
-        buyer, seller = state.name_of(self.player), state.name_of(self.owner)
-        return f"{buyer} bought {state.deed(self.deed).name} from {seller} at its printed price"
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(buyer)s bought %(deed)s from %(seller)s at its printed price",
+            buyer=state.name_of(self.player),
+            deed=state.deed(self.deed).name,
+            seller=state.name_of(self.owner),
+        )
 
 
 @dataclass(frozen=True)
@@ -103,10 +112,10 @@ class TurnEnded(Event):
     def apply(self, state: GameState) -> GameState:
         return replace(state, market_buyer=None, at_go=None)
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: GameState) -> Text:
         if self.player is None:
-            return "Next turn"
-        return f"{state.name_of(self.player)}'s turn is over"
+            return Text("Next turn")
+        return Text("%(player)s's turn is over", player=state.name_of(self.player))
 
 
 @dataclass(frozen=True)
@@ -119,20 +128,32 @@ class BuyFromMarket(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         require(
             bool(state.rules.market_size),
-            "There is no deed market in this game: deeds are bought on landing.",
+            Text("There is no deed market in this game: deeds are bought on landing."),
         )
         player = state.active_player(self.player)
         deed = state.deed(self.deed)
-        face_up = ", ".join(state.deed(p).name for p in state.market) or "nothing"
-        require(self.deed in state.market, f"{deed.name} is not face up in the market. Face up: {face_up}.")
+        face_up = ", ".join(state.deed(p).name for p in state.market) or Text("nothing")
+        require(
+            self.deed in state.market,
+            Text(
+                "%(deed)s is not face up in the market. Face up: %(face_up)s.",
+                deed=deed.name,
+                face_up=face_up,
+            ),
+        )
         require(
             state.market_buyer != player.id,
-            f"{player.name} has already bought from the market this turn: one deed a turn. "
-            f"{player.name} may buy again next turn, or once another player has bought from it.",
+            Text(
+                "%(player)s has already bought from the market this turn: one deed a turn. "
+                "%(player)s may buy again next turn, or once another player has bought from it.",
+                player=player.name,
+            ),
         )
         revealed = state.deck[0] if state.deck else None
         return [
-            payment(state, player.id, BANK, deed.price, f"bought {deed.name} from the market"),
+            payment(
+                state, player.id, BANK, deed.price, Text("bought %(deed)s from the market", deed=deed.name)
+            ),
             MarketBought(player=player.id, deed=self.deed, revealed=revealed),
         ]
 
@@ -147,26 +168,52 @@ class BuyFromOwner(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         require(
             state.rules.buy_from_owner,
-            "Buying a deed from its owner at the printed price is not a rule of this game: offer a trade.",
+            Text(
+                "Buying a deed from its owner at the printed price is not a rule of this game: offer a trade."
+            ),
         )
         player = state.active_player(self.player)
         deed = state.deed(self.deed)
         holding = state.holding(self.deed)
-        require(holding.owner != BANK, f"Nobody owns {deed.name}: the bank sells deeds from the market.")
-        require(holding.owner != player.id, f"{player.name} already owns {deed.name}.")
+        require(
+            holding.owner != BANK,
+            Text("Nobody owns %(deed)s: the bank sells deeds from the market.", deed=deed.name),
+        )
+        require(
+            holding.owner != player.id,
+            Text("%(player)s already owns %(deed)s.", player=player.name, deed=deed.name),
+        )
         owner = state.name_of(holding.owner)
         require(
             not in_monopoly(state, self.deed),
-            f"{deed.name} is part of {owner}'s monopoly ({group_label(deed)}): "
-            "it cannot be bought from them.",
+            Text(
+                "%(deed)s is part of %(owner)s's monopoly (%(group)s): it cannot be bought from them.",
+                deed=deed.name,
+                owner=owner,
+                group=group_label(deed),
+            ),
         )
-        require(not holding.mortgaged, f"{deed.name} is mortgaged: it cannot be bought from {owner}.")
+        require(
+            not holding.mortgaged,
+            Text("%(deed)s is mortgaged: it cannot be bought from %(owner)s.", deed=deed.name, owner=owner),
+        )
         require(
             not (holding.houses or holding.hotel),
-            f"{deed.name} has {buildings_text(holding)}: it cannot be bought from {owner}.",
+            Text(
+                "%(deed)s has %(buildings)s: it cannot be bought from %(owner)s.",
+                deed=deed.name,
+                buildings=buildings_text(holding),
+                owner=owner,
+            ),
         )
         return [
-            payment(state, player.id, holding.owner, deed.price, f"bought {deed.name} at its printed price"),
+            payment(
+                state,
+                player.id,
+                holding.owner,
+                deed.price,
+                Text("bought %(deed)s at its printed price", deed=deed.name),
+            ),
             BoughtFromOwner(player=player.id, owner=holding.owner, deed=self.deed),
         ]
 
@@ -184,7 +231,7 @@ class NextTurn(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         require(
             bool(state.rules.market_size) or state.rules.token_levels > 1,
-            "This game keeps no turns: only a deed market or token levels need them.",
+            Text("This game keeps no turns: only a deed market or token levels need them."),
         )
         if self.player is not None:
             state.active_player(self.player)

@@ -18,6 +18,7 @@ from banker.rules.base import Amount, Command, Event, require
 from banker.rules.errors import RuleError
 from banker.rules.state import BANK, FREE_PARKING, Debt, GameState
 from banker.rules.tally import worth
+from banker.rules.text import Text
 
 NOT_PLAYERS = (BANK, FREE_PARKING)
 
@@ -40,18 +41,37 @@ class Paid(Event):
                 state = state.with_player(party, cash=state.player(party).cash + delta)
         return state
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: GameState) -> Text:
         amount = state.money(self.amount)
-        reason = f" ({self.reason})" if self.reason else ""
         if self.payee == FREE_PARKING:
             if self.payer == BANK:
-                return f"The bank put {amount} on Free Parking{reason}"
-            return f"{state.name_of(self.payer)} paid {amount} into the Free Parking pot{reason}"
-        if self.payer == FREE_PARKING:
-            return f"{state.name_of(self.payee)} collected {amount} from Free Parking{reason}"
-        if self.payer == BANK:
-            return f"{state.name_of(self.payee)} collected {amount} from the bank{reason}"
-        return f"{state.name_of(self.payer)} paid {state.name_of(self.payee)} {amount}{reason}"
+                said = Text("The bank put %(amount)s on Free Parking", amount=amount)
+            else:
+                payer = state.name_of(self.payer)
+                said = Text("%(payer)s paid %(amount)s into the Free Parking pot", payer=payer, amount=amount)
+        elif self.payer == FREE_PARKING:
+            said = Text(
+                "%(payee)s collected %(amount)s from Free Parking",
+                payee=state.name_of(self.payee),
+                amount=amount,
+            )
+        elif self.payer == BANK:
+            said = Text(
+                "%(payee)s collected %(amount)s from the bank", payee=state.name_of(self.payee), amount=amount
+            )
+        else:
+            said = Text(
+                "%(payer)s paid %(payee)s %(amount)s",
+                payer=state.name_of(self.payer),
+                payee=state.name_of(self.payee),
+                amount=amount,
+            )
+        return with_reason(said, self.reason)
+
+
+def with_reason(said: Text, reason: str) -> Text:
+    """ "Ann paid Bob $50 (rent for Boardwalk)"; the reason is a Text, or words a player typed."""
+    return Text("%(said)s (%(reason)s)", said=said, reason=reason) if reason else said
 
 
 @dataclass(frozen=True)
@@ -69,12 +89,14 @@ class DebtIncurred(Event):
         debt = Debt(debtor=self.debtor, creditor=self.creditor, amount=self.amount, reason=self.reason)
         return replace(state, debts=(*state.debts, debt))
 
-    def describe(self, state: GameState) -> str:
-        reason = f" ({self.reason})" if self.reason else ""
-        return (
-            f"{state.name_of(self.debtor)} owes {state.name_of(self.creditor)} "
-            f"{state.money(self.amount)}{reason}: not enough cash yet"
+    def describe(self, state: GameState) -> Text:
+        owes = Text(
+            "%(debtor)s owes %(creditor)s %(amount)s",
+            debtor=state.name_of(self.debtor),
+            creditor=state.name_of(self.creditor),
+            amount=state.money(self.amount),
         )
+        return Text("%(owes)s: not enough cash yet", owes=with_reason(owes, self.reason))
 
 
 def rounded(state: GameState, amount: int) -> int:
@@ -86,7 +108,7 @@ def rounded(state: GameState, amount: int) -> int:
 def require_round(state: GameState, amount: int) -> None:
     """Refuse a typed amount that is not a multiple of the rules' `round_to`."""
     step = state.rules.round_to
-    require(amount % step == 0, f"Amounts go in {state.money(step)} steps in this game.")
+    require(amount % step == 0, Text("Amounts go in %(step)s steps in this game.", step=state.money(step)))
 
 
 def fines_payee(state: GameState) -> int:
@@ -101,7 +123,7 @@ def charge(state: GameState, payer: int, payee: int, amount: int, reason: str) -
     if payer != BANK and state.active_player(payer).cash < amount:
         if payee not in NOT_PLAYERS:
             state.active_player(payee)
-        require(payer != payee, "A player cannot pay themselves.")
+        require(payer != payee, Text("A player cannot pay themselves."))
         return DebtIncurred(debtor=payer, creditor=payee, amount=amount, reason=reason)
     return payment(state, payer, payee, amount, reason)
 
@@ -112,7 +134,7 @@ def payment(state: GameState, payer: int, payee: int, amount: int, reason: str) 
     for party in (payer, payee):
         if party not in NOT_PLAYERS:
             state.active_player(party)
-    require(payer != payee, "A player cannot pay themselves.")
+    require(payer != payee, Text("A player cannot pay themselves."))
     if payer not in NOT_PLAYERS:
         require_cash(state, payer, amount)
     return Paid(payer=payer, payee=payee, amount=amount, reason=reason)
@@ -123,8 +145,13 @@ def require_cash(state: GameState, player: int, amount: int) -> None:
     cash = state.player(player).cash
     require(
         cash >= amount,
-        f"{state.name_of(player)} has {state.money(cash)} and needs "
-        f"{state.money(amount - cash)} more to pay {state.money(amount)}.",
+        Text(
+            "%(player)s has %(cash)s and needs %(short)s more to pay %(amount)s.",
+            player=state.name_of(player),
+            cash=state.money(cash),
+            short=state.money(amount - cash),
+            amount=state.money(amount),
+        ),
     )
 
 
@@ -138,11 +165,11 @@ class GoReached(Event):
     def apply(self, state: GameState) -> GameState:
         return replace(state, at_go=self.player)
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: GameState) -> Text:
         player = state.player(self.player)
         if player.level >= state.rules.token_levels:
-            return f"{player.name} is at GO with a top-level token"
-        return f"{player.name} may buy a token level at GO"
+            return Text("%(player)s is at GO with a top-level token", player=player.name)
+        return Text("%(player)s may buy a token level at GO", player=player.name)
 
 
 def salary(state: GameState, player_id: int) -> int:
@@ -150,7 +177,7 @@ def salary(state: GameState, player_id: int) -> int:
     return state.rules.level_salary(state.player(player_id).level)
 
 
-def go_salary(state: GameState, player_id: int, reason: str, amount: int | None = None) -> list[Event]:
+def go_salary(state: GameState, player_id: int, reason: Text, amount: int | None = None) -> list[Event]:
     """The salary for reaching GO (or `amount` instead), and with token levels, the chance to buy
     one (which passes from whoever reached GO before)."""
     events: list[Event] = [payment(state, BANK, player_id, amount or salary(state, player_id), reason)]
@@ -171,9 +198,9 @@ class PassGo(Command):
         state.active_player(self.player)
         if self.landed and state.rules.just_go:
             return go_salary(
-                state, self.player, "Landed on GO: Just Go pays double", 2 * salary(state, self.player)
+                state, self.player, Text("Landed on GO: Just Go pays double"), 2 * salary(state, self.player)
             )
-        return go_salary(state, self.player, "Landed on GO" if self.landed else "Passed GO")
+        return go_salary(state, self.player, Text("Landed on GO") if self.landed else Text("Passed GO"))
 
 
 @dataclass(frozen=True)
@@ -224,26 +251,39 @@ class PayTax(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         space = state.edition.space_at.get(self.space)
         if space is None or space.type not in ("income_tax", "luxury_tax"):
-            where = space.name if space else f"space {self.space}"
-            raise RuleError(f"There is no tax to pay on {where}.")
+            where = space.name if space else Text("space %(position)s", position=self.space)
+            raise RuleError(Text("There is no tax to pay on %(space)s.", space=where))
         # The space type names the rule option that holds the amount (rules.income_tax, ...).
         amount, reason = getattr(state.rules, space.type), space.name
         percent = state.rules.income_tax_percent
         if space.type == "income_tax" and percent:
             amount, reason = income_tax(state, self.player)
-            require(amount > 0, f"{state.name_of(self.player)} owes no tax: {reason} comes to nothing.")
+            require(
+                amount > 0,
+                Text(
+                    "%(player)s owes no tax: %(reason)s comes to nothing.",
+                    player=state.name_of(self.player),
+                    reason=reason,
+                ),
+            )
         return [charge(state, self.player, fines_payee(state), amount, reason)]
 
 
-def income_tax(state: GameState, player_id: int) -> tuple[int, str]:
+def income_tax(state: GameState, player_id: int) -> tuple[int, Text]:
     """With `income_tax_percent`: the lower of the flat tax and that percent of the player's net
     worth (whole dollars, rounded down), and why."""
     rules = state.rules
     net_worth = sum(worth(state, state.active_player(player_id)))
     share = net_worth * rules.income_tax_percent // 100
     if share < rules.income_tax:
-        return share, f"Income Tax: {rules.income_tax_percent}% of {state.money(net_worth)} net worth"
-    return rules.income_tax, (
-        f"Income Tax: {state.money(rules.income_tax)}, less than {rules.income_tax_percent}% "
-        f"of {state.money(net_worth)} net worth"
+        return share, Text(
+            "Income Tax: %(percent)s%% of %(worth)s net worth",
+            percent=rules.income_tax_percent,
+            worth=state.money(net_worth),
+        )
+    return rules.income_tax, Text(
+        "Income Tax: %(tax)s, less than %(percent)s%% of %(worth)s net worth",
+        tax=state.money(rules.income_tax),
+        percent=rules.income_tax_percent,
+        worth=state.money(net_worth),
     )

@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banker.rules.base import Event, require
+from banker.rules.board import Deed
 from banker.rules.deeds import OwnerCommand, buildings_text, group_label, owners_lots
 from banker.rules.money import payment
 from banker.rules.state import BANK, GameState
+from banker.rules.text import Text
 
 
 @dataclass(frozen=True)
@@ -22,8 +24,8 @@ class Mortgaged(Event):
     def apply(self, state: GameState) -> GameState:
         return state.with_holding(self.deed, mortgaged=True)
 
-    def describe(self, state: GameState) -> str:
-        return f"{state.deed(self.deed).name} is mortgaged"
+    def describe(self, state: GameState) -> Text:
+        return Text("%(deed)s is mortgaged", deed=state.deed(self.deed).name)
 
 
 @dataclass(frozen=True)
@@ -34,8 +36,8 @@ class MortgageLifted(Event):
     def apply(self, state: GameState) -> GameState:
         return state.with_holding(self.deed, mortgaged=False)
 
-    def describe(self, state: GameState) -> str:
-        return f"{state.deed(self.deed).name} is no longer mortgaged"
+    def describe(self, state: GameState) -> Text:
+        return Text("%(deed)s is no longer mortgaged", deed=state.deed(self.deed).name)
 
 
 @dataclass(frozen=True)
@@ -46,19 +48,23 @@ class Mortgage(OwnerCommand):
     type = "mortgage"
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        require(state.rules.mortgages, "There are no mortgages in this game.")
+        require(state.rules.mortgages, Text("There are no mortgages in this game."))
         deed, holding = self.owned(state)
-        require(not holding.mortgaged, f"{deed.name} is already mortgaged.")
+        require(not holding.mortgaged, Text("%(deed)s is already mortgaged.", deed=deed.name))
         for position in owners_lots(state, deed.position):
             lot = state.holding(position)
             require(
                 not (lot.houses or lot.hotel),
-                f"Sell the buildings in the {group_label(deed)} group first: "
-                f"{state.deed(position).name} has {buildings_text(lot)}.",
+                Text(
+                    "Sell the buildings in the %(group)s group first: %(deed)s has %(buildings)s.",
+                    group=group_label(deed),
+                    deed=state.deed(position).name,
+                    buildings=buildings_text(lot),
+                ),
             )
         return [
             Mortgaged(deed=self.deed),
-            payment(state, BANK, holding.owner, deed.mortgage, f"mortgaged {deed.name}"),
+            payment(state, BANK, holding.owner, deed.mortgage, Text("mortgaged %(deed)s", deed=deed.name)),
         ]
 
 
@@ -71,10 +77,9 @@ class Unmortgage(OwnerCommand):
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         deed, holding = self.owned(state)
-        require(holding.mortgaged, f"{deed.name} is not mortgaged.")
-        reason = f"lifted the mortgage on {deed.name}: {state.money(deed.mortgage)} + 10%"
+        require(holding.mortgaged, Text("%(deed)s is not mortgaged.", deed=deed.name))
         return [
-            payment(state, holding.owner, BANK, deed.unmortgage_cost, reason),
+            payment(state, holding.owner, BANK, deed.unmortgage_cost, lift_reason(state, deed)),
             MortgageLifted(deed=self.deed),
         ]
 
@@ -82,15 +87,25 @@ class Unmortgage(OwnerCommand):
 MORTGAGE_CHOICES = ("keep", "lift")
 
 
+def lift_reason(state: GameState, deed: Deed) -> Text:
+    return Text(
+        "lifted the mortgage on %(deed)s: %(value)s + 10%%", deed=deed.name, value=state.money(deed.mortgage)
+    )
+
+
+def keep_fee_reason(deed: Deed) -> Text:
+    return Text("10%% fee to keep %(deed)s mortgaged", deed=deed.name)
+
+
 def received_mortgaged(state: GameState, player: int, position: int, choice: str) -> list[Event]:
     """`player` has received the mortgaged deed at `position`: "keep" pays the 10% fee and leaves
     it mortgaged; "lift" pays value + 10% and lifts it."""
     deed = state.deed(position)
     require(
-        choice in MORTGAGE_CHOICES, f"For {deed.name}, choose keep (pay the 10% fee) or lift the mortgage."
+        choice in MORTGAGE_CHOICES,
+        Text("For %(deed)s, choose keep (pay the 10%% fee) or lift the mortgage.", deed=deed.name),
     )
     if choice == "keep":
-        reason = f"10% fee to keep {deed.name} mortgaged"
-        return [payment(state, player, BANK, deed.transfer_fee, reason)]
-    reason = f"lifted the mortgage on {deed.name}: {state.money(deed.mortgage)} + 10%"
-    return [payment(state, player, BANK, deed.unmortgage_cost, reason), MortgageLifted(deed=position)]
+        return [payment(state, player, BANK, deed.transfer_fee, keep_fee_reason(deed))]
+    lifted = payment(state, player, BANK, deed.unmortgage_cost, lift_reason(state, deed))
+    return [lifted, MortgageLifted(deed=position)]

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 
 from banker.rules.base import Command, Dice, Event, require
 from banker.rules.board import Card
-from banker.rules.deeds import buildings_text, group_label
+from banker.rules.deeds import GROUP_NAMES, buildings_text, group_label
 from banker.rules.errors import RuleError
 from banker.rules.money import charge, rounded
 from banker.rules.state import BANK, GameState
+from banker.rules.text import Plural, Text
 
 # The `card` of pay_rent: which "advance to the nearest ..." card sent the player there.
 RENT_CARDS = {"nearest_railroad": "railroad", "nearest_utility": "utility"}
@@ -26,49 +27,74 @@ def rent_due(state: GameState, position: int, dice: int | None = None, card: str
 
 def rent_explained(
     state: GameState, position: int, dice: int | None = None, card: str = ""
-) -> tuple[int, str]:
+) -> tuple[int, Text]:
     """The rent and how it was worked out, in words; rounded up as the rules round."""
     amount, reason = _worked_out(state, position, dice, card)
     return rounded(state, amount), reason
 
 
-def _worked_out(state: GameState, position: int, dice: int | None, card: str) -> tuple[int, str]:
+def _worked_out(state: GameState, position: int, dice: int | None, card: str) -> tuple[int, Text]:
     deed = state.deed(position)
     rent_card = _rent_card(state, card, deed.kind, deed.name) if card else None
     holding = state.holding(position)
     if holding.owner == BANK or holding.mortgaged:
-        return 0, ""
+        return 0, Text("")
     lots = [state.holding(p) for p in state.edition.groups[deed.group]]
     owned = sum(lot.owner == holding.owner for lot in lots)
-    reason = f"rent for {deed.name}"
+    name = deed.name
     if deed.kind == "railroad":
         rent = deed.rent[owned - 1]
-        reason += f", {owned} railroad{'s' if owned > 1 else ''} owned"
         if rent_card is not None:
-            return rent * rent_card.rent_multiplier, f"{reason}, x{rent_card.rent_multiplier} by the card"
-        return rent, reason
+            times = rent_card.rent_multiplier
+            return rent * times, Plural(
+                "rent for %(deed)s, %(n)s railroad owned, x%(times)s by the card",
+                "rent for %(deed)s, %(n)s railroads owned, x%(times)s by the card",
+                owned,
+                deed=name,
+                times=times,
+            )
+        return rent, Plural(
+            "rent for %(deed)s, %(n)s railroad owned",
+            "rent for %(deed)s, %(n)s railroads owned",
+            owned,
+            deed=name,
+        )
     if deed.kind == "utility":
         if dice is None:
-            raise RuleError(f"Enter the dice total to work out the rent for {deed.name}.")
-        require(2 <= dice <= 12, "A dice total is between 2 and 12.")
+            raise RuleError(Text("Enter the dice total to work out the rent for %(deed)s.", deed=name))
+        require(2 <= dice <= 12, Text("A dice total is between 2 and 12."))
         times = rent_card.dice_multiplier if rent_card is not None else deed.rent[owned - 1]
-        return times * dice, f"{reason}, {times} x {dice} on the dice"
-    if holding.hotel:
-        return deed.rent[-1], f"{reason} with a hotel"  # the table's last entry is the hotel's
+        return times * dice, Text(
+            "rent for %(deed)s, %(times)s x %(dice)s on the dice", deed=name, times=times, dice=dice
+        )
+    if holding.hotel:  # the table's last entry is the hotel's
+        return deed.rent[-1], Text("rent for %(deed)s with a hotel", deed=name)
     if holding.houses:
-        return deed.rent[holding.houses], f"{reason} with {buildings_text(holding)}"
+        return deed.rent[holding.houses], Text(
+            "rent for %(deed)s with %(buildings)s", deed=name, buildings=buildings_text(holding)
+        )
     cancelled = state.rules.mortgaged_lot_cancels_double_rent and any(lot.mortgaged for lot in lots)
     if owned == len(lots) and not cancelled:
-        return 2 * deed.rent[0], f"{reason}, doubled for the whole {group_label(deed)} group"
-    return deed.rent[0], reason
+        return 2 * deed.rent[0], Text(
+            "rent for %(deed)s, doubled for the whole %(group)s group", deed=name, group=group_label(deed)
+        )
+    return deed.rent[0], Text("rent for %(deed)s", deed=name)
 
 
 def _rent_card(state: GameState, card: str, kind: str, name: str) -> Card:
     """The edition's "advance to the nearest ..." card that `card` names; it must fit the deed."""
     if card not in RENT_CARDS:
-        raise RuleError(f"The card must be one of: {', '.join(RENT_CARDS)}.")
+        raise RuleError(Text("The card must be one of: %(cards)s.", cards=", ".join(RENT_CARDS)))
     target = RENT_CARDS[card]
-    require(kind == target, f"The nearest-{target} card leads to a {target}; {name} is a {kind}.")
+    require(
+        kind == target,
+        Text(
+            "The nearest-%(target)s card leads to a %(target)s; %(deed)s is a %(kind)s.",
+            target=GROUP_NAMES[target],
+            deed=name,
+            kind=GROUP_NAMES.get(kind, kind),
+        ),
+    )
     return next(
         c for c in state.edition.cards if c.action == "advance_to_nearest" and c.target_kind == target
     )
@@ -92,8 +118,11 @@ class PayRent(Command):
         deed = state.deed(self.deed)
         holding = state.holding(self.deed)
         payer = state.player(self.player)
-        require(holding.owner != BANK, f"Nobody owns {deed.name}: there is no rent to pay.")
-        require(holding.owner != payer.id, f"{payer.name} owns {deed.name}: there is no rent to pay.")
-        require(not holding.mortgaged, f"{deed.name} is mortgaged: it earns no rent.")
+        require(holding.owner != BANK, Text("Nobody owns %(deed)s: there is no rent to pay.", deed=deed.name))
+        require(
+            holding.owner != payer.id,
+            Text("%(player)s owns %(deed)s: there is no rent to pay.", player=payer.name, deed=deed.name),
+        )
+        require(not holding.mortgaged, Text("%(deed)s is mortgaged: it earns no rent.", deed=deed.name))
         amount, reason = rent_explained(state, self.deed, self.dice, self.card)
         return [charge(state, payer.id, holding.owner, amount, reason)]

@@ -32,6 +32,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from banker.rules.errors import InvalidCommand
+from banker.rules.text import Text
 
 # How amounts read: (before, after, times). Amounts stay whole numbers; this is only how they show
 # (see state.format_money).
@@ -150,12 +151,22 @@ def ruleset_for(
 
     `printed`: the edition's own figures, taken where the preset keeps the classic value."""
     if preset not in PRESETS:
-        raise InvalidCommand(f"There is no preset called {preset!r}. Choose one of: {', '.join(PRESETS)}.")
+        raise InvalidCommand(
+            Text(
+                "There is no preset called %(preset)r. Choose one of: %(presets)s.",
+                preset=preset,
+                presets=", ".join(PRESETS),
+            )
+        )
     options = options or {}
     unknown = sorted(set(options) - set(_OPTION_NAMES))
     if unknown:
         raise InvalidCommand(
-            f"Unknown option {', '.join(unknown)}. Valid options: {', '.join(_OPTION_NAMES)}."
+            Text(
+                "Unknown option %(unknown)s. Valid options: %(valid)s.",
+                unknown=", ".join(unknown),
+                valid=", ".join(_OPTION_NAMES),
+            )
         )
     base, classic = PRESETS[preset], PRESETS["classic"]
     kept = {
@@ -168,13 +179,23 @@ def ruleset_for(
     for name, value in options.items():
         expected = type(getattr(base, name))
         if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InvalidCommand(f"Option {name} must be a whole number.")
+            raise InvalidCommand(Text("Option %(option)s must be a whole number.", option=name))
         if expected is int and value < _MINIMUM.get(name, 0):
-            raise InvalidCommand(f"Option {name} must be at least {_MINIMUM.get(name, 0)}.")
+            raise InvalidCommand(
+                Text(
+                    "Option %(option)s must be at least %(least)s.", option=name, least=_MINIMUM.get(name, 0)
+                )
+            )
         if expected is bool and not isinstance(value, bool):
-            raise InvalidCommand(f"Option {name} must be true or false.")
+            raise InvalidCommand(Text("Option %(option)s must be true or false.", option=name))
         if expected is str and value not in _CHOICES.get(name, ()):
-            raise InvalidCommand(f"Option {name} must be one of: {', '.join(_CHOICES.get(name, ()))}.")
+            raise InvalidCommand(
+                Text(
+                    "Option %(option)s must be one of: %(choices)s.",
+                    option=name,
+                    choices=", ".join(_CHOICES.get(name, ())),
+                )
+            )
         checked[name] = value
     rules = replace(base, **checked)
     _check_together(rules)
@@ -184,15 +205,19 @@ def ruleset_for(
 def _check_together(rules: RuleSet) -> None:
     """Options that make no game in combination."""
     if rules.preset == "timed" and not rules.end_at:
-        raise InvalidCommand("A timed game needs its end time: set the option end_at.")
+        raise InvalidCommand(Text("A timed game needs its end time: set the option end_at."))
     if rules.jackpot_seed and not rules.free_parking_jackpot:
-        raise InvalidCommand("Option jackpot_seed needs the Free Parking jackpot (free_parking_jackpot) on.")
+        raise InvalidCommand(
+            Text("Option jackpot_seed needs the Free Parking jackpot (free_parking_jackpot) on.")
+        )
     if rules.cash_target and rules.cash_target <= rules.starting_cash:
-        raise InvalidCommand("Option cash_target must be more than the starting cash.")
+        raise InvalidCommand(Text("Option cash_target must be more than the starting cash."))
     if rules.income_tax_percent > 100:
-        raise InvalidCommand("Option income_tax_percent must be at most 100.")
+        raise InvalidCommand(Text("Option income_tax_percent must be at most 100."))
     if rules.market_size and rules.auctions:
-        raise InvalidCommand("A deed market (market_size) sells deeds instead of auctions: set auctions off.")
+        raise InvalidCommand(
+            Text("A deed market (market_size) sells deeds instead of auctions: set auctions off.")
+        )
 
 
 def rules_from_stored(stored: dict[str, Any]) -> RuleSet:

@@ -8,20 +8,21 @@ from typing import Any
 from banker.rules.board import Deed, Edition
 from banker.rules.errors import RuleError
 from banker.rules.ruleset import CURRENCIES, RuleSet
+from banker.rules.text import Text
 
 BANK = 0  # the party id of the bank in money movements; players are 1..8
 FREE_PARKING = -1  # the party id of the Free Parking pot (the jackpot house rule)
 
 # (name, hex) pairs: colour names go next to the swatch so no one depends on colour alone.
 PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
-    ("Red", "#d7263d"),
-    ("Blue", "#1b6ee0"),
-    ("Green", "#1e9e4a"),
-    ("Purple", "#8e44ad"),
-    ("Orange", "#e67e22"),
-    ("Teal", "#12a0a0"),
-    ("Pink", "#d63384"),
-    ("Grey", "#6c757d"),
+    (Text("Red"), "#d7263d"),
+    (Text("Blue"), "#1b6ee0"),
+    (Text("Green"), "#1e9e4a"),
+    (Text("Purple"), "#8e44ad"),
+    (Text("Orange"), "#e67e22"),
+    (Text("Teal"), "#12a0a0"),
+    (Text("Pink"), "#d63384"),
+    (Text("Grey"), "#6c757d"),
 )
 
 
@@ -40,7 +41,7 @@ class Player:
 
     @property
     def colour_name(self) -> str:
-        return dict((hex_, name) for name, hex_ in PLAYER_COLOURS).get(self.colour, "")
+        return dict((hex_, name) for name, hex_ in PLAYER_COLOURS).get(self.colour, Text(""))
 
 
 @dataclass(frozen=True)
@@ -144,24 +145,24 @@ class GameState:
         for player in self.players:
             if player.id == player_id:
                 return player
-        raise RuleError(f"There is no player {player_id} in this game.")
+        raise RuleError(Text("There is no player %(player)s in this game.", player=player_id))
 
     def active_player(self, player_id: Any) -> Player:
         """The player, refusing one who has gone bankrupt."""
         player = self.player(player_id)
         if player.bankrupt:
-            raise RuleError(f"{player.name} is out of the game.")
+            raise RuleError(Text("%(player)s is out of the game.", player=player.name))
         return player
 
     def name_of(self, party: int) -> str:
         if party == FREE_PARKING:
-            return "Free Parking"
-        return "the bank" if party == BANK else self.player(party).name
+            return Text("Free Parking")
+        return Text("the bank") if party == BANK else self.player(party).name
 
     def deed(self, position: Any) -> Deed:
         deed = self.edition.deed_at.get(position)
         if deed is None:
-            raise RuleError(f"There is no title deed at board position {position}.")
+            raise RuleError(Text("There is no title deed at board position %(position)s.", position=position))
         return deed
 
     def holding(self, position: int) -> Holding:

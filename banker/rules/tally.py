@@ -19,13 +19,14 @@ from dataclasses import dataclass, replace
 
 from banker.rules.base import Command, Event, require
 from banker.rules.state import GameState, Player
+from banker.rules.text import Plural, Text
 
 END_REASONS = {
-    "agreed": "The table agreed to end the game",
-    "time": "Time is up",
-    "bankruptcies": "A bankruptcy ends this game",
-    "cash_target": "The cash target is reached",
-    "monopolies": "The monopolies target is reached",
+    "agreed": Text("The table agreed to end the game"),
+    "time": Text("Time is up"),
+    "bankruptcies": Text("A bankruptcy ends this game"),
+    "cash_target": Text("The cash target is reached"),
+    "monopolies": Text("The monopolies target is reached"),
 }
 
 
@@ -95,11 +96,13 @@ class GameEnded(Event):
     def apply(self, state: GameState) -> GameState:
         return replace(state, ended=True, winner=self.winner, auction=None, auction_queue=(), trades=())
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: GameState) -> Text:
         why = END_REASONS.get(self.reason, self.reason)
         if self.winner is None:
-            return f"{why}: the game is over, and the top of the tally is shared"
-        return f"{why}: the game is over, and {state.name_of(self.winner)} wins"
+            return Text("%(why)s: the game is over, and the top of the tally is shared", why=why)
+        return Text(
+            "%(why)s: the game is over, and %(player)s wins", why=why, player=state.name_of(self.winner)
+        )
 
 
 def game_over(state: GameState, reason: str, among: Collection[int] | None = None) -> GameEnded:
@@ -133,6 +136,12 @@ class TimeUp(Command):
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         end_at = state.rules.end_at
-        require(bool(end_at), "This game has no end time.")
-        require(now >= end_at, f"The game ends in {int(end_at - now) // 60 + 1} minutes, not yet.")
+        require(bool(end_at), Text("This game has no end time."))
+        minutes = int(end_at - now) // 60 + 1
+        require(
+            now >= end_at,
+            Plural(
+                "The game ends in %(n)s minute, not yet.", "The game ends in %(n)s minutes, not yet.", minutes
+            ),
+        )
         return [game_over(state, "time")]

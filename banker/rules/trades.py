@@ -34,13 +34,9 @@ from banker.rules.errors import RuleError
 from banker.rules.money import require_round
 from banker.rules.mortgages import MORTGAGE_CHOICES, received_mortgaged
 from banker.rules.state import GameState, Trade, TradeSide
+from banker.rules.text import Parts, Plural, Text, listing
 
 JAIL_CARD_CEILING = 50  # tournament limit: a card sells for less than this
-
-
-def _listing(items: list[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def side_text(state: GameState, side: TradeSide) -> str:
@@ -48,14 +44,21 @@ def side_text(state: GameState, side: TradeSide) -> str:
     items = [state.deed(position).name for position in side.deeds]
     if side.cash:
         items.append(state.money(side.cash))
-    items += [f"the {DECK_NAMES[deck]} Get Out of Jail Free card" for deck in side.jail_cards]
-    return _listing(items) if items else "nothing"
+    items += [
+        Text("the %(deck)s Get Out of Jail Free card", deck=DECK_NAMES[deck]) for deck in side.jail_cards
+    ]
+    return listing(items) if items else Text("nothing")
 
 
 def open_trade(state: GameState, trade_id: int) -> Trade:
     trade = next((t for t in state.trades if t.id == trade_id), None)
     if trade is None:
-        raise RuleError(f"There is no open trade offer #{trade_id}: it may have been answered or withdrawn.")
+        raise RuleError(
+            Text(
+                "There is no open trade offer #%(trade)s: it may have been answered or withdrawn.",
+                trade=trade_id,
+            )
+        )
     return trade
 
 
@@ -120,13 +123,14 @@ class TradeProposed(TradeContents):
         )
         return replace(state, trades=(*state.trades, trade), next_trade=self.trade + 1)
 
-    def describe(self, state: GameState) -> str:
-        proposer, partner = state.name_of(self.proposer), state.name_of(self.partner)
+    def describe(self, state: GameState) -> Text:
+        names = {"proposer": state.name_of(self.proposer), "partner": state.name_of(self.partner)}
+        give, get = side_text(state, self.give), side_text(state, self.get)
         if self.get.empty:
-            return f"{proposer} offers {partner} {side_text(state, self.give)} for nothing in return"
+            return Text("%(proposer)s offers %(partner)s %(give)s for nothing in return", give=give, **names)
         if self.give.empty:
-            return f"{proposer} asks {partner} for {side_text(state, self.get)}, for nothing in return"
-        return f"{proposer} offers {partner} {side_text(state, self.give)} for {side_text(state, self.get)}"
+            return Text("%(proposer)s asks %(partner)s for %(get)s, for nothing in return", get=get, **names)
+        return Text("%(proposer)s offers %(partner)s %(give)s for %(get)s", give=give, get=get, **names)
 
 
 @dataclass(frozen=True)
@@ -142,14 +146,14 @@ class TradeCompleted(TradeContents):
         state = _hand_over(state, self.partner, self.proposer, self.get)
         return _closed(state, self.trade)
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: GameState) -> Text:
         proposer, partner = state.name_of(self.proposer), state.name_of(self.partner)
-        received = [
-            f"{name} gets {side_text(state, side)}"
+        received = Parts(
+            Text("%(player)s gets %(what)s", player=name, what=side_text(state, side))
             for name, side in ((proposer, self.get), (partner, self.give))
             if not side.empty
-        ]
-        return f"{partner} accepted: {'; '.join(received)}"
+        )
+        return Text("%(partner)s accepted: %(received)s", partner=partner, received=received)
 
 
 def _hand_over(state: GameState, giver: int, taker: int, side: TradeSide) -> GameState:
@@ -175,8 +179,12 @@ class TradeDeclined(Event):
     def apply(self, state: GameState) -> GameState:
         return _closed(state, self.trade)
 
-    def describe(self, state: GameState) -> str:
-        return f"{state.name_of(self.partner)} declined {state.name_of(self.proposer)}'s offer"
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(partner)s declined %(proposer)s's offer",
+            partner=state.name_of(self.partner),
+            proposer=state.name_of(self.proposer),
+        )
 
 
 @dataclass(frozen=True)
@@ -189,8 +197,12 @@ class TradeCancelled(Event):
     def apply(self, state: GameState) -> GameState:
         return _closed(state, self.trade)
 
-    def describe(self, state: GameState) -> str:
-        return f"{state.name_of(self.proposer)} withdrew the offer to {state.name_of(self.partner)}"
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(proposer)s withdrew the offer to %(partner)s",
+            proposer=state.name_of(self.proposer),
+            partner=state.name_of(self.partner),
+        )
 
 
 def check_offer(state: GameState, trade: Trade, again: bool = False) -> None:
@@ -206,38 +218,64 @@ def _check_side(state: GameState, player_id: int, side: TradeSide, again: bool) 
     player = state.active_player(player_id)
     for index, position in enumerate(side.deeds):
         deed = state.deed(position)
-        require(position not in side.deeds[:index], f"{deed.name} is in the offer twice.")
+        require(position not in side.deeds[:index], Text("%(deed)s is in the offer twice.", deed=deed.name))
         require(
             state.auction is None or state.auction.deed != position,
-            f"{deed.name} is being auctioned: it cannot be traded.",
+            Text("%(deed)s is being auctioned: it cannot be traded.", deed=deed.name),
         )
         require(
             state.holding(position).owner == player.id,
-            f"{player.name} {'no longer owns' if again else 'does not own'} {deed.name}.",
+            Text("%(player)s no longer owns %(deed)s.", player=player.name, deed=deed.name)
+            if again
+            else Text("%(player)s does not own %(deed)s.", player=player.name, deed=deed.name),
         )
         require(
             (player.id, position) not in state.mortgage_choices,
-            f"{player.name} must first choose whether to keep {deed.name} mortgaged or lift the mortgage.",
+            Text(
+                "%(player)s must first choose whether to keep %(deed)s mortgaged or lift the mortgage.",
+                player=player.name,
+                deed=deed.name,
+            ),
         )
         for lot_position in owners_lots(state, position):
             lot = state.holding(lot_position)
             require(
                 not (lot.houses or lot.hotel),
-                f"{deed.name} cannot be traded while the {group_label(deed)} group has buildings: "
-                f"{state.deed(lot_position).name} has {buildings_text(lot)}.",
+                Text(
+                    "%(deed)s cannot be traded while the %(group)s group has buildings: "
+                    "%(lot)s has %(buildings)s.",
+                    deed=deed.name,
+                    group=group_label(deed),
+                    lot=state.deed(lot_position).name,
+                    buildings=buildings_text(lot),
+                ),
             )
-    require(side.cash >= 0, "Cash in a trade cannot be negative.")
+    require(side.cash >= 0, Text("Cash in a trade cannot be negative."))
     require_round(state, side.cash)
     require(
         player.cash >= side.cash,
-        f"{player.name} has {state.money(player.cash)}, not the {state.money(side.cash)} in the offer.",
+        Text(
+            "%(player)s has %(cash)s, not the %(offered)s in the offer.",
+            player=player.name,
+            cash=state.money(player.cash),
+            offered=state.money(side.cash),
+        ),
     )
     for deck in dict.fromkeys(side.jail_cards):
-        require(deck in DECK_NAMES, f"There is no {deck} Get Out of Jail Free card.")
+        require(deck in DECK_NAMES, Text("There is no %(deck)s Get Out of Jail Free card.", deck=deck))
         require(
             side.jail_cards.count(deck) <= player.jail_cards.count(deck),
-            f"{player.name} {'no longer holds' if again else 'does not hold'} "
-            f"the {DECK_NAMES[deck]} Get Out of Jail Free card.",
+            Text(
+                "%(player)s no longer holds the %(deck)s Get Out of Jail Free card.",
+                player=player.name,
+                deck=DECK_NAMES[deck],
+            )
+            if again
+            else Text(
+                "%(player)s does not hold the %(deck)s Get Out of Jail Free card.",
+                player=player.name,
+                deck=DECK_NAMES[deck],
+            ),
         )
 
 
@@ -250,26 +288,43 @@ def _check_limits(state: GameState, trade: Trade) -> None:
         name = state.name_of(giver)
         require(
             side.empty or not back.empty,
-            f"No gifts under the tournament rules: {name} would give {side_text(state, side)} "
-            "and get nothing back.",
+            Text(
+                "No gifts under the tournament rules: %(player)s would give %(what)s and get nothing back.",
+                player=name,
+                what=side_text(state, side),
+            ),
         )
         if side.cash and not side.deeds and not side.jail_cards:
             unmortgaged = [state.deed(p) for p in back.deeds if not state.holding(p).mortgaged]
             least = sum(deed.mortgage for deed in unmortgaged)
             if side.cash < least:
                 raise RuleError(
-                    "No deed is sold below its mortgage value under the tournament rules: "
-                    f"{_listing([deed.name for deed in unmortgaged])} "
-                    f"{'is' if len(unmortgaged) == 1 else 'are'} worth at least {state.money(least)}, "
-                    f"and {name} would pay {state.money(side.cash)}."
+                    Plural(
+                        "No deed is sold below its mortgage value under the tournament rules: "
+                        "%(deeds)s is worth at least %(least)s, and %(player)s would pay %(cash)s.",
+                        "No deed is sold below its mortgage value under the tournament rules: "
+                        "%(deeds)s are worth at least %(least)s, and %(player)s would pay %(cash)s.",
+                        len(unmortgaged),
+                        deeds=listing([deed.name for deed in unmortgaged]),
+                        least=state.money(least),
+                        player=name,
+                        cash=state.money(side.cash),
+                    )
                 )
         if side.jail_cards and not side.deeds and not side.cash:
             cards = len(side.jail_cards)
             require(
                 back.cash < JAIL_CARD_CEILING * cards,
-                "A Get Out of Jail Free card sells for less than "
-                f"{state.money(JAIL_CARD_CEILING)} under the tournament rules: {name} would get "
-                f"{state.money(back.cash)} for {cards} card{'s' if cards > 1 else ''}.",
+                Plural(
+                    "A Get Out of Jail Free card sells for less than %(ceiling)s under the tournament rules: "
+                    "%(player)s would get %(cash)s for %(n)s card.",
+                    "A Get Out of Jail Free card sells for less than %(ceiling)s under the tournament rules: "
+                    "%(player)s would get %(cash)s for %(n)s cards.",
+                    cards,
+                    ceiling=state.money(JAIL_CARD_CEILING),
+                    player=name,
+                    cash=state.money(back.cash),
+                ),
             )
 
 
@@ -282,15 +337,19 @@ def _chosen(
         deed = state.deed(position)
         require(
             position in received.deeds,
-            f"{deed.name} is not part of what {state.name_of(player_id)} receives in this trade.",
+            Text(
+                "%(deed)s is not part of what %(player)s receives in this trade.",
+                deed=deed.name,
+                player=state.name_of(player_id),
+            ),
         )
         require(
             state.holding(position).mortgaged,
-            f"{deed.name} is not mortgaged: there is nothing to keep or lift.",
+            Text("%(deed)s is not mortgaged: there is nothing to keep or lift.", deed=deed.name),
         )
         require(
             choice in MORTGAGE_CHOICES,
-            f"For {deed.name}, choose keep (pay the 10% fee) or lift the mortgage.",
+            Text("For %(deed)s, choose keep (pay the 10%% fee) or lift the mortgage.", deed=deed.name),
         )
         chosen[position] = choice
     return chosen
@@ -308,15 +367,26 @@ def _mortgage_payments(
     player = after.player(player_id)
     short = sum(costs.values()) - player.cash
     if short > 0:
-        what = ", ".join(
-            f"{after.money(costs[p])} to keep {deed.name} mortgaged"
-            if choices[p] == "keep"
-            else f"{after.money(costs[p])} to lift the mortgage on {deed.name}"
-            for p, deed in deeds.items()
+        what = Parts(
+            (
+                Text("%(cost)s to keep %(deed)s mortgaged", cost=after.money(costs[p]), deed=deed.name)
+                if choices[p] == "keep"
+                else Text(
+                    "%(cost)s to lift the mortgage on %(deed)s", cost=after.money(costs[p]), deed=deed.name
+                )
+                for p, deed in deeds.items()
+            ),
+            separator=", ",
         )
         raise RuleError(
-            f"After the trade {player.name} would have {after.money(player.cash)} and needs "
-            f"{after.money(short)} more for the mortgaged deeds: {what}."
+            Text(
+                "After the trade %(player)s would have %(cash)s and needs %(short)s more "
+                "for the mortgaged deeds: %(what)s.",
+                player=player.name,
+                cash=after.money(player.cash),
+                short=after.money(short),
+                what=what,
+            )
         )
     events: list[Event] = []
     for position, choice in choices.items():
@@ -341,22 +411,23 @@ class ProposeTrade(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         require(
             state.rules.trading,
-            "There is no trading in this game"
-            + (
-                ": buy a deed from its owner at its printed price instead."
-                if state.rules.buy_from_owner
-                else "."
-            ),
+            Text("There is no trading in this game: buy a deed from its owner at its printed price instead.")
+            if state.rules.buy_from_owner
+            else Text("There is no trading in this game."),
         )
         proposer = state.active_player(self.player)
         partner = state.player(self.to)
         require(
-            partner.id != proposer.id, f"A trade is between two players: {proposer.name} cannot trade alone."
+            partner.id != proposer.id,
+            Text("A trade is between two players: %(player)s cannot trade alone.", player=proposer.name),
         )
-        require(not partner.bankrupt, f"{partner.name} is out of the game: there is no trading with them.")
+        require(
+            not partner.bankrupt,
+            Text("%(player)s is out of the game: there is no trading with them.", player=partner.name),
+        )
         require(
             not (self.give.empty and self.get.empty),
-            "This offer is empty: put something on at least one side.",
+            Text("This offer is empty: put something on at least one side."),
         )
         trade = Trade(
             id=state.next_trade, proposer=proposer.id, partner=partner.id, give=self.give, get=self.get
@@ -386,10 +457,13 @@ class AcceptTrade(Command):
             for position in trade.get.deeds:
                 require(
                     not state.holding(position).mortgaged or position in proposer_choices,
-                    f"{state.deed(position).name} has been mortgaged since the offer was made.",
+                    Text(
+                        "%(deed)s has been mortgaged since the offer was made.",
+                        deed=state.deed(position).name,
+                    ),
                 )
         except RuleError as changed:
-            raise RuleError(f"This offer is out of date: {changed.message}") from None
+            raise RuleError(Text("This offer is out of date: %(why)s", why=changed.message)) from None
         partner_choices = _chosen(state, trade.partner, trade.give, self.mortgages)
         completed = TradeCompleted(**_contents(trade))
         after = completed.apply(state)
@@ -406,10 +480,12 @@ class AcceptTrade(Command):
 
 def _addressed(state: GameState, trade_id: int, player: int, answer: str) -> Trade:
     trade = open_trade(state, trade_id)
+    names = {"proposer": state.name_of(trade.proposer), "partner": state.name_of(trade.partner)}
     require(
         player == trade.partner,
-        f"This offer from {state.name_of(trade.proposer)} is for {state.name_of(trade.partner)}: "
-        f"only they can {answer} it.",
+        Text("This offer from %(proposer)s is for %(partner)s: only they can accept it.", **names)
+        if answer == "accept"
+        else Text("This offer from %(proposer)s is for %(partner)s: only they can decline it.", **names),
     )
     return trade
 
@@ -437,6 +513,8 @@ class CancelTrade(Command):
         trade = open_trade(state, self.trade)
         require(
             self.player == trade.proposer,
-            f"Only {state.name_of(trade.proposer)}, who made this offer, can withdraw it.",
+            Text(
+                "Only %(player)s, who made this offer, can withdraw it.", player=state.name_of(trade.proposer)
+            ),
         )
         return [TradeCancelled(trade=trade.id, proposer=trade.proposer, partner=trade.partner)]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from banker.rules.base import Command, Event, require
 from banker.rules.state import GameState, UndoEntry
+from banker.rules.text import Parts, Text
 
 UNDO_DEPTH = 100  # actions the banker can step back through
 
@@ -29,8 +31,8 @@ class Undone(Event):
             restored = replace(restored, auction=replace(restored.auction, deadline=self.auction_deadline))
         return restored
 
-    def describe(self, state: GameState) -> str:
-        return f"Undone: {self.summary}"
+    def describe(self, state: GameState) -> Text:
+        return Text("Undone: %(what)s", what=self.summary)
 
 
 @dataclass(frozen=True)
@@ -42,25 +44,30 @@ class Undo(Command):
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         summary = undo_preview(state)
-        require(summary is not None, "There is nothing to undo.")
+        require(summary is not None, Text("There is nothing to undo."))
         top = state.undo[-1].seq
         require(
             self.seq in (None, top),
-            "Something else happened since you looked; check what Undo will reverse now.",
+            Text("Something else happened since you looked; check what Undo will reverse now."),
         )
         # An auction brought back (say, a sale undone) gets time on the clock again, or the
         # next look at it would close it at once.
         auction = state.undo[-1].prior.auction
         deadline = max(auction.deadline, now + state.rules.auction_extension_seconds) if auction else None
-        return [Undone(seq=top, summary=summary or "", auction_deadline=deadline)]
+        return [Undone(seq=top, summary=summary, auction_deadline=deadline)]
 
 
-def undo_preview(state: GameState) -> str | None:
+def undo_preview(state: GameState) -> Text | None:
     """What Undo would reverse, in words, or None when there is nothing to undo."""
     if not state.undo:
         return None
     entry = state.undo[-1]
-    return "; ".join(event.describe(entry.prior) for event in entry.events)
+    return describe_action(entry.prior, entry.events)
+
+
+def describe_action(state: GameState, events: Iterable[Event]) -> Text:
+    """One action (a command's events) as one line: "Ann paid Bob $50; Bob now owns Boardwalk"."""
+    return Parts(event.describe(state) for event in events)
 
 
 def remember(state: GameState, prior: GameState, seq: int, events: tuple[Event, ...]) -> GameState:

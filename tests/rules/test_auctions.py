@@ -68,7 +68,7 @@ def test_anyone_may_bid_the_decliner_included(auction):
 
 def test_the_opening_bid_is_one_step(auction):
     assert least_bid(auction) == 1
-    with pytest.raises(RuleError, match=r"The amount must be more than \$0."):
+    with pytest.raises(RuleError, match=r"The amount must be more than 0."):
         parse_command({"type": "bid", "player": BOB, "amount": 0})
 
 

@@ -71,13 +71,13 @@ def test_history_lines_read_as_sentences():
 @pytest.mark.parametrize(
     ("amount", "message"),
     [
-        (0, "The amount must be more than $0."),
-        (-1, "The amount must be more than $0."),
-        (0.5, "Amounts are whole numbers: no cents."),
-        ("7.25", "Amounts are whole numbers: no cents."),
+        (0, "The amount must be more than 0."),
+        (-1, "The amount must be more than 0."),
+        (0.5, "Amounts are whole numbers: no decimals."),
+        ("7.25", "Amounts are whole numbers: no decimals."),
         ("seven", "The amount must be a whole number."),
         (False, "The amount must be a whole number."),
-        (1_000_001, "$1,000,001 is more than the bank handles (at most $1,000,000)."),
+        (1_000_001, "1,000,001 is more than the bank handles (at most 1,000,000)."),
     ],
 )
 def test_amounts_must_be_whole_positive_and_sane(amount, message):

@@ -101,7 +101,20 @@ def test_undo_is_the_bankers_and_restores_the_balances(client, game):
     assert refused.status_code == 403 and refused.get_json()["error"] == "Only the banker can do that."
     undone = command(client, game, game["banker_token"], type="undo")
     assert undone.status_code == 200
-    assert undone.get_json()["events"] == [{"type": "undone", "seq": 2, "summary": "Bob paid Ann $300"}]
+    (event,) = undone.get_json()["events"]
+    assert {k: v for k, v in event.items() if k != "texts"} == {
+        "type": "undone",
+        "seq": 2,
+        "summary": "Bob paid Ann $300",
+    }
+    assert event["texts"]["summary"] == {
+        "parts": [
+            {
+                "msgid": "%(payer)s paid %(payee)s %(amount)s",
+                "params": {"payer": "Bob", "payee": "Ann", "amount": "$300"},
+            }
+        ]
+    }
     assert cash(client, game) == [1500, 1500, 1500]
 
 
@@ -111,9 +124,9 @@ def test_the_banker_can_act_for_any_player(client, game):
 
 
 BAD_COMMANDS = [
-    ({"type": "pay_bank", "player": 1, "amount": 0}, 400, "The amount must be more than $0."),
-    ({"type": "pay_bank", "player": 1, "amount": -20}, 400, "The amount must be more than $0."),
-    ({"type": "pay_bank", "player": 1, "amount": 2.5}, 400, "Amounts are whole numbers: no cents."),
+    ({"type": "pay_bank", "player": 1, "amount": 0}, 400, "The amount must be more than 0."),
+    ({"type": "pay_bank", "player": 1, "amount": -20}, 400, "The amount must be more than 0."),
+    ({"type": "pay_bank", "player": 1, "amount": 2.5}, 400, "Amounts are whole numbers: no decimals."),
     ({"type": "pay_bank", "player": 1, "amount": "ten"}, 400, "The amount must be a whole number."),
     ({"type": "pay_bank", "player": 1, "amount": True}, 400, "The amount must be a whole number."),
     ({"type": "pay_bank", "player": 1, "amount": 10**9}, 400, "more than the bank handles"),
@@ -194,6 +207,15 @@ def test_step_two_commands_buy_build_rent_and_mortgage_through_the_api(client, g
     assert command(client, game, ann, type="build", deed=3).status_code == 200
     paid = command(client, game, bob, type="pay_rent", player=2, deed=3).get_json()
     assert paid["events"][0] == {
+        "texts": {
+            "reason": {
+                "msgid": "rent for %(deed)s with %(buildings)s",
+                "params": {
+                    "deed": "Baltic Avenue",
+                    "buildings": {"msgid": "%(n)s house", "plural": "%(n)s houses", "params": {"n": 1}},
+                },
+            }
+        },
         "type": "paid",
         "payer": 2,
         "payee": 1,
