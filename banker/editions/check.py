@@ -261,7 +261,7 @@ def _properties(value: Any, spaces: dict[int, dict[str, Any]]) -> list[dict[str,
         if space["type"] != kind:
             raise InvalidEdition(
                 Text(
-                    '%(deed)s is a %(kind)s at position %(position)s, '
+                    "%(deed)s is a %(kind)s at position %(position)s, "
                     'but "spaces" has %(space)s (%(type)s) there.',
                     deed=name,
                     kind=kind,
