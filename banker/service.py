@@ -27,6 +27,7 @@ from banker.rules import (
     RuleError,
     apply_action,
     decide,
+    describe_action,
     event_from_json,
     fold,
     parse_command,
@@ -35,6 +36,7 @@ from banker.rules import (
 from banker.rules.auctions import CloseAuction
 from banker.rules.game import Joined
 from banker.rules.tally import TimeUp
+from banker.rules.text import Text
 
 log = logging.getLogger(__name__)
 
@@ -155,7 +157,11 @@ class GameService:
         with Session(self.engine) as session:
             game = session.exec(select(Game).where(Game.join_code == code)).first()
         if game is None:
-            raise NotFound(f"No game has the join code {code[:8]}. Check the code on the host's screen.")
+            raise NotFound(
+                Text(
+                    "No game has the join code %(code)s. Check the code on the host's screen.", code=code[:8]
+                )
+            )
         return game
 
     def game_code(self, game_id: str) -> str:
@@ -164,7 +170,7 @@ class GameService:
         with Session(self.engine) as session:
             game = session.get(Game, game_id)
         if game is None:
-            raise NotFound("There is no such game. Check the link or the join code.")
+            raise NotFound(Text("There is no such game. Check the link or the join code."))
         self._codes[game_id] = game.join_code
         return game.join_code
 
@@ -175,16 +181,16 @@ class GameService:
     def seat(self, game_id: str, token: str | None) -> SeatKey:
         """The seat holding `token` in this game; NotFound for a token of another game."""
         if not token:
-            raise Forbidden("This phone has no seat in this game. Join with the game's QR code.")
+            raise Forbidden(Text("This phone has no seat in this game. Join with the game's QR code."))
         seat = self._seat_key(token)
         if seat is None or seat.game_id != game_id:
-            raise Forbidden("That seat's key is not valid for this game.")
+            raise Forbidden(Text("That seat's key is not valid for this game."))
         return seat
 
     def seat_by_token(self, token: str) -> SeatKey:
         seat = self._seat_key(token)
         if seat is None:
-            raise NotFound("This re-join link is not valid. Ask the banker for a new QR code.")
+            raise NotFound(Text("This re-join link is not valid. Ask the banker for a new QR code."))
         return seat
 
     def _seat_key(self, token: str) -> SeatKey | None:
@@ -212,12 +218,15 @@ class GameService:
                 select(Seat).where(Seat.game_id == game_id, Seat.player_id == player_id)
             ).first()
             if seat is None or player_id == BANKER:
-                raise NotFound("There is no such player in this game.")
+                raise NotFound(Text("There is no such player in this game."))
             if seat.claimed:
                 name = self.state(game_id).player(player_id).name
                 raise RuleError(
-                    f"{name} has already joined on another phone. If that is you on a new "
-                    f"phone, ask the banker to show {name}'s own QR code."
+                    Text(
+                        "%(player)s has already joined on another phone. If that is you on a new "
+                        "phone, ask the banker to show %(player)s's own QR code.",
+                        player=name,
+                    )
                 )
             seat.claimed = True
             session.add(seat)
@@ -245,7 +254,7 @@ class GameService:
         with self.engine.connect() as connection:
             rows = connection.execute(STORED_AFTER, {"game_id": game_id, "after": after}).all()
         if cached is None and not rows:
-            raise NotFound("There is no such game. Check the link or the join code.")
+            raise NotFound(Text("There is no such game. Check the link or the join code."))
         state = fold(((seq, _events(events)) for seq, events in rows), cached) if rows else cached
         assert state is not None
         self._remember(game_id, state)
@@ -358,7 +367,7 @@ class GameService:
         lines = [
             HistoryLine(
                 seq=seq,
-                text="; ".join(e.describe(state) for e in _events(events)),
+                text=describe_action(state, _events(events)),
                 undone=seq in undone,
             )
             for seq, events in rows
@@ -464,7 +473,7 @@ class GameService:
             self._remember(game_id, new_state)
             self.broker.publish(game_id, seq)
             return Result(seq=seq, events=tuple(events), state=new_state)
-        raise RuleError("The table is very busy right now; please try again.")
+        raise RuleError(Text("The table is very busy right now; please try again."))
 
     def _game_lock(self, game_id: str) -> threading.RLock:
         with self._cache_lock:
@@ -496,7 +505,9 @@ def _token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _not_yours(state: GameState, player_id: int, banker_only: bool) -> str:
+def _not_yours(state: GameState, player_id: int, banker_only: bool) -> Text:
     if banker_only:
-        return "Only the banker can do that."
-    return f"This phone belongs to {state.player(player_id).name}; it can only act for them."
+        return Text("Only the banker can do that.")
+    return Text(
+        "This phone belongs to %(player)s; it can only act for them.", player=state.player(player_id).name
+    )
