@@ -28,7 +28,7 @@ from importlib import resources
 from typing import Any
 
 from banker.editions.check import check_edition
-from banker.rules.board import Edition, edition_from_json, edition_to_json
+from banker.rules.board import SPACE_NAMES, Edition, edition_from_json, edition_to_json
 
 EDITIONS = ("us", "uk")
 CUSTOM = "custom"
@@ -75,7 +75,13 @@ def _uk(us: Edition, data: dict[str, Any]) -> Edition:
         id="uk",
         title=UK_TITLE,
         currency="GBP",
-        spaces=tuple(replace(space, name=names.get(space.name, space.name)) for space in us.spaces),
+        spaces=tuple(
+            replace(space, name=_space_name(names.get(space.name, space.name))) for space in us.spaces
+        ),
         deeds=tuple(replace(deed, name=names[deed.name]) for deed in us.deeds),
         cards=tuple(replace(card, text=reworded(card.text)) for card in us.cards),
     )
+
+
+def _space_name(name: str) -> str:
+    return SPACE_NAMES.get(name, name)

@@ -116,6 +116,10 @@ class WentBankrupt(Event):
         )
 
     def describe(self, state: GameState) -> Text:
+        if self.creditor == BANK:
+            return Text(
+                "%(player)s is bankrupt to the bank and out of the game", player=state.name_of(self.player)
+            )
         return Text(
             "%(player)s is bankrupt to %(creditor)s and out of the game",
             player=state.name_of(self.player),

@@ -9,6 +9,22 @@ from typing import Any
 from banker.rules.text import Text
 
 DECK_NAMES = {"chance": Text("Chance"), "community_chest": Text("Community Chest")}
+# The printed names of the spaces that are not deeds are game terms every language has its own
+# words for; a board that prints them so reads them in the player's language. Deed names are the
+# edition's own and stay as printed.
+SPACE_NAMES = {
+    text: text
+    for text in (
+        DECK_NAMES["chance"],
+        DECK_NAMES["community_chest"],
+        Text("Free Parking"),
+        Text("Go to Jail"),
+        Text("Income Tax"),
+        Text("Jail / Just Visiting"),
+        Text("Luxury Tax"),
+        Text("Super Tax"),
+    )
+}
 TAX_TYPES = ("income_tax", "luxury_tax")  # each names the rule option that holds its amount
 
 
@@ -139,7 +155,7 @@ def edition_from_json(edition_id: str, data: dict[str, Any]) -> Edition:
     spaces = tuple(
         Space(
             position=s["position"],
-            name=s["name"],
+            name=SPACE_NAMES.get(s["name"], s["name"]),
             type=s["type"],
             group=s.get("group"),
             amount=s.get("amount", 0),

@@ -97,13 +97,15 @@ def next_building(state: GameState, position: int) -> tuple[BuildingsChanged, in
     if not rules.build_without_group:
         for lot_position in group:
             lot = state.holding(lot_position)
+            names = {"group": group_label(deed), "deed": state.deed(lot_position).name}
             require(
                 lot.owner == holding.owner,
-                Text(
+                Text("Building needs the whole %(group)s group: %(deed)s is owned by the bank.", **names)
+                if lot.owner == BANK
+                else Text(
                     "Building needs the whole %(group)s group: %(deed)s is owned by %(owner)s.",
-                    group=group_label(deed),
-                    deed=state.deed(lot_position).name,
                     owner=state.name_of(lot.owner),
+                    **names,
                 ),
             )
     lots = owners_lots(state, position)

@@ -14,7 +14,7 @@ from banker.rules.base import Command, Event, require
 from banker.rules.errors import RuleError
 from banker.rules.money import payment
 from banker.rules.state import GameState, Player
-from banker.rules.text import Parts, Text
+from banker.rules.text import ITEMS, Parts, Text
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ def debt_summary(state: GameState, player: Player) -> Text:
             )
             for creditor in dict.fromkeys(d.creditor for d in debts)
         ),
-        separator=", ",
+        separator=ITEMS,
     )
     short = owed(state, player.id) - player.cash
     if short <= 0:

@@ -59,6 +59,8 @@ class Paid(Event):
             said = Text(
                 "%(payee)s collected %(amount)s from the bank", payee=state.name_of(self.payee), amount=amount
             )
+        elif self.payee == BANK:  # the bank is no person: its own wording, where names take particles
+            said = Text("%(payer)s paid the bank %(amount)s", payer=state.name_of(self.payer), amount=amount)
         else:
             said = Text(
                 "%(payer)s paid %(payee)s %(amount)s",
@@ -90,12 +92,16 @@ class DebtIncurred(Event):
         return replace(state, debts=(*state.debts, debt))
 
     def describe(self, state: GameState) -> Text:
-        owes = Text(
-            "%(debtor)s owes %(creditor)s %(amount)s",
-            debtor=state.name_of(self.debtor),
-            creditor=state.name_of(self.creditor),
-            amount=state.money(self.amount),
-        )
+        debtor, amount = state.name_of(self.debtor), state.money(self.amount)
+        if self.creditor == BANK:
+            owes = Text("%(debtor)s owes the bank %(amount)s", debtor=debtor, amount=amount)
+        elif self.creditor == FREE_PARKING:
+            owes = Text("%(debtor)s owes Free Parking %(amount)s", debtor=debtor, amount=amount)
+        else:
+            creditor = state.name_of(self.creditor)
+            owes = Text(
+                "%(debtor)s owes %(creditor)s %(amount)s", debtor=debtor, creditor=creditor, amount=amount
+            )
         return Text("%(owes)s: not enough cash yet", owes=with_reason(owes, self.reason))
 
 

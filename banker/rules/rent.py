@@ -28,57 +28,46 @@ def rent_due(state: GameState, position: int, dice: int | None = None, card: str
 def rent_explained(
     state: GameState, position: int, dice: int | None = None, card: str = ""
 ) -> tuple[int, Text]:
-    """The rent and how it was worked out, in words; rounded up as the rules round."""
-    amount, reason = _worked_out(state, position, dice, card)
-    return rounded(state, amount), reason
+    """The rent and how it was worked out, in words ("rent for Boardwalk with 2 houses"; its `how`
+    parameter is the part after the name); rounded up as the rules round."""
+    deed = state.deed(position)
+    amount, how = _worked_out(state, position, dice, card)
+    return rounded(state, amount), Text("rent for %(deed)s%(how)s", deed=deed.name, how=how)
 
 
-def _worked_out(state: GameState, position: int, dice: int | None, card: str) -> tuple[int, Text]:
+def _worked_out(state: GameState, position: int, dice: int | None, card: str) -> tuple[int, str]:
     deed = state.deed(position)
     rent_card = _rent_card(state, card, deed.kind, deed.name) if card else None
     holding = state.holding(position)
     if holding.owner == BANK or holding.mortgaged:
-        return 0, Text("")
+        return 0, ""
     lots = [state.holding(p) for p in state.edition.groups[deed.group]]
     owned = sum(lot.owner == holding.owner for lot in lots)
-    name = deed.name
     if deed.kind == "railroad":
         rent = deed.rent[owned - 1]
         if rent_card is not None:
             times = rent_card.rent_multiplier
             return rent * times, Plural(
-                "rent for %(deed)s, %(n)s railroad owned, x%(times)s by the card",
-                "rent for %(deed)s, %(n)s railroads owned, x%(times)s by the card",
+                ", %(n)s railroad owned, x%(times)s by the card",
+                ", %(n)s railroads owned, x%(times)s by the card",
                 owned,
-                deed=name,
                 times=times,
             )
-        return rent, Plural(
-            "rent for %(deed)s, %(n)s railroad owned",
-            "rent for %(deed)s, %(n)s railroads owned",
-            owned,
-            deed=name,
-        )
+        return rent, Plural(", %(n)s railroad owned", ", %(n)s railroads owned", owned)
     if deed.kind == "utility":
         if dice is None:
-            raise RuleError(Text("Enter the dice total to work out the rent for %(deed)s.", deed=name))
+            raise RuleError(Text("Enter the dice total to work out the rent for %(deed)s.", deed=deed.name))
         require(2 <= dice <= 12, Text("A dice total is between 2 and 12."))
         times = rent_card.dice_multiplier if rent_card is not None else deed.rent[owned - 1]
-        return times * dice, Text(
-            "rent for %(deed)s, %(times)s x %(dice)s on the dice", deed=name, times=times, dice=dice
-        )
+        return times * dice, Text(", %(times)s x %(dice)s on the dice", times=times, dice=dice)
     if holding.hotel:  # the table's last entry is the hotel's
-        return deed.rent[-1], Text("rent for %(deed)s with a hotel", deed=name)
+        return deed.rent[-1], Text(" with a hotel")
     if holding.houses:
-        return deed.rent[holding.houses], Text(
-            "rent for %(deed)s with %(buildings)s", deed=name, buildings=buildings_text(holding)
-        )
+        return deed.rent[holding.houses], Text(" with %(buildings)s", buildings=buildings_text(holding))
     cancelled = state.rules.mortgaged_lot_cancels_double_rent and any(lot.mortgaged for lot in lots)
     if owned == len(lots) and not cancelled:
-        return 2 * deed.rent[0], Text(
-            "rent for %(deed)s, doubled for the whole %(group)s group", deed=name, group=group_label(deed)
-        )
-    return deed.rent[0], Text("rent for %(deed)s", deed=name)
+        return 2 * deed.rent[0], Text(", doubled for the whole %(group)s group", group=group_label(deed))
+    return deed.rent[0], ""
 
 
 def _rent_card(state: GameState, card: str, kind: str, name: str) -> Card:

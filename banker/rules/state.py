@@ -41,7 +41,7 @@ class Player:
 
     @property
     def colour_name(self) -> str:
-        return dict((hex_, name) for name, hex_ in PLAYER_COLOURS).get(self.colour, Text(""))
+        return dict((hex_, name) for name, hex_ in PLAYER_COLOURS).get(self.colour, "")
 
 
 @dataclass(frozen=True)

@@ -60,18 +60,21 @@ class Plural(Text):
 
 
 class Parts(Text):
-    """Several messages read as one ("Ann paid Bob $50; Bob now owns Boardwalk")."""
+    """Several messages read as one ("Ann paid Bob $50; Bob now owns Boardwalk"); the separator
+    is translated too (Japanese ends each sentence instead)."""
 
     parts: tuple[str, ...]
 
-    def __new__(cls, parts: Iterable[str], separator: str = "; ") -> Parts:
+    def __new__(cls, parts: Iterable[str], separator: str | None = None) -> Parts:
+        separator = SENTENCES if separator is None else separator
         parts = tuple(parts)
         text = str.__new__(cls, separator.join(parts))
         text.msgid, text.params, text.parts, text.separator = "", {}, parts, separator
         return text
 
     def translate(self, gettext: Gettext, ngettext: Ngettext) -> str:
-        return self.separator.join(say(part, gettext, ngettext) for part in self.parts)
+        separator = say(self.separator, gettext, ngettext)
+        return separator.join(say(part, gettext, ngettext) for part in self.parts)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Parts, (self.parts, self.separator))
@@ -81,13 +84,16 @@ def listing(items: list[str]) -> str:
     """ "A", "A and B", "A, B and C"."""
     if len(items) == 1:
         return items[0]
-    return Text("%(some)s and %(last)s", some=", ".join(items[:-1]), last=items[-1])
+    return Text("%(some)s and %(last)s", some=Parts(items[:-1], ITEMS), last=items[-1])
 
 
 def to_data(text: Text) -> dict[str, Any]:
     """A Text as plain JSON, for the log: an event's stored reason stays translatable."""
     if isinstance(text, Parts):
-        return {"parts": [to_data(part) if isinstance(part, Text) else part for part in text.parts]}
+        parts = [to_data(part) if isinstance(part, Text) else part for part in text.parts]
+        return (
+            {"parts": parts} if text.separator == SENTENCES else {"parts": parts, "separator": text.separator}
+        )
     data: dict[str, Any] = {"msgid": text.msgid}
     if isinstance(text, Plural):
         data["plural"] = text.plural
@@ -98,11 +104,14 @@ def to_data(text: Text) -> dict[str, Any]:
 
 def from_data(data: dict[str, Any]) -> Text:
     if "parts" in data:
-        return Parts(from_data(part) if isinstance(part, dict) else part for part in data["parts"])
+        parts = (from_data(part) if isinstance(part, dict) else part for part in data["parts"])
+        separator = data.get("separator", SENTENCES)
+        return Parts(parts, ITEMS if separator == ITEMS else separator)
     params = {k: from_data(v) if isinstance(v, dict) else v for k, v in data.get("params", {}).items()}
-    if "plural" in data:
-        return Plural(data["msgid"], data["plural"], params.pop("n"), **params)
-    return Text(data["msgid"], **params)
+    msgid, plural = data["msgid"], data.get("plural")
+    if plural is not None:
+        return Plural(msgid, plural, params.pop("n"), **params)
+    return Text(msgid, **params)
 
 
 def say(text: Any, gettext: Gettext, ngettext: Ngettext) -> Any:
@@ -119,3 +128,7 @@ def _rebuild(cls: type[Text], msgid: str, params: dict[str, Any], plural: str | 
         params = dict(params)
         return Plural(msgid, plural, params.pop("n"), **params)
     return cls(msgid, **params)
+
+
+SENTENCES = Text("; ")  # between the sentences of one action
+ITEMS = Text(", ")  # between the items of a list

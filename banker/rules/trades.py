@@ -34,7 +34,7 @@ from banker.rules.errors import RuleError
 from banker.rules.money import require_round
 from banker.rules.mortgages import MORTGAGE_CHOICES, received_mortgaged
 from banker.rules.state import GameState, Trade, TradeSide
-from banker.rules.text import Parts, Plural, Text, listing
+from banker.rules.text import ITEMS, Parts, Plural, Text, listing
 
 JAIL_CARD_CEILING = 50  # tournament limit: a card sells for less than this
 
@@ -376,7 +376,7 @@ def _mortgage_payments(
                 )
                 for p, deed in deeds.items()
             ),
-            separator=", ",
+            separator=ITEMS,
         )
         raise RuleError(
             Text(

@@ -9,6 +9,7 @@ from werkzeug.exceptions import HTTPException
 from banker.extensions import csrf
 from banker.rules import InvalidCommand, RuleError
 from banker.rules.money import salary
+from banker.rules.text import Text
 from banker.service import Forbidden, NotFound
 from banker.web import (
     amounts,
@@ -20,6 +21,7 @@ from banker.web import (
     delivery,
     endgame,
     home,
+    i18n,
     new_game,
     offers,
     rule_systems,
@@ -34,6 +36,7 @@ from banker.web import (
 def register(app: Flask) -> None:
     delivery.register(app)  # first, so its after_request runs last: it compresses the final body
     security.register(app)  # CSP and other headers, Secure cookies over HTTPS, the join brake
+    i18n.register(app)  # the language of each screen, and Text translated on its way out
     app.register_blueprint(home.bp)
     app.register_blueprint(app_shell.bp)
     app.register_blueprint(table.bp)
@@ -57,6 +60,7 @@ def register(app: Flask) -> None:
         open_trades=trade_panel.open_trades,
         deck_name=trade_panel.deck_name,
         rules_badge=new_game.rules_badge,
+        option_name=new_game.option_name,
         time_left=seats.time_left,
         market_panel=rule_systems.market_panel,
         token_level=rule_systems.token_level,
@@ -65,7 +69,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_failed(error: CSRFError):
-        return _error(400, "This page is out of date. Reload it and try again.")
+        return _error(400, Text("This page is out of date. Reload it and try again."))
 
     @app.errorhandler(RuleError)
     def refused(error: RuleError):
@@ -73,17 +77,29 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        return _error(error.code or 500, error.description or error.name)
+        code = error.code or 500
+        message = error.description
+        if not isinstance(message, Text):  # werkzeug's own English words for the status
+            message = HTTP_MESSAGES.get(code, Text("Sorry, that did not work. Nothing was changed."))
+        return _error(code, message)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):
         app.logger.exception("unexpected error")
-        return _error(500, "Something went wrong in the bank. Nothing was changed; try again.")
+        return _error(500, Text("Something went wrong in the bank. Nothing was changed; try again."))
+
+
+HTTP_MESSAGES = {
+    400: Text("That request was not understood. Reload the page and try again."),
+    404: Text("There is no such page. Check the link."),
+    405: Text("That cannot be done this way."),
+    413: Text("That is too much to send at once."),
+}
 
 
 def _error(status: int, message: str):
     if request.path.startswith("/api/"):
-        return jsonify(error=message), status
+        return jsonify(error=i18n.translate(message)), status
     if request.headers.get("HX-Request"):
         return render_template("shared/_toast.html", message=message, ok=False), status
     return render_template("shared/error.html", message=message, status=status), status

@@ -10,18 +10,34 @@ from dataclasses import dataclass
 
 from banker.rules import GameState
 from banker.rules.ruleset import CURRENCIES
+from banker.rules.text import Text
 
 
 @dataclass(frozen=True)
 class AmountField:
     unit: str  # after the field's label: "" or " (₩1,000s)"
     placeholder: str
+    hint: str = ""  # what a typed number means, where it is not the amount shown
 
 
 def amount_field(state: GameState) -> AmountField:
     before, after, times = CURRENCIES[state.rules.currency]
+    example = Text("e.g. %(amount)s", amount=200)
     if times > 1:
-        return AmountField(f" ({state.money(1)}s)", "e.g. 200")
+        return AmountField(
+            Text(" (%(unit)ss)", unit=state.money(1)),
+            example,
+            Text("Type amounts in %(unit)ss: 200 is %(shown)s.", unit=state.money(1), shown=state.money(200)),
+        )
     if after:
-        return AmountField(f" ({after})", "e.g. 200")
+        return AmountField(
+            Text(" (%(unit)s)", unit=after),
+            example,
+            Text(
+                "Type amounts in %(unit)s: 200 is %(small)s, 1500 is %(large)s.",
+                unit=after,
+                small=state.money(200),
+                large=state.money(1500),
+            ),
+        )
     return AmountField("", before)

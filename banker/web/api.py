@@ -1,4 +1,9 @@
-"""The JSON API: the same commands and state as the screens, for bots, tests and tools."""
+"""The JSON API: the same commands and state as the screens, for bots, tests and tools.
+
+It speaks to programs: names, reasons and history lines come in English (the events also carry
+each reason's message id and parameters under `texts`), and only an error message is given in
+the language the request's Accept-Language asks for, when it is one of the screens' (Korean,
+Japanese); a request without one reads English. A browser's cookie choice does not apply here."""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from banker.rules.auctions import least_bid
 from banker.rules.board import edition_to_json
 from banker.rules.state import TradeSide
 from banker.rules.tally import tally
+from banker.rules.text import Text
 from banker.service import Forbidden
 from banker.web import seats
 
@@ -24,7 +30,7 @@ def _body() -> dict[str, Any]:
     except RecursionError:  # JSON nested thousands deep: malformed, not a crash
         body = None
     if not isinstance(body, dict):
-        raise InvalidCommand("Send a JSON object (Content-Type: application/json).")
+        raise InvalidCommand(Text("Send a JSON object (Content-Type: application/json)."))
     return body
 
 
@@ -120,7 +126,7 @@ def check_edition():
 def command(game_id: str):
     token = _bearer()
     if token is None:
-        raise Forbidden("Send your seat's token as 'Authorization: Bearer <token>'.")
+        raise Forbidden(Text("Send your seat's token as 'Authorization: Bearer <token>'."))
     body = _body()
     result = seats.service().run(game_id, token, body, request_id=body.get("request_id"))
     return jsonify(seq=result.seq, events=[event.to_json() for event in result.events])

@@ -8,6 +8,9 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, jsonify, render_template, url_for
 
+from banker.rules.text import Text
+from banker.web.i18n import translate
+
 bp = Blueprint("app_shell", __name__)
 
 SHELL = (
@@ -25,7 +28,7 @@ def manifest():
     response = jsonify(
         name="Banker",
         short_name="Banker",
-        description="The bank of your Monopoly table, on every phone.",
+        description=translate(Text("The bank of your Monopoly table, on every phone.")),
         start_url=url_for("home.index"),
         scope="/",
         display="standalone",

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from banker.rules import GameState, Player, RuleError
 from banker.rules.auctions import bid_steps, least_bid, lot_name, placement
 from banker.rules.board import Deed
+from banker.rules.text import Text
 
 
 @dataclass(frozen=True)
@@ -46,8 +47,10 @@ def panel(state: GameState, now: float, me: Player | None) -> Panel | None:
         return None
     deed = state.deed(auction.deed) if auction.deed is not None else None
     title = lot_name(state, auction.kind, auction.deed)
+    if auction.kind != "deed":
+        title = Text("A house") if auction.kind == "house" else Text("A hotel")
     common = {
-        "title": title[0].upper() + title[1:],
+        "title": title,
         "deed": deed,
         "seconds_left": max(0.0, auction.deadline - now),
         "total_seconds": max(state.rules.auction_seconds, state.rules.auction_extension_seconds),
@@ -66,7 +69,13 @@ def panel(state: GameState, now: float, me: Player | None) -> Panel | None:
         for owner, lot in _building_lots(state, auction.kind)
         if me is None or owner.id == me.id
     )
-    note = "" if rows else f"None of your lots is ready for a {auction.kind} just now."
+    note = ""
+    if not rows:
+        note = (
+            Text("None of your lots is ready for a house just now.")
+            if auction.kind == "house"
+            else Text("None of your lots is ready for a hotel just now.")
+        )
     return Panel(rows=rows, note=note, **common)
 
 
@@ -74,11 +83,11 @@ def _cannot_bid(state: GameState, me: Player) -> str:
     auction = state.auction
     assert auction is not None
     if me.bankrupt:
-        return "You are out of the game."
+        return Text("You are out of the game.")
     if me.id in auction.excluded:
-        return "You could not take the lot you won, so you sit this auction out."
+        return Text("You could not take the lot you won, so you sit this auction out.")
     if auction.high_bidder == me.id:
-        return "You hold the high bid."
+        return Text("You hold the high bid.")
     return ""
 
 

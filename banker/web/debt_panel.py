@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from banker.rules import GameState, Player
 from banker.rules.buildings import level
 from banker.rules.debts import owed, raisable
+from banker.rules.money import with_reason
+from banker.rules.text import Text
 from banker.web.offers import Offer, offer
 
 
@@ -28,14 +30,23 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
         return None
     total = owed(state, player.id)
     lines = tuple(
-        f"{state.name_of(d.creditor)} {state.money(d.amount)}" + (f" ({d.reason})" if d.reason else "")
+        with_reason(
+            Text("%(creditor)s %(amount)s", creditor=state.name_of(d.creditor), amount=state.money(d.amount)),
+            d.reason,
+        )
         for d in debts
     )
-    pay = offer(state, {"type": "pay_debt", "player": player.id}, f"Pay {state.money(total)}", "primary")
+    pay = offer(
+        state,
+        {"type": "pay_debt", "player": player.id},
+        Text("Pay %(amount)s", amount=state.money(total)),
+        "primary",
+        with_amount=False,
+    )
     bankrupt = None
     if raisable(state, player.id) < total:
         bankrupt = Offer(
-            "Declare bankruptcy", {"type": "declare_bankruptcy", "player": player.id}, None, "danger"
+            Text("Declare bankruptcy"), {"type": "declare_bankruptcy", "player": player.id}, None, "danger"
         )
     return DebtPanel(
         player=player,
@@ -56,27 +67,22 @@ def _ways_to_raise(state: GameState, player: Player) -> tuple[Offer, ...]:
         if holding.owner != player.id:
             continue
         if level(state, deed.position):
-            what = "the hotel" if holding.hotel else "a house"
-            ways.append(
-                offer(
-                    state,
-                    {"type": "sell_building", "deed": deed.position},
-                    f"Sell {what} on {deed.name} · {{amount}}",
-                )
+            sell = (
+                Text("Sell the hotel on %(deed)s", deed=deed.name)
+                if holding.hotel
+                else Text("Sell a house on %(deed)s", deed=deed.name)
             )
+            ways.append(offer(state, {"type": "sell_building", "deed": deed.position}, sell))
         elif not holding.mortgaged:
-            ways.append(
-                offer(
-                    state, {"type": "mortgage", "deed": deed.position}, f"Mortgage {deed.name} · {{amount}}"
-                )
-            )
+            mortgage = Text("Mortgage %(deed)s", deed=deed.name)
+            ways.append(offer(state, {"type": "mortgage", "deed": deed.position}, mortgage))
     return tuple(way for way in ways if way.refused is None)
 
 
 def creditor_lines(state: GameState, player: Player) -> tuple[str, ...]:
     """What others owe this player: "Cat owes you $2,000"."""
     return tuple(
-        f"{state.name_of(d.debtor)} owes you {state.money(d.amount)}"
+        Text("%(player)s owes you %(amount)s", player=state.name_of(d.debtor), amount=state.money(d.amount))
         for d in state.debts
         if d.creditor == player.id
     )

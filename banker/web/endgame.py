@@ -8,8 +8,10 @@ import io
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from banker.rules.tally import tally
+from banker.rules.text import Text
 from banker.web import seats
 from banker.web.endgame_view import biggest_moments, net_worth_chart
+from banker.web.i18n import translate
 from banker.web.table import seat_for
 
 bp = Blueprint("endgame", __name__, url_prefix="/g/<game_id>")
@@ -75,9 +77,9 @@ def history_csv(game_id: str):
     _, _, lines = _history(game_id)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["seq", "what happened", "undone"])
+    writer.writerow(["seq", translate(Text("what happened")), translate(Text("undone"))])
     for line in reversed(lines):
-        writer.writerow([line.seq, line.text, "yes" if line.undone else ""])
+        writer.writerow([line.seq, translate(line.text), translate(Text("yes")) if line.undone else ""])
     return Response(
         out.getvalue(),
         mimetype="text/csv",

@@ -10,6 +10,7 @@ from banker.rules import Event, GameState
 from banker.rules.auctions import AuctionClosed
 from banker.rules.money import Paid
 from banker.rules.tally import worth
+from banker.rules.text import Text
 
 WIDTH, HEIGHT = 320, 180
 LEFT, RIGHT, TOP, BOTTOM = 44, 52, 10, 22  # room for the money axis and the names at the line ends
@@ -97,7 +98,7 @@ def biggest_moments(steps: Sequence[Step]) -> list[str]:
     ]
     if rents:
         rent, state = max(rents, key=lambda pair: pair[0].amount)
-        moments.append(f"Biggest rent: {rent.describe(state)}")
+        moments.append(Text("Biggest rent: %(what)s", what=rent.describe(state)))
     sales = [
         (e, s)
         for _, events, s in steps
@@ -106,5 +107,5 @@ def biggest_moments(steps: Sequence[Step]) -> list[str]:
     ]
     if sales:
         sale, state = max(sales, key=lambda pair: pair[0].amount)
-        moments.append(f"Dearest auction: {sale.describe(state).removeprefix('Sold! ')}")
+        moments.append(Text("Dearest auction: %(what)s", what=sale.sale(state)))
     return moments

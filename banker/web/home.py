@@ -6,6 +6,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from banker.editions.check import InvalidEdition
 from banker.rules import RuleError
+from banker.rules.text import Text
 from banker.service import NotFound
 from banker.web import new_game as new_game_choices
 from banker.web import seats, security
@@ -13,18 +14,18 @@ from banker.web import seats, security
 bp = Blueprint("home", __name__)
 
 PIECES = (
-    "Car",
-    "Dog",
-    "Top hat",
-    "Boot",
-    "Ship",
-    "Iron",
-    "Thimble",
-    "Cat",
-    "Penguin",
-    "T-Rex",
-    "Duck",
-    "Wheelbarrow",
+    Text("Car"),
+    Text("Dog"),
+    Text("Top hat"),
+    Text("Boot"),
+    Text("Ship"),
+    Text("Iron"),
+    Text("Thimble"),
+    Text("Cat"),
+    Text("Penguin"),
+    Text("T-Rex"),
+    Text("Duck"),
+    Text("Wheelbarrow"),
 )
 
 
@@ -73,7 +74,8 @@ def create_game():
             tokens=[p for n, p in zip(names, pieces, strict=False) if n.strip()],
         )
     except InvalidEdition as error:
-        return _new_game_form(request.form, f"That edition file cannot be played. {error.message}"), 400
+        refusal = Text("That edition file cannot be played. %(why)s", why=error.message)
+        return _new_game_form(request.form, refusal), 400
     except RuleError as error:
         return _new_game_form(request.form, error.message), 400
     seats.remember(created.banker)
@@ -109,7 +111,7 @@ def claim(code: str):
         game = service.game_for_join_code(code)
     player = request.form.get("player", type=int)
     if player is None:
-        raise NotFound("Pick your name to join.")
+        raise NotFound(Text("Pick your name to join."))
     seat = service.claim_seat(game.id, player)
     seats.remember(seat)
     return redirect(url_for("table.screen", game_id=game.id), 303)

@@ -12,15 +12,25 @@ from werkzeug.datastructures import FileStorage, MultiDict
 from banker.rules.errors import InvalidCommand
 from banker.rules.ruleset import CURRENCIES
 from banker.rules.state import format_money
+from banker.rules.text import Text
 
 PRESETS = {
-    "classic": ("Classic", "The rules in the box: last player standing wins."),
-    "jma": ("JMA tournament", "Bids in $10 steps, tournament trade limits."),
-    "speed": ("Speed die", "Everyone starts with $2,500."),
-    "short": ("Short game", "Two deeds dealt each, hotels after 3 houses, ends at the second bankruptcy."),
-    "timed": ("Timed game", "Two deeds dealt each; when the clock runs out, the richest wins."),
-    "monopoly2": ("Monopoly 2.0", "A market of four deeds, no auctions or mortgages; 5 monopolies win."),
-    "millionaire": ("Millionaire", "Amounts in K, token levels at GO; first to the cash target wins."),
+    "classic": (Text("Classic"), Text("The rules in the box: last player standing wins.")),
+    "jma": (Text("JMA tournament"), Text("Bids in $10 steps, tournament trade limits.")),
+    "speed": (Text("Speed die"), Text("Everyone starts with $2,500.")),
+    "short": (
+        Text("Short game"),
+        Text("Two deeds dealt each, hotels after 3 houses, ends at the second bankruptcy."),
+    ),
+    "timed": (Text("Timed game"), Text("Two deeds dealt each; when the clock runs out, the richest wins.")),
+    "monopoly2": (
+        Text("Monopoly 2.0"),
+        Text("A market of four deeds, no auctions or mortgages; 5 monopolies win."),
+    ),
+    "millionaire": (
+        Text("Millionaire"),
+        Text("Amounts in K, token levels at GO; first to the cash target wins."),
+    ),
 }
 TIMED_DEFAULT_MINUTES = 90
 
@@ -38,31 +48,67 @@ class Switch:
 
 
 SWITCHES = (
-    Switch("free_parking_jackpot", "Free Parking jackpot: taxes and fines go into a pot"),
-    Switch("just_go", "Just Go: $400 for landing exactly on GO"),
-    Switch("income_tax_percent", "Income tax: the lower of $200 or 10% of net worth", on_value=10),
-    Switch("no_auctions", "No auctions: a declined deed stays with the bank", False, option="auctions"),
-    Switch("build_without_group", "Build without owning the whole group"),
-    Switch("uneven_building", "Uneven building"),
+    Switch("free_parking_jackpot", Text("Free Parking jackpot: taxes and fines go into a pot")),
+    Switch("just_go", Text("Just Go: $400 for landing exactly on GO")),
+    Switch("income_tax_percent", Text("Income tax: the lower of $200 or 10% of net worth"), on_value=10),
+    Switch("no_auctions", Text("No auctions: a declined deed stays with the bank"), False, option="auctions"),
+    Switch("build_without_group", Text("Build without owning the whole group")),
+    Switch("uneven_building", Text("Uneven building")),
 )
 AMOUNTS = (
-    ("starting_cash", "Starting cash"),
-    ("salary", "Salary for passing GO"),
-    ("jackpot_seed", "Jackpot seed (put in by the bank)"),
+    ("starting_cash", Text("Starting cash")),
+    ("salary", Text("Salary for passing GO")),
+    ("jackpot_seed", Text("Jackpot seed (put in by the bank)")),
 )
 
 
 EDITIONS = (
-    ("us", "US", "Atlantic City: Boardwalk, Park Place, Reading Railroad."),
-    ("uk", "UK", "London: Mayfair, Park Lane, Kings Cross Station, Super Tax; money in £."),
+    ("us", Text("US"), Text("Atlantic City: Boardwalk, Park Place, Reading Railroad.")),
+    ("uk", Text("UK"), Text("London: Mayfair, Park Lane, Kings Cross Station, Super Tax; money in £.")),
 )
 MONEY_NAMES = {
-    "USD": "Dollars",
-    "GBP": "Pounds",
-    "EUR": "Euros",
-    "KRW": "Won (amounts x1,000)",
-    "JPY": "Yen",
-    "MK": "Electronic banking",
+    "USD": Text("Dollars"),
+    "GBP": Text("Pounds"),
+    "EUR": Text("Euros"),
+    "KRW": Text("Won (amounts x1,000)"),
+    "JPY": Text("Yen"),
+    "MK": Text("Electronic banking"),
+}
+# Each rule option as the rules page names it.
+OPTION_NAMES = {
+    "starting_cash": Text("Starting cash"),
+    "salary": Text("Salary for passing GO"),
+    "jail_fine": Text("Jail fine"),
+    "income_tax": Text("Income tax"),
+    "luxury_tax": Text("Luxury tax"),
+    "mortgaged_lot_cancels_double_rent": Text("A mortgaged lot cancels the double rent"),
+    "houses_before_hotel": Text("Houses before a hotel"),
+    "auctions": Text("Auctions"),
+    "auction_step": Text("Auction step"),
+    "auction_seconds": Text("Auction clock (seconds)"),
+    "auction_extension_seconds": Text("Seconds left after each bid"),
+    "end_at": Text("End time"),
+    "trade_limits": Text("Tournament trade limits"),
+    "free_parking_jackpot": Text("Free Parking jackpot"),
+    "jackpot_seed": Text("Jackpot seed"),
+    "just_go": Text("Just Go"),
+    "income_tax_percent": Text("Income tax percent"),
+    "build_without_group": Text("Build without the whole group"),
+    "uneven_building": Text("Uneven building"),
+    "deal_deeds": Text("Deeds dealt at the start"),
+    "end_at_bankruptcies": Text("Ends at this many bankruptcies"),
+    "cash_target": Text("Cash target"),
+    "richest_by": Text("Richest by"),
+    "win_monopolies": Text("Monopolies to win"),
+    "market_size": Text("Deed market size"),
+    "buy_from_owner": Text("Buy deeds from their owners"),
+    "mortgages": Text("Mortgages"),
+    "trading": Text("Trading"),
+    "round_to": Text("Amounts rounded to"),
+    "token_levels": Text("Token levels"),
+    "level_cost": Text("Token level cost"),
+    "level_salary_step": Text("Salary added per level"),
+    "currency": Text("Money"),
 }
 MAX_EDITION_FILE = 60 * 1024  # the whole form must fit in a request (MAX_CONTENT_LENGTH, 64 KB)
 
@@ -84,20 +130,28 @@ def edition_from_form(form: MultiDict[str, str], files: MultiDict[str, FileStora
         raw = upload.read(MAX_EDITION_FILE + 1)
         if len(raw) > MAX_EDITION_FILE:
             raise InvalidCommand(
-                f"That edition file is over {MAX_EDITION_FILE // 1024} KB: too big to be one."
+                Text(
+                    "That edition file is over %(size)s KB: too big to be one.", size=MAX_EDITION_FILE // 1024
+                )
             )
         try:
             return json.loads(raw.decode("utf-8-sig"))
         except UnicodeDecodeError:
-            raise InvalidCommand("That edition file is not text: choose the edition's .json file.") from None
+            raise InvalidCommand(
+                Text("That edition file is not text: choose the edition's .json file.")
+            ) from None
         except json.JSONDecodeError as error:
             raise InvalidCommand(
-                f"That edition file is not valid JSON: {error.msg} at line {error.lineno}, "
-                f"column {error.colno}."
+                Text(
+                    "That edition file is not valid JSON: %(error)s at line %(line)s, column %(column)s.",
+                    error=error.msg,
+                    line=error.lineno,
+                    column=error.colno,
+                )
             ) from None
     choice = form.get("edition", "us")
     if choice == "file":
-        raise InvalidCommand("Choose your edition's JSON file, or pick the US or UK board.")
+        raise InvalidCommand(Text("Choose your edition's JSON file, or pick the US or UK board."))
     return choice
 
 
@@ -110,15 +164,19 @@ def options_from_form(form: MultiDict[str, str], now: float) -> dict[str, Any]:
         value = form.get(name, "").strip().replace(",", "").lstrip("$£€¥₩")
         if value:
             if not value.isdigit():
-                raise InvalidCommand(f"{label} must be a whole number.")
+                raise InvalidCommand(Text("%(field)s must be a whole number.", field=label))
             options[name] = int(value)
     minutes = form.get("minutes", "").strip()
     if minutes or form.get("preset") == "timed":
         if minutes and not (minutes.isdigit() and 5 <= int(minutes) <= 24 * 60):
-            raise InvalidCommand("A timed game lasts 5 to 1,440 minutes.")
+            raise InvalidCommand(Text("A timed game lasts 5 to 1,440 minutes."))
         options["end_at"] = int(now + 60 * int(minutes or TIMED_DEFAULT_MINUTES))
     return options
 
 
 def rules_badge(preset: str) -> str:
     return PRESETS.get(preset, (preset.title(), ""))[0]
+
+
+def option_name(option: str) -> str:
+    return OPTION_NAMES.get(option) or option.replace("_", " ").capitalize()

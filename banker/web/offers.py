@@ -13,6 +13,7 @@ from banker.rules.cards import card_destination
 from banker.rules.money import DebtIncurred, Paid
 from banker.rules.rent import rent_explained
 from banker.rules.state import Holding, Player
+from banker.rules.text import Text
 
 GROUP_COLOURS = {
     "brown": "#8b5a2b",
@@ -71,28 +72,36 @@ def owned_by(state: GameState, player_id: int) -> set[int]:
 
 
 def rent_now(state: GameState, deed: Deed) -> str:
-    """The rent a visitor pays today, with why ("$8, doubled for the whole Brown group");
+    """The rent a visitor pays today, with why ("$8, doubled for the whole brown group");
     empty when nobody collects or the dice decide."""
     holding = state.holding(deed.position)
     if holding.owner == BANK or holding.mortgaged or deed.kind == "utility":
         return ""
     amount, reason = rent_explained(state, deed.position)
-    return state.money(amount) + reason.removeprefix(f"rent for {deed.name}")
+    return Text("%(amount)s%(how)s", amount=state.money(amount), how=reason.params["how"])
+
+
+SHORT_TEXTS = {"Community Chest": Text("Chest"), "Jail / Just Visiting": Text("Jail")}
 
 
 def short_name(name: str) -> str:
+    if isinstance(name, Text):  # a space named in the player's language
+        return SHORT_TEXTS.get(name.msgid, name)
     for long, short in SHORT:
         name = name.replace(long, short)
     return name
 
 
-def offer(state: GameState, payload: dict[str, Any], label: str, style: str = "") -> Offer:
-    """An action button; its label may use {amount}, the cash it moves for the acting player."""
+def offer(
+    state: GameState, payload: dict[str, Any], label: str, style: str = "", with_amount: bool = True
+) -> Offer:
+    """An action button; with `with_amount` its label ends with the cash it moves for the acting
+    player ("Mortgage · +$30")."""
     player = payload.get("player") or state.holding(payload.get("deed", -1)).owner
     try:
         events = decide(state, parse_command(payload))
     except RuleError as error:
-        return Offer(label.format(amount="").strip(" ·"), payload, error.message, style)
+        return Offer(label, payload, error.message, style)
     moved = sum(
         (e.amount if e.payee == player else -e.amount if e.payer == player else 0)
         for e in events
@@ -101,8 +110,10 @@ def offer(state: GameState, payload: dict[str, Any], label: str, style: str = ""
     owed = sum(e.amount for e in events if isinstance(e, DebtIncurred) and e.debtor == player)
     amount = ("+" if moved > 0 else "−") + state.money(abs(moved)) if moved else ""
     if owed:  # more than the cash in hand: it will be owed, and the label says so
-        amount = f"−{state.money(owed)}, owed"
-    return Offer(label.format(amount=amount).strip(" ·"), payload, None, style)
+        amount = Text("−%(amount)s, owed", amount=state.money(owed))
+    if with_amount and amount:
+        label = Text("%(label)s · %(amount)s", label=label, amount=amount)
+    return Offer(label, payload, None, style)
 
 
 def sheet(state: GameState, position: int, player: Player, card: str = "") -> Sheet:
@@ -111,7 +122,9 @@ def sheet(state: GameState, position: int, player: Player, card: str = "") -> Sh
     if deed is not None:
         return _deed_sheet(state, space, deed, player, card)
     handler = _SPACES.get(space.type)
-    return handler(state, space, player) if handler else Sheet(space, player, note="Nothing to pay here.")
+    return (
+        handler(state, space, player) if handler else Sheet(space, player, note=Text("Nothing to pay here."))
+    )
 
 
 def owner_offers(state: GameState, deed: Deed) -> list[Offer]:
@@ -119,24 +132,15 @@ def owner_offers(state: GameState, deed: Deed) -> list[Offer]:
     holding = state.holding(deed.position)
     base = {"deed": deed.position}
     if holding.mortgaged:
-        return [offer(state, {"type": "unmortgage", **base}, "Lift the mortgage · {amount}")]
-    offers = [offer(state, {"type": "mortgage", **base}, "Mortgage · {amount}")]
+        return [offer(state, {"type": "unmortgage", **base}, Text("Lift the mortgage"))]
+    offers = [offer(state, {"type": "mortgage", **base}, Text("Mortgage"))]
     if deed.kind == "street":
         to_hotel = level(state, deed.position) == state.rules.houses_before_hotel
-        offers.insert(
-            0,
-            offer(
-                state, {"type": "build", **base}, f"Build a {'hotel' if to_hotel else 'house'} · {{amount}}"
-            ),
-        )
+        build = Text("Build a hotel") if to_hotel else Text("Build a house")
+        offers.insert(0, offer(state, {"type": "build", **base}, build))
         if holding.houses or holding.hotel:
-            offers.append(
-                offer(
-                    state,
-                    {"type": "sell_building", **base},
-                    f"Sell a {'hotel' if holding.hotel else 'house'} · {{amount}}",
-                )
-            )
+            sell = Text("Sell a hotel") if holding.hotel else Text("Sell a house")
+            offers.append(offer(state, {"type": "sell_building", **base}, sell))
     return offers
 
 
@@ -146,22 +150,25 @@ def _deed_sheet(state: GameState, space: Space, deed: Deed, player: Player, card
         buy = offer(
             state,
             {"type": "buy", "player": player.id, "deed": deed.position},
-            f"Buy for {state.money(deed.price)}",
+            Text("Buy for %(price)s", price=state.money(deed.price)),
             "primary",
+            with_amount=False,
         )
         offers = [buy]
         if state.rules.auctions:
             decline = {"type": "decline", "player": player.id, "deed": deed.position}
-            offers.append(offer(state, decline, "Don't buy · auction it", "ghost"))
-        return Sheet(space, player, deed, holding, note="The bank owns this deed.", offers=offers)
+            offers.append(offer(state, decline, Text("Don't buy · auction it"), "ghost"))
+        return Sheet(space, player, deed, holding, note=Text("The bank owns this deed."), offers=offers)
     owner = state.player(holding.owner)
     if owner.id == player.id:
-        return Sheet(space, player, deed, holding, note="Your deed.", offers=owner_offers(state, deed))
+        return Sheet(space, player, deed, holding, note=Text("Your deed."), offers=owner_offers(state, deed))
     if holding.mortgaged:
-        return Sheet(space, player, deed, holding, note=f"{owner.name}'s deed is mortgaged: no rent.")
+        note = Text("%(player)s's deed is mortgaged: no rent.", player=owner.name)
+        return Sheet(space, player, deed, holding, note=note)
     if state.rules.buy_from_owner:
         sale = {"type": "buy_from_owner", "player": player.id, "deed": deed.position}
-        extra = [offer(state, sale, f"Buy it from {owner.name} for {state.money(deed.price)}")]
+        label = Text("Buy it from %(player)s for %(price)s", player=owner.name, price=state.money(deed.price))
+        extra = [offer(state, sale, label, with_amount=False)]
     else:
         extra = []
     rent = {"type": "pay_rent", "player": player.id, "deed": deed.position}
@@ -169,7 +176,7 @@ def _deed_sheet(state: GameState, space: Space, deed: Deed, player: Player, card
         rent["card"] = card
     if deed.kind == "utility":
         offers = [
-            offer(state, {**rent, "dice": dice}, f"{dice} on the dice · pay {{amount}}")
+            offer(state, {**rent, "dice": dice}, Text("%(dice)s on the dice", dice=dice))
             for dice in range(2, 13)
         ]
         return Sheet(
@@ -177,16 +184,17 @@ def _deed_sheet(state: GameState, space: Space, deed: Deed, player: Player, card
             player,
             deed,
             holding,
-            note=f"Owned by {owner.name}. What did the dice show?",
+            note=Text("Owned by %(player)s. What did the dice show?", player=owner.name),
             offers=[*offers, *extra],
         )
+    pay = offer(state, rent, Text("Pay %(player)s rent", player=owner.name), "primary")
     return Sheet(
         space,
         player,
         deed,
         holding,
-        note=f"Owned by {owner.name}.",
-        offers=[offer(state, rent, f"Pay {owner.name} rent · {{amount}}", "primary"), *extra],
+        note=Text("Owned by %(player)s.", player=owner.name),
+        offers=[pay, *extra],
     )
 
 
@@ -194,49 +202,46 @@ def _tax(state: GameState, space: Space, player: Player) -> Sheet:
     pay = offer(
         state,
         {"type": "pay_tax", "player": player.id, "space": space.position},
-        f"Pay {space.name} · {{amount}}",
+        Text("Pay %(tax)s", tax=space.name),
         "primary",
     )
     return Sheet(space, player, offers=[pay])
 
 
 def _go(state: GameState, space: Space, player: Player) -> Sheet:
-    salary = offer(
-        state, {"type": "pass_go", "player": player.id}, "Collect the salary · {amount}", "primary"
-    )
+    salary = offer(state, {"type": "pass_go", "player": player.id}, Text("Collect the salary"), "primary")
     if not state.rules.just_go:
         return Sheet(space, player, offers=[salary])
-    landed = offer(state, {"type": "pass_go", "player": player.id, "landed": True}, "Landed on GO · {amount}")
-    return Sheet(space, player, note="Just Go: landing exactly on GO pays double.", offers=[salary, landed])
+    landed = offer(state, {"type": "pass_go", "player": player.id, "landed": True}, Text("Landed on GO"))
+    note = Text("Just Go: landing exactly on GO pays double.")
+    return Sheet(space, player, note=note, offers=[salary, landed])
 
 
 def _free_parking(state: GameState, space: Space, player: Player) -> Sheet:
     if not state.rules.free_parking_jackpot:
-        return Sheet(space, player, note="Free Parking: nothing to pay, nothing to collect.")
-    pot = offer(
-        state, {"type": "free_parking", "player": player.id}, "Collect the jackpot · {amount}", "primary"
-    )
-    return Sheet(space, player, note=f"The jackpot holds {state.money(state.free_parking)}.", offers=[pot])
+        return Sheet(space, player, note=Text("Free Parking: nothing to pay, nothing to collect."))
+    pot = offer(state, {"type": "free_parking", "player": player.id}, Text("Collect the jackpot"), "primary")
+    note = Text("The jackpot holds %(pot)s.", pot=state.money(state.free_parking))
+    return Sheet(space, player, note=note, offers=[pot])
 
 
 def _go_to_jail(state: GameState, space: Space, player: Player) -> Sheet:
-    jail = offer(state, {"type": "go_to_jail", "player": player.id}, "Go to jail (no salary)", "danger")
-    return Sheet(space, player, note="Go directly to jail. Do not pass GO.", offers=[jail])
+    jail = offer(state, {"type": "go_to_jail", "player": player.id}, Text("Go to jail (no salary)"), "danger")
+    return Sheet(space, player, note=Text("Go directly to jail. Do not pass GO."), offers=[jail])
 
 
 def _jail(state: GameState, space: Space, player: Player) -> Sheet:
     if not player.in_jail:
-        return Sheet(space, player, note="Just visiting: nothing to pay.")
-    return Sheet(space, player, note=f"{player.name} is in jail.", offers=jail_offers(state, player))
+        return Sheet(space, player, note=Text("Just visiting: nothing to pay."))
+    note = Text("%(player)s is in jail.", player=player.name)
+    return Sheet(space, player, note=note, offers=jail_offers(state, player))
 
 
 def jail_offers(state: GameState, player: Player) -> list[Offer]:
-    offers = [
-        offer(state, {"type": "pay_jail_fine", "player": player.id}, "Pay the fine · {amount}", "primary")
-    ]
+    offers = [offer(state, {"type": "pay_jail_fine", "player": player.id}, Text("Pay the fine"), "primary")]
     if player.jail_cards:
         offers.append(
-            offer(state, {"type": "use_jail_card", "player": player.id}, "Use Get Out of Jail Free")
+            offer(state, {"type": "use_jail_card", "player": player.id}, Text("Use Get Out of Jail Free"))
         )
     return offers
 
@@ -260,10 +265,9 @@ def _cards(state: GameState, space: Space, player: Player) -> Sheet:
                 payload["then_space"] = destination
                 if card.action == "advance_to_nearest":
                     payload["then_card"] = f"nearest_{card.target_kind}"
-        offers.append(offer(state, payload, f"{card.text} · {{amount}}"))
-    return Sheet(
-        space, player, note=f"Tap the {DECK_NAMES[deck]} card {player.name} drew.", card_offers=offers
-    )
+        offers.append(offer(state, payload, card.text))
+    note = Text("Tap the %(deck)s card %(player)s drew.", deck=DECK_NAMES[deck], player=player.name)
+    return Sheet(space, player, note=note, card_offers=offers)
 
 
 _SPACES = {
@@ -281,5 +285,5 @@ _SPACES = {
 def settle_offer(state: GameState, player_id: int, position: int, choice: str) -> Offer:
     """Keep a mortgaged deed received in a bankruptcy (10% fee) or lift its mortgage now."""
     payload = {"type": "settle_mortgage", "player": player_id, "deed": position, "choice": choice}
-    label = "Keep it mortgaged · {amount}" if choice == "keep" else "Lift the mortgage now · {amount}"
+    label = Text("Keep it mortgaged") if choice == "keep" else Text("Lift the mortgage now")
     return offer(state, payload, label, "primary" if choice == "keep" else "")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from banker.rules import GameState, Player
 from banker.rules.board import Deed
 from banker.rules.money import salary
+from banker.rules.text import Text
 from banker.web.offers import Offer, offer
 
 
@@ -28,12 +29,12 @@ def market_panel(state: GameState, player: Player | None) -> MarketPanel | None:
             offer(
                 state,
                 {"type": "buy_from_market", "player": player.id, "deed": position},
-                "Buy · {amount}",
+                Text("Buy"),
             ),
         )
         for position in state.market
     )
-    turn = offer(state, {"type": "next_turn", "player": player.id}, "My turn is over")
+    turn = offer(state, {"type": "next_turn", "player": player.id}, Text("My turn is over"))
     return MarketPanel(deeds=deeds, left=len(state.deck), next_turn=turn)
 
 
@@ -51,6 +52,6 @@ def token_level(state: GameState, player: Player) -> Level | None:
     buy = None
     if state.at_go == player.id and player.level < state.rules.token_levels:
         buy = offer(
-            state, {"type": "buy_level", "player": player.id}, "Raise my token a level · {amount}", "primary"
+            state, {"type": "buy_level", "player": player.id}, Text("Raise my token a level"), "primary"
         )
     return Level(player.level, state.rules.token_levels, state.money(salary(state, player.id)), buy)

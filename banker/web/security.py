@@ -22,6 +22,7 @@ from flask import Flask, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import TooManyRequests
 
+from banker.rules.text import Text
 from banker.service import NotFound
 
 CSP = "; ".join(
@@ -46,7 +47,7 @@ HEADERS = {
     "X-Frame-Options": "DENY",
 }
 JOIN_TRIES_PER_MINUTE = 20
-TOO_MANY_TRIES = "Too many tries: wait a minute and check the code on the host's screen."
+TOO_MANY_TRIES = Text("Too many tries: wait a minute and check the code on the host's screen.")
 
 
 class AttemptLimiter:

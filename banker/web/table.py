@@ -20,9 +20,10 @@ from flask import (
 from banker import qr
 from banker.extensions import htmx
 from banker.models import Seat
-from banker.rules import GameState, undo_preview
+from banker.rules import GameState, describe_action, undo_preview
 from banker.rules.board import edition_to_json
 from banker.rules.tally import tally
+from banker.rules.text import Text
 from banker.service import BANKER, Forbidden, Result
 from banker.web import offers, seats
 from banker.web.endgame_view import biggest_moments, net_worth_chart
@@ -40,8 +41,8 @@ def seat_for(game_id: str, role: str | None = None) -> Seat:
         if token:
             return seats.service().seat(game_id, token)
     if role == "bank":
-        raise Forbidden("Only the banker's phone can open the bank.")
-    raise Forbidden("This phone has no seat in this game. Join with the game's QR code.")
+        raise Forbidden(Text("Only the banker's phone can open the bank."))
+    raise Forbidden(Text("This phone has no seat in this game. Join with the game's QR code."))
 
 
 def _context(game_id: str, view: str, state: GameState | None = None) -> dict:
@@ -183,7 +184,7 @@ def reply(
     """What a phone gets back after its command ran: the toast saying what happened, the sheet
     closed (or the next deed's opened), any `extra` out-of-band fragment, and a nudge for its own
     live panel to refresh."""
-    message = "; ".join(event.describe(result.state) for event in result.events)
+    message = describe_action(result.state, result.events)
     if not htmx:
         return redirect(url_for("table.bank" if view == "bank" else "table.screen", game_id=game_id), 303)
     response = current_app.make_response(

@@ -11,6 +11,7 @@ from werkzeug.datastructures import MultiDict
 from banker.rules import GameState, Player
 from banker.rules.board import DECK_NAMES, Deed
 from banker.rules.state import Trade, TradeSide
+from banker.rules.text import Text
 from banker.rules.trades import side_text
 from banker.web.offers import Offer, offer
 
@@ -44,17 +45,23 @@ def open_trades(state: GameState, me: Player | None) -> list[TradeView]:
         if me is not None and me.id not in (trade.proposer, trade.partner):
             continue
         proposer, partner = state.player(trade.proposer), state.player(trade.partner)
+        give, get = side_text(state, trade.give), side_text(state, trade.get)
         if me is None:
-            headline = f"{proposer.name} offers {partner.name} a trade"
-            gives, gets = side_text(state, trade.give), side_text(state, trade.get)
-            summary = f"{proposer.name} gives {gives}; gets {gets}"
+            headline = Text(
+                "%(proposer)s offers %(partner)s a trade", proposer=proposer.name, partner=partner.name
+            )
+            summary = Text(
+                "%(player)s gives %(give)s; gets %(get)s", player=proposer.name, give=give, get=get
+            )
         elif me.id == partner.id:
-            headline = f"{proposer.name} offers you a trade"
-            summary = f"You give {side_text(state, trade.get)}; you get {side_text(state, trade.give)}"
+            headline = Text("%(player)s offers you a trade", player=proposer.name)
+            summary = Text("You give %(give)s; you get %(get)s", give=get, get=give)
         else:
-            headline = f"Waiting for {partner.name} to answer"
-            summary = f"You give {side_text(state, trade.give)}; you get {side_text(state, trade.get)}"
-        accept = offer(state, {"type": "accept_trade", "player": partner.id, "trade": trade.id}, "Accept")
+            headline = Text("Waiting for %(player)s to answer", player=partner.name)
+            summary = Text("You give %(give)s; you get %(get)s", give=give, get=get)
+        accept = offer(
+            state, {"type": "accept_trade", "player": partner.id, "trade": trade.id}, Text("Accept")
+        )
         views.append(
             TradeView(
                 trade=trade,
@@ -123,7 +130,7 @@ def _choices(state: GameState, owner: int, picked: TradeSide) -> tuple[TradeChoi
         built = any(
             state.holding(p).houses or state.holding(p).hotel for p in state.edition.groups[deed.group]
         )
-        blocked = "buildings in its group" if built else ""
+        blocked = Text("buildings in its group") if built else ""
         choices.append(TradeChoice(deed, holding.mortgaged, blocked, deed.position in picked.deeds))
     return tuple(choices)
 

@@ -23,7 +23,7 @@
       var left = Math.max(0, endsAt - performance.now());
       secs.textContent = Math.ceil(left / 1000);
       ring.style.strokeDashoffset = String(100 - Math.min(1, left / total) * 100);
-      var call = left <= 0 ? going.dataset.sold : left <= 3000 ? "Going twice…" : left <= 6000 ? "Going once…" : "";
+      var call = left <= 0 ? going.dataset.sold : left <= 3000 ? going.dataset.twice : left <= 6000 ? going.dataset.once : "";
       if (going.textContent !== call) going.textContent = call;
       panel.classList.toggle("ending", left <= 6000);
       if (left > 0) requestAnimationFrame(tick);

@@ -54,11 +54,14 @@ def browser():
 
 @pytest.fixture
 def phone(browser):
-    """A factory of phones: each call is a separate browser context (its own cookies)."""
+    """A factory of phones: each call is a separate browser context (its own cookies), in the
+    phone's language `locale` ("ko-KR") when given."""
     contexts = []
 
-    def new_phone():
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    def new_phone(locale: str | None = None):
+        context = browser.new_context(
+            viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=locale
+        )
         contexts.append(context)
         return context.new_page()
 

@@ -209,10 +209,19 @@ def test_step_two_commands_buy_build_rent_and_mortgage_through_the_api(client, g
     assert paid["events"][0] == {
         "texts": {
             "reason": {
-                "msgid": "rent for %(deed)s with %(buildings)s",
+                "msgid": "rent for %(deed)s%(how)s",
                 "params": {
                     "deed": "Baltic Avenue",
-                    "buildings": {"msgid": "%(n)s house", "plural": "%(n)s houses", "params": {"n": 1}},
+                    "how": {
+                        "msgid": " with %(buildings)s",
+                        "params": {
+                            "buildings": {
+                                "msgid": "%(n)s house",
+                                "plural": "%(n)s houses",
+                                "params": {"n": 1},
+                            }
+                        },
+                    },
                 },
             }
         },

@@ -92,7 +92,7 @@ def test_paying_rent_moves_the_amount_from_the_sheet(app, bought):
 
 def test_a_utility_asks_for_the_dice_total_with_every_amount_worked_out(bought):
     labels = buttons(tap(bought["Ann"], bought["id"], 12))
-    assert "2 on the dice · pay −$8" in labels and "12 on the dice · pay −$48" in labels
+    assert "2 on the dice · −$8" in labels and "12 on the dice · −$48" in labels
     assert sum("on the dice" in label for label in labels) == 11
 
 

@@ -206,3 +206,17 @@ def test_typed_amounts_say_which_unit_they_are_in(app, client):
         assert bank.count(label) == 3 and bank.count(placeholder) == 3, currency
         trade = text(client.get(f"/g/{game_id}/trade/new?view=bank&player=1&to=2"))
         assert placeholder in trade, currency
+
+
+def test_a_multiplied_currency_says_what_a_typed_number_means_in_every_language(app, client):
+    game_id, _ = game_of(app, start(client, currency="KRW"))
+    hints = {
+        "en": "Type amounts in ₩1,000s: 200 is ₩200,000.",
+        "ko": "금액은 ₩1,000 단위로 입력하세요: 200은 ₩200,000입니다.",
+        "ja": "金額は₩1,000単位で入力してください: 200は₩200,000です。",
+    }
+    for language, hint in hints.items():
+        bank = text(client.get(f"/g/{game_id}/bank", headers={"Accept-Language": language}))
+        assert f'<p class="hint">{hint}</p>' in bank, language
+    korean = text(client.get(f"/g/{game_id}/bank", headers={"Accept-Language": "ko"}))
+    assert "<span>금액 (₩1,000 단위)</span>" in korean and 'placeholder="예: 200"' in korean

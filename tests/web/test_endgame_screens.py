@@ -62,7 +62,7 @@ def test_the_tally_ranks_everyone_with_cash_deeds_and_buildings(app, played):
 def test_a_tie_at_the_top_is_shown_as_a_tie(app, table):
     do(table["host"], table["id"], "bank", type="end_game")
     html = page(table["Ann"], table["id"], "/tally")
-    assert "A tie at the top: Ann and Bob and Cy" in html
+    assert "A tie at the top: Ann, Bob and Cy" in html
     assert html.count('1=<span class="sr-only"> (tied)</span>') == 3
 
 

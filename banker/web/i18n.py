@@ -1,0 +1,103 @@
+"""Languages: every screen in English, Korean or Japanese.
+
+The language is the phone's own (its Accept-Language) until the player picks one with the
+switcher at the foot of every screen, which is then kept in a cookie. The JSON API speaks to
+programs, not people: its data (history lines, reasons) stays in English, and only its error
+messages follow the request's Accept-Language, so a tool that sends none always reads English.
+
+The rules core words its messages as `Text` (banker/rules/text.py): English that remembers its
+message id. Templates print them through Jinja's `finalize`, which translates every Text on its
+way out, so a rule's refusal, a history line or a button label reads in the screen's language
+without each template asking for it.
+
+The catalogues are banker/translations/<lang>/LC_MESSAGES/messages.po; their compiled .mo files
+are not kept in git: `compile_catalogues` builds any that is missing or older than its .po when
+the app starts (a fresh clone, `pip install -e .`, or a .po just edited)."""
+
+from __future__ import annotations
+
+import logging
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Blueprint, Flask, redirect, request
+from flask_babel import get_locale, get_translations
+
+from banker.extensions import babel
+from banker.rules.text import Text, listing, say
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = {"en": "English", "ko": "한국어", "ja": "日本語"}  # as the switcher shows each
+DEFAULT = "en"
+COOKIE = "lang"
+YEAR = 365 * 24 * 60 * 60
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+
+bp = Blueprint("i18n", __name__)
+
+
+def choose_locale() -> str:
+    """The screen's language: the switcher's choice, else the phone's; the API goes by the
+    request's Accept-Language alone."""
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES and not request.path.startswith("/api/"):
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT)
+
+
+def lang() -> str:
+    return str(get_locale() or DEFAULT)
+
+
+def translate(value: Any) -> Any:
+    """A Text in the current language; anything else as it is."""
+    if not isinstance(value, Text):
+        return value
+    translations = get_translations()
+    return say(value, translations.ugettext, translations.ungettext)
+
+
+@bp.post("/language")
+def switch():
+    """The switcher: remember the language picked and go back to the screen it was picked on."""
+    chosen = request.form.get("lang", DEFAULT)
+    back = request.form.get("next", "/")
+    if urlsplit(back).netloc or not back.startswith("/") or back.startswith("//") or "\\" in back:
+        back = "/"  # only back to a page of this server
+    response = redirect(back, 303)
+    if chosen in LANGUAGES:
+        response.set_cookie(COOKIE, chosen, max_age=YEAR, samesite="Lax", httponly=True)
+    return response
+
+
+def compile_catalogues(directory: Path = TRANSLATIONS) -> None:
+    """Build each catalogue's .mo from its .po when the .mo is missing or older."""
+    for po in directory.glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as file:
+            catalog = read_po(file)
+        try:
+            with tempfile.NamedTemporaryFile("wb", dir=mo.parent, delete=False) as out:
+                write_mo(out, catalog)
+            os.replace(out.name, mo)
+        except OSError:  # a read-only install: that language falls back to English
+            log.warning("could not compile %s", po)
+
+
+def register(app: Flask) -> None:
+    compile_catalogues()
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    babel.init_app(app, locale_selector=choose_locale)
+    app.jinja_env.finalize = translate
+    app.jinja_env.filters["say"] = translate  # a Text passed into a template's own message
+    app.jinja_env.globals["listing"] = listing
+    app.register_blueprint(bp)
+    app.context_processor(lambda: {"lang": lang(), "languages": LANGUAGES})

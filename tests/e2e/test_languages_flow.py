@@ -1,0 +1,69 @@
+"""The player's screen on a Korean phone and on a Japanese one: the phone's language is the
+screen's, the text renders in CJK type, and nothing is cut off or pushed sideways at 390 px."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.table import SETTLE, api, no_sideways_scroll
+
+# What each language's screen must say, in its own words (all from the catalogues).
+SCREENS = {
+    "ko-KR": ("ko", "내 현금", "내 증서", "어디에 멈췄나요?", "Ann 님이 Bob 님에게 $50 지불"),
+    "ja-JP": ("ja", "あなたの現金", "自分の権利書", "どこに止まりましたか？", "AnnがBobに$50を支払いました"),
+}
+# Elements whose right edge passes the screen's: text that does not fit its box
+OVERFLOWING = """() => [...document.querySelectorAll('main *')]
+  .filter((el) => !el.closest('.sr-only') && el.getBoundingClientRect().right > innerWidth + 1)
+  .map((el) => el.tagName + '.' + el.className + ': ' + el.textContent.trim().slice(0, 40))"""
+
+
+def a_game_under_way(server):
+    """Ann, Bob and Cy; Ann owns two deeds and a house-ready group is not hers; money has moved."""
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    banker = game["banker_token"]
+    for command in (
+        {"type": "buy", "player": 1, "deed": 1},
+        {"type": "buy", "player": 1, "deed": 3},
+        {"type": "build", "deed": 1},
+        {"type": "buy", "player": 2, "deed": 5},
+        {"type": "mortgage", "deed": 5},
+        {"type": "pay_rent", "player": 2, "deed": 1},
+        {"type": "pay_player", "player": 1, "to": 2, "amount": 50},
+    ):
+        api(server, f"/api/games/{game['id']}/commands", command, token=banker)
+    return game
+
+
+@pytest.mark.parametrize("locale", list(SCREENS))
+def test_the_player_screen_in_the_phones_language(server, phone, shots, locale):
+    lang, cash, deeds, board, payment = SCREENS[locale]
+    game = a_game_under_way(server)
+    ann = phone(locale)
+    ann.goto(f"{server.url}/join/{game['join_code']}")
+    expect(ann.locator("html")).to_have_attribute("lang", lang)
+    ann.get_by_role("button", name="Ann").click()
+    expect(ann.get_by_label(cash)).to_have_text("$1,290", timeout=SETTLE)
+    expect(ann.get_by_role("heading", name=deeds)).to_be_visible()
+    expect(ann.get_by_role("heading", name=board)).to_be_visible()
+    expect(ann.locator("#history")).to_contain_text(payment)
+    assert ann.evaluate(OVERFLOWING) == []
+    ann.screenshot(path=shots / f"player_{lang}.png", full_page=True)
+    assert no_sideways_scroll(ann)
+
+    ann.locator(".my-deeds .deed-row").first.click()  # the deed card, with its owner's choices
+    expect(ann.locator("#sheet .deed")).to_be_visible()
+    assert ann.evaluate(OVERFLOWING) == []
+    ann.locator("#sheet").screenshot(path=shots / f"deed_card_{lang}.png")
+    ann.locator("#sheet .close").click()
+    expect(ann.locator("#sheet .deed")).to_have_count(0)
+
+    ann.locator(".trade .person-btn").first.click()  # the offer builder
+    expect(ann.locator("#trade-form")).to_be_visible()
+    assert ann.evaluate(OVERFLOWING) == []
+    ann.locator(".trade").screenshot(path=shots / f"trade_{lang}.png")
+
+    ann.locator(".languages").get_by_role("button", name="English").click()
+    expect(ann.locator("html")).to_have_attribute("lang", "en")
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,290")

@@ -1,0 +1,157 @@
+"""Every word a player reads is in the Korean and Japanese catalogues, and nothing on a screen
+escapes them: the messages the code and the templates ask for, the committed template of the
+catalogues, the placeholders of each translation, and the text left in the templates."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATIONS = ROOT / "banker" / "translations"
+LANGUAGES = ("ko", "ja")
+# as README's pybabel commands: Text and Plural are the rules core's message keywords
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "Text": None, "Plural": (1, 2)}
+METHODS = [("banker/**.py", "python"), ("templates/**.html", "jinja2")]
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sr]")
+# What a screen may print outside a message: the app's name
+NOT_WORDS = {"Banker"}
+# attributes a person reads or hears; the auction's calls ride in data-* for the script
+# templates that are a list of attributes for the tag that includes them, not markup
+ATTRIBUTE_LISTS = {"shared/_live_attrs.html"}
+READ_ATTRIBUTES = {
+    "placeholder",
+    "aria-label",
+    "title",
+    "alt",
+    "hx-confirm",
+    "data-sold",
+    "data-once",
+    "data-twice",
+}
+
+
+def extracted() -> set[str | tuple[str, str]]:
+    found = set()
+    for _, _, message, _, _ in extract_from_dir(ROOT, METHODS, keywords=KEYWORDS):
+        if isinstance(message, tuple):
+            message = tuple(message[:2])
+        if message:
+            found.add(message)
+    return found
+
+
+def catalogue(name: str):
+    path = (
+        TRANSLATIONS / "messages.pot"
+        if name == "pot"
+        else TRANSLATIONS / name / "LC_MESSAGES" / "messages.po"
+    )
+    with path.open("rb") as file:
+        return read_po(file)
+
+
+def ids(catalog) -> set[str | tuple[str, str]]:
+    return {tuple(m.id) if isinstance(m.id, tuple | list) else m.id for m in catalog if m.id}
+
+
+@pytest.fixture(scope="module")
+def messages() -> set[str | tuple[str, str]]:
+    return extracted()
+
+
+def test_the_committed_template_lists_exactly_the_messages_the_code_asks_for(messages):
+    pot = ids(catalogue("pot"))
+    assert not messages - pot, f"new messages missing from messages.pot: {sorted(map(str, messages - pot))}"
+    assert not pot - messages, (
+        f"messages.pot lists messages no longer used: {sorted(map(str, pot - messages))}"
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_message_has_a_finished_translation(messages, language):
+    catalog = catalogue(language)
+    untranslated = []
+    for message in messages:
+        entry = catalog.get(message[0] if isinstance(message, tuple) else message)
+        strings = entry.string if entry is not None else ""
+        strings = strings if isinstance(strings, tuple | list) else (strings,)
+        if entry is None or entry.fuzzy or not all(strings):
+            untranslated.append(message)
+    assert not untranslated, (
+        f"{language}: {len(untranslated)} untranslated, e.g. {sorted(map(str, untranslated))[:5]}"
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_translation_keeps_the_placeholders_of_its_message(language):
+    for entry in catalogue(language):
+        if not entry.id:
+            continue
+        sources = entry.id if isinstance(entry.id, tuple | list) else (entry.id,)
+        strings = entry.string if isinstance(entry.string, tuple | list) else (entry.string,)
+        wanted = set().union(*(PLACEHOLDER.findall(source) for source in sources))
+        for string in strings:
+            assert set(PLACEHOLDER.findall(string)) == wanted, (language, entry.id, string)
+            # a literal percent sign is doubled exactly where the message doubles it
+            assert string.count("%%") == sources[0].count("%%"), (language, entry.id, string)
+
+
+class _Reader(HTMLParser):
+    """What a person reads on a page: text between tags and the attributes they read or hear."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.read: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self._skip += 1
+        for name, value in attrs:
+            if value and (
+                name in READ_ATTRIBUTES
+                or (tag == "input" and name == "value" and ("type", "submit") in attrs)
+            ):
+                self.read.append(value)
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.read.append(data)
+
+
+def words_outside_messages(source: str) -> list[str]:
+    """Letters a template prints that no gettext call covers: Jinja's comments, statements and
+    expressions are taken out first (every message is asked for inside one)."""
+    source = re.sub(r"{#.*?#}", " ", source, flags=re.S)
+    source = re.sub(r"{% block body_attrs %}.*?{% endblock %}", " ", source, flags=re.S)
+    source = re.sub(r"{%.*?%}", " ", source, flags=re.S)
+    source = re.sub(r"{{.*?}}", " ", source, flags=re.S)
+    reader = _Reader()
+    reader.feed(source)
+    return [word for text in reader.read for word in re.findall(r"[^\W\d_]+", text) if word not in NOT_WORDS]
+
+
+TEMPLATES = sorted(
+    path.relative_to(ROOT / "templates").as_posix() for path in ROOT.glob("templates/**/*.html")
+)
+
+
+@pytest.mark.parametrize("template", [name for name in TEMPLATES if name not in ATTRIBUTE_LISTS])
+def test_a_template_prints_no_words_outside_a_message(template):
+    assert words_outside_messages((ROOT / "templates" / template).read_text("utf-8")) == []
+
+
+def test_the_template_check_catches_a_word_left_untranslated():
+    assert words_outside_messages('<p class="hint">{{ _("Pay") }} now</p>') == ["now"]
+    assert words_outside_messages('<input placeholder="e.g. {{ code }}">') == ["e", "g"]
+    assert words_outside_messages("<button title=\"{{ _('Close') }}\">✕</button>") == []

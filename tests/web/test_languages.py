@@ -1,0 +1,153 @@
+"""Screens in English, Korean and Japanese: chosen from the phone's language or by the switcher,
+with the rules' refusals, the history and the toasts in the same language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from banker.editions import load_edition
+from tests.web.helpers import HTMX, csrf_token, do, page, text
+
+KO = {"Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5"}
+JA = {"Accept-Language": "ja-JP,ja;q=0.9"}
+
+
+def switch(client, lang: str, back: str = "/"):
+    return client.post("/language", data={"csrf_token": csrf_token(client), "lang": lang, "next": back})
+
+
+def shown(html: str) -> str:
+    """The words of a fragment, tags taken out."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+def test_a_korean_phone_reads_korean_screens(table):
+    home = table["Ann"].get("/", headers=KO)
+    assert '<html lang="ko">' in text(home) and "새 게임" in text(home)
+    wallet = text(table["Ann"].get(f"/g/{table['id']}", headers=KO))
+    assert '<html lang="ko">' in wallet
+    for words in ("내 증서", "어디에 멈췄나요?", "은행에 지불", "GO 통과", "무료주차장", "찬스"):
+        assert words in wallet
+    assert "Where did you land?" not in wallet and "My deeds" not in wallet
+
+
+def test_without_a_language_of_ours_the_screens_stay_english(table):
+    wallet = text(table["Ann"].get(f"/g/{table['id']}", headers={"Accept-Language": "fr-FR,de;q=0.8"}))
+    assert '<html lang="en">' in wallet and "Where did you land?" in wallet
+
+
+def test_the_switcher_changes_the_language_and_it_sticks(table):
+    ann = table["Ann"]
+    response = switch(ann, "ja", f"/g/{table['id']}")
+    assert response.status_code == 303 and response.headers["Location"] == f"/g/{table['id']}"
+    for headers in ({}, KO):  # the choice outranks the phone's own language
+        wallet = text(ann.get(f"/g/{table['id']}", headers=headers))
+        assert '<html lang="ja">' in wallet and "自分の権利書" in wallet
+    assert switch(ann, "en").status_code == 303
+    assert "My deeds" in page(ann, table["id"])
+
+
+def test_every_screen_offers_the_switcher_in_each_language_own_words(table):
+    for path in ("/", "/new", f"/join/{table['code']}", f"/g/{table['id']}/bank", f"/g/{table['id']}/tally"):
+        html = text(table["host"].get(path))
+        assert all(name in html for name in ("English", "한국어", "日本語")), path
+
+
+@pytest.mark.parametrize(
+    "back",
+    ["https://elsewhere.example/", "//elsewhere.example/x", "/\\elsewhere.example", "javascript:alert(1)"],
+)
+def test_the_switcher_only_goes_back_to_this_server(client, back):
+    assert switch(client, "ko", back).headers["Location"] == "/"
+
+
+def test_a_refused_command_reads_in_japanese(table):
+    switch(table["Ann"], "ja")
+    refused = do(table["Ann"], table["id"], type="pay_player", player=1, to=2, amount=5000)
+    assert refused.status_code == 409
+    assert shown(text(refused)) == "Annの所持金は$1,500で、$5,000を払うにはあと$3,500必要です。"
+
+
+def test_the_toast_and_the_history_read_in_the_phones_language(table):
+    switch(table["Ann"], "ko")
+    paid = do(table["Ann"], table["id"], type="pay_player", player=1, to=2, amount=50)
+    assert shown(text(paid).split("</div>")[0]) == "Ann 님이 Bob 님에게 $50 지불"
+    assert "Ann 님이 Bob 님에게 $50 지불" in page(table["Ann"], table["id"])
+    assert "Annが Bobに" not in page(table["Bob"], table["id"])
+    assert "Ann paid Bob $50" in page(table["Bob"], table["id"])
+    assert "AnnがBobに$50を支払いました" in text(table["Cy"].get(f"/g/{table['id']}", headers=JA))
+
+
+def test_a_reason_the_rules_worded_is_translated_from_the_log(app, table):
+    do(table["Ann"], table["id"], type="buy", player=1, deed=1)
+    do(table["Bob"], table["id"], type="pay_rent", player=2, deed=1)
+    history = text(table["Bob"].get(f"/g/{table['id']}/history", headers=JA))
+    assert "BobがAnnに$2を支払いました（Mediterranean Avenueのレンタル料）" in history
+
+
+def test_the_board_is_rendered_once_per_language(table):
+    english = page(table["Ann"], table["id"])
+    korean = text(table["Bob"].get(f"/g/{table['id']}", headers=KO))
+    assert 'aria-label="Mediterranean Avenue, for sale $60"' in english
+    assert 'aria-label="Mediterranean Avenue, 판매 중 $60"' in korean
+
+
+def test_the_api_speaks_english_unless_asked_otherwise(app, client):
+    body = {"players": ["Ann"]}
+    assert client.post("/api/games", json=body).get_json()["error"] == (
+        "A game needs 2 to 8 players; you named 1."
+    )
+    assert client.post("/api/games", json=body, headers=KO).get_json()["error"] == (
+        "게임에는 2~8명이 필요한데 1명을 입력했습니다."
+    )
+    switch(client, "ja")  # the screens' cookie is not the API's business
+    assert client.post("/api/games", json=body).get_json()["error"].startswith("A game needs")
+
+
+# Refusals a phone can meet at the table, each a different rule's message.
+REFUSALS = [
+    {"type": "pay_player", "to": 2, "amount": 5000},
+    {"type": "pay_player", "to": 2, "amount": "12.5"},
+    {"type": "pay_bank", "amount": 0},
+    {"type": "buy", "deed": 3},
+    {"type": "mortgage", "deed": 39},
+    {"type": "build", "deed": 1},
+    {"type": "sell_building", "deed": 1},
+    {"type": "unmortgage", "deed": 1},
+    {"type": "pay_jail_fine"},
+    {"type": "use_jail_card"},
+    {"type": "bid", "amount": 10},
+    {"type": "free_parking"},
+    {"type": "pay_tax", "space": 5},
+    {"type": "pay_rent", "deed": 1},
+    {"type": "decline_trade", "trade": 9},
+    {"type": "declare_bankruptcy"},
+    {"type": "end_game"},
+    {"type": "buy_level"},
+    {"type": "pay_debt"},
+    {"type": "propose_trade", "to": 2},
+]
+US = load_edition("us")
+NAMES = {"Ann", "Bob", "Cy", "GO"} | {
+    word for deed in US.deeds for word in re.findall(r"[A-Za-z]+", deed.name)
+}
+
+
+@pytest.mark.parametrize("language", [KO, JA], ids=["ko", "ja"])
+def test_the_rules_refusals_read_in_the_phones_language(table, language):
+    ann = table["Ann"]
+    do(ann, table["id"], type="buy", player=1, deed=1)
+    do(table["Bob"], table["id"], type="buy", player=2, deed=3)
+    token = csrf_token(ann)
+    for fields in REFUSALS:
+        refused = ann.post(
+            f"/g/{table['id']}/do",
+            data={"view": "player", "player": 1, **fields},
+            headers={**HTMX, **language, "X-CSRFToken": token},
+        )
+        assert refused.status_code in (400, 403, 409), fields
+        message = shown(text(refused))
+        english = set(re.findall(r"[A-Za-z]+", message)) - NAMES
+        assert message and not english, (fields, message)
