@@ -23,7 +23,7 @@ from banker.models import Seat
 from banker.rules import GameState, describe_action, undo_preview
 from banker.rules.board import edition_to_json
 from banker.rules.tally import tally
-from banker.rules.text import Text
+from banker.rules.text import Parts, Text
 from banker.service import BANKER, Forbidden, Result
 from banker.web import offers, seats
 from banker.web.endgame_view import biggest_moments, net_worth_chart
@@ -139,7 +139,7 @@ def live(game_id: str):
             e.describe(context["state"]) for e in seats.service().events_since(game_id, known) if e.is_news
         ]
         if news:
-            body += render_template("shared/_toast.html", message="; ".join(news[-2:]), ok=True, oob=True)
+            body += render_template("shared/_toast.html", message=Parts(news[-2:]), ok=True, oob=True)
     response = current_app.make_response(body)
     response.headers["Vary"] = "HX-Request"
     return response

@@ -151,3 +151,11 @@ def test_the_rules_refusals_read_in_the_phones_language(table, language):
         message = shown(text(refused))
         english = set(re.findall(r"[A-Za-z]+", message)) - NAMES
         assert message and not english, (fields, message)
+
+
+def test_news_from_other_phones_reads_in_this_phones_language(app, table):
+    known = app.extensions["banker"].state(table["id"]).seq
+    do(table["Bob"], table["id"], type="decline", player=2, deed=1)  # the bank auctions it: news
+    live = table["Ann"].get(f"/g/{table['id']}/live?view=player&seq={known}", headers={**HTMX, **JA})
+    toast = re.search(r'<p class="toast ok"[^>]*>(.*?)</p>', text(live)).group(1)
+    assert toast == "BobはMediterranean Avenueを買いませんでした。銀行が競売にかけます"
