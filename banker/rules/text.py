@@ -2,9 +2,9 @@
 
 The rules core knows no language. A `Text` is a `str` holding the English (so logs, the JSON API,
 the tests and every string operation keep working as before) and also remembers its msgid and
-parameters, so a screen can say it in the reader's language with `translate(gettext)`. Parameters
-are what stays as it is in every language: names of players and deeds (the edition's), amounts
-already formatted by `GameState.money`, numbers, or other Texts, translated in turn.
+parameters, so a screen can say it in the reader's language with `say(text, gettext, ngettext)`.
+Parameters are what stays as it is in every language: names of players and deeds (the edition's),
+amounts already formatted by `GameState.money`, numbers, or other Texts, translated in turn.
 
 Message ids use `%(name)s` placeholders. `Text` and `Plural` are extraction keywords (see README,
 "Languages"), so a msgid must be a literal string at the call."""

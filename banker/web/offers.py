@@ -33,9 +33,7 @@ SHORT = (
     (" Place", " Pl"),
     (" Railroad", " RR"),
     (" Station", " Stn"),  # the UK board's railroads
-    ("Community Chest", "Chest"),
     ("Electric Company", "Electric"),
-    ("Jail / Just Visiting", "Jail"),
     ("North Carolina", "N. Carolina"),
     ("Pennsylvania", "Penn."),
     ("Mediterranean", "Medit."),
