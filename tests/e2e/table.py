@@ -52,3 +52,26 @@ def api(server, path, body=None, token=None):
     )
     with urllib.request.urlopen(request, timeout=5) as response:
         return json.load(response)
+
+
+def banker_does(server, game, *commands):
+    """The banker's phone sends these commands to the game, in order, through the API."""
+    for command in commands:
+        api(server, f"/api/games/{game['id']}/commands", command, game["banker_token"])
+
+
+def a_game_under_way(server):
+    """Ann, Bob and Cy; Ann owns two deeds with a house, Bob a mortgaged railroad; money has moved."""
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    banker_does(
+        server,
+        game,
+        {"type": "buy", "player": 1, "deed": 1},
+        {"type": "buy", "player": 1, "deed": 3},
+        {"type": "build", "deed": 1},
+        {"type": "buy", "player": 2, "deed": 5},
+        {"type": "mortgage", "deed": 5},
+        {"type": "pay_rent", "player": 2, "deed": 1},
+        {"type": "pay_player", "player": 1, "to": 2, "amount": 50},
+    )
+    return game

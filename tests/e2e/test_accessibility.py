@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.table import api
+from tests.e2e.table import a_game_under_way, banker_does
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SERIOUS = ("serious", "critical")
@@ -29,17 +29,13 @@ def violations(page) -> list[str]:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_main_screens_have_no_serious_accessibility_violations(server, browser, scheme):
-    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
-    for command in (
-        {"type": "buy", "player": 1, "deed": 1},
-        {"type": "buy", "player": 1, "deed": 3},
-        {"type": "build", "deed": 1},
-        {"type": "buy", "player": 2, "deed": 39},
-        {"type": "mortgage", "deed": 39},
-        {"type": "decline", "player": 3, "deed": 37},
+    game = a_game_under_way(server)
+    banker_does(
+        server,
+        game,
+        {"type": "decline", "player": 3, "deed": 37},  # an auction open on every screen
         {"type": "bid", "player": 1, "amount": 120},
-    ):
-        api(server, f"/api/games/{game['id']}/commands", command, game["banker_token"])
+    )
     context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
     page = context.new_page()
     found = {}

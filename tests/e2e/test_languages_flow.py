@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, no_sideways_scroll
+from tests.e2e.table import SETTLE, a_game_under_way, no_sideways_scroll
 
 # What each language's screen must say, in its own words (all from the catalogues).
 SCREENS = {
@@ -17,23 +17,6 @@ SCREENS = {
 OVERFLOWING = """() => [...document.querySelectorAll('main *')]
   .filter((el) => !el.closest('.sr-only') && el.getBoundingClientRect().right > innerWidth + 1)
   .map((el) => el.tagName + '.' + el.className + ': ' + el.textContent.trim().slice(0, 40))"""
-
-
-def a_game_under_way(server):
-    """Ann, Bob and Cy; Ann owns two deeds and a house-ready group is not hers; money has moved."""
-    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
-    banker = game["banker_token"]
-    for command in (
-        {"type": "buy", "player": 1, "deed": 1},
-        {"type": "buy", "player": 1, "deed": 3},
-        {"type": "build", "deed": 1},
-        {"type": "buy", "player": 2, "deed": 5},
-        {"type": "mortgage", "deed": 5},
-        {"type": "pay_rent", "player": 2, "deed": 1},
-        {"type": "pay_player", "player": 1, "to": 2, "amount": 50},
-    ):
-        api(server, f"/api/games/{game['id']}/commands", command, token=banker)
-    return game
 
 
 @pytest.mark.parametrize("locale", list(SCREENS))

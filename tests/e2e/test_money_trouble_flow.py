@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, cash_of, no_sideways_scroll
+from tests.e2e.table import SETTLE, api, banker_does, cash_of, no_sideways_scroll
 
 BOARDWALK, PARK_PLACE, READING, ORIENTAL = 39, 37, 5, 6
 
@@ -12,7 +12,9 @@ BOARDWALK, PARK_PLACE, READING, ORIENTAL = 39, 37, 5, 6
 def table_with_hotels(server):
     """Ann has hotels on the dark blues; Bob has Reading Railroad (mortgaged) and Oriental Avenue."""
     game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
-    setup = [
+    banker_does(
+        server,
+        game,
         {"type": "collect_from_bank", "player": 1, "amount": 1500, "reason": "setup"},
         {"type": "buy", "player": 1, "deed": PARK_PLACE},
         {"type": "buy", "player": 1, "deed": BOARDWALK},
@@ -21,9 +23,7 @@ def table_with_hotels(server):
         {"type": "mortgage", "deed": READING},
         {"type": "buy", "player": 2, "deed": ORIENTAL},
         {"type": "collect_from_bank", "player": 2, "amount": 500, "reason": "setup"},
-    ]
-    for command in setup:
-        api(server, f"/api/games/{game['id']}/commands", command, game["banker_token"])
+    )
     return game
 
 

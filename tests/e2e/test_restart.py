@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import api
+from tests.e2e.table import api, banker_does
 
 
 def test_a_restart_keeps_the_game_and_the_phones_follow(server, phone):
     game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
     banker = game["banker_token"]
-    commands = [
+    banker_does(
+        server,
+        game,
         {"type": "pass_go", "player": 1},
         {"type": "pay_player", "player": 2, "to": 3, "amount": 275},
         {"type": "pay_bank", "player": 3, "amount": 100, "reason": "Luxury Tax"},
         {"type": "undo"},
         {"type": "collect_from_bank", "player": 2, "amount": 20, "reason": "Refund"},
-    ]
-    for command in commands:
-        api(server, f"/api/games/{game['id']}/commands", command, banker)
+    )
     before = api(server, f"/api/games/{game['id']}", token=banker)
 
     bob = phone()

@@ -7,7 +7,7 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import api, no_sideways_scroll
+from tests.e2e.table import api, banker_does, no_sideways_scroll
 
 # the game's whole length: the timer thread must end it with no phone asking; long enough for
 # three phones to open their screens first on a busy machine
@@ -17,12 +17,13 @@ SECONDS = 10
 def test_a_timed_game_ends_by_itself_and_every_phone_shows_the_tally(server, phone, shots):
     end_at = int(time.time()) + SECONDS
     game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"], "options": {"end_at": end_at}})
-    for command in (
+    banker_does(
+        server,
+        game,
         {"type": "buy", "player": 1, "deed": 39},
         {"type": "buy", "player": 2, "deed": 5},
         {"type": "pay_rent", "player": 3, "deed": 5},
-    ):
-        api(server, f"/api/games/{game['id']}/commands", command, game["banker_token"])
+    )
     phones = []
     for seat in game["players"]:
         page = phone()
