@@ -3,6 +3,7 @@ biggest moments."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -13,7 +14,9 @@ from banker.rules.tally import worth
 from banker.rules.text import Text
 
 WIDTH, HEIGHT = 320, 180
-LEFT, RIGHT, TOP, BOTTOM = 44, 52, 10, 22  # room for the money axis and the names at the line ends
+TOP, BOTTOM = 10, 22
+TICK_SIZE, NAME_SIZE = 9, 10  # font sizes of the money axis and the names, as in app.css
+NAME_ROOM = 80  # the most the names at the line ends take; a longer name is shortened with …
 MAX_POINTS = 120
 
 
@@ -31,6 +34,8 @@ class ChartLine:
 class Chart:
     lines: tuple[ChartLine, ...]
     ticks: tuple[tuple[float, str], ...]  # (y, label) on the money axis
+    left: float  # where the plot starts: the money axis's labels end there
+    right: float  # where the plot ends: the names at the line ends start there
     width: int = WIDTH
     height: int = HEIGHT
 
@@ -53,10 +58,15 @@ def net_worth_chart(steps: Sequence[Step]) -> Chart | None:
     low, high = min(min(v) for v in values.values()), max(max(v) for v in values.values())
     margin = max(1, (high - low) // 10)
     low, high = max(0, low - margin), high + margin
-    span_x, span_y = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    tick_values = (low, (low + high) // 2, high)
+    # room for the longest axis label (₩1,530,000 takes more than $1,530) and the longest name
+    left = round(max(_text_width(final.money(v), TICK_SIZE) for v in tick_values) + 8, 1)
+    names = {p.id: _shortened(p.name, NAME_ROOM, NAME_SIZE) for p in final.players}
+    right = round(WIDTH - max(_text_width(name, NAME_SIZE) for name in names.values()) - 6, 1)
+    span_x, span_y = right - left, HEIGHT - TOP - BOTTOM
 
     def x(i: int) -> float:
-        return round(LEFT + span_x * i / (len(sampled) - 1), 1)
+        return round(left + span_x * i / (len(sampled) - 1), 1)
 
     def y(value: int) -> float:
         return round(TOP + span_y * (high - value) / (high - low), 1)
@@ -64,7 +74,7 @@ def net_worth_chart(steps: Sequence[Step]) -> Chart | None:
     ends = _spread({p.id: y(values[p.id][-1]) for p in final.players})
     lines = tuple(
         ChartLine(
-            name=p.name,
+            name=names[p.id],
             colour=p.colour,
             points=" ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values[p.id])),
             end_x=x(len(sampled) - 1),
@@ -73,8 +83,30 @@ def net_worth_chart(steps: Sequence[Step]) -> Chart | None:
         )
         for p in final.players
     )
-    ticks = tuple((y(v), final.money(v)) for v in (low, (low + high) // 2, high))
-    return Chart(lines=lines, ticks=ticks)
+    ticks = tuple((y(v), final.money(v)) for v in tick_values)
+    return Chart(lines=lines, ticks=ticks, left=left, right=right)
+
+
+def _text_width(text: str, size: int) -> float:
+    """How wide `text` may be drawn at `size`, erring wide (as in DejaVu Sans Bold, wider than
+    most phones' type): the SVG cannot measure its text before the phone draws it."""
+    return size * sum(map(_em, text))
+
+
+def _em(c: str) -> float:
+    if unicodedata.east_asian_width(c) in "WF":  # CJK: square
+        return 1.0
+    if c in " .,:;'!|()-ijlftI":
+        return 0.4
+    if c.isupper() or c in "mw" or not c.isascii():
+        return 0.9
+    return 0.68
+
+
+def _shortened(text: str, room: float, size: int) -> str:
+    while _text_width(text, size) > room:
+        text = text[:-2] + "…"
+    return text
 
 
 def _spread(label_y: dict[int, float], gap: float = 11.0) -> dict[int, float]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, a_game_under_way, no_sideways_scroll
+from tests.e2e.table import SETTLE, a_game_under_way, api, banker_does, no_sideways_scroll
 
 # What each language's screen must say, in its own words (all from the catalogues).
 SCREENS = {
@@ -50,3 +50,36 @@ def test_the_player_screen_in_the_phones_language(server, phone, shots, locale):
     ann.locator(".languages").get_by_role("button", name="English").click()
     expect(ann.locator("html")).to_have_attribute("lang", "en")
     expect(ann.get_by_label("Your cash")).to_have_text("$1,290")
+
+
+# Texts of the chart drawn outside its box: cut off by the phone's edge
+CHART_OVERFLOW = """() => { const svg = document.querySelector('.chart svg'), box = svg.viewBox.baseVal;
+  return [...svg.querySelectorAll('text')].map((t) => [t.textContent, t.getBBox()])
+    .filter(([, b]) => b.x < box.x || b.x + b.width > box.x + box.width).map(([text]) => text); }"""
+
+
+def test_the_tally_in_won_fits_a_korean_phone(server, phone, shots):
+    """Seven-figure amounts and a player with a long name: nothing is cut off or pushed sideways."""
+    names = ["Ann", "Bob", "Christopher Robinson", "김민준"]
+    game = api(server, "/api/games", {"players": names, "options": {"currency": "KRW"}})
+    banker_does(
+        server,
+        game,
+        {"type": "buy", "player": 1, "deed": 39},
+        {"type": "buy", "player": 2, "deed": 37},
+        {"type": "pay_rent", "player": 3, "deed": 37},
+        {"type": "pay_player", "player": 4, "to": 3, "amount": 1000},
+        {"type": "end_game"},
+    )
+    ann = phone("ko-KR")
+    ann.goto(f"{server.url}/seat/{game['players'][0]['token']}")
+    ann.goto(f"{server.url}/g/{game['id']}/tally")
+    expect(ann.locator(".tally tbody tr").first).to_contain_text("Christopher Robinson")
+    expect(ann.locator(".tally tbody tr").first).to_contain_text(
+        "₩2,465,000"
+    )  # ₩1,500,000 - ₩35,000 rent + ₩1,000,000
+    assert ann.evaluate(OVERFLOWING) == []
+    assert ann.evaluate(CHART_OVERFLOW) == []
+    expect(ann.locator(".chart text.tick").first).to_contain_text("₩")
+    ann.screenshot(path=shots / "tally_ko.png", full_page=True)
+    assert no_sideways_scroll(ann)
