@@ -1,5 +1,6 @@
 """An automated accessibility check (axe-core 4.14.1, vendored in tests/e2e/vendor) of the main
-screens at phone size, in light and in dark mode: no serious or critical WCAG A/AA violations."""
+screens at phone size, in light and in dark mode: no serious or critical WCAG A/AA violations,
+and every control at least 44 x 44 px to the finger."""
 
 from __future__ import annotations
 
@@ -12,6 +13,15 @@ from tests.e2e.table import a_game_under_way, banker_does
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SERIOUS = ("serious", "critical")
+# Controls smaller than 44 x 44 px; a radio or a checkbox is tapped through the label around it
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'button, a[href], input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])')]
+  .map((el) => el.closest('label') || el)
+  .filter((el) => el.getClientRects().length && !el.closest('.sr-only'))
+  .map((el) => [el, el.getBoundingClientRect()])
+  .filter(([, box]) => box.width < 44 || box.height < 44)
+  .map(([el, box]) => `small target ${Math.round(box.width)}x${Math.round(box.height)}: `
+    + `${el.tagName.toLowerCase()}.${el.className} ${el.textContent.trim().slice(0, 30)}`)"""
 
 
 def violations(page) -> list[str]:
@@ -24,11 +34,11 @@ def violations(page) -> list[str]:
         f"{v['id']} ({v['impact']}): {v['help']} — {[(n['target'], n['any'][0]['message'] if n['any'] else '') for n in v['nodes'][:4]]}"
         for v in result["violations"]
         if v["impact"] in SERIOUS
-    ]
+    ] + page.evaluate(SMALL_TARGETS)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_main_screens_have_no_serious_accessibility_violations(server, browser, scheme):
+def test_the_main_screens_have_no_serious_accessibility_violations_or_small_targets(server, browser, scheme):
     game = a_game_under_way(server)
     banker_does(
         server,
@@ -54,6 +64,8 @@ def test_the_main_screens_have_no_serious_accessibility_violations(server, brows
     found["deed sheet"] = violations(player)
     player.goto(f"{server.url}/g/{game['id']}/tally")
     found["tally"] = violations(player)
+    player.goto(f"{server.url}/g/{game['id']}/history")
+    found["history"] = violations(player)
     context.close()
     problems = {screen: v for screen, v in found.items() if v}
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)

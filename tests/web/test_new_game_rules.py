@@ -64,7 +64,7 @@ def test_bad_choices_are_refused_on_the_form_and_kept(client, fields, message):
 def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, client):
     game_id, _ = game_of(app, start(client, preset="jma"))
     bank = text(client.get(f"/g/{game_id}/bank"))
-    assert ">JMA tournament</a>" in bank
+    assert ">JMA tournament</span></a>" in bank
     rules = text(client.get(f"/g/{game_id}/rules?view=bank"))
     assert "Auction step</th>" in rules and "<td>10</td>" in rules
 
