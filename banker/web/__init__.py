@@ -47,6 +47,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals.update(
         group_colours=offers.GROUP_COLOURS,
         light_groups=offers.LIGHT_GROUPS,
+        group_of=offers.group_of,
         short_name=offers.short_name,
         amount_field=amounts.amount_field,
         board_spaces=board_map.board_spaces,

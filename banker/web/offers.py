@@ -10,6 +10,7 @@ from banker.rules import BANK, GameState, RuleError, decide, parse_command
 from banker.rules.board import DECK_NAMES, Deed, Space
 from banker.rules.buildings import level
 from banker.rules.cards import card_destination
+from banker.rules.deeds import group_label
 from banker.rules.money import DebtIncurred, Paid
 from banker.rules.rent import rent_explained
 from banker.rules.state import Holding, Player
@@ -28,6 +29,13 @@ GROUP_COLOURS = {
     "utility": "#8a96a3",
 }
 LIGHT_GROUPS = frozenset({"light_blue", "orange", "yellow", "utility"})  # dark text on these bands
+
+
+def group_of(deed: Deed) -> Text:
+    """The group's name, written next to its colour: the colour alone tells nobody colour-blind."""
+    return Text("%(group)s group", group=group_label(deed))
+
+
 SHORT = (
     (" Avenue", " Ave"),
     (" Place", " Pl"),

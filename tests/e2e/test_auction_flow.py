@@ -56,6 +56,8 @@ def test_two_phones_bid_the_third_watches_and_the_winner_gets_the_deed(server, p
     expect(cy.get_by_label("Your cash")).to_have_text("$1,270", timeout=SETTLE)
     for page in (ann, bob):
         expect(cash_of(page, 3)).to_have_text("$1,270", timeout=SETTLE)
-        expect(page.locator('.space[aria-label^="Boardwalk, Cy"]')).to_be_visible(timeout=SETTLE)
+        expect(page.locator('.space[aria-label^="Boardwalk, dark blue group, Cy"]')).to_be_visible(
+            timeout=SETTLE
+        )
     expect(ann.locator("#toast")).to_contain_text("Sold! Cy bought Boardwalk for $230", timeout=SETTLE)
     expect(cy.locator("#holdings")).to_contain_text("Boardwalk", timeout=SETTLE)

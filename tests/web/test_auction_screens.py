@@ -57,7 +57,7 @@ def test_when_the_clock_runs_out_the_winner_pays_and_every_phone_hears_sold(app,
     assert "auction-title" not in html
     state = app.extensions["banker"].state(auction["id"])
     assert state.holding(BOARDWALK).owner == 2 and state.player(2).cash == 1080
-    assert 'aria-label="Boardwalk, Bob' in page(auction["Ann"], auction["id"])
+    assert 'aria-label="Boardwalk, dark blue group, Bob' in page(auction["Ann"], auction["id"])
 
 
 def test_the_banker_can_sell_now_or_cancel(app, auction):

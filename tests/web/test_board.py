@@ -46,7 +46,7 @@ def test_every_player_sees_the_board_and_the_banks_supply(table):
     page = text(table["Bob"].get(f"/g/{table['id']}"))
     assert page.count('class="space ') == 40
     assert "Houses 32/32" in page and "Hotels 12/12" in page
-    assert 'aria-label="Boardwalk, for sale $400"' in page
+    assert 'aria-label="Boardwalk, dark blue group, for sale $400"' in page
 
 
 def test_an_unowned_deed_offers_buying_at_its_price_or_an_auction(table):
@@ -69,7 +69,10 @@ def test_buying_takes_the_price_and_the_map_shows_the_owner(app, table):
     assert "Ann paid the bank $400 (bought Boardwalk)" in text(response)
     assert state(app, table["id"]).player(1).cash == 1100
     page = text(table["Bob"].get(f"/g/{table['id']}"))
-    assert 'aria-label="Boardwalk, Ann&#39;s"' in page or 'aria-label="Boardwalk, Ann\'s"' in page
+    assert (
+        'aria-label="Boardwalk, dark blue group, Ann&#39;s"' in page
+        or 'aria-label="Boardwalk, dark blue group, Ann\'s"' in page
+    )
 
 
 def test_someone_elses_deed_offers_the_computed_rent(bought):
@@ -186,3 +189,16 @@ def test_a_bad_board_action_gets_a_clear_message_and_changes_nothing(app, bought
     assert response.status_code == status, text(response)
     assert message in text(response)
     assert seq(app, bought["id"]) == before
+
+
+def test_a_groups_colour_also_carries_its_name(app, bought):
+    wallet = text(bought["Ann"].get(f"/g/{bought['id']}"))
+    assert 'Mediterranean Avenue<small class="group">brown group</small>' in wallet
+    assert 'Reading Railroad<small class="group">railroad group</small>' in wallet
+    assert "Title deed · light blue group" in tap(bought["Ann"], bought["id"], 6)
+    korean = bought["Ann"].get(
+        f"/g/{bought['id']}/space/6",
+        headers={**HTMX, "Accept-Language": "ko"},
+        query_string={"view": "player"},
+    )
+    assert "증서 · 하늘색 그룹" in text(korean)

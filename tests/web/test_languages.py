@@ -90,8 +90,8 @@ def test_a_reason_the_rules_worded_is_translated_from_the_log(app, table):
 def test_the_board_is_rendered_once_per_language(table):
     english = page(table["Ann"], table["id"])
     korean = text(table["Bob"].get(f"/g/{table['id']}", headers=KO))
-    assert 'aria-label="Mediterranean Avenue, for sale $60"' in english
-    assert 'aria-label="Mediterranean Avenue, 판매 중 $60"' in korean
+    assert 'aria-label="Mediterranean Avenue, brown group, for sale $60"' in english
+    assert 'aria-label="Mediterranean Avenue, 갈색 그룹, 판매 중 $60"' in korean
 
 
 def test_the_api_speaks_english_unless_asked_otherwise(app, client):
