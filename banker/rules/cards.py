@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from banker.rules.base import Command, Dice, Event, require
 from banker.rules.board import DECK_NAMES, Card, Edition
+from banker.rules.card_texts import card_text
 from banker.rules.errors import RuleError
 from banker.rules.jail import JailCardKept, go_to_jail, jail_card_holder
 from banker.rules.money import DebtIncurred, charge, fines_payee, go_salary, payment
@@ -43,7 +44,7 @@ class CardDrawn(Event):
             "%(player)s drew %(deck)s: %(card)s",
             player=state.name_of(self.player),
             deck=DECK_NAMES[card.deck],
-            card=card.text,
+            card=card_text(state, card),
         )
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from banker.rules import BANK, GameState, RuleError, decide, parse_command
 from banker.rules.board import DECK_NAMES, Deed, Space
 from banker.rules.buildings import level
+from banker.rules.card_texts import card_text
 from banker.rules.cards import card_destination
 from banker.rules.deeds import group_label
 from banker.rules.money import DebtIncurred, Paid
@@ -58,6 +59,7 @@ class Offer:
     payload: dict[str, Any]
     refused: str | None = None  # why it cannot be done right now
     style: str = ""
+    amount: str = ""  # the cash it moves for the acting player ("+$30"), shown after the label
 
 
 @dataclass(frozen=True)
@@ -101,8 +103,8 @@ def short_name(name: str) -> str:
 def offer(
     state: GameState, payload: dict[str, Any], label: str, style: str = "", with_amount: bool = True
 ) -> Offer:
-    """An action button; with `with_amount` its label ends with the cash it moves for the acting
-    player ("Mortgage · +$30")."""
+    """An action button; with `with_amount` it shows after its label the cash it moves for the
+    acting player ("Mortgage · +$30")."""
     player = payload.get("player") or state.holding(payload.get("deed", -1)).owner
     try:
         events = decide(state, parse_command(payload))
@@ -117,9 +119,7 @@ def offer(
     amount = ("+" if moved > 0 else "−") + state.money(abs(moved)) if moved else ""
     if owed:  # more than the cash in hand: it will be owed, and the label says so
         amount = Text("−%(amount)s, owed", amount=state.money(owed))
-    if with_amount and amount:
-        label = Text("%(label)s · %(amount)s", label=label, amount=amount)
-    return Offer(label, payload, None, style)
+    return Offer(label, payload, None, style, amount if with_amount else "")
 
 
 def sheet(state: GameState, position: int, player: Player, card: str = "") -> Sheet:
@@ -271,7 +271,7 @@ def _cards(state: GameState, space: Space, player: Player) -> Sheet:
                 payload["then_space"] = destination
                 if card.action == "advance_to_nearest":
                     payload["then_card"] = f"nearest_{card.target_kind}"
-        offers.append(offer(state, payload, card.text))
+        offers.append(offer(state, payload, card_text(state, card)))
     note = Text("Tap the %(deck)s card %(player)s drew.", deck=DECK_NAMES[deck], player=player.name)
     return Sheet(space, player, note=note, card_offers=offers)
 

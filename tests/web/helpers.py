@@ -58,6 +58,11 @@ def text(response) -> str:
     return html.unescape(response.get_data(as_text=True))
 
 
+def readable(markup: str) -> str:
+    """Markup as the words on the screen: tags dropped, white space collapsed."""
+    return " ".join(re.sub(r"<[^>]+>", " ", markup).split())
+
+
 def page(client: FlaskClient, game_id: str, path: str = "") -> str:
     """A screen of the game as this phone sees it, as text."""
     return text(client.get(f"/g/{game_id}{path}"))

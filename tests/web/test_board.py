@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.web.helpers import HTMX, do, join, seq, text
+from tests.web.helpers import HTMX, do, join, readable, seq, text
 
 
 def state(app, game_id):
@@ -22,11 +22,8 @@ def tap(client, game_id, position, view="player", **extra):
 
 
 def buttons(sheet: str) -> list[str]:
-    """The labels of the sheet's action buttons, in order."""
-    return [
-        re.sub(r"\s+", " ", label).strip()
-        for label in re.findall(r"<button class=\"btn[^>]*>([^<]+)<", sheet)
-    ]
+    """The labels of the sheet's action buttons, in order, as they read."""
+    return [readable(label) for label in re.findall(r"<button class=\"btn[^>]*>(.*?)</button>", sheet, re.S)]
 
 
 def refusals(sheet: str) -> list[str]:
@@ -130,7 +127,7 @@ def test_go_to_jail_then_the_wallet_offers_the_fine(app, table):
     assert "Go to jail (no salary)" in buttons(tap(table["Ann"], table["id"], 30))
     assert do(table["Ann"], table["id"], type="go_to_jail", player=1).status_code == 200
     page = text(table["Ann"].get(f"/g/{table['id']}"))
-    assert "In jail" in page and "Pay the fine · −$50" in page
+    assert "In jail" in page and "Pay the fine · −$50" in readable(page)
     assert "Ann is in jail." in tap(table["Ann"], table["id"], 10)
 
 
@@ -138,7 +135,7 @@ def test_a_chance_space_lists_its_sixteen_cards(table):
     sheet = tap(table["Ann"], table["id"], 7)
     cards = sheet[sheet.index('<ol class="cards">') :]
     assert cards.count('<button class="btn offer') == 16
-    assert "Advance to Go (Collect $200). · +$200" in sheet
+    assert "Advance to Go (Collect $200). · +$200" in readable(sheet)
 
 
 def test_a_card_that_sends_the_piece_to_a_deed_opens_that_deed_next(bought):

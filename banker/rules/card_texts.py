@@ -1,0 +1,84 @@
+"""How the built-in decks' cards read on a screen: in the reader's language and the game's money.
+
+The US and UK cards are printed in English with dollar or pound amounts (us.json; the UK's
+reworded). On a phone they read as a Text: the same English, with the amounts in the game's money
+("Collect ₩200,000" at a won table, "Collect 200K" in the electronic-banking style), the spaces by
+their edition's names, and translated for a Korean or Japanese phone. A custom edition's cards are
+its own words, in its own language, and read as written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from banker.rules.board import Card
+from banker.rules.state import GameState
+from banker.rules.text import Text
+
+BUILT_IN = ("us", "uk")
+
+# The printed wording of each card, with %(placeholders)s for what the game fills in. A Text
+# here is only the message (its msgid); `card_text` fills it in for the game.
+WORDING: dict[str, Text] = {
+    "CH01": Text("Advance to %(space)s."),
+    "CH02": Text("Advance to Go (Collect %(salary)s)."),
+    "CH03": Text("Advance to %(space)s. If you pass Go, collect %(salary)s."),
+    "CH04": Text("Advance to %(space)s. If you pass Go, collect %(salary)s."),
+    "CH05": Text(
+        "Advance to the nearest %(station)s. If unowned, you may buy it from the Bank. If owned, pay "
+        "the owner twice the rental to which they are otherwise entitled."
+    ),
+    "CH06": Text("Advance to the nearest %(station)s (second copy of the card above)."),
+    "CH07": Text(
+        "Advance token to the nearest Utility. If unowned, you may buy it from the Bank. If owned, "
+        "throw the dice and pay the owner ten times the amount thrown."
+    ),
+    "CH08": Text("Bank pays you dividend of %(amount)s."),
+    "CH09": Text("Get Out of Jail Free (keep until needed, or trade/sell)."),
+    "CH10": Text("Go Back 3 Spaces."),
+    "CH11": Text("Go to Jail. Go directly to Jail, do not pass Go, do not collect %(salary)s."),
+    "CH12": Text(
+        "Make general repairs on all your property: for each house pay %(per_house)s, for each "
+        "hotel pay %(per_hotel)s."
+    ),
+    "CH13": Text("Speeding fine %(amount)s."),
+    "CH14": Text("Take a trip to %(space)s. If you pass Go, collect %(salary)s."),
+    "CH15": Text("You have been elected Chairman of the Board. Pay each player %(amount)s."),
+    "CH16": Text("Your building loan matures. Collect %(amount)s."),
+    "CC01": Text("Advance to Go (Collect %(salary)s)."),
+    "CC02": Text("Bank error in your favor. Collect %(amount)s."),
+    "CC03": Text("Doctor's fee. Pay %(amount)s."),
+    "CC04": Text("From sale of stock you get %(amount)s."),
+    "CC05": Text("Get Out of Jail Free (keep until needed, or trade/sell)."),
+    "CC06": Text("Go to Jail. Go directly to jail, do not pass Go, do not collect %(salary)s."),
+    "CC07": Text("Holiday fund matures. Receive %(amount)s."),
+    "CC08": Text("Income tax refund. Collect %(amount)s."),
+    "CC09": Text("It is your birthday. Collect %(amount)s from every player."),
+    "CC10": Text("Life insurance matures. Collect %(amount)s."),
+    "CC11": Text("Pay hospital fees of %(amount)s."),
+    "CC12": Text("Pay school fees of %(amount)s."),
+    "CC13": Text("Receive %(amount)s consultancy fee."),
+    "CC14": Text("You are assessed for street repairs: %(per_house)s per house, %(per_hotel)s per hotel."),
+    "CC15": Text("You have won second prize in a beauty contest. Collect %(amount)s."),
+    "CC16": Text("You inherit %(amount)s."),
+}
+STATIONS = {"us": Text("Railroad"), "uk": Text("Station")}
+
+
+def card_text(state: GameState, card: Card) -> str:
+    """The card's words as this game shows them: a Text for a built-in deck, else as printed."""
+    wording = WORDING.get(card.id) if state.edition.id in BUILT_IN else None
+    if wording is None:
+        return card.text
+    return Text(wording.msgid, **_figures(state, card))
+
+
+def _figures(state: GameState, card: Card) -> dict[str, Any]:
+    return {
+        "space": state.edition.spaces[card.target].name if card.target is not None else "",
+        "amount": state.money(card.amount),
+        "salary": state.money(state.rules.salary),
+        "per_house": state.money(card.per_house),
+        "per_hotel": state.money(card.per_hotel),
+        "station": STATIONS[state.edition.id],
+    }

@@ -1,0 +1,72 @@
+"""The built-in cards on a screen: word for word as printed, in the game's money and the reader's
+language; a custom edition's cards as its file words them."""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+import pytest
+
+from banker.editions import custom_edition, load_edition
+from banker.rules import fold, start_game
+from banker.rules.board import edition_to_json
+from banker.rules.card_texts import WORDING, card_text
+from banker.rules.text import say
+from banker.web.i18n import compile_catalogues
+from tests.rules.conftest import NAMES
+
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "banker" / "translations"
+
+
+def game(edition="us", **options):
+    return fold([(1, [start_game(NAMES[:2], "classic", edition, options=options or None)])])
+
+
+def card(state, card_id):
+    return state.edition.card[card_id]
+
+
+def in_language(text, language):
+    compile_catalogues(TRANSLATIONS)
+    catalogue = gettext.translation("messages", TRANSLATIONS, [language])
+    return say(text, catalogue.gettext, catalogue.ngettext)
+
+
+def test_every_built_in_card_has_its_wording():
+    assert sorted(WORDING) == sorted(c.id for c in load_edition("us").cards)
+
+
+@pytest.mark.parametrize("edition", ["us", "uk"])
+def test_in_the_editions_own_money_every_card_reads_as_printed(edition):
+    state = game(edition)
+    for printed in state.edition.cards:
+        assert card_text(state, printed) == printed.text
+
+
+def test_the_amounts_follow_the_games_money_and_salary():
+    won = game(currency="KRW")
+    assert card_text(won, card(won, "CC02")) == "Bank error in your favor. Collect ₩200,000."
+    assert card_text(won, card(won, "CH12")) == (
+        "Make general repairs on all your property: for each house pay ₩25,000, for each hotel pay ₩100,000."
+    )
+    k = game(currency="MK", salary=400)
+    assert card_text(k, card(k, "CH03")) == (
+        "Advance to Illinois Avenue. If you pass Go, collect 400K."  # the table's salary, as it pays
+    )
+
+
+def test_a_korean_or_japanese_phone_reads_the_card_in_its_language():
+    won = game(currency="KRW")
+    assert in_language(card_text(won, card(won, "CC02")), "ko") == "은행 실수로 이득. ₩200,000 받으세요."
+    assert in_language(card_text(won, card(won, "CH01")), "ko") == "Boardwalk까지 가세요."
+    uk = game("uk")
+    assert in_language(card_text(uk, card(uk, "CH05")), "ja").startswith("いちばん近い駅まで進む。")
+
+
+def test_a_custom_editions_cards_read_as_its_file_words_them():
+    data = edition_to_json(load_edition("us"))
+    data["edition"] = "서울"
+    data["chance"][7]["text"] = "은행 배당금 5만 원을 받으세요."
+    state = fold([(1, [start_game(NAMES[:2], "classic", custom_edition(data))])])
+    assert card_text(state, card(state, "CH08")) == "은행 배당금 5만 원을 받으세요."
