@@ -29,17 +29,22 @@ from typing import Any
 
 from banker.editions.check import check_edition
 from banker.rules.board import SPACE_NAMES, Edition, edition_from_json, edition_to_json
+from banker.rules.text import Text
 
 EDITIONS = ("us", "uk")
 CUSTOM = "custom"
-UK_TITLE = "UK standard (London) edition"
+# The built-in boards' titles, in the reader's language (us.json's "edition" is the first)
+TITLES = {
+    "us": Text("US standard (Atlantic City) edition, post-Sept-2008 values"),
+    "uk": Text("UK standard (London) edition"),
+}
 
 
 @cache
 def load_edition(edition_id: str) -> Edition:
     """A built-in edition by id; KeyError for any other id."""
     if edition_id == "us":
-        return edition_from_json("us", _us_data())
+        return replace(edition_from_json("us", _us_data()), title=TITLES["us"])
     if edition_id == "uk":
         return _uk(load_edition("us"), _us_data())
     raise KeyError(edition_id)
@@ -73,7 +78,7 @@ def _uk(us: Edition, data: dict[str, Any]) -> Edition:
     return replace(
         us,
         id="uk",
-        title=UK_TITLE,
+        title=TITLES["uk"],
         currency="GBP",
         spaces=tuple(
             replace(space, name=_space_name(names.get(space.name, space.name))) for space in us.spaces

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from banker.editions import load_edition
-from tests.web.helpers import HTMX, csrf_token, do, page, text
+from tests.web.helpers import HTMX, csrf_token, do, page, readable, text
 
 KO = {"Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5"}
 JA = {"Accept-Language": "ja-JP,ja;q=0.9"}
@@ -16,11 +16,6 @@ JA = {"Accept-Language": "ja-JP,ja;q=0.9"}
 
 def switch(client, lang: str, back: str = "/"):
     return client.post("/language", data={"csrf_token": csrf_token(client), "lang": lang, "next": back})
-
-
-def shown(html: str) -> str:
-    """The words of a fragment, tags taken out."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
 
 
 def test_a_korean_phone_reads_korean_screens(table):
@@ -31,6 +26,11 @@ def test_a_korean_phone_reads_korean_screens(table):
     for words in ("내 증서", "어디에 멈췄나요?", "은행에 지불", "GO 통과", "무료주차장", "찬스"):
         assert words in wallet
     assert "Where did you land?" not in wallet and "My deeds" not in wallet
+
+
+def test_the_built_in_boards_title_reads_in_the_phones_language(table):
+    bank = text(table["host"].get(f"/g/{table['id']}/bank", headers=JA))
+    assert "米国標準版（アトランティックシティ）、2008年9月以降の価格。" in bank
 
 
 def test_without_a_language_of_ours_the_screens_stay_english(table):
@@ -67,13 +67,13 @@ def test_a_refused_command_reads_in_japanese(table):
     switch(table["Ann"], "ja")
     refused = do(table["Ann"], table["id"], type="pay_player", player=1, to=2, amount=5000)
     assert refused.status_code == 409
-    assert shown(text(refused)) == "Annの所持金は$1,500で、$5,000を払うにはあと$3,500必要です。"
+    assert readable(text(refused)) == "Annの所持金は$1,500で、$5,000を払うにはあと$3,500必要です。"
 
 
 def test_the_toast_and_the_history_read_in_the_phones_language(table):
     switch(table["Ann"], "ko")
     paid = do(table["Ann"], table["id"], type="pay_player", player=1, to=2, amount=50)
-    assert shown(text(paid).split("</div>")[0]) == "Ann 님이 Bob 님에게 $50 지불"
+    assert readable(text(paid).split("</div>")[0]) == "Ann 님이 Bob 님에게 $50 지불"
     assert "Ann 님이 Bob 님에게 $50 지불" in page(table["Ann"], table["id"])
     assert "Annが Bobに" not in page(table["Bob"], table["id"])
     assert "Ann paid Bob $50" in page(table["Bob"], table["id"])
@@ -148,7 +148,7 @@ def test_the_rules_refusals_read_in_the_phones_language(table, language):
             headers={**HTMX, **language, "X-CSRFToken": token},
         )
         assert refused.status_code in (400, 403, 409), fields
-        message = shown(text(refused))
+        message = readable(text(refused))
         english = set(re.findall(r"[A-Za-z]+", message)) - NAMES
         assert message and not english, (fields, message)
 
