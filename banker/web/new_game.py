@@ -74,42 +74,6 @@ MONEY_NAMES = {
     "JPY": Text("Yen"),
     "MK": Text("Electronic banking"),
 }
-# Each rule option as the rules page names it.
-OPTION_NAMES = {
-    "starting_cash": Text("Starting cash"),
-    "salary": Text("Salary for passing GO"),
-    "jail_fine": Text("Jail fine"),
-    "income_tax": Text("Income tax"),
-    "luxury_tax": Text("Luxury tax"),
-    "mortgaged_lot_cancels_double_rent": Text("A mortgaged lot cancels the double rent"),
-    "houses_before_hotel": Text("Houses before a hotel"),
-    "auctions": Text("Auctions"),
-    "auction_step": Text("Auction step"),
-    "auction_seconds": Text("Auction clock (seconds)"),
-    "auction_extension_seconds": Text("Seconds left after each bid"),
-    "end_at": Text("End time"),
-    "trade_limits": Text("Tournament trade limits"),
-    "free_parking_jackpot": Text("Free Parking jackpot"),
-    "jackpot_seed": Text("Jackpot seed"),
-    "just_go": Text("Just Go"),
-    "income_tax_percent": Text("Income tax percent"),
-    "build_without_group": Text("Build without the whole group"),
-    "uneven_building": Text("Uneven building"),
-    "deal_deeds": Text("Deeds dealt at the start"),
-    "end_at_bankruptcies": Text("Ends at this many bankruptcies"),
-    "cash_target": Text("Cash target"),
-    "richest_by": Text("Richest by"),
-    "win_monopolies": Text("Monopolies to win"),
-    "market_size": Text("Deed market size"),
-    "buy_from_owner": Text("Buy deeds from their owners"),
-    "mortgages": Text("Mortgages"),
-    "trading": Text("Trading"),
-    "round_to": Text("Amounts rounded to"),
-    "token_levels": Text("Token levels"),
-    "level_cost": Text("Token level cost"),
-    "level_salary_step": Text("Salary added per level"),
-    "currency": Text("Money"),
-}
 MAX_EDITION_FILE = 60 * 1024  # the whole form must fit in a request (MAX_CONTENT_LENGTH, 64 KB)
 
 
@@ -176,7 +140,3 @@ def options_from_form(form: MultiDict[str, str], now: float) -> dict[str, Any]:
 
 def rules_badge(preset: str) -> str:
     return PRESETS.get(preset, (preset.title(), ""))[0]
-
-
-def option_name(option: str) -> str:
-    return OPTION_NAMES.get(option) or option.replace("_", " ").capitalize()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.helpers import csrf_token, text
+from tests.web.helpers import csrf_token, readable, text
 
 
 def start(client, **fields):
@@ -65,8 +65,20 @@ def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, c
     game_id, _ = game_of(app, start(client, preset="jma"))
     bank = text(client.get(f"/g/{game_id}/bank"))
     assert ">JMA tournament</span></a>" in bank
-    rules = text(client.get(f"/g/{game_id}/rules?view=bank"))
-    assert "Auction step</th>" in rules and "<td>10</td>" in rules
+    rules = readable(text(client.get(f"/g/{game_id}/rules?view=bank")))
+    assert "Auction step $10" in rules and "Tournament trade limits yes" in rules
+
+
+def test_the_rules_page_reads_in_the_games_money_and_leaves_out_what_is_not_in_play(app, client):
+    game_id, _ = game_of(app, start(client, preset="classic", currency="KRW", free_parking_jackpot="1"))
+    rules = readable(text(client.get(f"/g/{game_id}/rules?view=bank")))
+    assert "Starting cash ₩1,500,000" in rules and "Jail fine ₩50,000" in rules
+    assert "Jackpot seed ₩0" in rules  # the jackpot is on, so its seed is shown
+    assert "Deeds dealt at the start off" in rules and "Richest by net worth" in rules
+    assert "Money Won (amounts x1,000): ₩1,500,000" in rules and "End time no clock" in rules
+    assert "Token level cost" not in rules  # no token levels in a classic game
+    plain = readable(text(client.get(f"/g/{game_of(app, start(client, preset='classic'))[0]}/rules?view=bank")))
+    assert "Jackpot seed" not in plain and "Free Parking jackpot no" in plain
 
 
 def test_every_house_rule_switch_sets_its_option(app, client):
