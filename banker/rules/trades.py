@@ -170,14 +170,20 @@ def _hand_over(state: GameState, giver: int, taker: int, side: TradeSide) -> Gam
 
 
 @dataclass(frozen=True)
-class TradeDeclined(Event):
-    type = "trade_declined"
+class _TradeClosed(Event):
+    """An offer taken off the table with nothing exchanged."""
+
     trade: int
     proposer: int
     partner: int
 
     def apply(self, state: GameState) -> GameState:
         return _closed(state, self.trade)
+
+
+@dataclass(frozen=True)
+class TradeDeclined(_TradeClosed):
+    type = "trade_declined"
 
     def describe(self, state: GameState) -> Text:
         return Text(
@@ -188,14 +194,8 @@ class TradeDeclined(Event):
 
 
 @dataclass(frozen=True)
-class TradeCancelled(Event):
+class TradeCancelled(_TradeClosed):
     type = "trade_cancelled"
-    trade: int
-    proposer: int
-    partner: int
-
-    def apply(self, state: GameState) -> GameState:
-        return _closed(state, self.trade)
 
     def describe(self, state: GameState) -> Text:
         return Text(
