@@ -19,6 +19,9 @@ TICK_SIZE, NAME_SIZE = 9, 10  # font sizes of the money axis and the names, as i
 NAME_ROOM = 80  # the most the names at the line ends take; a longer name is shortened with …
 MAX_POINTS = 120
 
+# Every float below is a position in the SVG's user units; the amounts the chart draws are the
+# tally's whole numbers, and reach the page only as money text (`final`, the tick labels).
+
 
 @dataclass(frozen=True)
 class ChartLine:
