@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from banker import config
 from banker.db import make_engine, migrate
@@ -34,6 +35,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     else:
         app.config.from_mapping(test_config)
 
+    if proxies := app.config["TRUSTED_PROXIES"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)  # type: ignore[method-assign]
     engine = make_engine(app.config["DATABASE_URL"])
     migrate(engine)  # a database saved by an older Banker is brought up to date first
     # on PostgreSQL several server processes may share the database: changes travel by NOTIFY

@@ -15,6 +15,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "DATABASE_URL": os.environ.get("BANKER_DATABASE_URL") or f"sqlite:///{instance / 'banker.sqlite3'}",
         # The address phones use to reach this server; `banker serve` fills it in.
         "PUBLIC_URL": os.environ.get("BANKER_PUBLIC_URL", ""),
+        # How many reverse proxies stand in front of Banker: their X-Forwarded-For/-Proto/-Host
+        # are believed only then (each phone's own address for the join brake); 0 trusts none.
+        "TRUSTED_PROXIES": _whole(os.environ.get("BANKER_TRUSTED_PROXIES", "0"), "BANKER_TRUSTED_PROXIES"),
         # A live stream is closed after this long and the phone reconnects by itself.
         "STREAM_SECONDS": 300.0,
         "STREAM_KEEPALIVE_SECONDS": 15.0,
@@ -28,6 +31,12 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "SESSION_REFRESH_EACH_REQUEST": False,
         "WTF_CSRF_TIME_LIMIT": None,  # a game night is long; the token lives with the session
     }
+
+
+def _whole(value: str, name: str) -> int:
+    if not value.strip().isdecimal():
+        raise SystemExit(f"{name} must be a whole number (how many proxies), not {value!r}.")
+    return int(value)
 
 
 def _stored_secret(instance: Path) -> str:
