@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert
+from sqlalchemy import bindparam, false, func, insert, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
@@ -212,26 +212,32 @@ class GameService:
         return seat
 
     def claim_seat(self, game_id: str, player_id: int) -> Seat:
-        """A phone takes a player's seat from the join screen; a taken seat needs the banker."""
+        """A phone takes a player's seat from the join screen; a taken seat needs the banker.
+        Taking it is one conditional update, so of phones racing for one seat exactly one wins
+        (reading 'free' first let several win on PostgreSQL)."""
+        take = (
+            update(Seat)
+            .where(Seat.game_id == game_id, Seat.player_id == player_id, Seat.player_id != BANKER)
+            .where(Seat.claimed == false())
+            .values(claimed=True)
+        )
+        with self.engine.begin() as connection:
+            won = connection.execute(take).rowcount == 1
         with Session(self.engine) as session:
             seat = session.exec(
                 select(Seat).where(Seat.game_id == game_id, Seat.player_id == player_id)
             ).first()
-            if seat is None or player_id == BANKER:
-                raise NotFound(Text("There is no such player in this game."))
-            if seat.claimed:
-                name = self.state(game_id).player(player_id).name
-                raise RuleError(
-                    Text(
-                        "%(player)s has already joined on another phone. If that is you on a new "
-                        "phone, ask the banker to show %(player)s's own QR code.",
-                        player=name,
-                    )
+        if seat is None or player_id == BANKER:
+            raise NotFound(Text("There is no such player in this game."))
+        if not won:
+            name = self.state(game_id).player(player_id).name
+            raise RuleError(
+                Text(
+                    "%(player)s has already joined on another phone. If that is you on a new "
+                    "phone, ask the banker to show %(player)s's own QR code.",
+                    player=name,
                 )
-            seat.claimed = True
-            session.add(seat)
-            session.commit()
-            session.refresh(seat)
+            )
         self._append(game_id, BANKER, None, lambda state: [Joined(player=player_id)])
         return seat
 

@@ -12,6 +12,7 @@ import pytest
 from banker.db import make_engine, migrate
 from banker.live import Broker
 from banker.rules import RuleError
+from banker.rules.game import Joined
 from banker.service import GameService
 
 THREADS = 16
@@ -130,3 +131,37 @@ def test_the_same_request_id_through_the_api_applies_once(app, client):
     assert {r.status_code for r in answers} == {200}
     assert {r.get_json()["seq"] for r in answers} == {2}
     assert app.extensions["banker"].state(created["id"]).player(1).cash == 1493
+
+
+@pytest.mark.parametrize("trial", range(10))
+def test_sixteen_phones_racing_for_one_seat_seat_exactly_one(service, trial):
+    """On PostgreSQL a read-then-write claim let several phones read 'free' and all take the seat."""
+    game = service.create_game(["Ann", "Bob"])
+    game_id = game.game.id
+    start = threading.Barrier(THREADS)
+    won: list[int] = []
+    refused: list[str] = []
+    crashes: list[BaseException] = []
+
+    def phone(number: int) -> None:
+        start.wait()
+        try:
+            service.claim_seat(game_id, 1)
+        except RuleError as error:
+            refused.append(error.message)
+        except BaseException as error:
+            crashes.append(error)
+        else:
+            won.append(number)
+
+    threads = [threading.Thread(target=phone, args=(n,)) for n in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert crashes == []
+    assert len(won) == 1, f"{len(won)} phones took Ann's seat"
+    assert len(refused) == THREADS - 1 and all("already joined" in m for m in refused), refused
+    joined = [e for e in service.events_since(game_id, 0) if isinstance(e, Joined)]
+    assert joined == [Joined(player=1)]
+    assert [s.claimed for s in service.seats(game_id)] == [True, True, False]
