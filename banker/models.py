@@ -33,11 +33,14 @@ class Seat(SQLModel, table=True):
 
 class Action(SQLModel, table=True):
     """The events of one command. `seq` is the game's version; the unique key makes a
-    concurrent append fail instead of overwriting, and the loser retries on fresh state."""
+    concurrent append fail instead of overwriting, and the loser retries on fresh state.
+    A request id belongs to the seat that sent it, with a digest of the command it named."""
 
     __table_args__ = (
         UniqueConstraint("game_id", "seq"),
-        UniqueConstraint("game_id", "request_id"),
+        UniqueConstraint(
+            "game_id", "seat_player", "request_id", name="action_game_id_seat_player_request_id_key"
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -45,5 +48,6 @@ class Action(SQLModel, table=True):
     seq: int
     seat_player: int  # who sent it: a player id, or 0 for the banker
     request_id: str | None = Field(default=None, max_length=64)
+    command_digest: str | None = Field(default=None, max_length=64)
     events: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(default_factory=_now)

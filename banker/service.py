@@ -3,6 +3,7 @@ both call these; each one commits once and then tells the live streams."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import random
 import secrets
@@ -22,6 +23,7 @@ from sqlmodel import Session, select
 from banker.live import Broker
 from banker.models import Action, Game, Seat
 from banker.rules import (
+    Command,
     Event,
     GameState,
     RuleError,
@@ -75,6 +77,23 @@ class Result:
     seq: int
     events: tuple[Event, ...]
     state: GameState
+
+
+@dataclass(frozen=True)
+class RequestKey:
+    """A command's request id, which belongs to the seat that sent it, and a digest of the command:
+    the same command sent again gets its first result; another command under the id is refused."""
+
+    id: str
+    digest: str
+
+    @classmethod
+    def of(cls, request_id: Any, command: Command) -> RequestKey | None:
+        if request_id is None:
+            return None
+        # the command as parsed: a frozen dataclass of plain values, so its repr is its content
+        digest = hashlib.sha256(repr(command).encode("utf-8", "backslashreplace")).hexdigest()
+        return cls(id=str(request_id)[:64], digest=digest)
 
 
 @dataclass(frozen=True)
@@ -422,30 +441,29 @@ class GameService:
                 raise Forbidden(_not_yours(state, seat.player_id, command.banker_only))
             return decide(state, command, self.clock())
 
-        request_id = str(request_id)[:64] if request_id is not None else None
-        return self._append(game_id, seat.player_id, request_id, events_for)
+        return self._append(game_id, seat.player_id, RequestKey.of(request_id, command), events_for)
 
     def _append(
         self,
         game_id: str,
         seat_player: int,
-        request_id: str | None,
+        request: RequestKey | None,
         events_for: Callable[[GameState], list[Event]],
     ) -> Result:
         """Store the events decided on the newest state as the next seq, retrying when
         another command got there first; then tell every live stream."""
         with self._game_lock(game_id):
-            return self._append_locked(game_id, seat_player, request_id, events_for)
+            return self._append_locked(game_id, seat_player, request, events_for)
 
     def _append_locked(
         self,
         game_id: str,
         seat_player: int,
-        request_id: str | None,
+        request: RequestKey | None,
         events_for: Callable[[GameState], list[Event]],
     ) -> Result:
         for attempt in range(MAX_RETRIES):
-            if request_id and (done := self._done(game_id, request_id)) is not None:
+            if request and (done := self._done(game_id, seat_player, request)) is not None:
                 return done
             # The first try decides on the state this process holds, without asking the log: if
             # another server stored an action since, the unique seq refuses this write and the
@@ -466,7 +484,8 @@ class GameService:
                             "game_id": game_id,
                             "seq": seq,
                             "seat_player": seat_player,
-                            "request_id": request_id,
+                            "request_id": request.id if request else None,
+                            "command_digest": request.digest if request else None,
                             "events": [e.to_json() for e in events],
                             "created_at": datetime.now(UTC),
                         },
@@ -485,13 +504,25 @@ class GameService:
         with self._cache_lock:
             return self._game_locks.setdefault(game_id, threading.RLock())
 
-    def _done(self, game_id: str, request_id: str) -> Result | None:
+    def _done(self, game_id: str, seat_player: int, request: RequestKey) -> Result | None:
         with Session(self.engine) as session:
             row = session.exec(
-                select(Action).where(Action.game_id == game_id, Action.request_id == request_id)
+                select(Action).where(
+                    Action.game_id == game_id,
+                    Action.seat_player == seat_player,
+                    Action.request_id == request.id,
+                )
             ).first()
         if row is None:
             return None
+        # a command stored before digests were kept counts as the same one
+        if row.command_digest not in (None, request.digest):
+            raise RuleError(
+                Text(
+                    "This request_id was already used for another command from this seat. "
+                    "Send each new command with a new request_id."
+                )
+            )
         return Result(seq=row.seq, events=tuple(_events(row.events)), state=self.state(game_id))
 
 

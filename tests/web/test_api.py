@@ -193,6 +193,30 @@ def test_a_repeated_request_id_applies_once_and_returns_the_first_result(client,
     assert cash(client, game) == [1460, 1540, 1500]
 
 
+def test_a_request_id_belongs_to_its_seat(client, game):
+    """Bob's command was dropped, and Ann's events came back to him, when he reused her id."""
+    ann, bob = token_of(game, 1), token_of(game, 2)
+    command(client, game, ann, type="pay_player", player=1, to=3, amount=40, request_id="tap-1")
+    bobs = command(client, game, bob, type="pay_player", player=2, to=3, amount=25, request_id="tap-1")
+    assert bobs.status_code == 200
+    assert [(e["type"], e["payer"], e["amount"]) for e in bobs.get_json()["events"]] == [("paid", 2, 25)]
+    assert cash(client, game) == [1460, 1475, 1565]
+    again = command(client, game, bob, type="pay_player", player=2, to=3, amount=25, request_id="tap-1")
+    assert again.get_json() == bobs.get_json()
+
+
+def test_a_request_id_sent_again_with_another_command_is_refused(client, game):
+    ann = token_of(game, 1)
+    command(client, game, ann, type="pay_player", player=1, to=2, amount=40, request_id="tap-1")
+    other = command(client, game, ann, type="pay_player", player=1, to=2, amount=400, request_id="tap-1")
+    assert other.status_code == 409
+    assert other.get_json()["error"] == (
+        "This request_id was already used for another command from this seat. "
+        "Send each new command with a new request_id."
+    )
+    assert cash(client, game) == [1460, 1540, 1500]
+
+
 def test_no_request_ever_answers_with_a_stack_trace(client, game):
     for body in ({"type": {"x": 1}}, {"type": "pay_bank", "player": {"id": 1}, "amount": 5}, {"type": None}):
         response = command(client, game, game["banker_token"], **body)
