@@ -1,4 +1,4 @@
-"""The database tables: games, seats and the append-only action log."""
+"""The database tables: games, seats, the append-only action log, and counts per client address."""
 
 from __future__ import annotations
 
@@ -51,3 +51,15 @@ class Action(SQLModel, table=True):
     command_digest: str | None = Field(default=None, max_length=64)
     events: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(default_factory=_now)
+
+
+class AddressCount(SQLModel, table=True):
+    """How often one client address did one kind of thing (guessed a join code wrong) in its
+    current window. In the database, so every server on it counts together."""
+
+    __tablename__ = "address_count"
+
+    kind: str = Field(primary_key=True, max_length=8)
+    address: str = Field(primary_key=True, max_length=64)
+    count: int
+    until: float = Field(index=True)  # the window's end (seconds since the epoch); then the row goes

@@ -124,6 +124,7 @@ def app(tmp_path, clock, database_url) -> Iterator[Flask]:
             "INSTANCE_PATH": str(tmp_path),
             "DATABASE_URL": database_url,
             "CLOCK": clock,
+            "SLEEP": clock.advance,  # a join held back by the brake waits on the fake clock
             "PUBLIC_URL": "http://table.local:5000",
             "STREAM_SECONDS": 0.2,
             "STREAM_KEEPALIVE_SECONDS": 0.05,

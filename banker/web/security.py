@@ -4,9 +4,13 @@
   htmx's hx-on handlers are not used), plus nosniff, no referrer and no framing.
 - The session cookie (it holds the seat tokens) is marked Secure whenever the page came over
   HTTPS, or always with BANKER_HTTPS=1 (behind a proxy that ends TLS).
-- Join attempts with a wrong code or seat link: at most JOIN_TRIES_PER_MINUTE per client
-  address, then 429 until the minute has passed. Right codes never count, so a whole table
-  behind one Wi-Fi address joins freely.
+- Join codes and seat links: once a client address has guessed wrong JOIN_TRIES_PER_MINUTE times
+  in a minute, each of its lookups waits HOLD_SECONDS before the code is checked; a right code
+  then joins and a wrong one answers 429. So a table behind one Wi-Fi address is not locked out
+  by someone guessing there, and a guesser gets no more than HOLD_ROOM checks per HOLD_SECONDS
+  on each server, however many it sends at once (only a flood beyond that, which fills the
+  room, turns this address's lookups away unchecked until there is room again).
+The wrong guesses are counted in the database (banker.address_counts), so every server shares them.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections import deque
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -22,6 +26,7 @@ from flask import Flask, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import TooManyRequests
 
+from banker.address_counts import AddressCounts
 from banker.rules.text import Text
 from banker.service import NotFound
 
@@ -47,67 +52,60 @@ HEADERS = {
     "X-Frame-Options": "DENY",
 }
 JOIN_TRIES_PER_MINUTE = 20
+HOLD_SECONDS = 2.0
+# Attempts of one address that may wait at once (on each server); one more is refused unchecked.
+# Ten per two seconds leave room for a table joining while someone there guesses twice a second.
+HOLD_ROOM = 10
 TOO_MANY_TRIES = Text("Too many tries: wait a minute and check the code on the host's screen.")
 
 
-class AttemptLimiter:
-    """Counts failed attempts per key (a client address) over a sliding window, on a clock that
-    can be handed in (tests move time by hand)."""
+class WaitingRoom:
+    """Where the lookups of an address that guessed wrong too often wait before their code is
+    checked, on a sleep that can be handed in (tests move a fake clock instead). The wait is cheap
+    under `banker serve`, where each request is a greenlet; how many of one address's lookups may
+    wait at once is bounded, so a guesser cannot buy speed by sending more at a time."""
 
-    def __init__(self, limit: int, window: float, clock: Callable[[], float], max_keys: int = 10_000) -> None:
-        self.limit = limit
-        self.window = window
-        self.clock = clock
-        self.max_keys = max_keys
-        self._failures: dict[str, deque[float]] = {}
+    def __init__(self, seconds: float, room: int, sleep: Callable[[float], object]) -> None:
+        self.seconds = seconds
+        self.room = room
+        self.sleep = sleep
+        self._waiting: Counter[str] = Counter()
         self._lock = threading.Lock()
 
-    def _recent(self, key: str, now: float) -> deque[float]:
-        times = self._failures.get(key)
-        if times is None:
-            return deque()
-        while times and times[0] <= now - self.window:
-            times.popleft()
-        if not times:
-            del self._failures[key]
-        return times
-
-    def blocked(self, key: str) -> bool:
+    def wait(self, address: str) -> None:
         with self._lock:
-            return len(self._recent(key, self.clock())) >= self.limit
-
-    def failed(self, key: str) -> None:
-        with self._lock:
-            now = self.clock()
-            if key not in self._failures and len(self._failures) >= self.max_keys:
-                self._forget_old(now)
-            times = self._recent(key, now)
-            times.append(now)
-            self._failures[key] = times
-
-    def _forget_old(self, now: float) -> None:
-        for key in list(self._failures):
-            self._recent(key, now)
-        while len(self._failures) >= self.max_keys:  # still full: drop the earliest keys
-            del self._failures[next(iter(self._failures))]
+            if self._waiting[address] >= self.room:
+                raise TooManyRequests(TOO_MANY_TRIES)
+            self._waiting[address] += 1
+        try:
+            self.sleep(self.seconds)
+        finally:
+            with self._lock:
+                self._waiting[address] -= 1
+                if not self._waiting[address]:
+                    del self._waiting[address]
 
 
-def join_limiter() -> AttemptLimiter:
-    return current_app.extensions["banker.join_limiter"]
+def client_address() -> str:
+    """The phone's own address: from X-Forwarded-For only behind BANKER_TRUSTED_PROXIES proxies."""
+    return request.remote_addr or "unknown"
 
 
 @contextmanager
 def join_attempt() -> Iterator[None]:
-    """Around looking up a join code or a seat link: refused with 429 while this address has
-    guessed wrong too often; a wrong guess (NotFound) counts against it."""
-    limiter = join_limiter()
-    address = request.remote_addr or "unknown"
-    if limiter.blocked(address):
-        raise TooManyRequests(TOO_MANY_TRIES)
+    """Around looking up a join code or a seat link: a wrong guess (NotFound) counts against this
+    address, and once it has guessed wrong too often each lookup is held back first."""
+    wrong = current_app.extensions["banker.wrong_codes"]
+    address = client_address()
+    braked = wrong.count(address) >= JOIN_TRIES_PER_MINUTE
+    if braked:
+        current_app.extensions["banker.waiting_room"].wait(address)
     try:
         yield
     except NotFound:
-        limiter.failed(address)
+        wrong.add(address)
+        if braked:
+            raise TooManyRequests(TOO_MANY_TRIES) from None
         raise
 
 
@@ -130,6 +128,11 @@ def register(app: Flask) -> None:
     if os.environ.get("BANKER_HTTPS", "").lower() in ("1", "true", "yes", "on") or app.config.get("HTTPS"):
         app.config["SESSION_COOKIE_SECURE"] = True
     app.session_interface = _SessionInterface()
-    clock = app.config.get("CLOCK") or time.monotonic
-    app.extensions["banker.join_limiter"] = AttemptLimiter(JOIN_TRIES_PER_MINUTE, 60.0, clock)
+    # wall-clock time: several servers compare their windows in one database
+    clock = app.config.get("CLOCK") or time.time
+    engine = app.extensions["banker"].engine
+    app.extensions["banker.wrong_codes"] = AddressCounts(engine, "join", 60.0, clock)
+    app.extensions["banker.waiting_room"] = WaitingRoom(
+        HOLD_SECONDS, HOLD_ROOM, app.config.get("SLEEP") or time.sleep
+    )
     app.after_request(_headers)

@@ -1,4 +1,5 @@
-"""Request ids belong to their seat, with a digest of the command they named.
+"""Request ids belong to their seat (with a digest of the command they named), and counts per
+client address shared by every server: the join brake.
 
 Revision ID: 0002
 Revises: 0001
@@ -27,9 +28,20 @@ def upgrade() -> None:
         action.add_column(sa.Column("command_digest", sa.String(length=64), nullable=True))
         action.drop_constraint(GAME_REQUEST[0], type_="unique")
         action.create_unique_constraint(*SEAT_REQUEST)
+    op.create_table(
+        "address_count",
+        sa.Column("kind", sa.String(length=8), nullable=False),
+        sa.Column("address", sa.String(length=64), nullable=False),
+        sa.Column("count", sa.Integer(), nullable=False),
+        sa.Column("until", sa.Float(), nullable=False),
+        sa.PrimaryKeyConstraint("kind", "address"),
+    )
+    op.create_index("ix_address_count_until", "address_count", ["until"], unique=False)
 
 
 def downgrade() -> None:
+    op.drop_index("ix_address_count_until", table_name="address_count")
+    op.drop_table("address_count")
     with op.batch_alter_table("action", naming_convention=UNNAMED) as action:
         action.drop_constraint(SEAT_REQUEST[0], type_="unique")
         action.create_unique_constraint(*GAME_REQUEST)

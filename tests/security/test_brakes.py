@@ -1,0 +1,214 @@
+"""The brake per client address: guessing join codes is slowed without keeping a right code out,
+shared by every server on one database, and the address is the phone's own only behind proxies
+the operator trusts."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+
+import pytest
+from sqlalchemy import func, select
+
+from banker import create_app
+from banker.address_counts import AddressCounts
+from banker.models import AddressCount
+from banker.web.security import HOLD_ROOM, HOLD_SECONDS, JOIN_TRIES_PER_MINUTE, TOO_MANY_TRIES
+from tests.web.helpers import join, join_code, new_game, text
+
+
+@pytest.fixture
+def another_server(app, clock, tmp_path):
+    """Start another Banker on the app's database (with `extra` settings), closed afterwards."""
+    started = []
+
+    def start(**extra):
+        server = create_app(
+            {
+                "TESTING": True,
+                "SECRET_KEY": "test",
+                "INSTANCE_PATH": str(tmp_path),
+                "DATABASE_URL": app.config["DATABASE_URL"],
+                "CLOCK": clock,
+                "SLEEP": clock.advance,
+                "TIMER": False,
+                **extra,
+            }
+        )
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.extensions["banker"].broker.close()
+        server.extensions["banker"].engine.dispose()
+
+
+def guess_wrong(client, **environ):
+    for _ in range(JOIN_TRIES_PER_MINUTE):
+        response = client.get(f"/join/{wrong_code()}", environ_base=environ)
+        assert response.status_code == 404
+
+
+def wrong_code():
+    return "0" + secrets.token_hex(3)[:5].upper()  # join codes never hold a 0
+
+
+# --- the join brake ---------------------------------------------------------------------
+
+
+def test_an_address_that_guessed_wrong_too_often_waits_before_each_lookup_for_a_minute(app, clock):
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob")
+    code = join_code(host, game_id)
+    guesser = app.test_client()
+    guess_wrong(guesser)
+    started = clock.now
+    blocked = guesser.get(f"/join/{wrong_code()}")
+    assert blocked.status_code == 429 and TOO_MANY_TRIES in text(blocked)
+    assert blocked.headers["Retry-After"] == "60"
+    assert clock.now == started + HOLD_SECONDS  # held back before the code was checked
+    assert guesser.get("/join?code=QQQQQQ", follow_redirects=True).status_code == 429
+    assert guesser.get("/seat/" + secrets.token_urlsafe(24)).status_code == 429
+    # the right code is never refused: it joins, a little later
+    before = clock.now
+    join(guesser, code, 1)
+    assert clock.now == before + 2 * HOLD_SECONDS  # the join page, then taking the seat
+    assert app.extensions["banker"].seats(game_id)[1].claimed
+    # another address at the same table is not held back
+    other = app.test_client()
+    before = clock.now
+    assert other.get(f"/join/{code}", environ_base={"REMOTE_ADDR": "10.0.0.9"}).status_code == 200
+    assert clock.now == before
+    # a minute after its first wrong guess the address starts afresh
+    clock.advance(60)
+    before = clock.now
+    assert guesser.get(f"/join/{wrong_code()}").status_code == 404
+    assert clock.now == before
+
+
+def test_a_whole_table_joining_from_one_address_is_never_braked(app, clock):
+    host = app.test_client()
+    game_id = new_game(host, *[f"P{i}" for i in range(1, 9)])
+    code = join_code(host, game_id)
+    started = clock.now
+    for player in range(1, 9):
+        phone = app.test_client()
+        for _ in range(3):  # reloads count for nothing
+            assert phone.get(f"/join/{code}").status_code == 200
+        join(phone, code, player)
+    assert all(s.claimed for s in app.extensions["banker"].seats(game_id))
+    assert clock.now == started  # and nobody was held back
+
+
+def test_wrong_seat_links_are_braked_too(app):
+    guesser = app.test_client()
+    for _ in range(JOIN_TRIES_PER_MINUTE):
+        assert guesser.get("/seat/" + secrets.token_urlsafe(24)).status_code == 404
+    response = guesser.get("/seat/" + secrets.token_urlsafe(24))
+    assert response.status_code == 429 and TOO_MANY_TRIES in text(response)
+
+
+def test_a_guesser_at_two_codes_a_second_keeps_no_genuine_join_out(app, clock):
+    """Two wrong codes a second from the table's own address used to lock 70 of 90 phones out."""
+    held: list[float] = []
+    # Each request waits from its own arrival, as requests held side by side do: the clock moves
+    # only with the arrivals, two wrong codes and one phone joining each second.
+    app.extensions["banker.waiting_room"].sleep = held.append
+    host = app.test_client()
+    games = {
+        game_id: join_code(host, game_id)
+        for game_id in [new_game(host, "Ann", "Bob", "Cy", "Dee", "Eve", "Flo") for _ in range(15)]
+    }
+    answers = []
+    for code in games.values():
+        for player in range(1, 7):
+            for _ in range(2):
+                answers.append(app.test_client().get(f"/join/{wrong_code()}").status_code)
+                clock.advance(0.5)
+            join(app.test_client(), code, player)  # asserts the phone took its seat
+    assert answers.count(404) >= JOIN_TRIES_PER_MINUTE and answers.count(429) > 100
+    assert set(answers) == {404, 429}
+    assert len(held) > 100 and set(held) == {HOLD_SECONDS}  # the brake was on for most of it
+    service = app.extensions["banker"]
+    assert sum(seat.claimed for game_id in games for seat in service.seats(game_id) if seat.player_id) == 90
+
+
+def test_a_flood_gets_no_more_checks_than_the_waiting_room_holds(app):
+    """However many guesses one address sends at once, only HOLD_ROOM of them wait to be checked;
+    the rest are turned away unchecked, so sending more at a time buys no speed."""
+    host = app.test_client()
+    code = join_code(host, new_game(host, "Ann", "Bob"))
+    guess_wrong(app.test_client())
+    room = app.extensions["banker.waiting_room"]
+    waiting = threading.Semaphore(0)
+    release = threading.Event()
+
+    def sleep(seconds: float) -> None:
+        waiting.release()
+        release.wait(timeout=30)
+
+    room.sleep = sleep
+    answers: list[int] = []
+    lookups = [
+        threading.Thread(target=lambda: answers.append(app.test_client().get(f"/join/{code}").status_code))
+        for _ in range(HOLD_ROOM)
+    ]
+    for lookup in lookups:
+        lookup.start()
+    for _ in range(HOLD_ROOM):
+        assert waiting.acquire(timeout=30)
+    turned_away = app.test_client().get(f"/join/{code}")
+    assert turned_away.status_code == 429 and TOO_MANY_TRIES in text(turned_away)
+    release.set()
+    for lookup in lookups:
+        lookup.join()
+    assert answers == [200] * HOLD_ROOM  # those that waited joined
+    assert app.test_client().get(f"/join/{code}").status_code == 200  # and there is room again
+
+
+def test_two_servers_on_one_database_share_the_brake(app, clock, another_server):
+    host = app.test_client()
+    code = join_code(host, new_game(host, "Ann", "Bob"))
+    guess_wrong(app.test_client())  # on the first server
+    second = another_server().test_client()
+    before = clock.now
+    assert second.get(f"/join/{wrong_code()}").status_code == 429
+    assert second.get(f"/join/{code}").status_code == 200
+    assert clock.now == before + 2 * HOLD_SECONDS
+
+
+def test_the_forwarded_address_counts_only_behind_trusted_proxies(app, another_server):
+    host = app.test_client()
+    code = join_code(host, new_game(host, "Ann", "Bob"))
+
+    def braked(client, proxy, phone):
+        environ = {"REMOTE_ADDR": proxy, "HTTP_X_FORWARDED_FOR": phone}
+        return client.get(f"/join/{wrong_code()}", environ_base=environ).status_code == 429
+
+    # trusting no proxy, X-Forwarded-For is anybody's to write: the address is the connection's
+    direct = app.test_client()
+    guess_wrong(direct, REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="203.0.113.1")
+    assert braked(direct, "10.0.0.2", "203.0.113.2")
+    # behind one trusted proxy, each phone is its own address, and the proxy's is nobody's
+    proxied = another_server(TRUSTED_PROXIES=1).test_client()
+    guess_wrong(proxied, REMOTE_ADDR="10.0.0.3", HTTP_X_FORWARDED_FOR="198.51.100.1")
+    assert not braked(proxied, "10.0.0.3", "198.51.100.2")
+    assert braked(proxied, "10.0.0.3", "198.51.100.1")
+    assert braked(proxied, "10.0.0.4", "198.51.100.1")
+    phone = {"REMOTE_ADDR": "10.0.0.3", "HTTP_X_FORWARDED_FOR": "198.51.100.2"}
+    assert proxied.get(f"/join/{code}", environ_base=phone).status_code == 200
+
+
+def test_counts_of_windows_gone_by_are_deleted_not_kept(app, clock):
+    counts = AddressCounts(app.extensions["banker"].engine, "test", 60.0, clock)
+    for number in range(50):
+        counts.add(f"192.0.2.{number}")
+    counts.add("192.0.2.1")
+    assert counts.count("192.0.2.1") == 2 and counts.count("192.0.2.99") == 0
+    clock.advance(60)
+    assert counts.count("192.0.2.1") == 0
+    counts.add("192.0.2.1")
+    assert counts.count("192.0.2.1") == 1
+    with counts.engine.connect() as connection:
+        assert connection.execute(select(func.count()).select_from(AddressCount)).scalar() == 1
