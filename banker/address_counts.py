@@ -1,5 +1,5 @@
 """Counts per client address, kept in the database so that every server on it counts together:
-wrong join codes in the last minute (the join brake)."""
+wrong join codes in the last minute (the join brake) and games started in the last hour."""
 
 from __future__ import annotations
 

@@ -234,6 +234,7 @@ class Server:
             "BANKER_DATABASE_URL": f"sqlite:///{self.database}",
             "BANKER_SECRET_KEY": secrets.token_hex(16),
             "BANKER_PUBLIC_URL": f"http://127.0.0.1:{self.port}",
+            "BANKER_NEW_GAMES_PER_HOUR": "0",  # the bench starts its games from one address
             "PYTHONPATH": os.pathsep.join(filter(None, (str(SOURCE), os.environ.get("PYTHONPATH")))),
         }
         self.process: subprocess.Popen[bytes] | None = None

@@ -18,6 +18,11 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # How many reverse proxies stand in front of Banker: their X-Forwarded-For/-Proto/-Host
         # are believed only then (each phone's own address for the join brake); 0 trusts none.
         "TRUSTED_PROXIES": _whole(os.environ.get("BANKER_TRUSTED_PROXIES", "0"), "BANKER_TRUSTED_PROXIES"),
+        # New games one client address may start in an hour (0: no limit): it bounds what a script
+        # can make a public server hold, and is far above what a host running many tables needs.
+        "NEW_GAMES_PER_HOUR": _whole(
+            os.environ.get("BANKER_NEW_GAMES_PER_HOUR", "60"), "BANKER_NEW_GAMES_PER_HOUR"
+        ),
         # A live stream is closed after this long and the phone reconnects by itself.
         "STREAM_SECONDS": 300.0,
         "STREAM_KEEPALIVE_SECONDS": 15.0,
@@ -35,7 +40,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
 
 def _whole(value: str, name: str) -> int:
     if not value.strip().isdecimal():
-        raise SystemExit(f"{name} must be a whole number (how many proxies), not {value!r}.")
+        raise SystemExit(f"{name} must be a whole number, not {value!r}.")
     return int(value)
 
 

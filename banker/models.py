@@ -54,8 +54,8 @@ class Action(SQLModel, table=True):
 
 
 class AddressCount(SQLModel, table=True):
-    """How often one client address did one kind of thing (guessed a join code wrong) in its
-    current window. In the database, so every server on it counts together."""
+    """How often one client address did one kind of thing (guessed a join code wrong, started a
+    game) in its current window. In the database, so every server on it counts together."""
 
     __tablename__ = "address_count"
 

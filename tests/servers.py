@@ -31,6 +31,7 @@ class ServeProcess:
             "BANKER_DATABASE_URL": database_url,
             "BANKER_SECRET_KEY": "test-secret",
             "BANKER_PUBLIC_URL": self.url,
+            "BANKER_NEW_GAMES_PER_HOUR": "0",  # tests start games from one address as fast as they like
         }
         self.process: subprocess.Popen[bytes] | None = None
 

@@ -19,7 +19,7 @@ from banker.rules.state import TradeSide
 from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service import Forbidden
-from banker.web import seats
+from banker.web import seats, security
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -43,13 +43,14 @@ def _bearer() -> str | None:
 @bp.post("/games")
 def create_game():
     body = _body()
-    created = seats.service().create_game(
-        names=body.get("players"),
-        preset=body.get("preset", "classic"),
-        edition=body.get("edition", "us"),
-        options=body.get("options"),
-        tokens=body.get("tokens"),
-    )
+    with security.new_game():
+        created = seats.service().create_game(
+            names=body.get("players"),
+            preset=body.get("preset", "classic"),
+            edition=body.get("edition", "us"),
+            options=body.get("options"),
+            tokens=body.get("tokens"),
+        )
     return jsonify(
         id=created.game.id,
         join_code=created.game.join_code,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.exceptions import TooManyRequests
 
 from banker.editions.check import InvalidEdition
 from banker.rules import RuleError
@@ -66,13 +67,16 @@ def create_game():
     pieces = request.form.getlist("piece")
     service = seats.service()
     try:
-        created = service.create_game(
-            names=names,
-            preset=request.form.get("preset", "classic"),
-            edition=new_game_choices.edition_from_form(request.form, request.files),
-            options=new_game_choices.options_from_form(request.form, service.clock()),
-            tokens=[p for n, p in zip(names, pieces, strict=False) if n.strip()],
-        )
+        with security.new_game():
+            created = service.create_game(
+                names=names,
+                preset=request.form.get("preset", "classic"),
+                edition=new_game_choices.edition_from_form(request.form, request.files),
+                options=new_game_choices.options_from_form(request.form, service.clock()),
+                tokens=[p for n, p in zip(names, pieces, strict=False) if n.strip()],
+            )
+    except TooManyRequests as refusal:
+        return _new_game_form(request.form, refusal.description), 429
     except InvalidEdition as error:
         refusal = Text("That edition file cannot be played. %(why)s", why=error.message)
         return _new_game_form(request.form, refusal), 400

@@ -1,4 +1,5 @@
-"""What every response carries for safety, and the brake on guessing join codes.
+"""What every response carries for safety, the brake on guessing join codes, and the limit on
+new games.
 
 - A Content-Security-Policy that runs only our own script files (no inline script, no eval:
   htmx's hx-on handlers are not used), plus nosniff, no referrer and no framing.
@@ -10,7 +11,8 @@
   by someone guessing there, and a guesser gets no more than HOLD_ROOM checks per HOLD_SECONDS
   on each server, however many it sends at once (only a flood beyond that, which fills the
   room, turns this address's lookups away unchecked until there is room again).
-The wrong guesses are counted in the database (banker.address_counts), so every server shares them.
+- New games: at most NEW_GAMES_PER_HOUR per client address (0: no limit).
+Both counts are kept in the database (banker.address_counts), so every server shares them.
 """
 
 from __future__ import annotations
@@ -109,6 +111,26 @@ def join_attempt() -> Iterator[None]:
         raise
 
 
+@contextmanager
+def new_game() -> Iterator[None]:
+    """Around starting a game: 429 once this address has started NEW_GAMES_PER_HOUR games in the
+    last hour; a game that was started counts."""
+    limit = current_app.config["NEW_GAMES_PER_HOUR"]
+    started = current_app.extensions["banker.new_games"]
+    address = client_address()
+    if limit and started.count(address) >= limit:
+        raise TooManyRequests(
+            Text(
+                "This address has started %(limit)s games in the last hour, as many as this server "
+                "allows. Carry on with a game already started, or wait a while.",
+                limit=limit,
+            )
+        )
+    yield
+    if limit:
+        started.add(address)
+
+
 class _SessionInterface(SecureCookieSessionInterface):
     """The signed session cookie, Secure whenever this request came over HTTPS."""
 
@@ -132,6 +154,7 @@ def register(app: Flask) -> None:
     clock = app.config.get("CLOCK") or time.time
     engine = app.extensions["banker"].engine
     app.extensions["banker.wrong_codes"] = AddressCounts(engine, "join", 60.0, clock)
+    app.extensions["banker.new_games"] = AddressCounts(engine, "new", 3600.0, clock)
     app.extensions["banker.waiting_room"] = WaitingRoom(
         HOLD_SECONDS, HOLD_ROOM, app.config.get("SLEEP") or time.sleep
     )

@@ -1,6 +1,6 @@
-"""The brake per client address: guessing join codes is slowed without keeping a right code out,
-shared by every server on one database, and the address is the phone's own only behind proxies
-the operator trusts."""
+"""The brakes per client address: guessing join codes is slowed without keeping a right code out,
+starting games is limited, both shared by every server on one database, and the address is
+the phone's own only behind proxies the operator trusts."""
 
 from __future__ import annotations
 
@@ -10,11 +10,13 @@ import threading
 import pytest
 from sqlalchemy import func, select
 
-from banker import create_app
+from banker import config, create_app
 from banker.address_counts import AddressCounts
 from banker.models import AddressCount
 from banker.web.security import HOLD_ROOM, HOLD_SECONDS, JOIN_TRIES_PER_MINUTE, TOO_MANY_TRIES
-from tests.web.helpers import join, join_code, new_game, text
+from tests.web.helpers import csrf_token, join, join_code, new_game, text
+
+GAMES_LIMIT = "This address has started 3 games in the last hour, as many as this server allows."
 
 
 @pytest.fixture
@@ -212,3 +214,37 @@ def test_counts_of_windows_gone_by_are_deleted_not_kept(app, clock):
     assert counts.count("192.0.2.1") == 1
     with counts.engine.connect() as connection:
         assert connection.execute(select(func.count()).select_from(AddressCount)).scalar() == 1
+
+
+# --- starting games ---------------------------------------------------------------------
+
+
+def test_new_games_are_limited_per_address_on_the_form_and_the_api(app, clock):
+    app.config["NEW_GAMES_PER_HOUR"] = 3
+    host = app.test_client()
+    token = csrf_token(host)
+    refused = host.post("/new", data={"csrf_token": token, "name": ["Ann"]})
+    assert refused.status_code == 400  # a game not started does not count
+    for _ in range(3):
+        new_game(host, "Ann", "Bob")
+    form = host.post("/new", data={"csrf_token": token, "name": ["Ann", "Bob"]})
+    assert form.status_code == 429
+    assert GAMES_LIMIT in text(form) and 'value="Ann"' in text(form)  # the form again, as filled in
+    api = host.post("/api/games", json={"players": ["Ann", "Bob"]})
+    assert api.status_code == 429 and api.get_json()["error"].startswith(GAMES_LIMIT)
+    other = host.post(
+        "/api/games", json={"players": ["Ann", "Bob"]}, environ_base={"REMOTE_ADDR": "10.0.0.7"}
+    )
+    assert other.status_code == 201
+    clock.advance(3600)
+    assert host.post("/api/games", json={"players": ["Ann", "Bob"]}).status_code == 201
+
+
+def test_new_games_per_hour_comes_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.delenv("BANKER_NEW_GAMES_PER_HOUR", raising=False)
+    assert config.defaults(str(tmp_path))["NEW_GAMES_PER_HOUR"] == 60
+    monkeypatch.setenv("BANKER_NEW_GAMES_PER_HOUR", "0")
+    assert config.defaults(str(tmp_path))["NEW_GAMES_PER_HOUR"] == 0
+    monkeypatch.setenv("BANKER_NEW_GAMES_PER_HOUR", "lots")
+    with pytest.raises(SystemExit, match="BANKER_NEW_GAMES_PER_HOUR must be a whole number"):
+        config.defaults(str(tmp_path))

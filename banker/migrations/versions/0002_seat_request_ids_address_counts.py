@@ -1,5 +1,5 @@
 """Request ids belong to their seat (with a digest of the command they named), and counts per
-client address shared by every server: the join brake.
+client address shared by every server: the join brake and the limit on new games.
 
 Revision ID: 0002
 Revises: 0001
