@@ -28,9 +28,14 @@ def _held() -> list[list[str]]:
     return held
 
 
+def role(seat: Seat | SeatKey) -> str:
+    return "bank" if seat.player_id == BANKER else "player"
+
+
 def remember(seat: Seat | SeatKey) -> None:
-    role = "bank" if seat.player_id == BANKER else "player"
-    held = [s for s in _held() if s[:2] != [seat.game_id, role]] + [[seat.game_id, role, seat.token]]
+    held = [s for s in _held() if s[:2] != [seat.game_id, role(seat)]] + [
+        [seat.game_id, role(seat), seat.token]
+    ]
     kept = set(_newest_first(held)[:GAMES_KEPT])
     session["seats"] = [s for s in held if s[0] in kept]
     session.permanent = True

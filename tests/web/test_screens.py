@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, seq, text
+from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, seq, take_seat, text
 
 
 def cash_on(page: str, player_id: int) -> str:
@@ -100,7 +100,7 @@ def test_the_banker_shows_a_personal_qr_that_puts_a_new_phone_in_the_seat(app, t
     link = re.search(r"http://table\.local:5000(/seat/[\w-]+)", page).group(1)
     assert "<svg" in page
     new_phone = app.test_client()
-    assert new_phone.get(link).status_code == 303
+    assert take_seat(new_phone, link).status_code == 303
     assert 'aria-label="Your cash">$1,500<' in new_phone.get(f"/g/{table['id']}").get_data(as_text=True)
 
 

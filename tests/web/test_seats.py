@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import secrets
+
 from banker.web.seats import GAMES_KEPT
-from tests.web.helpers import join, join_code, new_game, text
+from tests.web.helpers import csrf_token, join, join_code, new_game, readable, take_seat, text
 
 
 def test_the_seat_cookie_keeps_the_most_recent_games_well_under_a_browsers_4_kb(app, client):
@@ -25,7 +27,7 @@ def test_the_seat_cookie_keeps_the_most_recent_games_well_under_a_browsers_4_kb(
 
     oldest = games[0]  # its seat link brings it back, as the newest
     bank_token = app.extensions["banker"].seats(oldest)[0].token
-    client.get(f"/seat/{bank_token}")
+    take_seat(client, f"/seat/{bank_token}")
     assert client.get(f"/g/{oldest}/bank").status_code == 200
     assert client.get(f"/g/{games[-GAMES_KEPT]}/bank").status_code == 403
 
@@ -40,3 +42,48 @@ def test_a_seat_cookie_from_before_the_bound_still_opens_its_games(app, client):
     join(client, join_code(client, game_id), 2)
     assert 'aria-label="Your cash"' in text(client.get(f"/g/{game_id}"))
     assert client.get(f"/g/{game_id}/bank").status_code == 200
+
+
+def test_a_seat_link_asks_before_it_takes_the_seat(app, table):
+    ann_link = f"/seat/{app.extensions['banker'].seats(table['id'])[1].token}"
+    phone = app.test_client()
+    asked = phone.get(ann_link)
+    assert asked.status_code == 200
+    page = readable(text(asked))
+    assert "Take Ann's seat on this phone?" in page and "In the game of Ann, Bob and Cy." in page
+    assert phone.get(f"/g/{table['id']}").status_code == 403  # opening the link took nothing
+    taken = take_seat(phone, ann_link)
+    assert taken.status_code == 303 and taken.headers["Location"] == f"/g/{table['id']}"
+    assert 'aria-label="Your cash"' in text(phone.get(f"/g/{table['id']}"))
+    assert phone.get(ann_link).headers["Location"] == f"/g/{table['id']}"  # held already: straight in
+
+
+def test_a_seat_link_says_whose_seat_it_replaces_and_keeps_it_until_the_tap(app, table):
+    ann_link = f"/seat/{app.extensions['banker'].seats(table['id'])[1].token}"
+    bob = table["Bob"]
+    page = readable(text(bob.get(ann_link)))
+    assert "This phone is Bob's wallet now; it will stop being Bob's." in page
+    assert "Bob" in readable(text(bob.get(f"/g/{table['id']}")).split("Your cash")[0])
+    refused = bob.post(ann_link)  # no CSRF token: a link in a forged page takes nothing
+    assert refused.status_code == 400
+    assert take_seat(bob, ann_link).status_code == 303
+    assert bob.get(f"/g/{table['id']}/seats/1").status_code == 403  # still no bank
+
+
+def test_the_banks_seat_link_asks_to_run_the_bank_then_opens_it(app, table):
+    bank_link = f"/seat/{app.extensions['banker'].seats(table['id'])[0].token}"
+    phone = app.test_client()
+    assert "Run the bank on this phone?" in readable(text(phone.get(bank_link)))
+    assert phone.get(f"/g/{table['id']}/bank").status_code == 403
+    taken = take_seat(phone, bank_link)
+    assert taken.headers["Location"] == f"/g/{table['id']}/bank"
+    assert phone.get(f"/g/{table['id']}/bank").status_code == 200
+
+
+def test_taking_a_made_up_seat_link_counts_towards_the_brake(app):
+    guesser = app.test_client()
+    token = csrf_token(guesser)
+    for _ in range(20):
+        made_up = "/seat/" + secrets.token_urlsafe(24)
+        assert guesser.post(made_up, data={"csrf_token": token}).status_code == 404
+    assert guesser.post("/seat/" + secrets.token_urlsafe(24), data={"csrf_token": token}).status_code == 429
