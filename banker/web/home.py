@@ -5,7 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from banker.editions.check import InvalidEdition
-from banker.rules import RuleError
+from banker.rules import GameState, RuleError
+from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service import BANKER, NotFound, SeatKey
 from banker.web import new_game as new_game_choices
@@ -94,6 +95,8 @@ def join(code: str):
     with security.join_attempt():  # a wrong code counts towards the brake on guessing
         game = service.game_for_join_code(code)
     state = service.state(game.id)
+    if state.ended:
+        return _game_over(game.id, state)
     claimed = {s.player_id for s in service.seats(game.id) if s.claimed}
     return render_template(
         "join/pick.html",
@@ -109,12 +112,26 @@ def claim(code: str):
     service = seats.service()
     with security.join_attempt():
         game = service.game_for_join_code(code)
+    state = service.state(game.id)
+    if state.ended:  # a code shown at the table stays valid, but an ended game seats nobody
+        return _game_over(game.id, state), 409
     player = request.form.get("player", type=int)
     if player is None:
         raise NotFound(Text("Pick your name to join."))
     seat = service.claim_seat(game.id, player)
     seats.remember(seat)
     return redirect(url_for("table.screen", game_id=game.id), 303)
+
+
+def _game_over(game_id: str, state: GameState) -> str:
+    """An ended game's join code shows the final tally, read-only."""
+    return render_template(
+        "join/over.html",
+        game_id=game_id,
+        state=state,
+        lines=tally(state),
+        mine=seats.token(game_id, "player") or seats.token(game_id, "bank"),
+    )
 
 
 @bp.get("/seat/<token>")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 
 from banker.web.seats import GAMES_KEPT
-from tests.web.helpers import csrf_token, join, join_code, new_game, readable, take_seat, text
+from tests.web.helpers import as_banker, csrf_token, join, join_code, new_game, readable, seq, take_seat, text
 
 
 def test_the_seat_cookie_keeps_the_most_recent_games_well_under_a_browsers_4_kb(app, client):
@@ -87,3 +87,22 @@ def test_taking_a_made_up_seat_link_counts_towards_the_brake(app):
         made_up = "/seat/" + secrets.token_urlsafe(24)
         assert guesser.post(made_up, data={"csrf_token": token}).status_code == 404
     assert guesser.post("/seat/" + secrets.token_urlsafe(24), data={"csrf_token": token}).status_code == 429
+
+
+def test_an_ended_games_join_code_shows_the_final_tally_and_seats_nobody(app):
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob", "Cy")
+    code = join_code(host, game_id)
+    as_banker(app, game_id, {"type": "pay_player", "player": 2, "to": 1, "amount": 300}, {"type": "end_game"})
+    phone = app.test_client()
+    shown = phone.get(f"/join/{code}")
+    page = readable(text(shown))
+    assert shown.status_code == 200 and 'name="player"' not in text(shown)  # no name to tap
+    assert "Game over Ann wins! This game is over, so nobody can join it now." in page
+    assert "Ann Cash $1,800" in page and "Bob Cash $1,200" in page
+    before = seq(app, game_id)
+    refused = phone.post(f"/join/{code}", data={"csrf_token": csrf_token(phone, "/new"), "player": 2})
+    assert refused.status_code == 409 and "nobody can join it now" in text(refused)
+    assert seq(app, game_id) == before
+    assert not any(seat.claimed for seat in app.extensions["banker"].seats(game_id) if seat.player_id)
+    assert phone.get(f"/g/{game_id}/tally").status_code == 403
