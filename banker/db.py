@@ -5,6 +5,7 @@ newest revision on startup, so a game saved by an older Banker still loads after
 from __future__ import annotations
 
 import functools
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from banker import models  # noqa: F401  (registers the tables)
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 FIRST_REVISION = "0001"  # the tables as Banker created them before it had migrations
 MIGRATION_LOCK = 0x42414E4B  # a PostgreSQL advisory lock: one process migrates at a time
+POSTGRES_DISK_FULL = "53100"  # SQLSTATE disk_full (psycopg.errors.DiskFull)
 
 
 def normalise_url(url: str) -> str:
@@ -49,6 +51,15 @@ def make_engine(url: str) -> Engine:
         cursor.close()
 
     return engine
+
+
+def disk_full(error: BaseException) -> bool:
+    """Whether a database error says there is no room left to write: SQLite's SQLITE_FULL
+    ("database or disk is full") or PostgreSQL's disk_full, as raised or wrapped by SQLAlchemy."""
+    original = getattr(error, "orig", error)
+    if isinstance(original, sqlite3.Error):
+        return getattr(original, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL  # its primary code
+    return getattr(original, "sqlstate", None) == POSTGRES_DISK_FULL
 
 
 def alembic_config(connection: Connection | None = None) -> Config:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
 from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from banker.db import disk_full
 from banker.extensions import csrf
 from banker.rules import InvalidCommand, RuleError
 from banker.rules.money import salary
@@ -32,6 +35,7 @@ from banker.web import (
     trade_panel,
     trading,
 )
+from banker.web.full_disk import FULL_DISK, FullDiskLog
 
 
 def register(app: Flask) -> None:
@@ -85,8 +89,13 @@ def register(app: Flask) -> None:
             message = HTTP_MESSAGES.get(code, Text("Sorry, that did not work. Nothing was changed."))
         return _error(code, message)
 
+    full_disk_log = FullDiskLog(app.logger, app.config.get("CLOCK") or time.monotonic)
+
     @app.errorhandler(Exception)
     def unexpected(error: Exception):
+        if disk_full(error):  # reading goes on; every write fails until the host frees space
+            full_disk_log.log(error)
+            return _error(507, FULL_DISK)
         app.logger.exception("unexpected error")
         return _error(500, Text("Something went wrong in the bank. Nothing was changed; try again."))
 

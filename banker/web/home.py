@@ -1,4 +1,4 @@
-"""The way in: the start page, a new game, joining from the QR code, re-joining a seat."""
+"""The way in: the start page, a new game, joining from the QR code, taking a seat by its link."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.exceptions import TooManyRequests
 
 from banker.editions.check import InvalidEdition
-from banker.rules import RuleError
+from banker.rules import GameState, RuleError
+from banker.rules.tally import tally
 from banker.rules.text import Text
-from banker.service import NotFound
+from banker.service import BANKER, NotFound, SeatKey
 from banker.web import new_game as new_game_choices
 from banker.web import seats, security
 
@@ -98,6 +99,8 @@ def join(code: str):
     with security.join_attempt():  # a wrong code counts towards the brake on guessing
         game = service.game_for_join_code(code)
     state = service.state(game.id)
+    if state.ended:
+        return _game_over(game.id, state)
     claimed = {s.player_id for s in service.seats(game.id) if s.claimed}
     return render_template(
         "join/pick.html",
@@ -113,6 +116,9 @@ def claim(code: str):
     service = seats.service()
     with security.join_attempt():
         game = service.game_for_join_code(code)
+    state = service.state(game.id)
+    if state.ended:  # a code shown at the table stays valid, but an ended game seats nobody
+        return _game_over(game.id, state), 409
     player = request.form.get("player", type=int)
     if player is None:
         raise NotFound(Text("Pick your name to join."))
@@ -121,9 +127,46 @@ def claim(code: str):
     return redirect(url_for("table.screen", game_id=game.id), 303)
 
 
+def _game_over(game_id: str, state: GameState) -> str:
+    """An ended game's join code shows the final tally, read-only."""
+    return render_template(
+        "join/over.html",
+        game_id=game_id,
+        state=state,
+        lines=tally(state),
+        mine=seats.token(game_id, "player") or seats.token(game_id, "bank"),
+    )
+
+
 @bp.get("/seat/<token>")
 def rejoin(token: str):
-    with security.join_attempt():
-        seat = seats.service().seat_by_token(token)
+    """A seat link (the QR code the banker shows for a lost phone) asks before it takes the
+    seat: opening a link must not swap the seat a phone holds."""
+    seat = _seat_of_link(token)
+    if seats.token(seat.game_id, seats.role(seat)) == token:
+        return redirect(_screen_of(seat))
+    state = seats.service().state(seat.game_id)
+    held = seats.token(seat.game_id, "player")
+    return render_template(
+        "join/seat.html",
+        token=token,
+        state=state,
+        player=None if seat.player_id == BANKER else state.player(seat.player_id),
+        replacing=state.player(seats.service().seat(seat.game_id, held).player_id) if held else None,
+    )
+
+
+@bp.post("/seat/<token>")
+def take_seat(token: str):
+    seat = _seat_of_link(token)
     seats.remember(seat)
-    return redirect(url_for("table.screen", game_id=seat.game_id), 303)
+    return redirect(_screen_of(seat), 303)
+
+
+def _seat_of_link(token: str) -> SeatKey:
+    with security.join_attempt():  # a wrong link counts towards the brake on guessing
+        return seats.service().seat_by_token(token)
+
+
+def _screen_of(seat: SeatKey) -> str:
+    return url_for("table.bank" if seat.player_id == BANKER else "table.screen", game_id=seat.game_id)

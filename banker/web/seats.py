@@ -1,4 +1,9 @@
-"""Which seats this browser holds, kept in the signed session cookie."""
+"""Which seats this browser holds, kept in the signed session cookie.
+
+A browser drops a cookie over 4 KB, and with it every seat it held, so the cookie keeps the seats
+of the GAMES_KEPT games this browser took a seat in most recently (about 1.6 KB with both a bank
+and a player seat in each). An older game's seat comes back through its seat link: the banker's
+QR code for a player, `banker bank-link` for the bank."""
 
 from __future__ import annotations
 
@@ -6,28 +11,47 @@ from flask import current_app, session
 
 from banker.models import Seat
 from banker.rules import GameState
-from banker.service import BANKER, GameService
+from banker.service import BANKER, GameService, SeatKey
+
+GAMES_KEPT = 16
 
 
 def service() -> GameService:
     return current_app.extensions["banker"]
 
 
-def remember(seat: Seat) -> None:
-    seats = dict(session.get("seats", {}))
-    roles = dict(seats.get(seat.game_id, {}))
-    roles["bank" if seat.player_id == BANKER else "player"] = seat.token
-    seats[seat.game_id] = roles
-    session["seats"] = seats
+def _held() -> list[list[str]]:
+    """[game id, role, token] for each seat held, the most recently taken last."""
+    held = session.get("seats", [])
+    if isinstance(held, dict):  # a cookie from before the bound: {game id: {role: token}}
+        return [[game, role, token] for game, roles in held.items() for role, token in roles.items()]
+    return held
+
+
+def role(seat: Seat | SeatKey) -> str:
+    return "bank" if seat.player_id == BANKER else "player"
+
+
+def remember(seat: Seat | SeatKey) -> None:
+    held = [s for s in _held() if s[:2] != [seat.game_id, role(seat)]] + [
+        [seat.game_id, role(seat), seat.token]
+    ]
+    kept = set(_newest_first(held)[:GAMES_KEPT])
+    session["seats"] = [s for s in held if s[0] in kept]
     session.permanent = True
 
 
 def token(game_id: str, role: str) -> str | None:
-    return session.get("seats", {}).get(game_id, {}).get(role)
+    return next((t for game, r, t in _held() if game == game_id and r == role), None)
 
 
 def my_games() -> list[str]:
-    return list(session.get("seats", {}))
+    """The games this browser holds a seat in, the most recently joined first."""
+    return _newest_first(_held())
+
+
+def _newest_first(held: list[list[str]]) -> list[str]:
+    return list(dict.fromkeys(game for game, _, _ in reversed(held)))
 
 
 def time_left(state: GameState) -> float | None:

@@ -45,9 +45,14 @@ def seat_for(game_id: str, role: str | None = None) -> Seat:
     raise Forbidden(Text("This phone has no seat in this game. Join with the game's QR code."))
 
 
+def role_of(view: str) -> str:
+    """The seat a view needs: the banker's for the bank and the lobby, else a player's."""
+    return "bank" if view in ("bank", "lobby") else "player"
+
+
 def _context(game_id: str, view: str, state: GameState | None = None) -> dict:
     service = seats.service()
-    seat = seat_for(game_id, "bank" if view in ("bank", "lobby") else "player")
+    seat = seat_for(game_id, role_of(view))
     state = state or service.state(game_id)
     return {
         "game_id": game_id,
@@ -88,8 +93,8 @@ def screen(game_id: str):
         return render_template("player/page.html", **_context(game_id, "player"))
     if seats.token(game_id, "bank"):
         return redirect(url_for("table.bank", game_id=game_id))
-    code = seats.service().game_code(game_id)
-    return redirect(url_for("home.join", code=code))
+    # how to join, but not the code: the game's address alone must not seat anyone
+    return render_template("join/no_seat.html"), 403
 
 
 @bp.get("/bank")
@@ -128,6 +133,7 @@ def live(game_id: str):
     view = request.args.get("view", "player")
     if view not in VIEWS:
         abort(404)
+    seat_for(game_id, role_of(view))
     known = request.args.get("seq", type=int)
     state = seats.service().state(game_id)
     if known is not None and known == state.seq:

@@ -19,7 +19,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE
-from tests.e2e.table import api
+from tests.e2e.table import api, take_seat
 from tests.servers import ServeProcess
 
 
@@ -32,7 +32,7 @@ def measure(server: ServeProcess, bids: int) -> list[float]:
         phones = []
         for token in tokens:
             page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
-            page.goto(f"{server.url}/seat/{token}")
+            take_seat(page, server, token)
             page.locator(".auction").wait_for()
             phones.append(page)
         ann, bob, cy = phones

@@ -29,6 +29,13 @@ def join(page, link, name):
     expect(page.get_by_label("Your cash")).to_have_text("$1,500")
 
 
+def take_seat(page, server, token):
+    """Open a seat's link (the banker's QR code for it) and tap its one button."""
+    page.goto(f"{server.url}/seat/{token}")
+    page.locator("form.take-seat button").click()
+    page.wait_for_url(f"{server.url}/g/**")
+
+
 def cash_of(page, player_id):
     return page.locator(f'[data-player="{player_id}"]')
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.table import a_game_under_way, banker_does
+from tests.e2e.table import a_game_under_way, banker_does, take_seat
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SERIOUS = ("serious", "critical")
@@ -52,12 +52,15 @@ def test_the_main_screens_have_no_serious_accessibility_violations_or_small_targ
     for path in ("/", "/new"):
         page.goto(server.url + path)
         found[path] = violations(page)
-    page.goto(f"{server.url}/seat/{game['banker_token']}")
+    for screen, path in (("no seat", f"/g/{game['id']}"), ("seat link", f"/seat/{game['banker_token']}")):
+        page.goto(server.url + path)
+        found[screen] = violations(page)
+    take_seat(page, server, game["banker_token"])
     for path in (f"/g/{game['id']}/bank", f"/g/{game['id']}/lobby"):
         page.goto(server.url + path)
         found[path] = violations(page)
     player = context.new_page()
-    player.goto(f"{server.url}/seat/{game['players'][1]['token']}")
+    take_seat(player, server, game["players"][1]["token"])
     found["wallet"] = violations(player)
     player.locator('.space[aria-label^="Baltic Avenue"]').click()
     player.locator("#sheet .sheet-card").wait_for()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import api
+from tests.e2e.table import api, take_seat
 
 WATCH = """
 window.__violations = [];
@@ -22,7 +22,7 @@ def test_the_bank_screen_works_under_the_csp_without_a_single_violation(server, 
     console = []
     page.on("console", lambda message: console.append(message.text))
     page.add_init_script(WATCH)
-    page.goto(f"{server.url}/seat/{game['banker_token']}")
+    take_seat(page, server, game["banker_token"])
     expect(page.locator("#acting")).to_be_visible()
     policy = page.evaluate("() => fetch(location.href).then(r => r.headers.get('content-security-policy'))")
     assert "script-src 'self'" in policy

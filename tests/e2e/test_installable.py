@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import api
+from tests.e2e.table import api, take_seat
 
 # Records what the page asks of the Wake Lock API (headless Chromium grants no real lock).
 RECORD_WAKE_LOCKS = """window.wakeLocks = [];
@@ -28,8 +28,7 @@ def test_the_manifest_and_the_service_worker_load_and_keep_the_app_files(server,
     game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
     ann = phone()
     ann.add_init_script(RECORD_WAKE_LOCKS)
-    seat = f"{server.url}/seat/{game['players'][0]['token']}"
-    ann.goto(seat)
+    take_seat(ann, server, game["players"][0]["token"])
     expect(ann.get_by_label("Your cash")).to_have_text("$1,500")
     assert ann.evaluate("window.wakeLocks") == ["screen"]
     wallet = ann.url

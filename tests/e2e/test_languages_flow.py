@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, a_game_under_way, api, banker_does, no_sideways_scroll
+from tests.e2e.table import SETTLE, a_game_under_way, api, banker_does, no_sideways_scroll, take_seat
 
 # What each language's screen must say, in its own words (all from the catalogues).
 SCREENS = {
@@ -72,7 +72,7 @@ def test_the_tally_in_won_fits_a_korean_phone(server, phone, shots):
         {"type": "end_game"},
     )
     ann = phone("ko-KR")
-    ann.goto(f"{server.url}/seat/{game['players'][0]['token']}")
+    take_seat(ann, server, game["players"][0]["token"])
     ann.goto(f"{server.url}/g/{game['id']}/tally")
     expect(ann.locator(".tally tbody tr").first).to_contain_text("Christopher Robinson")
     expect(ann.locator(".tally tbody tr").first).to_contain_text(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, banker_does, cash_of, no_sideways_scroll
+from tests.e2e.table import SETTLE, api, banker_does, cash_of, no_sideways_scroll, take_seat
 
 BOARDWALK, PARK_PLACE, READING, ORIENTAL = 39, 37, 5, 6
 
@@ -29,7 +29,7 @@ def table_with_hotels(server):
 
 def seated(phone, server, game, player_id):
     page = phone()
-    page.goto(f"{server.url}/seat/{game['players'][player_id - 1]['token']}")
+    take_seat(page, server, game["players"][player_id - 1]["token"])
     expect(page.get_by_label("Your cash")).to_be_visible()
     page.on("dialog", lambda dialog: dialog.accept())  # "Declare bankruptcy?" asks first
     return page

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api
+from tests.e2e.table import SETTLE, api, take_seat
 
 
 def _player_screen(server, phone, block_stream):
@@ -18,7 +18,7 @@ def _player_screen(server, phone, block_stream):
         page.route("**/stream*", lambda route: route.abort())
     page.clock.install()
     with page.expect_event("requestfailed" if block_stream else "response", lambda r: "/stream" in r.url):
-        page.goto(f"{server.url}/seat/{game['players'][0]['token']}")
+        take_seat(page, server, game["players"][0]["token"])
     expect(page.get_by_label("Your cash")).to_have_text("$1,500")
     return game, page, polls
 
@@ -57,7 +57,7 @@ def test_a_change_announced_while_the_screen_swaps_in_the_last_one_is_not_lost(s
     page = phone()
     page.clock.install()
     with page.expect_event("response", lambda r: "/stream" in r.url):
-        page.goto(f"{server.url}/seat/{game['players'][0]['token']}")
+        take_seat(page, server, game["players"][0]["token"])
     page.clock.pause_at(page.evaluate("Date.now()") + 1000)
 
     def bob_pays_ann(amount):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import api, banker_does
+from tests.e2e.table import api, banker_does, take_seat
 
 
 def test_a_restart_keeps_the_game_and_the_phones_follow(server, phone):
@@ -22,7 +22,7 @@ def test_a_restart_keeps_the_game_and_the_phones_follow(server, phone):
     before = api(server, f"/api/games/{game['id']}", token=banker)
 
     bob = phone()
-    bob.goto(f"{server.url}/seat/{game['players'][1]['token']}")
+    take_seat(bob, server, game["players"][1]["token"])
     expect(bob.get_by_label("Your cash")).to_have_text("$1,245")
 
     server.stop()

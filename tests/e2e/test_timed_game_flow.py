@@ -7,7 +7,7 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import api, banker_does, no_sideways_scroll
+from tests.e2e.table import api, banker_does, no_sideways_scroll, take_seat
 
 # the game's whole length: the timer thread must end it with no phone asking; long enough for
 # three phones to open their screens first on a busy machine
@@ -27,7 +27,7 @@ def test_a_timed_game_ends_by_itself_and_every_phone_shows_the_tally(server, pho
     phones = []
     for seat in game["players"]:
         page = phone()
-        page.goto(f"{server.url}/seat/{seat['token']}")
+        take_seat(page, server, seat["token"])
         expect(page.locator(".game-clock")).to_be_visible()
         phones.append(page)
     for page in phones:

@@ -5,7 +5,11 @@ before the stream's keepalive or a phone's poll would have noticed."""
 from __future__ import annotations
 
 import http.client
+import http.cookiejar
+import re
 import time
+import urllib.parse
+import urllib.request
 
 from tests.servers import ServeProcess, request
 
@@ -13,14 +17,15 @@ from tests.servers import ServeProcess, request
 def open_stream(
     server: ServeProcess, game_id: str, token: str, seq: int
 ) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
-    """A phone's live stream on `server`, signed in with the seat's re-join link."""
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-    connection.request("GET", f"/seat/{token}")
-    answer = connection.getresponse()
-    answer.read()
-    connection.close()
-    cookie = answer.getheader("Set-Cookie").split(";", 1)[0]
-    assert answer.status == 303
+    """A phone's live stream on `server`, seated by the seat's link and its button."""
+    cookies = http.cookiejar.CookieJar()
+    phone = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
+    link = f"http://127.0.0.1:{server.port}/seat/{token}"
+    with phone.open(link, timeout=10) as asked:
+        csrf = re.search(r'name="csrf_token" value="([^"]+)"', asked.read().decode()).group(1)
+    with phone.open(link, urllib.parse.urlencode({"csrf_token": csrf}).encode(), timeout=10) as seated:
+        assert seated.status == 200 and f"/g/{game_id}" in seated.url
+    cookie = "; ".join(f"{c.name}={c.value}" for c in cookies)
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     connection.request("GET", f"/g/{game_id}/stream?seq={seq}", headers={"Cookie": cookie})
     stream = connection.getresponse()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from banker.web.security import CSP
-from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, seq
+from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, readable, seq, text
 
 ROOT = Path(__file__).resolve().parents[2]
 # each at most 20 characters, as names must be
@@ -144,6 +144,30 @@ def test_guessed_game_ids_cannot_take_commands(app, client):
         )
         refused(response, 403, 404)
     assert seq(app, real["id"]) == 1
+
+
+def test_a_games_address_alone_tells_how_to_join_but_not_its_code(app, client):
+    game = api_game(client)
+    stranger = app.test_client()
+    response = stranger.get(f"/g/{game['id']}")
+    refused(response, 403)
+    page = readable(text(response))
+    assert "Location" not in response.headers and game["join_code"] not in response.get_data(as_text=True)
+    assert "This phone has no seat in this game yet" in page and "type its join code" in page
+    # a made-up id reads the same: the answer does not tell which ids are games
+    guessed = stranger.get(f"/g/{secrets.token_urlsafe(9)}")
+    assert guessed.status_code == 403 and readable(text(guessed)) == page
+
+
+def test_live_updates_answer_only_a_seat_of_their_view(app, client):
+    game = api_game(client)
+    stranger, ann = app.test_client(), app.test_client()
+    join(ann, game["join_code"], 1)
+    live = f"/g/{game['id']}/live?seq={seq(app, game['id'])}&view="
+    for phone, view in ((stranger, "player"), (stranger, "bank"), (stranger, "lobby"), (ann, "bank")):
+        refused(phone.get(live + view, headers=HTMX), 403)
+        refused(phone.get(live.replace("?seq=", "?was=") + view, headers=HTMX), 403)
+    assert ann.get(live + "player", headers=HTMX).status_code == 204
 
 
 def test_no_token_a_made_up_one_or_an_odd_header_is_refused(app, client):

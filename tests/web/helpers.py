@@ -38,6 +38,12 @@ def join(client: FlaskClient, code: str, player_id: int) -> None:
     assert response.status_code == 303, response.get_data(as_text=True)
 
 
+def take_seat(client: FlaskClient, link: str):
+    """Open a seat link and tap its one button, as a phone takes its seat back."""
+    token = csrf_token(client, link)
+    return client.post(link, data={"csrf_token": token})
+
+
 def do(client: FlaskClient, game_id: str, view: str = "player", **fields):
     """Post a command from a screen, as its htmx buttons and forms do."""
     token = csrf_token(client)  # one token per session, as every page of it carries

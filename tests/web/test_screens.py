@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, seq
+from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, seq, take_seat, text
 
 
 def cash_on(page: str, player_id: int) -> str:
@@ -85,7 +85,7 @@ def test_a_seat_already_taken_needs_the_bankers_qr(app, table):
     response = intruder.post(f"/join/{table['code']}", data={"csrf_token": token, "player": 1})
     assert response.status_code == 409
     assert "Ann has already joined on another phone" in response.get_data(as_text=True)
-    assert intruder.get(f"/g/{table['id']}").status_code == 302  # still no seat: sent to join
+    assert intruder.get(f"/g/{table['id']}").status_code == 403  # still no seat
 
 
 def test_joining_a_player_that_does_not_exist_is_refused(app, table):
@@ -100,7 +100,7 @@ def test_the_banker_shows_a_personal_qr_that_puts_a_new_phone_in_the_seat(app, t
     link = re.search(r"http://table\.local:5000(/seat/[\w-]+)", page).group(1)
     assert "<svg" in page
     new_phone = app.test_client()
-    assert new_phone.get(link).status_code == 303
+    assert take_seat(new_phone, link).status_code == 303
     assert 'aria-label="Your cash">$1,500<' in new_phone.get(f"/g/{table['id']}").get_data(as_text=True)
 
 
@@ -238,10 +238,10 @@ def test_only_the_banker_can_undo_or_open_the_bank(table):
     assert table["Ann"].get(f"/g/{table['id']}/undo").status_code == 403
 
 
-def test_a_stranger_without_a_seat_is_sent_to_join(app, table):
+def test_a_stranger_without_a_seat_is_told_how_to_join(app, table):
     stranger = app.test_client()
     response = stranger.get(f"/g/{table['id']}")
-    assert response.status_code == 302 and f"/join/{table['code']}" in response.headers["Location"]
+    assert response.status_code == 403 and "type its join code" in text(response)
     assert stranger.get(f"/g/{table['id']}/live").status_code == 403
     assert stranger.get(f"/g/{table['id']}/stream").status_code == 403
 
@@ -265,6 +265,6 @@ def test_the_stream_tells_a_phone_that_is_behind_at_once(app, table):
     assert f"event: changed\ndata: {seq(app, table['id'])}\n\n" in body
 
 
-def test_an_unknown_game_is_not_found(table):
-    assert table["Ann"].get("/g/nosuchgame").status_code == 404
+def test_an_unknown_game_opens_no_screen(table):
+    assert table["Ann"].get("/g/nosuchgame").status_code == 403  # as any game this phone has no seat in
     assert table["host"].get("/g/nosuchgame/bank").status_code == 403

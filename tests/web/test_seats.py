@@ -1,0 +1,108 @@
+"""The seats a phone holds: the bounded seat cookie, and seat links taken with a tap."""
+
+from __future__ import annotations
+
+import secrets
+
+from banker.web.seats import GAMES_KEPT
+from tests.web.helpers import as_banker, csrf_token, join, join_code, new_game, readable, seq, take_seat, text
+
+
+def test_the_seat_cookie_keeps_the_most_recent_games_well_under_a_browsers_4_kb(app, client):
+    games = []
+    for _ in range(GAMES_KEPT + 10):
+        game_id = new_game(client, "Ann", "Bob")
+        join(client, join_code(client, game_id), 1)  # a bank and a player seat in every game
+        games.append(game_id)
+    assert len(client.get_cookie("session").value) < 2048
+    recent, older = games[-GAMES_KEPT:], games[:-GAMES_KEPT]
+    for game_id in recent:
+        assert client.get(f"/g/{game_id}/bank").status_code == 200
+        assert 'aria-label="Your cash"' in text(client.get(f"/g/{game_id}"))
+    for game_id in older:
+        assert client.get(f"/g/{game_id}/bank").status_code == 403
+    home = text(client.get("/"))
+    assert all(f"/g/{game_id}" in home for game_id in recent)
+    assert not any(f"/g/{game_id}" in home for game_id in older)
+
+    oldest = games[0]  # its seat link brings it back, as the newest
+    bank_token = app.extensions["banker"].seats(oldest)[0].token
+    take_seat(client, f"/seat/{bank_token}")
+    assert client.get(f"/g/{oldest}/bank").status_code == 200
+    assert client.get(f"/g/{games[-GAMES_KEPT]}/bank").status_code == 403
+
+
+def test_a_seat_cookie_from_before_the_bound_still_opens_its_games(app, client):
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob")
+    bank_token = app.extensions["banker"].seats(game_id)[0].token
+    with client.session_transaction() as session:
+        session["seats"] = {game_id: {"bank": bank_token}}
+    assert client.get(f"/g/{game_id}/bank").status_code == 200
+    join(client, join_code(client, game_id), 2)
+    assert 'aria-label="Your cash"' in text(client.get(f"/g/{game_id}"))
+    assert client.get(f"/g/{game_id}/bank").status_code == 200
+
+
+def test_a_seat_link_asks_before_it_takes_the_seat(app, table):
+    ann_link = f"/seat/{app.extensions['banker'].seats(table['id'])[1].token}"
+    phone = app.test_client()
+    asked = phone.get(ann_link)
+    assert asked.status_code == 200
+    page = readable(text(asked))
+    assert "Take Ann's seat on this phone?" in page and "In the game of Ann, Bob and Cy." in page
+    assert phone.get(f"/g/{table['id']}").status_code == 403  # opening the link took nothing
+    taken = take_seat(phone, ann_link)
+    assert taken.status_code == 303 and taken.headers["Location"] == f"/g/{table['id']}"
+    assert 'aria-label="Your cash"' in text(phone.get(f"/g/{table['id']}"))
+    assert phone.get(ann_link).headers["Location"] == f"/g/{table['id']}"  # held already: straight in
+
+
+def test_a_seat_link_says_whose_seat_it_replaces_and_keeps_it_until_the_tap(app, table):
+    ann_link = f"/seat/{app.extensions['banker'].seats(table['id'])[1].token}"
+    bob = table["Bob"]
+    page = readable(text(bob.get(ann_link)))
+    assert "This phone is Bob's wallet now; it will stop being Bob's." in page
+    assert "Bob" in readable(text(bob.get(f"/g/{table['id']}")).split("Your cash")[0])
+    refused = bob.post(ann_link)  # no CSRF token: a link in a forged page takes nothing
+    assert refused.status_code == 400
+    assert take_seat(bob, ann_link).status_code == 303
+    assert bob.get(f"/g/{table['id']}/seats/1").status_code == 403  # still no bank
+
+
+def test_the_banks_seat_link_asks_to_run_the_bank_then_opens_it(app, table):
+    bank_link = f"/seat/{app.extensions['banker'].seats(table['id'])[0].token}"
+    phone = app.test_client()
+    assert "Run the bank on this phone?" in readable(text(phone.get(bank_link)))
+    assert phone.get(f"/g/{table['id']}/bank").status_code == 403
+    taken = take_seat(phone, bank_link)
+    assert taken.headers["Location"] == f"/g/{table['id']}/bank"
+    assert phone.get(f"/g/{table['id']}/bank").status_code == 200
+
+
+def test_taking_a_made_up_seat_link_counts_towards_the_brake(app):
+    guesser = app.test_client()
+    token = csrf_token(guesser)
+    for _ in range(20):
+        made_up = "/seat/" + secrets.token_urlsafe(24)
+        assert guesser.post(made_up, data={"csrf_token": token}).status_code == 404
+    assert guesser.post("/seat/" + secrets.token_urlsafe(24), data={"csrf_token": token}).status_code == 429
+
+
+def test_an_ended_games_join_code_shows_the_final_tally_and_seats_nobody(app):
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob", "Cy")
+    code = join_code(host, game_id)
+    as_banker(app, game_id, {"type": "pay_player", "player": 2, "to": 1, "amount": 300}, {"type": "end_game"})
+    phone = app.test_client()
+    shown = phone.get(f"/join/{code}")
+    page = readable(text(shown))
+    assert shown.status_code == 200 and 'name="player"' not in text(shown)  # no name to tap
+    assert "Game over Ann wins! This game is over, so nobody can join it now." in page
+    assert "Ann Cash $1,800" in page and "Bob Cash $1,200" in page
+    before = seq(app, game_id)
+    refused = phone.post(f"/join/{code}", data={"csrf_token": csrf_token(phone, "/new"), "player": 2})
+    assert refused.status_code == 409 and "nobody can join it now" in text(refused)
+    assert seq(app, game_id) == before
+    assert not any(seat.claimed for seat in app.extensions["banker"].seats(game_id) if seat.player_id)
+    assert phone.get(f"/g/{game_id}/tally").status_code == 403
