@@ -1,8 +1,8 @@
 """What the test suite needs from the machine besides Python packages, installed on first need.
 
-The browser tests drive Debian's chromium (with fonts-noto-cjk for the Korean and Japanese
-screens), the PostgreSQL tests start a throwaway server from Debian's postgresql, and the
-deployment test puts Debian's nginx in front of two servers. On a Debian or Ubuntu machine run as
+The browser tests drive Debian's chromium through Playwright (with fonts-noto-cjk for the
+Korean and Japanese screens), the PostgreSQL tests start a throwaway server from Debian's
+postgresql, and the deployment test puts Debian's nginx in front of two servers. On a Debian or Ubuntu machine run as
 root, whatever is missing is installed with apt-get, all at once, the first time a test needs any
 of it; anywhere else a missing one fails that test with the command that installs it."""
 
@@ -15,7 +15,8 @@ import subprocess
 
 import pytest
 
-PACKAGES = ("chromium", "fonts-noto-cjk", "postgresql", "nginx")
+# libatomic1: Playwright's own node program needs it, and a minimal Debian lacks it
+PACKAGES = ("chromium", "fonts-noto-cjk", "libatomic1", "postgresql", "nginx")
 
 
 def ensure_packages() -> None:
