@@ -1,100 +1,62 @@
 """Fixtures shared by every layer of tests: an app on a fresh database and a test client.
 
-Every test gets a database of its own: a SQLite file in its tmp_path, or, when
-BANKER_TEST_DATABASE_URL names a PostgreSQL database (as `.ci/run`'s second run does), a fresh
-schema in that database, dropped afterwards. Fixtures and helpers that build an engine or start a
-server take their URL from `database_url`, so the whole suite runs on either."""
+Every test gets a database of its own: a SQLite file in its tmp_path, or, with
+BANKER_TEST_DATABASE=postgresql (as `.ci/run`'s second run), a fresh schema on the session's
+PostgreSQL server. Fixtures and helpers that build an engine or start a server take their URL from
+`database_url`, so the whole suite runs on either. The PostgreSQL server is one the session starts
+for itself (tests/postgres.py), or the one BANKER_TEST_POSTGRES_URL names. Nothing is skipped: a
+skipped test counts as failed."""
 
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
-from sqlalchemy.pool import NullPool
 
 from banker import create_app
-from banker.db import normalise_url
+from tests.machine import ensure_packages
+from tests.postgres import PostgresSchema, ThrowawayPostgres
 
-TEST_DATABASE_URL = os.environ.get("BANKER_TEST_DATABASE_URL", "")
-# The PostgreSQL-only tests (two servers on one database) use this server even when the rest
-# of the suite runs on SQLite; `.ci/run` creates it. Without it they skip, except in CI.
-POSTGRES_URL = (
-    TEST_DATABASE_URL
-    or os.environ.get("BANKER_TEST_POSTGRES_URL")
-    or "postgresql+psycopg://banker:banker@127.0.0.1:5432/banker_test"
-)
-IN_CI = bool(TEST_DATABASE_URL or os.environ.get("BANKER_TEST_POSTGRES_URL") or os.environ.get("CI"))
+pytest_plugins = ["tests.no_skips"]
+
+TEST_DATABASE = os.environ.get("BANKER_TEST_DATABASE", "sqlite")
+if TEST_DATABASE not in ("sqlite", "postgresql"):
+    raise pytest.UsageError(f"BANKER_TEST_DATABASE is sqlite or postgresql, not {TEST_DATABASE!r}")
 
 
-class PostgresSchema:
-    """A fresh, empty schema in a PostgreSQL database: the URL points its connections there."""
-
-    def __init__(self, base_url: str) -> None:
-        self.name = f"t_{uuid.uuid4().hex[:16]}"
-        self.admin = create_engine(normalise_url(base_url), poolclass=NullPool)
-        with self.admin.begin() as connection:
-            connection.execute(text(f'CREATE SCHEMA "{self.name}"'))
-        self.url = (
-            make_url(normalise_url(base_url))
-            .update_query_dict({"options": f"-csearch_path={self.name}"})
-            .render_as_string(hide_password=False)
-        )
-
-    def drop(self) -> None:
-        with self.admin.begin() as connection:
-            connection.execute(text("SET LOCAL lock_timeout = '10s'"))
-            connection.execute(text(f'DROP SCHEMA "{self.name}" CASCADE'))
-        self.admin.dispose()
-
-
-def fresh_database_url(directory: Path, name: str = "test.sqlite3") -> Iterator[str]:
-    """A URL for an empty database, on whichever server this test run uses."""
-    if not TEST_DATABASE_URL:
-        yield f"sqlite:///{directory / name}"
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The URL of a PostgreSQL server for the whole session: BANKER_TEST_POSTGRES_URL's, or a
+    throwaway one started now."""
+    if url := os.environ.get("BANKER_TEST_POSTGRES_URL"):
+        yield url
         return
-    schema = PostgresSchema(TEST_DATABASE_URL)
+    ensure_packages()
+    server = ThrowawayPostgres()
+    try:
+        yield server.start()
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> Iterator[str]:
+    """A fresh schema on a real PostgreSQL server, whichever database the rest of the suite uses."""
+    schema = PostgresSchema(postgres_server)
     try:
         yield schema.url
     finally:
         schema.drop()
 
 
-def postgres_reachable(url: str = POSTGRES_URL) -> bool:
-    engine = create_engine(normalise_url(url), poolclass=NullPool, connect_args={"connect_timeout": 3})
-    try:
-        with engine.connect():
-            return True
-    except Exception:
-        return False
-    finally:
-        engine.dispose()
-
-
 @pytest.fixture
-def database_url(tmp_path) -> Iterator[str]:
-    yield from fresh_database_url(tmp_path)
-
-
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    """A fresh schema on a real PostgreSQL server: skipped on a machine without one, but in CI
-    (where `.ci/run` starts one) a missing server fails the test."""
-    if not postgres_reachable():
-        if IN_CI:
-            pytest.fail(f"PostgreSQL is not reachable at {make_url(POSTGRES_URL)!r}; .ci/run starts it.")
-        pytest.skip("no PostgreSQL server reachable (set BANKER_TEST_POSTGRES_URL)")
-    schema = PostgresSchema(POSTGRES_URL)
-    try:
-        yield schema.url
-    finally:
-        schema.drop()
+def database_url(request: pytest.FixtureRequest, tmp_path) -> str:
+    if TEST_DATABASE == "postgresql":
+        return request.getfixturevalue("postgres_url")
+    return f"sqlite:///{tmp_path / 'test.sqlite3'}"
 
 
 class FakeClock:

@@ -100,3 +100,12 @@ def request(
         return response.status, json.loads(data) if kind.startswith("application/json") else data.decode()
     finally:
         connection.close()
+
+
+def next_change(stream: http.client.HTTPResponse) -> int:
+    """The seq of the next `changed` event on a phone's live stream, skipping keepalives."""
+    while True:
+        line = stream.readline()
+        assert line, "the stream ended"
+        if line.startswith(b"event: changed"):
+            return int(stream.readline().split(b":", 1)[1])

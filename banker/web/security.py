@@ -2,7 +2,8 @@
 new games.
 
 - A Content-Security-Policy that runs only our own script files (no inline script, no eval:
-  htmx's hx-on handlers are not used), plus nosniff, no referrer and no framing.
+  htmx's hx-on handlers are not used), plus nosniff, no framing, and no referrer to other sites
+  (same-origin: over HTTPS the CSRF check wants each form's Referer to be our own page).
 - The session cookie (it holds the seat tokens) is marked Secure whenever the page came over
   HTTPS, or always with BANKER_HTTPS=1 (behind a proxy that ends TLS).
 - Join codes and seat links: once a client address has guessed wrong JOIN_TRIES_PER_MINUTE times
@@ -50,7 +51,7 @@ CSP = "; ".join(
 HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
 }
 JOIN_TRIES_PER_MINUTE = 20

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.machine import ensure_packages
 from tests.servers import ServeProcess
 
 PHONE = {"width": 390, "height": 844}
@@ -30,7 +31,7 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture
 def server(tmp_path: Path, database_url: str) -> Iterator[ServeProcess]:
-    # PostgreSQL when BANKER_TEST_DATABASE_URL says so
+    # PostgreSQL when BANKER_TEST_DATABASE says so
     server = ServeProcess(database_url, tmp_path / "server.log")
     server.start()
     yield server
@@ -41,11 +42,10 @@ def server(tmp_path: Path, database_url: str) -> Iterator[ServeProcess]:
 def browser():
     from playwright.sync_api import sync_playwright
 
+    ensure_packages()  # Debian's chromium and the CJK fonts
     executable = shutil.which("chromium")
     if executable is None:
-        pytest.fail(
-            "Browser tests need Debian's chromium (apt-get install -y chromium); .ci/run installs it."
-        )
+        pytest.fail("Browser tests need Debian's chromium (apt-get install -y chromium fonts-noto-cjk).")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
         yield browser

@@ -11,7 +11,7 @@ import time
 import urllib.parse
 import urllib.request
 
-from tests.servers import ServeProcess, request
+from tests.servers import ServeProcess, next_change, request
 
 
 def open_stream(
@@ -33,15 +33,6 @@ def open_stream(
     assert stream.readline().startswith(b"retry:")
     stream.readline()
     return connection, stream
-
-
-def next_change(stream: http.client.HTTPResponse) -> int:
-    """The seq of the next `changed` event, skipping keepalives."""
-    while True:
-        line = stream.readline()
-        assert line, "the stream ended"
-        if line.startswith(b"event: changed"):
-            return int(stream.readline().split(b":", 1)[1])
 
 
 def test_a_command_on_one_server_reaches_a_stream_on_the_other(tmp_path, postgres_url):

@@ -363,7 +363,7 @@ def test_every_kind_of_response_carries_the_security_headers(app, client):
     for response in responses:
         assert response.headers["Content-Security-Policy"] == CSP, response.request.path
         assert response.headers["X-Content-Type-Options"] == "nosniff"
-        assert response.headers["Referrer-Policy"] == "no-referrer"
+        assert response.headers["Referrer-Policy"] == "same-origin"
         assert response.status_code != 500
         response.close()
     assert "script-src 'self';" in CSP and "unsafe-eval" not in CSP and "frame-ancestors 'none'" in CSP
