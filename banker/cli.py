@@ -33,59 +33,22 @@ def _serve(host: str, port: int, quiet: bool) -> int:
     from gevent import monkey
 
     monkey.patch_all()
-    from gevent.pywsgi import WSGIHandler, WSGIServer
+    from banker import create_app, qr, server
 
-    from banker import create_app, qr
-
-    class _OneSendHandler(WSGIHandler):
-        """gevent sends a response's headers and the first part of its body separately: two
-        packets where one does, and a server stopped between them leaves a phone holding
-        headers without a body. Here they leave together."""
-
-        _holding = False
-        _held = b""
-
-        def _write_with_headers(self, data):
-            self._holding = True
-            try:
-                super()._write_with_headers(data)
-            finally:
-                self._holding = False
-                held, self._held = self._held, b""
-                if held:
-                    super()._sendall(held)
-
-        def _sendall(self, data):
-            if self._holding:
-                self._held += data
-            else:
-                super()._sendall(data)
-
-    class _NoDelayServer(WSGIServer):
-        """Each write goes out at once: with Nagle's algorithm on, a write waits for the phone's
-        delayed ACK of the one before (40 ms on every kept-alive request, and a live update can
-        wait behind the previous one the same way)."""
-
-        handler_class = _OneSendHandler
-
-        def handle(self, sock, address):
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            super().handle(sock, address)
-
-    address = f"http://{_lan_address() if host in ('0.0.0.0', '::') else host}:{port}"
     app = create_app()
-    app.config["PUBLIC_URL"] = app.config["PUBLIC_URL"] or address
+    app.config["PUBLIC_URL"] = app.config["PUBLIC_URL"] or _address(host, port)
     public = app.config["PUBLIC_URL"]
     print(f"Banker is running. Phones on this network join at:\n\n    {public}\n", flush=True)
     if not quiet:
         print(qr.terminal(public), flush=True)
     print("Stop it with Ctrl+C. Games are kept in", app.config["DATABASE_URL"], flush=True)
-    server = _NoDelayServer((host, port), app, log=None)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        server.stop()
+    server.serve(app, host, port)
     return 0
+
+
+def _address(host: str, port: int) -> str:
+    """The address phones use to reach `banker serve` listening on `host` and `port`."""
+    return f"http://{_lan_address() if host in ('0.0.0.0', '::') else host}:{port}"
 
 
 def _lan_address() -> str:

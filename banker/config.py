@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import secrets
 from pathlib import Path
@@ -17,7 +18,20 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "PUBLIC_URL": os.environ.get("BANKER_PUBLIC_URL", ""),
         # How many reverse proxies stand in front of Banker: their X-Forwarded-For/-Proto/-Host
         # are believed only then (each phone's own address for the join brake); 0 trusts none.
-        "TRUSTED_PROXIES": _whole(os.environ.get("BANKER_TRUSTED_PROXIES", "0"), "BANKER_TRUSTED_PROXIES"),
+        "TRUSTED_PROXIES": _whole("BANKER_TRUSTED_PROXIES", "0", "how many proxies"),
+        # `banker serve` closes a connection that waits longer than this for its next request,
+        # or takes longer to send a request's headers, or its body (seconds) ...
+        "IDLE_SECONDS": _seconds("BANKER_IDLE_SECONDS", "60"),
+        "HEADER_SECONDS": _seconds("BANKER_HEADER_SECONDS", "20"),
+        "BODY_SECONDS": _seconds("BANKER_BODY_SECONDS", "30"),
+        # ... and holds at most this many connections at once (fewer if the open-file limit is
+        # lower), this many of them from one address: a table of 8 phones uses about 24
+        "MAX_CONNECTIONS": _whole(
+            "BANKER_MAX_CONNECTIONS", "5000", "how many connections, 1 or more", least=1
+        ),
+        "MAX_CONNECTIONS_PER_ADDRESS": _whole(
+            "BANKER_MAX_CONNECTIONS_PER_ADDRESS", "64", "how many connections, 1 or more", least=1
+        ),
         # A live stream is closed after this long and the phone reconnects by itself.
         "STREAM_SECONDS": 300.0,
         "STREAM_KEEPALIVE_SECONDS": 15.0,
@@ -33,10 +47,22 @@ def defaults(instance_path: str) -> dict[str, Any]:
     }
 
 
-def _whole(value: str, name: str) -> int:
-    if not value.strip().isdecimal():
-        raise SystemExit(f"{name} must be a whole number (how many proxies), not {value!r}.")
+def _whole(name: str, default: str, what: str, least: int = 0) -> int:
+    value = os.environ.get(name, default)
+    if not (value.strip().isascii() and value.strip().isdecimal()) or int(value) < least:
+        raise SystemExit(f"{name} must be a whole number ({what}), not {value!r}.")
     return int(value)
+
+
+def _seconds(name: str, default: str) -> float:
+    value = os.environ.get(name, default)
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds < math.inf:
+        raise SystemExit(f"{name} must be a number of seconds above 0, not {value!r}.")
+    return seconds
 
 
 def _stored_secret(instance: Path) -> str:

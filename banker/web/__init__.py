@@ -24,6 +24,7 @@ from banker.web import (
     i18n,
     new_game,
     offers,
+    refusals,
     rule_systems,
     rules_page,
     seats,
@@ -38,6 +39,7 @@ def register(app: Flask) -> None:
     delivery.register(app)  # first, so its after_request runs last: it compresses the final body
     security.register(app)  # CSP and other headers, Secure cookies over HTTPS, the join brake
     i18n.register(app)  # the language of each screen, and Text translated on its way out
+    refusals.register(app, _error)  # what `banker serve` turned away: too many connections, too slow
     app.register_blueprint(home.bp)
     app.register_blueprint(app_shell.bp)
     app.register_blueprint(table.bp)
