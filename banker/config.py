@@ -12,7 +12,7 @@ from typing import Any
 def defaults(instance_path: str) -> dict[str, Any]:
     instance = Path(instance_path)
     return {
-        "SECRET_KEY": os.environ.get("BANKER_SECRET_KEY") or _stored_secret(instance),
+        "SECRET_KEY": _secret(instance),
         "DATABASE_URL": os.environ.get("BANKER_DATABASE_URL") or f"sqlite:///{instance / 'banker.sqlite3'}",
         # The address phones use to reach this server; `banker serve` fills it in.
         "PUBLIC_URL": os.environ.get("BANKER_PUBLIC_URL", ""),
@@ -65,6 +65,19 @@ def _seconds(name: str, default: str) -> float:
     return seconds
 
 
+def _secret(instance: Path) -> str:
+    """The key that signs the phones' seat cookies. An empty key would sign them for anyone to
+    forge, so it is refused rather than used."""
+    if "BANKER_SECRET_KEY" in os.environ:
+        if not os.environ["BANKER_SECRET_KEY"].strip():
+            raise SystemExit(
+                "BANKER_SECRET_KEY is empty. Set it to a long random text, or unset it to use the key"
+                f" kept in {instance / 'secret_key'}."
+            )
+        return os.environ["BANKER_SECRET_KEY"]
+    return _stored_secret(instance)
+
+
 def _stored_secret(instance: Path) -> str:
     """A secret that survives restarts, so phones keep their signed seat cookies."""
     path = instance / "secret_key"
@@ -72,4 +85,10 @@ def _stored_secret(instance: Path) -> str:
         instance.mkdir(parents=True, exist_ok=True)
         path.write_text(secrets.token_hex(32))
         path.chmod(0o600)
-    return path.read_text().strip()
+    key = path.read_text().strip()
+    if not key:
+        raise SystemExit(
+            f"{path} is empty. Put back the key it held, or delete the file and Banker makes a new"
+            " one (phones then lose their seats: the host gets back in with `banker bank-link`)."
+        )
+    return key
