@@ -192,6 +192,24 @@ def test_behind_a_proxy_the_cap_counts_each_phones_own_address_live_streams_incl
     assert ask(fresh(opened, server.port, "127.0.0.1"), headers={"X-Forwarded-For": "10.0.0.8"})[0] == 200
 
 
+def test_a_request_the_server_refused_is_answered_before_anything_reads_it(client):
+    refused = {"banker.refused": "busy"}
+    # a form post without its CSRF token: the refusal, not the token, is what the phone hears
+    page = client.post("/new", data={"name": ["Ann"]}, environ_base=refused)
+    assert page.status_code == 503 and page.headers["Retry-After"] == "5"
+    assert "The bank has too many connections open just now." in page.get_data(as_text=True)
+    api = client.post("/api/games", json={"players": ["Ann", "Bob"]}, environ_base=refused)
+    assert api.status_code == 503
+    assert api.get_json() == {
+        "error": "The bank has too many connections open just now. Try again in a few seconds."
+    }
+    late = client.get(
+        "/", headers={"HX-Request": "true", "Accept-Language": "ja"}, environ_base={"banker.refused": "slow"}
+    )
+    assert late.status_code == 408 and "Retry-After" not in late.headers
+    assert "リクエストの到着に時間がかかりすぎました。" in late.get_data(as_text=True)
+
+
 def test_the_gate_counts_per_address_and_in_all_and_frees_a_place_on_leaving():
     gate = Gate(total=3, per_address=2, answering=1)
     assert gate.enter("a") is None and gate.enter("a") is None
