@@ -1,7 +1,7 @@
 """`banker bench`: the performance figures of issue 7, measured on this machine, in one table.
 
     banker bench                     # every figure (about two minutes)
-    banker bench --only service      # one part: service, phones, first-load, capacity
+    banker bench --only service      # one part: service, phones, first-load, capacity, connections
 
 1. Server time per command (rent, build, bid, trade), at the service (GameService.run) on a real
    SQLite file, in games whose logs hold 100, 1,000 and 10,000 events.
@@ -12,7 +12,11 @@
    headers and bodies as they cross the wire, compressed by our server), and a later visit.
 4. Capacity: about 1,000 phones of 167 games of 6 hold their live streams and behave as the
    page does (fetch their panel on every change, poll every 30 s while the stream is open) while
-   the games play; command latency and the server process's memory.
+   the games play; command latency and the server process's memory. Each table's phones come
+   from an address of their own (127.0.x.y), as from their own Wi-Fi.
+5. Connections held: 2,000 kept-alive connections from 40 addresses left idle; meanwhile a phone
+   from another address asks for a page on a new connection, again and again. Then with the
+   server's open-file limit at the common 1,024, and one address opening more than its cap.
 
 Performance is measured here, never asserted in the test suite.
 """
@@ -45,7 +49,7 @@ from typing import Any
 import brotli
 
 SOURCE = Path(__file__).resolve().parent.parent  # the checkout: `python -m banker.cli` runs from it
-PARTS = ("service", "phones", "first-load", "capacity")
+PARTS = ("service", "phones", "first-load", "capacity", "connections")
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")
 BROWSER_HEADERS = {
     "User-Agent": "Mozilla/5.0 (Linux; Android 14) banker-bench",
@@ -223,7 +227,8 @@ KINDS = ("rent", "build", "bid", "trade")
 class Server:
     """`banker serve` in a process of its own, on a database of its own."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, files: int | None = None) -> None:
+        self.files = files  # its open-file limit, soft and hard, if not this process's
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -248,6 +253,7 @@ class Server:
                 cwd=SOURCE,
                 stdout=out,
                 stderr=subprocess.STDOUT,
+                preexec_fn=self._limit_files if self.files else None,
             )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -259,6 +265,9 @@ class Server:
                 time.sleep(0.1)
         self.__exit__()
         raise RuntimeError(f"banker serve did not start:\n{self.log.read_text()}")
+
+    def _limit_files(self) -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.files, self.files))
 
     def __exit__(self, *_: object) -> None:
         if self.process is not None:
@@ -308,8 +317,8 @@ def decoded(reply: Reply) -> bytes:
 class Http:
     """One kept-alive HTTP/1.1 connection, as a browser holds one."""
 
-    def __init__(self, port: int) -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+    def __init__(self, port: int, source: str = "127.0.0.1") -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(source, 0))
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.buffer = b""
         self.port = port
@@ -636,7 +645,14 @@ async def _request(
 
 
 async def _phone(
-    port: int, game: str, cookie: str, start_seq: int, load: Load, gate: asyncio.Semaphore, page: bool
+    port: int,
+    source: str,
+    game: str,
+    cookie: str,
+    start_seq: int,
+    load: Load,
+    gate: asyncio.Semaphore,
+    page: bool,
 ) -> None:
     """One phone. With `page`, as the page behaves: the live stream open; on every change it
     fetches its panel (hx-get on sse:changed), and every POLL_WHILE_LIVE seconds it asks whether
@@ -647,7 +663,7 @@ async def _phone(
     )
     async with gate:
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
             stream = (
                 f"GET /g/{game}/stream?seq={start_seq} HTTP/1.1\r\n{common}Accept: text/event-stream\r\n\r\n"
             )
@@ -655,7 +671,9 @@ async def _phone(
             header = await reader.readuntil(b"\r\n\r\n")
             if b" 200 " not in header.split(b"\r\n")[0]:
                 raise ConnectionError(header[:60])
-            panel_reader, panel_writer = await asyncio.open_connection("127.0.0.1", port)
+            panel_reader, panel_writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=(source, 0)
+            )
         except (OSError, asyncio.IncompleteReadError, ConnectionError):
             load.failed += 1
             return
@@ -701,9 +719,11 @@ async def _phone(
         panel_writer.close()
 
 
-async def _table(port: int, game: dict[str, Any], table: Table, seq: int, load: Load, every: float) -> None:
+async def _table(
+    port: int, source: str, game: dict[str, Any], table: Table, seq: int, load: Load, every: float
+) -> None:
     """A game in play: a command every `every` seconds on average (random gaps), sent by the bank."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
     path = f"/api/games/{game['id']}/commands"
     await asyncio.sleep(random.expovariate(1 / every))  # a steady rate from the start
     try:
@@ -751,8 +771,8 @@ async def _capacity(
     started = time.perf_counter()
     seq = 1 + len(SETUP)
     phone_tasks = [
-        asyncio.create_task(_phone(server.port, game["id"], cookie, seq, load, gate, page))
-        for game, _, cookies in tables
+        asyncio.create_task(_phone(server.port, table_address(n), game["id"], cookie, seq, load, gate, page))
+        for n, (game, _, cookies) in enumerate(tables)
         for cookie in cookies
     ]
     while load.connected + load.failed < len(phone_tasks) and time.perf_counter() - started < 120:
@@ -760,7 +780,10 @@ async def _capacity(
     log(f"  capacity: {load.connected} phones connected in {time.perf_counter() - started:.1f} s")
     await asyncio.sleep(5)  # the phones settle before the games begin
     memory = [server.rss_mb()]
-    table_tasks = [asyncio.create_task(_table(server.port, g, t, seq, load, every)) for g, t, _ in tables]
+    table_tasks = [
+        asyncio.create_task(_table(server.port, table_address(n), g, t, seq, load, every))
+        for n, (g, t, _) in enumerate(tables)
+    ]
     cpu, mine, began = server.cpu_seconds(), time.process_time(), time.perf_counter()
     end = began + seconds
     while time.perf_counter() < end:
@@ -778,6 +801,11 @@ async def _capacity(
         task.cancel()
     await asyncio.gather(*table_tasks, *phone_tasks, return_exceptions=True)
     return load, memory
+
+
+def table_address(n: int) -> str:
+    """The loopback address the phones of table `n` connect from: each table its own network."""
+    return f"127.0.{1 + n // 250}.{1 + n % 250}"
 
 
 def capacity_figures(folder: Path, phones: int, seconds: float, every: float) -> list[Figure]:
@@ -837,6 +865,120 @@ def _raise_open_files(needed: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))  # the server inherits it
 
 
+# --- 5. connections held ------------------------------------------------------------------------
+
+ADDRESSES = 40  # the idle connections come from this many addresses: each stays under its cap
+COMMON_FILES = 1_024  # `ulimit -n` on many machines
+
+
+@dataclass
+class Held:
+    """What became of the idle connections, and how a phone fared meanwhile."""
+
+    held: int
+    refused: int
+    closed: int  # by the server, to make room
+    request_p95: float  # ms for a page on a new connection, from another address
+    always_answered: bool
+    memory: float
+    said: str  # the server's own words on its limits
+
+
+def connections_figures(folder: Path, sockets: int) -> list[Figure]:
+    _raise_open_files(2 * sockets + 256)
+    (folder / "default").mkdir()
+    with Server(folder / "default") as server:
+        default = _hold(server, sockets)
+        cap = re.search(r"([\d,]+) from one address", server.log.read_text())
+        assert cap, server.log.read_text()
+        crowd = _one_address_figure(server.port, int(cap.group(1).replace(",", "")))
+    (folder / "common").mkdir()
+    with Server(folder / "common", COMMON_FILES) as server:
+        common = _hold(server, sockets)
+    return [
+        Figure(
+            f"Connections held: {sockets:,} kept-alive, idle, from {ADDRESSES} addresses",
+            f"{default.held:,} held, {default.refused} refused; a page on a new connection meanwhile"
+            f" p95 {ms(default.request_p95)} (server {default.memory:.0f} MB; {default.said})",
+            f"all {sockets:,} held; a page p95 <= 100 ms",
+            default.held == sockets and default.request_p95 <= 100 and default.always_answered,
+        ),
+        Figure(
+            f"Connections held with the open-file limit at {COMMON_FILES:,}: the same {sockets:,}",
+            f"{common.held:,} held, {common.closed:,} idle ones closed to make room, {common.refused}"
+            f" refused; a page on a new connection meanwhile p95 {ms(common.request_p95)}"
+            f"{'' if common.always_answered else ', SOME NOT ANSWERED'} ({common.said})",
+            "every page answered, p95 <= 100 ms",
+            common.request_p95 <= 100 and common.always_answered,
+        ),
+        crowd,
+    ]
+
+
+def _hold(server: Server, sockets: int) -> Held:
+    opened = _idle_connections(server, sockets)
+    still = [_still_open(http) for http, _ in opened]
+    refused = sum(status != 200 for _, status in opened)
+    pages = [_fresh_request(server.port) for _ in range(100)]
+    memory = server.rss_mb()
+    for http, _ in opened:
+        http.sock.close()
+    limits = re.search(r"Open files: up to ([\d,]+).*? at most ([\d,]+) at once", server.log.read_text())
+    assert limits, server.log.read_text()
+    return Held(
+        held=sum(still),
+        refused=refused,
+        closed=sockets - sum(still) - refused,
+        request_p95=percentile([took for took, _ in pages], 95),
+        always_answered=all(status == 200 for _, status in pages),
+        memory=memory,
+        said=f"open-file limit {limits.group(1)}, at most {limits.group(2)} at once",
+    )
+
+
+def _idle_connections(server: Server, sockets: int) -> list[tuple[Http, int]]:
+    """Connections that each asked for a page once (the status answered) and then say nothing."""
+    opened = []
+    for n in range(sockets):
+        http = Http(server.port, f"127.1.0.{1 + n % ADDRESSES}")
+        opened.append((http, http.request("GET", "/").status))
+        if n % 500 == 499:
+            log(f"  connections: {n + 1:,} opened")
+    return opened
+
+
+def _still_open(http: Http) -> bool:
+    http.sock.setblocking(False)
+    try:
+        return http.sock.recv(1) != b""  # nothing to read, b"": the server has closed it
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
+def _fresh_request(port: int) -> tuple[float, int]:
+    """A phone from an address of its own asks for a page on a new connection: ms and status."""
+    started = time.perf_counter()
+    with Http(port, "127.2.0.1") as http:
+        status = http.request("GET", "/").status
+    return (time.perf_counter() - started) * 1000, status
+
+
+def _one_address_figure(port: int, cap: int) -> Figure:
+    crowd = [Http(port, "127.3.0.1") for _ in range(cap + 36)]
+    statuses = [http.request("GET", "/").status for http in crowd]
+    for http in crowd:
+        http.sock.close()
+    held, refused = statuses.count(200), statuses.count(503)
+    return Figure(
+        f"Connections: one address opening {len(crowd)} at once",
+        f"{held} held, {refused} answered 503 (cap {cap} per address)",
+        f"{cap} held, the rest answered 503",
+        held == cap and refused == len(crowd) - cap,
+    )
+
+
 # --- the table ---------------------------------------------------------------------------------
 
 
@@ -867,6 +1009,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--every", type=float, default=20, help="seconds between commands in each game (capacity; on average)"
     )
+    parser.add_argument("--sockets", type=int, default=2000, help="idle connections opened (connections)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -894,6 +1037,10 @@ def run(args: argparse.Namespace) -> int:
             log("4. capacity")
             (folder / "capacity").mkdir()
             figures += capacity_figures(folder / "capacity", args.phones, args.seconds, args.every)
+        if "connections" in parts:
+            log("5. connections held")
+            (folder / "connections").mkdir()
+            figures += connections_figures(folder / "connections", args.sockets)
     took = time.perf_counter() - began
     log(f"done in {took:.0f} s, load average {os.getloadavg()[0]:.2f}")
     figures.append(

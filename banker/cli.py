@@ -14,6 +14,12 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all)")
     serve.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
     serve.add_argument("--quiet", action="store_true", help="do not draw the QR code")
+    link = commands.add_parser(
+        "bank-link", help="print a game's bank link: the host's way back to the bank screen"
+    )
+    link.add_argument("game", help="the game's join code (or its id)")
+    link.add_argument("--host", default="0.0.0.0", help="the interface `banker serve` listens on")
+    link.add_argument("--port", type=int, default=5000, help="the port `banker serve` listens on")
     # its options are banker.bench's own (banker bench --help); imported only when asked for, so
     # that `serve` patches the standard library before anything else loads it
     commands.add_parser("bench", help="measure the performance figures; prints one table", add_help=False)
@@ -24,6 +30,8 @@ def main(argv: list[str] | None = None) -> int:
         return benchmark.main(rest)
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if args.command == "bank-link":
+        return _bank_link(args.game, args.host, args.port)
     return _serve(args.host, args.port, args.quiet)
 
 
@@ -33,59 +41,37 @@ def _serve(host: str, port: int, quiet: bool) -> int:
     from gevent import monkey
 
     monkey.patch_all()
-    from gevent.pywsgi import WSGIHandler, WSGIServer
+    from banker import bank_links, create_app, qr, server
 
-    from banker import create_app, qr
-
-    class _OneSendHandler(WSGIHandler):
-        """gevent sends a response's headers and the first part of its body separately: two
-        packets where one does, and a server stopped between them leaves a phone holding
-        headers without a body. Here they leave together."""
-
-        _holding = False
-        _held = b""
-
-        def _write_with_headers(self, data):
-            self._holding = True
-            try:
-                super()._write_with_headers(data)
-            finally:
-                self._holding = False
-                held, self._held = self._held, b""
-                if held:
-                    super()._sendall(held)
-
-        def _sendall(self, data):
-            if self._holding:
-                self._held += data
-            else:
-                super()._sendall(data)
-
-    class _NoDelayServer(WSGIServer):
-        """Each write goes out at once: with Nagle's algorithm on, a write waits for the phone's
-        delayed ACK of the one before (40 ms on every kept-alive request, and a live update can
-        wait behind the previous one the same way)."""
-
-        handler_class = _OneSendHandler
-
-        def handle(self, sock, address):
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            super().handle(sock, address)
-
-    address = f"http://{_lan_address() if host in ('0.0.0.0', '::') else host}:{port}"
     app = create_app()
-    app.config["PUBLIC_URL"] = app.config["PUBLIC_URL"] or address
+    app.config["PUBLIC_URL"] = app.config["PUBLIC_URL"] or _address(host, port)
     public = app.config["PUBLIC_URL"]
     print(f"Banker is running. Phones on this network join at:\n\n    {public}\n", flush=True)
     if not quiet:
         print(qr.terminal(public), flush=True)
     print("Stop it with Ctrl+C. Games are kept in", app.config["DATABASE_URL"], flush=True)
-    server = _NoDelayServer((host, port), app, log=None)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        server.stop()
+    bank_links.announce(app)
+    server.serve(app, host, port)
     return 0
+
+
+def _bank_link(game: str, host: str, port: int) -> int:
+    from banker import bank_links, create_app
+    from banker.service import NotFound
+
+    app = create_app()
+    app.config["PUBLIC_URL"] = app.config["PUBLIC_URL"] or _address(host, port)
+    try:
+        print(bank_links.bank_link(app, game.strip()))
+    except NotFound as error:
+        print(error.message, file=sys.stderr)
+        return 1
+    return 0
+
+
+def _address(host: str, port: int) -> str:
+    """The address phones use to reach `banker serve` listening on `host` and `port`."""
+    return f"http://{_lan_address() if host in ('0.0.0.0', '::') else host}:{port}"
 
 
 def _lan_address() -> str:

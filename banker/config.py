@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import secrets
 from pathlib import Path
@@ -11,18 +12,29 @@ from typing import Any
 def defaults(instance_path: str) -> dict[str, Any]:
     instance = Path(instance_path)
     return {
-        "SECRET_KEY": os.environ.get("BANKER_SECRET_KEY") or _stored_secret(instance),
+        "SECRET_KEY": _secret(instance),
         "DATABASE_URL": os.environ.get("BANKER_DATABASE_URL") or f"sqlite:///{instance / 'banker.sqlite3'}",
         # The address phones use to reach this server; `banker serve` fills it in.
         "PUBLIC_URL": os.environ.get("BANKER_PUBLIC_URL", ""),
         # How many reverse proxies stand in front of Banker: their X-Forwarded-For/-Proto/-Host
         # are believed only then (each phone's own address for the join brake); 0 trusts none.
-        "TRUSTED_PROXIES": _whole(os.environ.get("BANKER_TRUSTED_PROXIES", "0"), "BANKER_TRUSTED_PROXIES"),
+        "TRUSTED_PROXIES": _whole("BANKER_TRUSTED_PROXIES", "0", "how many proxies"),
+        # `banker serve` closes a connection that waits longer than this for its next request,
+        # or takes longer to send a request's headers, or its body (seconds) ...
+        "IDLE_SECONDS": _seconds("BANKER_IDLE_SECONDS", "60"),
+        "HEADER_SECONDS": _seconds("BANKER_HEADER_SECONDS", "20"),
+        "BODY_SECONDS": _seconds("BANKER_BODY_SECONDS", "30"),
+        # ... and holds at most this many connections at once (fewer if the open-file limit is
+        # lower), this many of them from one address: a table of 8 phones uses about 24
+        "MAX_CONNECTIONS": _whole(
+            "BANKER_MAX_CONNECTIONS", "5000", "how many connections, 1 or more", least=1
+        ),
+        "MAX_CONNECTIONS_PER_ADDRESS": _whole(
+            "BANKER_MAX_CONNECTIONS_PER_ADDRESS", "64", "how many connections, 1 or more", least=1
+        ),
         # New games one client address may start in an hour (0: no limit): it bounds what a script
         # can make a public server hold, and is far above what a host running many tables needs.
-        "NEW_GAMES_PER_HOUR": _whole(
-            os.environ.get("BANKER_NEW_GAMES_PER_HOUR", "60"), "BANKER_NEW_GAMES_PER_HOUR"
-        ),
+        "NEW_GAMES_PER_HOUR": _whole("BANKER_NEW_GAMES_PER_HOUR", "60", "games an hour, 0 for no limit"),
         # A live stream is closed after this long and the phone reconnects by itself.
         "STREAM_SECONDS": 300.0,
         "STREAM_KEEPALIVE_SECONDS": 15.0,
@@ -38,10 +50,35 @@ def defaults(instance_path: str) -> dict[str, Any]:
     }
 
 
-def _whole(value: str, name: str) -> int:
-    if not value.strip().isdecimal():
-        raise SystemExit(f"{name} must be a whole number, not {value!r}.")
+def _whole(name: str, default: str, what: str, least: int = 0) -> int:
+    value = os.environ.get(name, default)
+    if not (value.strip().isascii() and value.strip().isdecimal()) or int(value) < least:
+        raise SystemExit(f"{name} must be a whole number ({what}), not {value!r}.")
     return int(value)
+
+
+def _seconds(name: str, default: str) -> float:
+    value = os.environ.get(name, default)
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds < math.inf:
+        raise SystemExit(f"{name} must be a number of seconds above 0, not {value!r}.")
+    return seconds
+
+
+def _secret(instance: Path) -> str:
+    """The key that signs the phones' seat cookies. An empty key would sign them for anyone to
+    forge, so it is refused rather than used."""
+    if "BANKER_SECRET_KEY" in os.environ:
+        if not os.environ["BANKER_SECRET_KEY"].strip():
+            raise SystemExit(
+                "BANKER_SECRET_KEY is empty. Set it to a long random text, or unset it to use the key"
+                f" kept in {instance / 'secret_key'}."
+            )
+        return os.environ["BANKER_SECRET_KEY"]
+    return _stored_secret(instance)
 
 
 def _stored_secret(instance: Path) -> str:
@@ -51,4 +88,10 @@ def _stored_secret(instance: Path) -> str:
         instance.mkdir(parents=True, exist_ok=True)
         path.write_text(secrets.token_hex(32))
         path.chmod(0o600)
-    return path.read_text().strip()
+    key = path.read_text().strip()
+    if not key:
+        raise SystemExit(
+            f"{path} is empty. Put back the key it held, or delete the file and Banker makes a new"
+            " one (phones then lose their seats: the host gets back in with `banker bank-link`)."
+        )
+    return key

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, false, func, insert, update
+from sqlalchemy import bindparam, false, func, insert, or_, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
@@ -137,6 +137,8 @@ class GameService:
         self._histories: OrderedDict[tuple[str, int, int], tuple[HistoryLine, ...]] = OrderedDict()
         self._deadlines: dict[str, float] = {}  # game id -> its open auction's deadline
         self._deadlines_changed = threading.Condition()
+        # told of each game created (`banker serve` prints its bank link for the host)
+        self.on_new_game: Callable[[NewGame], None] | None = None
 
     # --- games and seats -------------------------------------------------------------
 
@@ -163,7 +165,29 @@ class GameService:
             for row in (game, banker, *players):
                 session.refresh(row)
         state = self.state(game.id)
-        return NewGame(game=game, banker=banker, players=tuple(players), state=state)
+        created = NewGame(game=game, banker=banker, players=tuple(players), state=state)
+        if self.on_new_game is not None:
+            try:
+                self.on_new_game(created)
+            except Exception:  # the game is made: telling of it must not fail its creation
+                log.exception("could not announce a new game")
+        return created
+
+    def newest_games(self, count: int) -> list[str]:
+        """The ids of the `count` games created last, newest first."""
+        with Session(self.engine) as session:
+            return list(session.exec(select(Game.id).order_by(Game.created_at.desc()).limit(count)))
+
+    def bank_seat(self, game: str) -> SeatKey:
+        """The banker's seat of a game named by its id or its join code: the host's way back to
+        the bank when the browser lost its seat (a cleared cookie, a new secret key)."""
+        found = select(Seat.game_id, Seat.token).join(Game, Game.id == Seat.game_id)
+        found = found.where(Seat.player_id == BANKER, or_(Game.id == game, Game.join_code == game.upper()))
+        with self.engine.connect() as connection:
+            row = connection.execute(found).first()
+        if row is None:
+            raise NotFound(Text("No game has the id or join code %(game)s.", game=game[:24]))
+        return SeatKey(game_id=row.game_id, player_id=BANKER, token=row.token)
 
     def _free_join_code(self, session: Session) -> str:
         while True:

@@ -14,6 +14,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from flask import Flask
+from flask.sessions import SecureCookieSessionInterface
+
+SECRET = "test-secret"
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -22,16 +27,19 @@ def free_port() -> int:
 
 
 class ServeProcess:
-    def __init__(self, database_url: str, log: Path, port: int | None = None) -> None:
+    def __init__(
+        self, database_url: str, log: Path, port: int | None = None, env: dict[str, str] | None = None
+    ) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
         self.env = {
             **os.environ,
             "BANKER_DATABASE_URL": database_url,
-            "BANKER_SECRET_KEY": "test-secret",
+            "BANKER_SECRET_KEY": SECRET,
             "BANKER_PUBLIC_URL": self.url,
             "BANKER_NEW_GAMES_PER_HOUR": "0",  # tests start games from one address as fast as they like
+            **(env or {}),
         }
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -90,7 +98,8 @@ def request(
     """One HTTP request on a fresh connection; the status and the JSON (or text) answer."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
-        headers = {"Content-Type": "application/json"}
+        # the server closes its end at once: the connection is off its count before the next one
+        headers = {"Content-Type": "application/json", "Connection": "close"}
         if token:
             headers["Authorization"] = f"Bearer {token}"
         connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
@@ -109,3 +118,12 @@ def next_change(stream: http.client.HTTPResponse) -> int:
         assert line, "the stream ended"
         if line.startswith(b"event: changed"):
             return int(stream.readline().split(b":", 1)[1])
+
+
+def seat_cookie(game_id: str, role: str, token: str) -> str:
+    """The session cookie a browser holds after taking a seat, signed with the servers' key."""
+    signer = Flask(__name__)
+    signer.secret_key = SECRET
+    session = SecureCookieSessionInterface().get_signing_serializer(signer)
+    assert session is not None
+    return f"session={session.dumps({'seats': {game_id: {role: token}}})}"

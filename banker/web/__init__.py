@@ -27,6 +27,7 @@ from banker.web import (
     i18n,
     new_game,
     offers,
+    refusals,
     rule_systems,
     rules_page,
     seats,
@@ -42,6 +43,7 @@ def register(app: Flask) -> None:
     delivery.register(app)  # first, so its after_request runs last: it compresses the final body
     security.register(app)  # CSP and other headers, Secure cookies over HTTPS, the join brake
     i18n.register(app)  # the language of each screen, and Text translated on its way out
+    refusals.register(app, _error)  # what `banker serve` turned away: too many connections, too slow
     app.register_blueprint(home.bp)
     app.register_blueprint(app_shell.bp)
     app.register_blueprint(table.bp)
@@ -81,6 +83,10 @@ def register(app: Flask) -> None:
     def refused(error: RuleError):
         return _error(status_for(error), error.message)
 
+    @app.errorhandler(table.NoSeat)
+    def no_seat(error: table.NoSeat):
+        return _error(403, error.message, error.way_back)
+
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
         code = error.code or 500
@@ -108,12 +114,14 @@ HTTP_MESSAGES = {
 }
 
 
-def _error(status: int, message: str):
+def _error(status: int, message: str, hint: str | None = None):
+    """A refusal as each asker reads it: JSON for the API, a toast for htmx, else a page (which
+    also shows the `hint`, if any)."""
     if request.path.startswith("/api/"):
         return jsonify(error=i18n.translate(message)), status
     if request.headers.get("HX-Request"):
         return render_template("shared/_toast.html", message=message, ok=False), status
-    return render_template("shared/error.html", message=message, status=status), status
+    return render_template("shared/error.html", message=message, hint=hint, status=status), status
 
 
 def status_for(error: RuleError) -> int:

@@ -33,16 +33,29 @@ bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 VIEWS = ("player", "bank", "lobby")
 
 
+class NoSeat(Forbidden):
+    """Raised when this browser holds no valid seat for the screen it opened."""
+
+    # after a lost cookie or a new secret key, the host's way back (banker/bank_links.py)
+    way_back = Text(
+        "Are you the host? The computer running Banker prints the bank's own link of every game in"
+        " progress, and the command banker bank-link with the join code prints it again."
+    )
+
+
 def seat_for(game_id: str, role: str | None = None) -> Seat:
     """This browser's seat in the game: the one asked for, or the player's, else the bank's."""
     roles = (role,) if role else ("player", "bank")
     for name in roles:
         token = seats.token(game_id, name)
         if token:
-            return seats.service().seat(game_id, token)
+            try:
+                return seats.service().seat(game_id, token)
+            except Forbidden as error:
+                raise NoSeat(error.message) from None
     if role == "bank":
-        raise Forbidden(Text("Only the banker's phone can open the bank."))
-    raise Forbidden(Text("This phone has no seat in this game. Join with the game's QR code."))
+        raise NoSeat(Text("Only the banker's phone can open the bank."))
+    raise NoSeat(Text("This phone has no seat in this game. Join with the game's QR code."))
 
 
 def role_of(view: str) -> str:
