@@ -330,12 +330,15 @@ class Http:
         self.sock.close()
 
     def send(self, method: str, path: str, headers: dict[str, str] | None = None, body: Any = None) -> None:
-        data = b"" if body is None else json.dumps(body).encode()
+        # bytes are a form's fields, anything else is sent as JSON
+        form = isinstance(body, bytes)
+        data = b"" if body is None else body if form else json.dumps(body).encode()
         lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}"]
         for name, value in (headers or {}).items():
             lines.append(f"{name}: {value}")
         if body is not None:
-            lines += ["Content-Type: application/json", f"Content-Length: {len(data)}"]
+            kind = "application/x-www-form-urlencoded" if form else "application/json"
+            lines += [f"Content-Type: {kind}", f"Content-Length: {len(data)}"]
         self.sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + data)
 
     def request(
@@ -409,10 +412,16 @@ def new_game(http: Http, players: int) -> dict[str, Any]:
 
 
 def seat_cookie(http: Http, token: str) -> str:
-    """What a phone holds after opening its seat's link (the QR code): the signed session."""
-    reply = http.request("GET", f"/seat/{token}", BROWSER_HEADERS)
+    """What a phone holds after opening its seat's link (the QR code) and tapping to take the
+    seat: the signed session."""
+    page = http.request("GET", f"/seat/{token}", BROWSER_HEADERS)
+    found = re.search(rb'name="csrf_token" value="([^"]+)"', decoded(page))
+    if page.status != 200 or found is None or not page.cookies:
+        raise RuntimeError(f"/seat answered {page.status} without the seat's question")
+    headers = {**BROWSER_HEADERS, "Cookie": "; ".join(page.cookies)}
+    reply = http.request("POST", f"/seat/{token}", headers, b"csrf_token=" + found.group(1))
     if reply.status != 303 or not reply.cookies:
-        raise RuntimeError(f"/seat answered {reply.status} without a cookie")
+        raise RuntimeError(f"taking the seat answered {reply.status} without a cookie")
     return "; ".join(reply.cookies)
 
 
