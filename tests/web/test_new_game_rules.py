@@ -77,7 +77,9 @@ def test_the_rules_page_reads_in_the_games_money_and_leaves_out_what_is_not_in_p
     assert "Deeds dealt at the start off" in rules and "Richest by net worth" in rules
     assert "Money Won (amounts x1,000): ₩1,500,000" in rules and "End time no clock" in rules
     assert "Token level cost" not in rules  # no token levels in a classic game
-    plain = readable(text(client.get(f"/g/{game_of(app, start(client, preset='classic'))[0]}/rules?view=bank")))
+    plain = readable(
+        text(client.get(f"/g/{game_of(app, start(client, preset='classic'))[0]}/rules?view=bank"))
+    )
     assert "Jackpot seed" not in plain and "Free Parking jackpot no" in plain
 
 
