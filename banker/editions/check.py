@@ -19,6 +19,7 @@ from typing import Any
 
 from banker.rules.board import DECK_NAMES, TAX_TYPES
 from banker.rules.errors import InvalidCommand
+from banker.rules.inputs import check_text, escaped, visible
 from banker.rules.ruleset import CURRENCIES
 from banker.rules.text import Plural, Text
 
@@ -96,6 +97,7 @@ def check_edition(data: Any) -> None:
                     key=key,
                 )
             )
+    _check_texts(data)
     if not _text(data["edition"], MAX_TITLE):
         raise InvalidEdition(
             Text('"edition" must be the edition\'s title: text of 1 to %(most)s characters.', most=MAX_TITLE)
@@ -116,6 +118,22 @@ def check_edition(data: Any) -> None:
         raise InvalidEdition(
             Text("Card id %(card)s is used twice: each card needs an id of its own.", card=twice[0])
         )
+
+
+def _check_texts(data: Any) -> None:
+    """Every text in the file, its keys too, as a screen can show it (see rules/inputs.py)."""
+    pending = [data]
+    while pending:  # no recursion: a file may nest as deep as JSON lets it
+        value = pending.pop()
+        if isinstance(value, dict):
+            pending += [*value.keys(), *value.values()]
+        elif isinstance(value, list):
+            pending += value
+        elif isinstance(value, str):
+            try:
+                check_text(value, Text("The text %(value)s in the edition file", value=_shown(value)))
+            except InvalidCommand as refused:
+                raise InvalidEdition(refused.message) from None
 
 
 def _spaces(value: Any) -> dict[int, dict[str, Any]]:
@@ -524,9 +542,9 @@ def _whole(value: Any, least: int, most: int) -> bool:
 
 
 def _text(value: Any, most: int) -> bool:
-    return isinstance(value, str) and 1 <= len(value.strip()) <= most
+    return isinstance(value, str) and bool(visible(value).strip()) and len(value.strip()) <= most
 
 
 def _shown(value: Any) -> str:
     """A value as the file spells it: 40, "60", [25, 50], null."""
-    return json.dumps(value, ensure_ascii=False)
+    return escaped(json.dumps(value, ensure_ascii=False))

@@ -12,6 +12,7 @@ from typing import Annotated, Any, ClassVar, Union
 
 from banker.rules.board import DECK_NAMES
 from banker.rules.errors import InvalidCommand, RuleError
+from banker.rules.inputs import check_text
 from banker.rules.state import GameState, TradeSide
 from banker.rules.text import Text, from_data, to_data
 
@@ -149,7 +150,8 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
     if base is str:
         if not isinstance(value, str):
             raise InvalidCommand(Text("The %(field)s must be text.", field=label))
-        return value.strip()[:200]
+        check_text(value, Text("The %(field)s", field=label))
+        return " ".join(value.split())[:200]
     if base is bool:
         if isinstance(value, bool):
             return value

@@ -333,6 +333,38 @@ def test_names_and_the_title_are_short_text():
     )
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d.update(edition="Spring\ud800field"),
+            'The text "Spring\\ud800field" in the edition file holds a broken character (U+D800): type it again.',
+        ),
+        (
+            lambda d: space(d, 0).update(name="GO\x00"),
+            'The text "GO\\u0000" in the edition file holds an invisible control character (U+0000): '
+            "type it again without it.",
+        ),
+        (
+            lambda d: d["chance"][0].update(text="Advance \u202eto GO"),
+            'The text "Advance \\u202eto GO" in the edition file holds an invisible control character '
+            "(U+202E): type it again without it.",
+        ),
+        (
+            lambda d: d.update(notes={"\udfff": "a key the app does not use"}),
+            'The text "\\udfff" in the edition file holds a broken character (U+DFFF): type it again.',
+        ),
+        (
+            lambda d: deed(d, 1).update(name="\u200b\u200d"),
+            'Entry 1 of "properties" needs a name of 1 to 40 characters.',
+        ),
+    ],
+    ids=["surrogate-title", "control-name", "bidi-card", "surrogate-key", "invisible-name"],
+)
+def test_every_text_in_the_file_is_one_a_screen_can_show(change, message):
+    assert refusal(spoiled(change)) == message
+
+
 def test_an_invalid_file_starts_no_game():
     with pytest.raises(InvalidCommand) as refused:
         start_game(["Ann", "Bob"], edition=spoiled(lambda d: d["spaces"].pop()))

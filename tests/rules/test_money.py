@@ -91,6 +91,31 @@ def test_form_amounts_may_carry_a_dollar_sign_and_commas():
     assert command == PayBank(player=1, amount=1200)
 
 
+@pytest.mark.parametrize(
+    ("reason", "code", "what"),
+    [
+        ("\ud800", "U+D800", "a broken character"),
+        ("Rent\udc00", "U+DC00", "a broken character"),
+        ("Rent\x00", "U+0000", "an invisible control character"),
+        ("\x07Rent", "U+0007", "an invisible control character"),
+        ("Rent \u202edrawkcab", "U+202E", "an invisible control character"),
+        ("\u2067Rent", "U+2067", "an invisible control character"),
+    ],
+)
+def test_a_reason_holding_a_broken_or_control_character_is_refused(reason, code, what):
+    for kind in ("pay_bank", "collect_from_bank"):
+        with pytest.raises(InvalidCommand) as refused:
+            parse_command({"type": kind, "player": 1, "amount": 5, "reason": reason})
+        assert refused.value.message.startswith(f"The reason holds {what} ({code}): type it again")
+    with pytest.raises(InvalidCommand):
+        parse_command({"type": "pay_player", "player": 1, "to": 2, "amount": 5, "reason": reason})
+
+
+def test_a_reason_keeps_its_words_on_one_line():
+    command = parse_command({"type": "pay_bank", "player": 1, "amount": 5, "reason": " Income\n\tTax  "})
+    assert command == PayBank(player=1, amount=5, reason="Income Tax")
+
+
 def test_a_missing_field_is_named():
     with pytest.raises(InvalidCommand) as refused:
         parse_command({"type": "pay_player", "player": 1, "amount": 5})

@@ -3,13 +3,23 @@ seq stays put), and never a 500."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import insert, update
 
+from banker import create_app
+from banker.editions import load_edition
+from banker.models import Action
+from banker.rules.board import edition_to_json
 from banker.web.security import CSP, TOO_MANY_TRIES
 from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, seq, text
 
@@ -313,6 +323,181 @@ def test_html_and_script_in_names_are_shown_as_text_everywhere(app):
     history = app.test_client().get(f"/api/games/{game_id}/history", headers=bearer(banker))
     assert any("<img src=x onerror=alert(1)>" in line["text"] for line in history.get_json())
     assert history.headers["X-Content-Type-Options"] == "nosniff"
+
+
+# --- text that could break a game ---------------------------------------------------------
+
+# a lone surrogate (JSON spells it, UTF-8 cannot: no page holding one can be sent), C0 and C1
+# controls, a bidi override and an isolate
+BAD_TEXTS = ["\ud800", "Rent\udfff", "Rent\x00", "\x1b[2J", "Rent\x85", "Rent \u202edrawkcab", "\u2066Rent"]
+
+
+def short_id(value: str) -> str:
+    """A test id that fits on a line: a value of thousands of characters is named by its length."""
+    return value if len(value) < 20 else f"{len(value)} characters"
+
+
+def typed(bad: str) -> str:
+    """`bad` as a form can carry it: a browser sends UTF-8, which has no surrogates."""
+    return re.sub("[\ud800-\udfff]", "\x00", bad)
+
+
+def springfield() -> dict:
+    data = edition_to_json(load_edition("us"))
+    data["edition"] = "Springfield"
+    return data
+
+
+def playing_table(app) -> tuple[str, FlaskClient, FlaskClient]:
+    """A game started on the screens on a custom edition: the host holds the bank, a phone is Ann."""
+    host, phone = app.test_client(), app.test_client()
+    upload = (io.BytesIO(json.dumps(springfield()).encode()), "springfield.json")
+    data = {"csrf_token": csrf_token(host), "name": ["Ann", "Bob"], "edition": "file", "edition_file": upload}
+    response = host.post("/new", data=data, content_type="multipart/form-data")
+    assert response.status_code == 303, text(response)
+    game_id = response.headers["Location"].split("/")[2]
+    join(phone, join_code(host, game_id), 1)
+    return game_id, host, phone
+
+
+def every_screen(game_id: str, host: FlaskClient, phone: FlaskClient) -> dict[str, str]:
+    """Every screen of the game as the bank and as a player read it; each must open."""
+    pages = {
+        "wallet": phone.get(f"/g/{game_id}"),
+        "wallet live": phone.get(f"/g/{game_id}/live?view=player", headers=HTMX),
+        "bank": host.get(f"/g/{game_id}/bank"),
+        "bank live": host.get(f"/g/{game_id}/live?view=bank", headers=HTMX),
+        "lobby": host.get(f"/g/{game_id}/lobby"),
+        "history": phone.get(f"/g/{game_id}/history"),
+        "history.csv": host.get(f"/g/{game_id}/history.csv"),
+        "tally": phone.get(f"/g/{game_id}/tally"),
+        "rules": phone.get(f"/g/{game_id}/rules"),
+    }
+    assert {where: r.status_code for where, r in pages.items()} == dict.fromkeys(pages, 200)
+    return {where: text(response) for where, response in pages.items()}
+
+
+@contextmanager
+def restarted(app: Flask) -> Iterator[Flask]:
+    """The same server started again on its database: nothing it held in memory is left."""
+    keep = ("SECRET_KEY", "DATABASE_URL", "CLOCK", "PUBLIC_URL")
+    again = create_app(
+        {"TESTING": True, "INSTANCE_PATH": app.instance_path, "TIMER": False}
+        | {name: app.config[name] for name in keep}
+    )
+    try:
+        yield again
+    finally:
+        again.extensions["banker"].broker.close()
+        again.extensions["banker"].engine.dispose()
+
+
+def same_browser(client: FlaskClient, app: Flask) -> FlaskClient:
+    """`client`'s browser, its cookie and all, talking to `app`."""
+    again = app.test_client()
+    name = app.config["SESSION_COOKIE_NAME"]
+    again.set_cookie(name, client.get_cookie(name).value)
+    return again
+
+
+@pytest.mark.parametrize("bad", BAD_TEXTS)
+def test_a_command_holding_a_broken_or_control_character_is_refused_and_the_game_plays_on(app, client, bad):
+    game_id, host, phone = playing_table(app)
+    ann = app.extensions["banker"].seats(game_id)[1].token
+    before = seq(app, game_id)
+    for kind in ("pay_bank", "collect_from_bank"):
+        response = client.post(
+            f"/api/games/{game_id}/commands",
+            json={"type": kind, "player": 1, "amount": 5, "reason": bad},
+            headers=bearer(ann),
+        )
+        refused(response, 400)
+        assert re.search(
+            r"The reason holds .* \(U\+[0-9A-F]{4}\): type it again", response.get_json()["error"]
+        )
+    form = do(phone, game_id, type="pay_player", player=1, to=2, amount=5, reason=typed(bad))
+    refused(form, 400)
+    assert seq(app, game_id) == before
+    every_screen(game_id, host, phone)
+
+
+def test_a_game_stored_with_a_broken_character_opens_again_showing_a_replacement(app):
+    """A game an older Banker stored with a lone surrogate in a reason and in its edition's title
+    (every screen of it answered 500, undo or not) opens on every screen after an upgrade."""
+    game_id, host, phone = playing_table(app)
+    service = app.extensions["banker"]
+    started = service.events_since(game_id, 0)[0].to_json()
+    started["edition_data"]["edition"] = "Spring\ud800field"
+    paid = {"type": "paid", "payer": 1, "payee": 0, "amount": 5, "reason": "Rent\ud800"}
+    last = seq(app, game_id)
+    with service.engine.begin() as connection:
+        connection.execute(
+            update(Action).where(Action.game_id == game_id, Action.seq == 1).values(events=[started])
+        )
+        connection.execute(insert(Action).values(game_id=game_id, seq=last + 1, seat_player=0, events=[paid]))
+    with restarted(app) as upgraded:
+        pages = every_screen(game_id, same_browser(host, upgraded), same_browser(phone, upgraded))
+        assert "Ann paid the bank $5 (Rent\ufffd)" in pages["history"]
+        assert "Ann paid the bank $5 (Rent\ufffd)" in pages["history.csv"]
+        assert "Spring\ufffdfield" in pages["bank"]
+        banker = upgraded.test_client().get(
+            f"/api/games/{game_id}/history", headers=bearer(service.seats(game_id)[0].token)
+        )
+        assert banker.get_json()[-1]["text"] == "Ann paid the bank $5 (Rent\ufffd)"
+        assert do(same_browser(phone, upgraded), game_id, type="pass_go", player=1).status_code == 200
+
+
+@pytest.mark.parametrize("bad", BAD_TEXTS)
+def test_a_new_game_with_broken_or_control_text_anywhere_is_refused(app, client, bad):
+    for body in (
+        {"players": ["Ann", bad]},
+        {"players": ["Ann", "Bob"], "tokens": ["Car", bad]},
+        {"players": ["Ann", "Bob"], "edition": springfield() | {"edition": bad}},
+        {"players": ["Ann", "Bob"], "edition": springfield() | {"notes": [{"on": bad}]}},
+    ):
+        response = client.post("/api/games", json=body)
+        refused(response, 400)
+        assert re.search(r"holds .* \(U\+[0-9A-F]{4}\)", response.get_json()["error"])
+    host = app.test_client()
+    token = csrf_token(host)
+    upload = json.dumps(springfield() | {"edition": bad}).encode()  # JSON spells a surrogate in ASCII
+    page = host.post(
+        "/new",
+        data={"csrf_token": token, "name": ["Ann", "Bob"], "edition_file": (io.BytesIO(upload), "bad.json")},
+        content_type="multipart/form-data",
+    )
+    refused(page, 400)
+    assert "That edition file cannot be played. The text" in text(page) and 'value="Ann"' in text(page)
+    page = host.post("/new", data={"csrf_token": token, "name": ["Ann", typed(bad)]})
+    refused(page, 400)
+    assert "Player 2&#39;s name holds an invisible control character" in page.get_data(as_text=True)
+    assert "/g/" not in text(host.get("/"))
+
+
+@pytest.mark.parametrize(
+    "twin",
+    ["\u0410nn", "Ann\u200b", "\u200bAnn", "A\u00adnn", "\uff21nn", "\U0001d5a0nn", "ANN"],
+)
+def test_names_that_read_the_same_to_a_person_are_refused_as_one(app, client, twin):
+    response = client.post("/api/games", json={"players": ["Ann", "Bob", twin]})
+    refused(response, 400)
+    assert "give each" in response.get_json()["error"]
+    host = app.test_client()
+    page = host.post("/new", data={"csrf_token": csrf_token(host), "name": ["Ann", twin]})
+    refused(page, 400)
+    assert "give each" in text(page)
+
+
+@pytest.mark.parametrize(
+    "name", ["\u200b", "\u200d\u200c", "\ufeff\u2060", "\u3164", "x" * 21, "x" * 5000], ids=short_id
+)
+def test_names_with_nothing_to_see_or_far_too_long_are_refused(app, client, name):
+    response = client.post("/api/games", json={"players": ["Ann", name]})
+    refused(response, 400)
+    assert response.get_json()["error"] in (
+        "Player 2's name has nothing visible in it: write it in letters people can read.",
+        f"Names are at most 20 characters: {name[:20]}… is too long.",
+    )
 
 
 # --- rate limit on joining -------------------------------------------------------------
