@@ -1,11 +1,16 @@
-"""What comes in from a phone or a file is checked at the door: text that every screen can show.
+"""What comes in from a phone or a file is checked at the door: text that every screen can show,
+and whole numbers that a bank can count.
 
-A lone surrogate (JSON can spell "\\ud800", UTF-8 cannot, so no page holding it could be
+Text: a lone surrogate (JSON can spell "\\ud800", UTF-8 cannot, so no page holding it could be
 sent), a control character other than tab and line breaks, and the bidi embeddings, overrides and
 isolates (U+202A-U+202E, U+2066-U+2069: they turn the text around them backwards) are refused,
 the message naming the character's code point. A name must also show something once the
 invisible characters (zero-width spaces, joiners, soft hyphens: Unicode's default ignorables) are
-left out."""
+left out.
+
+Numbers: the decimal digits of any script read ("１５００" from a Japanese keyboard is 1500), the
+other characters Python calls digits do not ("²", "④": no bank counts in them), and a number has
+at most 15 digits (no amount comes near; Python refuses to read one of 4,300)."""
 
 from __future__ import annotations
 
@@ -13,6 +18,9 @@ import re
 
 from banker.rules.errors import InvalidCommand
 from banker.rules.text import Text
+
+MAX_AMOUNT = 1_000_000  # the most the bank handles in one amount
+MAX_DIGITS = 15
 
 _SURROGATES = "\ud800-\udfff"
 _CONTROLS = "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f"  # every Cc but tab, line feed, carriage return
@@ -64,3 +72,23 @@ def visible(text: str) -> str:
 def escaped(text: str) -> str:
     """`text` fit to be shown in a message: each character `check_text` refuses as its escape."""
     return UNSAFE.sub(lambda bad: f"\\u{ord(bad.group()):04x}", text)
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number `text` spells ("-3", "1500", "１５００"), or None for anything else."""
+    digits = text.removeprefix("-")
+    if not digits.isdecimal():  # "²".isdigit() is true, but int("²") fails
+        return None
+    if len(digits) > MAX_DIGITS:
+        raise too_long(len(digits))
+    return int(text)
+
+
+def too_long(digits: int) -> InvalidCommand:
+    return InvalidCommand(
+        Text(
+            "A number of %(digits)s digits is far too long: numbers here have at most %(most)s digits.",
+            digits=f"{digits:,}",
+            most=MAX_DIGITS,
+        )
+    )

@@ -20,15 +20,13 @@ from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service import Forbidden
 from banker.web import seats
+from banker.web.json_input import read_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 def _body() -> dict[str, Any]:
-    try:
-        body = request.get_json(silent=True)
-    except RecursionError:  # JSON nested thousands deep: malformed, not a crash
-        body = None
+    body = read_json(request.get_data(), Text("The request")) if request.is_json else None
     if not isinstance(body, dict):
         raise InvalidCommand(Text("Send a JSON object (Content-Type: application/json)."))
     return body

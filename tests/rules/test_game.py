@@ -131,3 +131,39 @@ def test_names_a_reader_tells_apart_are_kept(names):
 def test_emoji_and_joined_scripts_stay_in_names():
     names = ["👨\u200d👩\u200d👧 Kim", "می\u200cخواهم"]  # a family emoji, a Persian zero-width non-joiner
     assert [name for name, _ in start_game(names).players] == names
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        (
+            {"preset": ["classic"]},
+            "The preset is one of: classic, jma, speed, short, timed, monopoly2, millionaire.",
+        ),
+        ({"tokens": 5}, "Pieces must be a list of names, in the players' order."),
+        ({"tokens": ["Car", 7]}, "Pieces must be a list of names, in the players' order."),
+        ({"options": ["starting_cash"]}, "Options must be an object of option names and values."),
+    ],
+)
+def test_set_up_fields_of_the_wrong_kind_are_refused_in_words(setup, message):
+    with pytest.raises(InvalidCommand) as refused:
+        start_game(["Ann", "Bob"], **setup)
+    assert refused.value.message == message
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"starting_cash": 1_000_001}, "Option starting_cash must be at most 1,000,000."),
+        ({"salary": 10**14}, "Option salary must be at most 1,000,000."),
+        ({"houses_before_hotel": 5}, "Option houses_before_hotel must be at most 4."),
+        ({"auction_seconds": 10**9}, "Option auction_seconds must be at most 86,400."),
+        ({"end_at": 10**13}, "Option end_at must be at most 253,402,300,799."),
+        ({"token_levels": 11}, "Option token_levels must be at most 10."),
+        ({"income_tax_percent": 150}, "Option income_tax_percent must be at most 100."),
+    ],
+)
+def test_numeric_options_have_sane_bounds(options, message):
+    with pytest.raises(InvalidCommand) as refused:
+        start_game(["Ann", "Bob"], options=options)
+    assert refused.value.message == message

@@ -3,10 +3,12 @@ seq stays put), and never a 500."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
 import secrets
+import typing
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,7 +21,9 @@ from sqlalchemy import insert, update
 from banker import create_app
 from banker.editions import load_edition
 from banker.models import Action
+from banker.rules import COMMANDS
 from banker.rules.board import edition_to_json
+from banker.rules.state import TradeSide
 from banker.web.security import CSP, TOO_MANY_TRIES
 from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, seq, text
 
@@ -497,6 +501,172 @@ def test_names_with_nothing_to_see_or_far_too_long_are_refused(app, client, name
     assert response.get_json()["error"] in (
         "Player 2's name has nothing visible in it: write it in letters people can read.",
         f"Names are at most 20 characters: {name[:20]}… is too long.",
+    )
+
+
+# --- odd input ---------------------------------------------------------------------------
+
+# Python calls "²" and "④" digits, and int() refuses them; it refuses 5,000 digits too
+ODD_NUMBERS = ["²", "④", "1²", "1" * 5000, "9" * 16, "-" + "1" * 5000]
+ODD_JSON = [None, True, 7, -1.5, "", "x", "²", "1" * 5000, [], [1, [2, {}]], {}, {"a": {"b": [None]}}]
+
+
+def number_fields() -> list[tuple[str, str]]:
+    """Every command and each of its fields that takes a number."""
+    fields = []
+    for kind, cls in sorted(COMMANDS.items()):
+        hints = typing.get_type_hints(cls, include_extras=True)
+        for field in dataclasses.fields(cls):
+            hint = str(hints[field.name])
+            if "int" in hint or "TradeSide" in hint:
+                fields.append((kind, field.name))
+    return fields
+
+
+def with_number(kind: str, field: str, number: str) -> dict:
+    """A command of `kind` whose `field` holds `number` and whose other fields are plausible."""
+    cls = COMMANDS[kind]
+    hints = typing.get_type_hints(cls, include_extras=True)
+    body: dict = {"type": kind}
+    for other in dataclasses.fields(cls):
+        hint = hints[other.name]
+        if hint is TradeSide or "TradeSide" in str(hint):
+            body[other.name] = {"cash": number if other.name == field else 0}
+        elif "mortgage_choices" in str(hint):
+            body[other.name] = {number: "keep"} if other.name == field else {}
+        elif "int" in str(hint):
+            body[other.name] = number if other.name == field else 1
+        else:
+            body[other.name] = "chance"
+    return body
+
+
+@pytest.mark.parametrize("number", ODD_NUMBERS, ids=short_id)
+def test_unicode_digits_and_huge_numerals_in_any_number_field_are_refused_in_words(app, client, number):
+    game = api_game(client)
+    for kind, field in number_fields():
+        response = command(client, game, game["banker_token"], **with_number(kind, field, number))
+        refused(response, 400, 409)
+        assert response.get_json()["error"], (kind, field)
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob")
+    refused(do(host, game_id, view="bank", type="pay_bank", player=1, amount=number), 400)
+    refused(do(host, game_id, view="bank", type="pay_player", player=number, to=2, amount=5), 400)
+    assert seq(app, game["id"]) == 1 and seq(app, game_id) == 1
+
+
+@pytest.mark.parametrize("number", ODD_NUMBERS, ids=short_id)
+def test_unicode_digits_and_huge_numerals_on_the_new_game_form_show_it_again_saying_why(app, number):
+    host = app.test_client()
+    token = csrf_token(host)
+    for field in ("starting_cash", "salary", "jackpot_seed", "minutes"):
+        page = host.post(
+            "/new", data={"csrf_token": token, "name": ["Ann", "Bob"], "preset": "timed", field: number}
+        )
+        refused(page, 400)
+        assert 'value="Ann"' in text(page) and 'role="alert"' in text(page), field
+    assert "/g/" not in text(host.get("/"))
+
+
+def test_starting_cash_and_the_other_options_have_sane_bounds_on_the_form_and_the_api(app, client):
+    host = app.test_client()
+    page = host.post(
+        "/new", data={"csrf_token": csrf_token(host), "name": ["Ann", "Bob"], "starting_cash": "1,000,001"}
+    )
+    refused(page, 400)
+    assert "Option starting_cash must be at most 1,000,000." in text(page)
+    for option, value in (("auction_seconds", 10**12), ("end_at", 10**14), ("houses_before_hotel", 9)):
+        response = client.post("/api/games", json={"players": ["Ann", "Bob"], "options": {option: value}})
+        refused(response, 400)
+        assert response.get_json()["error"].startswith(f"Option {option} must be at most")
+
+
+@pytest.mark.parametrize("field", ["players", "preset", "edition", "options", "tokens"])
+def test_odd_json_in_every_field_of_a_new_game_is_refused_in_words(client, field):
+    for value in ODD_JSON:
+        response = client.post("/api/games", json={"players": ["Ann", "Bob"], field: value})
+        assert response.status_code in (201, 400), (value, response.status_code)
+        if response.status_code == 400:
+            assert response.get_json()["error"], value
+    for bad in ("²", "1" * 5000, "\ud800"):
+        refused(
+            client.post("/api/games", json={"players": ["Ann", "Bob"], "options": {"starting_cash": bad}}),
+            400,
+        )
+        refused(client.post("/api/games", json={"players": ["Ann", "Bob"], "options": {bad: 1}}), 400)
+
+
+def edition_fields(data: dict) -> Iterator[tuple[str, dict, str]]:
+    """(where, the object, its key) for every key of an edition file's first entries."""
+    for key in data:
+        yield key, data, key
+    for listed in ("spaces", "properties", "chance", "community_chest"):
+        for entry in data[listed][:2] + data[listed][-1:]:
+            for key in entry:
+                yield f"{listed}.{key}", entry, key
+    for key in data["bank"]:
+        yield f"bank.{key}", data["bank"], key
+
+
+def test_odd_json_in_every_field_of_an_edition_file_is_refused_in_words(client):
+    tried = 0
+    for where, _, key in edition_fields(springfield()):
+        for value in ODD_JSON:
+            data = springfield()
+            target = next(obj for place, obj, k in edition_fields(data) if place == where and k == key)
+            target[key] = value
+            response = client.post("/api/editions/check", json=data)
+            assert response.status_code in (200, 400), (where, value, response.status_code)
+            assert response.status_code == 200 or response.get_json()["error"], (where, value)
+            tried += 1
+    assert tried > 400
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (b"[" * 20_000 + b"]" * 20_000, "That edition file is nested too deeply to read."),
+        (b'{"edition": ' + b"7" * 5000 + b"}", "A number of 5,000 digits is far too long"),
+        (
+            b'{"edition": "Springfield", "bank": {"houses": 1' + b"0" * 4400 + b"}}",
+            "A number of 4,401 digits",
+        ),
+        (b"\xff\xfe{}", "That edition file is not text: JSON is written in UTF-8."),
+        (b'{"edition": "\xed\xa0\x80"}', "That edition file is not text"),  # a surrogate spelt in UTF-8
+    ],
+)
+def test_an_edition_file_nested_too_deep_or_holding_a_huge_number_shows_the_form_again(app, raw, message):
+    host = app.test_client()
+    page = host.post(
+        "/new",
+        data={
+            "csrf_token": csrf_token(host),
+            "name": ["Ann", "Bob"],
+            "edition_file": (io.BytesIO(raw), "x.json"),
+        },
+        content_type="multipart/form-data",
+    )
+    refused(page, 400)
+    assert message in text(page) and 'value="Ann"' in text(page)
+
+
+def test_an_api_body_holding_a_huge_number_is_refused_saying_so(client):
+    for body in (
+        b'{"players": ["Ann", "Bob"], "seed": ' + b"1" * 5000 + b"}",
+        b'{"players": [' + b"9" * 16 + b"]}",
+    ):
+        response = client.post("/api/games", data=body, content_type="application/json")
+        refused(response, 400)
+        assert "digits is far too long" in response.get_json()["error"]
+
+
+@pytest.mark.parametrize("path", ["/space/{n}", "/space/-{n}", "/seats/{n}"])
+def test_a_number_in_an_address_of_thousands_of_digits_finds_nothing(app, path):
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob")
+    refused(host.get(f"/g/{game_id}" + path.format(n="4" * 5000)), 404)
+    refused(
+        host.post(f"/g/{game_id}/trade/{'4' * 5000}/accept", headers={"X-CSRFToken": csrf_token(host)}), 404
     )
 
 
