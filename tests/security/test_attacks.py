@@ -425,6 +425,16 @@ def test_a_command_holding_a_broken_or_control_character_is_refused_and_the_game
     every_screen(game_id, host, phone)
 
 
+@pytest.mark.parametrize("bad", BAD_TEXTS)
+def test_a_request_id_holding_a_broken_or_control_character_is_refused(app, client, bad):
+    """The request id is stored beside the command: SQLite cannot store a surrogate, PostgreSQL no NUL."""
+    game = api_game(client)
+    response = command(client, game, game["banker_token"], type="pass_go", player=1, request_id=bad)
+    refused(response, 400)
+    assert response.get_json()["error"].startswith("The request_id holds")
+    assert seq(app, game["id"]) == 1
+
+
 def test_a_game_stored_with_a_broken_character_opens_again_showing_a_replacement(app):
     """A game an older Banker stored with a lone surrogate in a reason and in its edition's title
     (every screen of it answered 500, undo or not) opens on every screen after an upgrade."""
