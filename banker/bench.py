@@ -56,7 +56,7 @@ BROWSER_HEADERS = {
     "Accept-Encoding": "gzip, deflate, br",
     "Accept-Language": "en",
 }
-OPTIONS = {"starting_cash": 100_000, "auction_seconds": 1_000_000}
+OPTIONS = {"starting_cash": 100_000, "auction_seconds": 86_400}  # an auction stays open all run
 
 
 @dataclass

@@ -5,6 +5,8 @@ newest revision on startup, so a game saved by an older Banker still loads after
 from __future__ import annotations
 
 import functools
+import json
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -37,8 +39,15 @@ def make_engine(url: str) -> Engine:
     url = normalise_url(url)
     if not url.startswith("sqlite"):
         # Under `banker serve` every phone's request is a greenlet: keep enough connections.
-        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=20)
+        return create_engine(
+            url, pool_pre_ping=True, pool_size=10, max_overflow=20, json_deserializer=read_stored_json
+        )
+    engine = create_engine(
+        url,
+        connect_args={"check_same_thread": False, "timeout": 30},
+        pool_size=20,
+        json_deserializer=read_stored_json,
+    )
 
     @event.listens_for(engine, "connect")
     def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -60,6 +69,34 @@ def disk_full(error: BaseException) -> bool:
     if isinstance(original, sqlite3.Error):
         return getattr(original, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL  # its primary code
     return getattr(original, "sqlstate", None) == POSTGRES_DISK_FULL
+
+
+# how JSON spells a surrogate: "\ud83d\ude00" is a pair (one emoji), "\ud800" alone is none
+_SURROGATE_ESCAPE = r"\\u[dD][89a-fA-F]"
+_ESCAPE_IN_TEXT = re.compile(_SURROGATE_ESCAPE)
+_ESCAPE_IN_BYTES = re.compile(_SURROGATE_ESCAPE.encode())
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def read_stored_json(raw: str | bytes) -> Any:
+    """A stored JSON value (SQLite hands text, psycopg bytes) with every text fit to be sent: a
+    game stored before text was checked at the door may hold a lone surrogate, which JSON can
+    spell and UTF-8 cannot, so no page showing it could be sent. It reads as U+FFFD, the
+    replacement character, and the game opens again. Only a value spelling a surrogate is
+    looked through."""
+    value = json.loads(raw)
+    escapes = _ESCAPE_IN_TEXT if isinstance(raw, str) else _ESCAPE_IN_BYTES
+    return _repaired(value) if escapes.search(raw) else value
+
+
+def _repaired(value: Any) -> Any:
+    if isinstance(value, str):
+        return _LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_repaired(item) for item in value]
+    if isinstance(value, dict):
+        return {_repaired(key): _repaired(item) for key, item in value.items()}
+    return value
 
 
 def alembic_config(connection: Connection | None = None) -> Config:

@@ -14,20 +14,23 @@ API can show it as it is.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from typing import Any
 
 from banker.rules.board import DECK_NAMES, TAX_TYPES
 from banker.rules.errors import InvalidCommand
+from banker.rules.inputs import MAX_AMOUNT, check_text, escaped, visible
 from banker.rules.ruleset import CURRENCIES
 from banker.rules.text import Plural, Text
 
 BOARD_SIZE = 40
 DECK_SIZE = 16
 DEEDS, RAILROADS, UTILITIES = 28, 4, 2
-MAX_AMOUNT = 1_000_000  # as in commands: the most the bank handles in one amount
 MAX_BUILDINGS = 1_000
 MAX_NAME, MAX_TITLE, MAX_TEXT, MAX_CARD_ID = 40, 80, 300, 20
+MAX_SHOWN = 60  # characters of a value quoted in a message
+POSITION = re.compile("[0-9]{1,2}")  # a board position as an object's key: "5", "39"
 
 TOP_KEYS = ("edition", "properties", "spaces", "chance", "community_chest", "bank")
 SPACE_TYPES = (
@@ -96,11 +99,12 @@ def check_edition(data: Any) -> None:
                     key=key,
                 )
             )
+    _check_texts(data)
     if not _text(data["edition"], MAX_TITLE):
         raise InvalidEdition(
             Text('"edition" must be the edition\'s title: text of 1 to %(most)s characters.', most=MAX_TITLE)
         )
-    if "currency" in data and data["currency"] not in CURRENCIES:
+    if "currency" in data and not (isinstance(data["currency"], str) and data["currency"] in CURRENCIES):
         raise InvalidEdition(
             Text('"currency" must be one of: %(currencies)s.', currencies=", ".join(CURRENCIES))
         )
@@ -116,6 +120,22 @@ def check_edition(data: Any) -> None:
         raise InvalidEdition(
             Text("Card id %(card)s is used twice: each card needs an id of its own.", card=twice[0])
         )
+
+
+def _check_texts(data: Any) -> None:
+    """Every text in the file, its keys too, as a screen can show it (see rules/inputs.py)."""
+    pending = [data]
+    while pending:  # no recursion: a file may nest as deep as JSON lets it
+        value = pending.pop()
+        if isinstance(value, dict):
+            pending += [*value.keys(), *value.values()]
+        elif isinstance(value, list):
+            pending += value
+        elif isinstance(value, str):
+            try:
+                check_text(value, Text("The text %(value)s in the edition file", value=_shown(value)))
+            except InvalidCommand as refused:
+                raise InvalidEdition(refused.message) from None
 
 
 def _spaces(value: Any) -> dict[int, dict[str, Any]]:
@@ -423,7 +443,7 @@ def _card(card: dict[str, Any]) -> None:
             Text("Card %(card)s's text must be 1 to %(most)s characters.", card=name, most=MAX_TEXT)
         )
     action = card["action"]
-    if action not in CARD_ACTIONS:
+    if not (isinstance(action, str) and action in CARD_ACTIONS):
         raise InvalidEdition(
             Text(
                 "Card %(card)s has the unknown action %(action)s. Known actions: %(actions)s.",
@@ -444,7 +464,7 @@ def _card(card: dict[str, Any]) -> None:
             Text("Card %(card)s's derived_targets must map board positions to board positions.", card=name)
         )
     for space, target in derived.items():
-        if not (isinstance(space, str) and space.isdigit() and int(space) < BOARD_SIZE):
+        if not (isinstance(space, str) and POSITION.fullmatch(space) and int(space) < BOARD_SIZE):
             raise InvalidEdition(
                 Text(
                     "Card %(card)s's derived_targets names %(space)s, which is not on the board.",
@@ -524,9 +544,10 @@ def _whole(value: Any, least: int, most: int) -> bool:
 
 
 def _text(value: Any, most: int) -> bool:
-    return isinstance(value, str) and 1 <= len(value.strip()) <= most
+    return isinstance(value, str) and bool(visible(value).strip()) and len(value.strip()) <= most
 
 
 def _shown(value: Any) -> str:
-    """A value as the file spells it: 40, "60", [25, 50], null."""
-    return json.dumps(value, ensure_ascii=False)
+    """A value as the file spells it: 40, "60", [25, 50], null; a long one cut short."""
+    spelt = json.dumps(value, ensure_ascii=False)
+    return escaped(spelt if len(spelt) <= MAX_SHOWN else spelt[:MAX_SHOWN] + "…")

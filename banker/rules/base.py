@@ -12,10 +12,9 @@ from typing import Annotated, Any, ClassVar, Union
 
 from banker.rules.board import DECK_NAMES
 from banker.rules.errors import InvalidCommand, RuleError
+from banker.rules.inputs import MAX_AMOUNT, check_text, whole_number
 from banker.rules.state import GameState, TradeSide
 from banker.rules.text import Text, from_data, to_data
-
-MAX_AMOUNT = 1_000_000
 
 # Field kinds read by the parser. A plain `int` is an id (player, deed position).
 Amount = Annotated[int, "amount"]
@@ -149,7 +148,8 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
     if base is str:
         if not isinstance(value, str):
             raise InvalidCommand(Text("The %(field)s must be text.", field=label))
-        return value.strip()[:200]
+        check_text(value, Text("The %(field)s", field=label))
+        return " ".join(value.split())[:200]
     if base is bool:
         if isinstance(value, bool):
             return value
@@ -257,8 +257,8 @@ def _whole_number(label: str, value: Any, kind: str | None) -> int:
         raise not_whole
     if isinstance(value, str):
         text = value.strip().replace(",", "").lstrip("$£€¥₩")
-        if text.lstrip("-").isdigit():
-            return int(text)
+        if (number := whole_number(text)) is not None:
+            return number
         if kind == "amount" and _looks_fractional(text):
             raise InvalidCommand(Text("Amounts are whole numbers: no decimals."))
     raise not_whole
@@ -266,7 +266,7 @@ def _whole_number(label: str, value: Any, kind: str | None) -> int:
 
 def _looks_fractional(text: str) -> bool:
     whole, dot, cents = text.partition(".")
-    return bool(dot) and whole.lstrip("-").isdigit() and cents.isdigit()
+    return bool(dot) and whole.removeprefix("-").isdecimal() and cents.isdecimal()
 
 
 def require(condition: bool, message: Text) -> None:

@@ -17,6 +17,8 @@ from banker.editions import CUSTOM, EDITIONS, custom_edition, edition_for
 from banker.rules.base import Event
 from banker.rules.board import Edition
 from banker.rules.errors import InvalidCommand
+from banker.rules.inputs import check_name, check_text
+from banker.rules.lookalike import looks
 from banker.rules.ruleset import RuleSet, rules_from_stored, ruleset_for
 from banker.rules.state import PLAYER_COLOURS, GameState, Player, format_money
 from banker.rules.text import Parts, Text, listing
@@ -130,17 +132,21 @@ def start_game(
     dealt and the deed deck's order. A game whose rules need chance refuses to start without one."""
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise InvalidCommand(Text("Players must be a list of names."))
-    cleaned = [" ".join(n.split()) for n in names]
-    cleaned = [n for n in cleaned if n]
-    if not MIN_PLAYERS <= len(cleaned) <= MAX_PLAYERS:
+    if tokens is not None and not (isinstance(tokens, list) and all(isinstance(t, str) for t in tokens)):
+        raise InvalidCommand(Text("Pieces must be a list of names, in the players' order."))
+    given = [name for name in names if name.split()]  # a blank field of the form seats nobody
+    if not MIN_PLAYERS <= len(given) <= MAX_PLAYERS:
         raise InvalidCommand(
             Text(
                 "A game needs %(least)s to %(most)s players; you named %(named)s.",
                 least=MIN_PLAYERS,
                 most=MAX_PLAYERS,
-                named=len(cleaned),
+                named=len(given),
             )
         )
+    for number, name in enumerate(given, start=1):
+        check_name(name, Text("Player %(number)s's name", number=number))
+    cleaned = [" ".join(name.split()) for name in given]
     too_long = [n for n in cleaned if len(n) > MAX_NAME]
     if too_long:
         raise InvalidCommand(
@@ -150,19 +156,15 @@ def start_game(
                 name=too_long[0][:MAX_NAME],
             )
         )
-    seen: set[str] = set()
-    for name in cleaned:
-        if name.casefold() in seen:
-            raise InvalidCommand(
-                Text("Two players are called %(name)s; give each a different name.", name=name)
-            )
-        seen.add(name.casefold())
+    _refuse_lookalikes(cleaned)
     edition_id, edition_data = _edition(edition)
     board = edition_for(edition_id, edition_data)
     if options is not None and not isinstance(options, dict):
         raise InvalidCommand(Text("Options must be an object of option names and values."))
     rules = ruleset_for(preset, options, board.printed)
-    pieces = [" ".join(str(t).split())[:MAX_NAME] for t in (tokens or [])]
+    for number, piece in enumerate(tokens or [], start=1):
+        check_text(piece, Text("Player %(number)s's piece", number=number))
+    pieces = [" ".join(t.split())[:MAX_NAME] for t in (tokens or [])]
     pieces += [""] * (len(cleaned) - len(pieces))
     dealt, deck = _shuffled(board, rules, len(cleaned), seed)
     return GameStarted(
@@ -173,6 +175,29 @@ def start_game(
         deck=deck,
         edition_data=edition_data,
     )
+
+
+def _refuse_lookalikes(names: list[str]) -> None:
+    """Two players whose names read the same (see lookalike.py) would be one on every screen."""
+    seen: dict[str, str] = {}
+    for name in names:
+        look = looks(name)
+        if look not in seen:
+            seen[look] = name
+            continue
+        first = seen[look]
+        if first.casefold() == name.casefold():
+            raise InvalidCommand(
+                Text("Two players are called %(name)s; give each a different name.", name=name)
+            )
+        raise InvalidCommand(
+            Text(
+                "%(first)s and %(name)s look the same on a screen; give each player a name the others "
+                "can tell apart.",
+                first=first,
+                name=name,
+            )
+        )
 
 
 def _edition(edition: Any) -> tuple[str, dict[str, Any] | None]:

@@ -32,6 +32,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from banker.rules.errors import InvalidCommand
+from banker.rules.inputs import MAX_AMOUNT
 from banker.rules.text import Text
 
 # How amounts read: (before, after, times). Amounts stay whole numbers; this is only how they show
@@ -128,14 +129,35 @@ PRESETS: dict[str, RuleSet] = {
         currency="MK",
     ),
 }
-# The least a table may set each number to; anything lower makes no game.
-_MINIMUM = {
-    "auction_step": 1,
-    "auction_seconds": 5,
-    "auction_extension_seconds": 1,
-    "houses_before_hotel": 1,
-    "round_to": 1,
-    "token_levels": 1,
+# The range a table may set each number to; anything outside it makes no game. Amounts go up to
+# the most the bank handles in one amount.
+_AMOUNTS = (
+    "starting_cash",
+    "salary",
+    "jail_fine",
+    "income_tax",
+    "luxury_tax",
+    "auction_step",
+    "jackpot_seed",
+    "cash_target",
+    "round_to",
+    "level_cost",
+    "level_salary_step",
+)
+_RANGES = {
+    **{name: (0, MAX_AMOUNT) for name in _AMOUNTS},
+    "auction_step": (1, MAX_AMOUNT),
+    "round_to": (1, MAX_AMOUNT),
+    "houses_before_hotel": (1, 4),  # a deed's rent table runs to 4 houses
+    "auction_seconds": (5, 24 * 60 * 60),
+    "auction_extension_seconds": (1, 60 * 60),
+    "end_at": (0, 253_402_300_799),  # the last second of the year 9999, which dates can still show
+    "income_tax_percent": (0, 100),
+    "deal_deeds": (0, 28),  # a board's title deeds
+    "end_at_bankruptcies": (0, 7),  # all but the last of 8 players
+    "win_monopolies": (0, 8),  # a board's colour groups
+    "market_size": (0, 28),
+    "token_levels": (1, 10),
 }
 _CHOICES = {"currency": tuple(CURRENCIES), "richest_by": ("worth", "cash")}
 # Renamed options: stored games keep their old names.
@@ -150,6 +172,8 @@ def ruleset_for(
     """The preset's rules with the table's own options on top; bad names are refused.
 
     `printed`: the edition's own figures, taken where the preset keeps the classic value."""
+    if not isinstance(preset, str):
+        raise InvalidCommand(Text("The preset is one of: %(presets)s.", presets=", ".join(PRESETS)))
     if preset not in PRESETS:
         raise InvalidCommand(
             Text(
@@ -178,14 +202,8 @@ def ruleset_for(
     checked = {}
     for name, value in options.items():
         expected = type(getattr(base, name))
-        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InvalidCommand(Text("Option %(option)s must be a whole number.", option=name))
-        if expected is int and value < _MINIMUM.get(name, 0):
-            raise InvalidCommand(
-                Text(
-                    "Option %(option)s must be at least %(least)s.", option=name, least=_MINIMUM.get(name, 0)
-                )
-            )
+        if expected is int:
+            _check_number(name, value)
         if expected is bool and not isinstance(value, bool):
             raise InvalidCommand(Text("Option %(option)s must be true or false.", option=name))
         if expected is str and value not in _CHOICES.get(name, ()):
@@ -202,6 +220,18 @@ def ruleset_for(
     return rules
 
 
+def _check_number(name: str, value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidCommand(Text("Option %(option)s must be a whole number.", option=name))
+    least, most = _RANGES[name]
+    if value < least:
+        raise InvalidCommand(Text("Option %(option)s must be at least %(least)s.", option=name, least=least))
+    if value > most:
+        raise InvalidCommand(
+            Text("Option %(option)s must be at most %(most)s.", option=name, most=f"{most:,}")
+        )
+
+
 def _check_together(rules: RuleSet) -> None:
     """Options that make no game in combination."""
     if rules.preset == "timed" and not rules.end_at:
@@ -212,8 +242,6 @@ def _check_together(rules: RuleSet) -> None:
         )
     if rules.cash_target and rules.cash_target <= rules.starting_cash:
         raise InvalidCommand(Text("Option cash_target must be more than the starting cash."))
-    if rules.income_tax_percent > 100:
-        raise InvalidCommand(Text("Option income_tax_percent must be at most 100."))
     if rules.market_size and rules.auctions:
         raise InvalidCommand(
             Text("A deed market (market_size) sells deeds instead of auctions: set auctions off.")

@@ -7,10 +7,12 @@ import time
 from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter
 
 from banker.db import disk_full
 from banker.extensions import csrf
 from banker.rules import InvalidCommand, RuleError
+from banker.rules.inputs import MAX_DIGITS
 from banker.rules.money import salary
 from banker.rules.text import Text
 from banker.service import Forbidden, NotFound
@@ -39,7 +41,15 @@ from banker.web import (
 from banker.web.full_disk import FULL_DISK, FullDiskLog
 
 
+class WholeNumber(IntegerConverter):
+    """`<int:...>` in a URL: werkzeug's own takes any number of digits, and int() refuses 4,300 of
+    them with a crash; past MAX_DIGITS no page is found."""
+
+    regex = f"[0-9]{{1,{MAX_DIGITS}}}"
+
+
 def register(app: Flask) -> None:
+    app.url_map.converters["int"] = WholeNumber  # before any route is added
     delivery.register(app)  # first, so its after_request runs last: it compresses the final body
     security.register(app)  # CSP and other headers, Secure cookies over HTTPS, the join brake
     i18n.register(app)  # the language of each screen, and Text translated on its way out

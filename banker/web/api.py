@@ -15,20 +15,19 @@ from banker.editions import custom_edition
 from banker.rules import GameState, InvalidCommand
 from banker.rules.auctions import least_bid
 from banker.rules.board import edition_to_json
+from banker.rules.inputs import check_text
 from banker.rules.state import TradeSide
 from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service import Forbidden
 from banker.web import seats, security
+from banker.web.json_input import read_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 def _body() -> dict[str, Any]:
-    try:
-        body = request.get_json(silent=True)
-    except RecursionError:  # JSON nested thousands deep: malformed, not a crash
-        body = None
+    body = read_json(request.get_data(), Text("The request")) if request.is_json else None
     if not isinstance(body, dict):
         raise InvalidCommand(Text("Send a JSON object (Content-Type: application/json)."))
     return body
@@ -129,7 +128,9 @@ def command(game_id: str):
     if token is None:
         raise Forbidden(Text("Send your seat's token as 'Authorization: Bearer <token>'."))
     body = _body()
-    result = seats.service().run(game_id, token, body, request_id=body.get("request_id"))
+    if (request_id := body.get("request_id")) is not None:  # kept in the log beside the command
+        check_text(str(request_id), Text("The %(field)s", field="request_id"))
+    result = seats.service().run(game_id, token, body, request_id=request_id)
     return jsonify(seq=result.seq, events=[event.to_json() for event in result.events])
 
 

@@ -3,16 +3,17 @@ and the money, and turning the form into what the rules take."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from werkzeug.datastructures import FileStorage, MultiDict
 
 from banker.rules.errors import InvalidCommand
+from banker.rules.inputs import whole_number
 from banker.rules.ruleset import CURRENCIES
 from banker.rules.state import format_money
 from banker.rules.text import Text
+from banker.web.json_input import read_json
 
 PRESETS = {
     "classic": (Text("Classic"), Text("The rules in the box: last player standing wins.")),
@@ -98,21 +99,7 @@ def edition_from_form(form: MultiDict[str, str], files: MultiDict[str, FileStora
                     "That edition file is over %(size)s KB: too big to be one.", size=MAX_EDITION_FILE // 1024
                 )
             )
-        try:
-            return json.loads(raw.decode("utf-8-sig"))
-        except UnicodeDecodeError:
-            raise InvalidCommand(
-                Text("That edition file is not text: choose the edition's .json file.")
-            ) from None
-        except json.JSONDecodeError as error:
-            raise InvalidCommand(
-                Text(
-                    "That edition file is not valid JSON: %(error)s at line %(line)s, column %(column)s.",
-                    error=error.msg,
-                    line=error.lineno,
-                    column=error.colno,
-                )
-            ) from None
+        return read_json(raw, Text("That edition file"))
     choice = form.get("edition", "us")
     if choice == "file":
         raise InvalidCommand(Text("Choose your edition's JSON file, or pick the US or UK board."))
@@ -127,14 +114,16 @@ def options_from_form(form: MultiDict[str, str], now: float) -> dict[str, Any]:
     for name, label in AMOUNTS:
         value = form.get(name, "").strip().replace(",", "").lstrip("$£€¥₩")
         if value:
-            if not value.isdigit():
+            number = whole_number(value)
+            if number is None or number < 0:
                 raise InvalidCommand(Text("%(field)s must be a whole number.", field=label))
-            options[name] = int(value)
+            options[name] = number  # its range is the rules' to check
     minutes = form.get("minutes", "").strip()
     if minutes or form.get("preset") == "timed":
-        if minutes and not (minutes.isdigit() and 5 <= int(minutes) <= 24 * 60):
+        length = whole_number(minutes) if minutes else TIMED_DEFAULT_MINUTES
+        if length is None or not 5 <= length <= 24 * 60:
             raise InvalidCommand(Text("A timed game lasts 5 to 1,440 minutes."))
-        options["end_at"] = int(now + 60 * int(minutes or TIMED_DEFAULT_MINUTES))
+        options["end_at"] = int(now + 60 * length)
     return options
 
 

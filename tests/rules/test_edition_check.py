@@ -333,6 +333,67 @@ def test_names_and_the_title_are_short_text():
     )
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d.update(edition="Spring\ud800field"),
+            'The text "Spring\\ud800field" in the edition file holds a broken character (U+D800): type it again.',
+        ),
+        (
+            lambda d: space(d, 0).update(name="GO\x00"),
+            'The text "GO\\u0000" in the edition file holds an invisible control character (U+0000): '
+            "type it again without it.",
+        ),
+        (
+            lambda d: d["chance"][0].update(text="Advance \u202eto GO"),
+            'The text "Advance \\u202eto GO" in the edition file holds an invisible control character '
+            "(U+202E): type it again without it.",
+        ),
+        (
+            lambda d: d.update(notes={"\udfff": "a key the app does not use"}),
+            'The text "\\udfff" in the edition file holds a broken character (U+DFFF): type it again.',
+        ),
+        (
+            lambda d: deed(d, 1).update(name="\u200b\u200d"),
+            'Entry 1 of "properties" needs a name of 1 to 40 characters.',
+        ),
+    ],
+    ids=["surrogate-title", "control-name", "bidi-card", "surrogate-key", "invisible-name"],
+)
+def test_every_text_in_the_file_is_one_a_screen_can_show(change, message):
+    assert refusal(spoiled(change)) == message
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(currency=["USD"]), '"currency" must be one of: USD, GBP, EUR, KRW, JPY, MK.'),
+        (
+            lambda d: d["chance"][2].update(action={"go": 1}),
+            'Card CH03 has the unknown action {"go": 1}. Known actions: advance_to, advance_to_nearest, '
+            "collect, collect_from_each_player, get_out_of_jail_free, go_to_jail, move_relative, pay, "
+            "pay_each_player, repairs.",
+        ),
+        (
+            lambda d: d["chance"][4]["derived_targets"].update({"²": 5}),
+            'Card CH05\'s derived_targets names "²", which is not on the board.',
+        ),
+        (
+            lambda d: d["chance"][4]["derived_targets"].update({"7" * 5000: 5}),
+            "Card CH05's derived_targets names \"" + "7" * 59 + "…, which is not on the board.",
+        ),
+        (
+            lambda d: d["chance"][0].update(target=[0] * 5000),
+            "Card CH01 sends the piece to [" + "0, " * 19 + "0,…, which is not on the board (0 to 39).",
+        ),
+    ],
+    ids=["currency-list", "action-object", "unicode-digit-key", "huge-key", "long-value"],
+)
+def test_values_of_any_kind_or_size_are_refused_in_words(change, message):
+    assert refusal(spoiled(change)) == message
+
+
 def test_an_invalid_file_starts_no_game():
     with pytest.raises(InvalidCommand) as refused:
         start_game(["Ann", "Bob"], edition=spoiled(lambda d: d["spaces"].pop()))

@@ -78,6 +78,15 @@ def test_history_lines_read_as_sentences():
         ("seven", "The amount must be a whole number."),
         (False, "The amount must be a whole number."),
         (1_000_001, "1,000,001 is more than the bank handles (at most 1,000,000)."),
+        ("²", "The amount must be a whole number."),  # a digit to Python, no number to a bank
+        ("④", "The amount must be a whole number."),
+        ("1²", "The amount must be a whole number."),
+        pytest.param(
+            "1" * 5000,
+            "A number of 5,000 digits is far too long: numbers here have at most 15 digits.",
+            id="5,000 digits",
+        ),
+        ("-" + "9" * 16, "A number of 16 digits is far too long: numbers here have at most 15 digits."),
     ],
 )
 def test_amounts_must_be_whole_positive_and_sane(amount, message):
@@ -89,6 +98,46 @@ def test_amounts_must_be_whole_positive_and_sane(amount, message):
 def test_form_amounts_may_carry_a_dollar_sign_and_commas():
     command = parse_command({"type": "pay_bank", "player": "1", "amount": "$1,200"})
     assert command == PayBank(player=1, amount=1200)
+
+
+def test_amounts_typed_in_another_scripts_digits_read():
+    """A Japanese keyboard in full-width mode types １２００; Arabic-Indic digits read as well."""
+    assert parse_command({"type": "pay_bank", "player": "１", "amount": "１,２００"}) == PayBank(
+        player=1, amount=1200
+    )
+    assert parse_command({"type": "pay_bank", "player": 1, "amount": "٣٠٠"}) == PayBank(player=1, amount=300)
+
+
+@pytest.mark.parametrize("field", ["player", "to"])
+@pytest.mark.parametrize("number", ["²", "④", pytest.param("1" * 5000, id="5,000 digits")])
+def test_ids_in_odd_digits_or_far_too_long_are_refused(field, number):
+    with pytest.raises(InvalidCommand):
+        parse_command({"type": "pay_player", "player": 1, "to": 2, "amount": 5, field: number})
+
+
+@pytest.mark.parametrize(
+    ("reason", "code", "what"),
+    [
+        ("\ud800", "U+D800", "a broken character"),
+        ("Rent\udc00", "U+DC00", "a broken character"),
+        ("Rent\x00", "U+0000", "an invisible control character"),
+        ("\x07Rent", "U+0007", "an invisible control character"),
+        ("Rent \u202edrawkcab", "U+202E", "an invisible control character"),
+        ("\u2067Rent", "U+2067", "an invisible control character"),
+    ],
+)
+def test_a_reason_holding_a_broken_or_control_character_is_refused(reason, code, what):
+    for kind in ("pay_bank", "collect_from_bank"):
+        with pytest.raises(InvalidCommand) as refused:
+            parse_command({"type": kind, "player": 1, "amount": 5, "reason": reason})
+        assert refused.value.message.startswith(f"The reason holds {what} ({code}): type it again")
+    with pytest.raises(InvalidCommand):
+        parse_command({"type": "pay_player", "player": 1, "to": 2, "amount": 5, "reason": reason})
+
+
+def test_a_reason_keeps_its_words_on_one_line():
+    command = parse_command({"type": "pay_bank", "player": 1, "amount": 5, "reason": " Income\n\tTax  "})
+    assert command == PayBank(player=1, amount=5, reason="Income Tax")
 
 
 def test_a_missing_field_is_named():

@@ -3,13 +3,27 @@ seq stays put), and never a 500."""
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import json
 import re
 import secrets
+import typing
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import insert, update
 
+from banker import create_app
+from banker.editions import load_edition
+from banker.models import Action
+from banker.rules import COMMANDS
+from banker.rules.board import edition_to_json
+from banker.rules.state import TradeSide
 from banker.web.security import CSP
 from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, readable, seq, text
 
@@ -337,6 +351,357 @@ def test_html_and_script_in_names_are_shown_as_text_everywhere(app):
     history = app.test_client().get(f"/api/games/{game_id}/history", headers=bearer(banker))
     assert any("<img src=x onerror=alert(1)>" in line["text"] for line in history.get_json())
     assert history.headers["X-Content-Type-Options"] == "nosniff"
+
+
+# --- text that could break a game ---------------------------------------------------------
+
+# a lone surrogate (JSON spells it, UTF-8 cannot: no page holding one can be sent), C0 and C1
+# controls, a bidi override and an isolate
+BAD_TEXTS = ["\ud800", "Rent\udfff", "Rent\x00", "\x1b[2J", "Rent\x85", "Rent \u202edrawkcab", "\u2066Rent"]
+
+
+def short_id(value: str) -> str:
+    """A test id that fits on a line: a value of thousands of characters is named by its length."""
+    return value if len(value) < 20 else f"{len(value)} characters"
+
+
+def typed(bad: str) -> str:
+    """`bad` as a form can carry it: a browser sends UTF-8, which has no surrogates."""
+    return re.sub("[\ud800-\udfff]", "\x00", bad)
+
+
+def springfield() -> dict:
+    data = edition_to_json(load_edition("us"))
+    data["edition"] = "Springfield"
+    return data
+
+
+def playing_table(app) -> tuple[str, FlaskClient, FlaskClient]:
+    """A game started on the screens on a custom edition: the host holds the bank, a phone is Ann."""
+    host, phone = app.test_client(), app.test_client()
+    upload = (io.BytesIO(json.dumps(springfield()).encode()), "springfield.json")
+    data = {"csrf_token": csrf_token(host), "name": ["Ann", "Bob"], "edition": "file", "edition_file": upload}
+    response = host.post("/new", data=data, content_type="multipart/form-data")
+    assert response.status_code == 303, text(response)
+    game_id = response.headers["Location"].split("/")[2]
+    join(phone, join_code(host, game_id), 1)
+    return game_id, host, phone
+
+
+def every_screen(game_id: str, host: FlaskClient, phone: FlaskClient) -> dict[str, str]:
+    """Every screen of the game as the bank and as a player read it; each must open."""
+    pages = {
+        "wallet": phone.get(f"/g/{game_id}"),
+        "wallet live": phone.get(f"/g/{game_id}/live?view=player", headers=HTMX),
+        "bank": host.get(f"/g/{game_id}/bank"),
+        "bank live": host.get(f"/g/{game_id}/live?view=bank", headers=HTMX),
+        "lobby": host.get(f"/g/{game_id}/lobby"),
+        "history": phone.get(f"/g/{game_id}/history"),
+        "history.csv": host.get(f"/g/{game_id}/history.csv"),
+        "tally": phone.get(f"/g/{game_id}/tally"),
+        "rules": phone.get(f"/g/{game_id}/rules"),
+    }
+    assert {where: r.status_code for where, r in pages.items()} == dict.fromkeys(pages, 200)
+    return {where: text(response) for where, response in pages.items()}
+
+
+@contextmanager
+def restarted(app: Flask) -> Iterator[Flask]:
+    """The same server started again on its database: nothing it held in memory is left."""
+    keep = ("SECRET_KEY", "DATABASE_URL", "CLOCK", "PUBLIC_URL")
+    again = create_app(
+        {"TESTING": True, "INSTANCE_PATH": app.instance_path, "TIMER": False}
+        | {name: app.config[name] for name in keep}
+    )
+    try:
+        yield again
+    finally:
+        again.extensions["banker"].broker.close()
+        again.extensions["banker"].engine.dispose()
+
+
+def same_browser(client: FlaskClient, app: Flask) -> FlaskClient:
+    """`client`'s browser, its cookie and all, talking to `app`."""
+    again = app.test_client()
+    name = app.config["SESSION_COOKIE_NAME"]
+    again.set_cookie(name, client.get_cookie(name).value)
+    return again
+
+
+@pytest.mark.parametrize("bad", BAD_TEXTS)
+def test_a_command_holding_a_broken_or_control_character_is_refused_and_the_game_plays_on(app, client, bad):
+    game_id, host, phone = playing_table(app)
+    ann = app.extensions["banker"].seats(game_id)[1].token
+    before = seq(app, game_id)
+    for kind in ("pay_bank", "collect_from_bank"):
+        response = client.post(
+            f"/api/games/{game_id}/commands",
+            json={"type": kind, "player": 1, "amount": 5, "reason": bad},
+            headers=bearer(ann),
+        )
+        refused(response, 400)
+        assert re.search(
+            r"The reason holds .* \(U\+[0-9A-F]{4}\): type it again", response.get_json()["error"]
+        )
+    form = do(phone, game_id, type="pay_player", player=1, to=2, amount=5, reason=typed(bad))
+    refused(form, 400)
+    assert seq(app, game_id) == before
+    every_screen(game_id, host, phone)
+
+
+@pytest.mark.parametrize("bad", BAD_TEXTS)
+def test_a_request_id_holding_a_broken_or_control_character_is_refused(app, client, bad):
+    """The request id is stored beside the command: SQLite cannot store a surrogate, PostgreSQL no NUL."""
+    game = api_game(client)
+    response = command(client, game, game["banker_token"], type="pass_go", player=1, request_id=bad)
+    refused(response, 400)
+    assert response.get_json()["error"].startswith("The request_id holds")
+    assert seq(app, game["id"]) == 1
+
+
+def test_a_game_stored_with_a_broken_character_opens_again_showing_a_replacement(app):
+    """A game an older Banker stored with a lone surrogate in a reason and in its edition's title
+    (every screen of it answered 500, undo or not) opens on every screen after an upgrade."""
+    game_id, host, phone = playing_table(app)
+    service = app.extensions["banker"]
+    started = service.events_since(game_id, 0)[0].to_json()
+    started["edition_data"]["edition"] = "Spring\ud800field"
+    paid = {"type": "paid", "payer": 1, "payee": 0, "amount": 5, "reason": "Rent\ud800"}
+    last = seq(app, game_id)
+    with service.engine.begin() as connection:
+        connection.execute(
+            update(Action).where(Action.game_id == game_id, Action.seq == 1).values(events=[started])
+        )
+        connection.execute(insert(Action).values(game_id=game_id, seq=last + 1, seat_player=0, events=[paid]))
+    with restarted(app) as upgraded:
+        pages = every_screen(game_id, same_browser(host, upgraded), same_browser(phone, upgraded))
+        assert "Ann paid the bank $5 (Rent\ufffd)" in pages["history"]
+        assert "Ann paid the bank $5 (Rent\ufffd)" in pages["history.csv"]
+        assert "Spring\ufffdfield" in pages["bank"]
+        banker = upgraded.test_client().get(
+            f"/api/games/{game_id}/history", headers=bearer(service.seats(game_id)[0].token)
+        )
+        assert banker.get_json()[-1]["text"] == "Ann paid the bank $5 (Rent\ufffd)"
+        assert do(same_browser(phone, upgraded), game_id, type="pass_go", player=1).status_code == 200
+
+
+@pytest.mark.parametrize("bad", BAD_TEXTS)
+def test_a_new_game_with_broken_or_control_text_anywhere_is_refused(app, client, bad):
+    for body in (
+        {"players": ["Ann", bad]},
+        {"players": ["Ann", "Bob"], "tokens": ["Car", bad]},
+        {"players": ["Ann", "Bob"], "edition": springfield() | {"edition": bad}},
+        {"players": ["Ann", "Bob"], "edition": springfield() | {"notes": [{"on": bad}]}},
+    ):
+        response = client.post("/api/games", json=body)
+        refused(response, 400)
+        assert re.search(r"holds .* \(U\+[0-9A-F]{4}\)", response.get_json()["error"])
+    host = app.test_client()
+    token = csrf_token(host)
+    upload = json.dumps(springfield() | {"edition": bad}).encode()  # JSON spells a surrogate in ASCII
+    page = host.post(
+        "/new",
+        data={"csrf_token": token, "name": ["Ann", "Bob"], "edition_file": (io.BytesIO(upload), "bad.json")},
+        content_type="multipart/form-data",
+    )
+    refused(page, 400)
+    assert "That edition file cannot be played. The text" in text(page) and 'value="Ann"' in text(page)
+    page = host.post("/new", data={"csrf_token": token, "name": ["Ann", typed(bad)]})
+    refused(page, 400)
+    assert "Player 2&#39;s name holds an invisible control character" in page.get_data(as_text=True)
+    assert "/g/" not in text(host.get("/"))
+
+
+@pytest.mark.parametrize(
+    "twin",
+    ["\u0410nn", "Ann\u200b", "\u200bAnn", "A\u00adnn", "\uff21nn", "\U0001d5a0nn", "ANN"],
+)
+def test_names_that_read_the_same_to_a_person_are_refused_as_one(app, client, twin):
+    response = client.post("/api/games", json={"players": ["Ann", "Bob", twin]})
+    refused(response, 400)
+    assert "give each" in response.get_json()["error"]
+    host = app.test_client()
+    page = host.post("/new", data={"csrf_token": csrf_token(host), "name": ["Ann", twin]})
+    refused(page, 400)
+    assert "give each" in text(page)
+
+
+@pytest.mark.parametrize(
+    "name", ["\u200b", "\u200d\u200c", "\ufeff\u2060", "\u3164", "x" * 21, "x" * 5000], ids=short_id
+)
+def test_names_with_nothing_to_see_or_far_too_long_are_refused(app, client, name):
+    response = client.post("/api/games", json={"players": ["Ann", name]})
+    refused(response, 400)
+    assert response.get_json()["error"] in (
+        "Player 2's name has nothing visible in it: write it in letters people can read.",
+        f"Names are at most 20 characters: {name[:20]}… is too long.",
+    )
+
+
+# --- odd input ---------------------------------------------------------------------------
+
+# Python calls "²" and "④" digits, and int() refuses them; it refuses 5,000 digits too
+ODD_NUMBERS = ["²", "④", "1²", "1" * 5000, "9" * 16, "-" + "1" * 5000]
+ODD_JSON = [None, True, 7, -1.5, "", "x", "²", "1" * 5000, [], [1, [2, {}]], {}, {"a": {"b": [None]}}]
+
+
+def number_fields() -> list[tuple[str, str]]:
+    """Every command and each of its fields that takes a number."""
+    fields = []
+    for kind, cls in sorted(COMMANDS.items()):
+        hints = typing.get_type_hints(cls, include_extras=True)
+        for field in dataclasses.fields(cls):
+            hint = str(hints[field.name])
+            if "int" in hint or "TradeSide" in hint:
+                fields.append((kind, field.name))
+    return fields
+
+
+def with_number(kind: str, field: str, number: str) -> dict:
+    """A command of `kind` whose `field` holds `number` and whose other fields are plausible."""
+    cls = COMMANDS[kind]
+    hints = typing.get_type_hints(cls, include_extras=True)
+    body: dict = {"type": kind}
+    for other in dataclasses.fields(cls):
+        hint = hints[other.name]
+        if hint is TradeSide or "TradeSide" in str(hint):
+            body[other.name] = {"cash": number if other.name == field else 0}
+        elif "mortgage_choices" in str(hint):
+            body[other.name] = {number: "keep"} if other.name == field else {}
+        elif "int" in str(hint):
+            body[other.name] = number if other.name == field else 1
+        else:
+            body[other.name] = "chance"
+    return body
+
+
+@pytest.mark.parametrize("number", ODD_NUMBERS, ids=short_id)
+def test_unicode_digits_and_huge_numerals_in_any_number_field_are_refused_in_words(app, client, number):
+    game = api_game(client)
+    for kind, field in number_fields():
+        response = command(client, game, game["banker_token"], **with_number(kind, field, number))
+        refused(response, 400, 409)
+        assert response.get_json()["error"], (kind, field)
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob")
+    refused(do(host, game_id, view="bank", type="pay_bank", player=1, amount=number), 400)
+    refused(do(host, game_id, view="bank", type="pay_player", player=number, to=2, amount=5), 400)
+    assert seq(app, game["id"]) == 1 and seq(app, game_id) == 1
+
+
+@pytest.mark.parametrize("number", ODD_NUMBERS, ids=short_id)
+def test_unicode_digits_and_huge_numerals_on_the_new_game_form_show_it_again_saying_why(app, number):
+    host = app.test_client()
+    token = csrf_token(host)
+    for field in ("starting_cash", "salary", "jackpot_seed", "minutes"):
+        page = host.post(
+            "/new", data={"csrf_token": token, "name": ["Ann", "Bob"], "preset": "timed", field: number}
+        )
+        refused(page, 400)
+        assert 'value="Ann"' in text(page) and 'role="alert"' in text(page), field
+    assert "/g/" not in text(host.get("/"))
+
+
+def test_starting_cash_and_the_other_options_have_sane_bounds_on_the_form_and_the_api(app, client):
+    host = app.test_client()
+    page = host.post(
+        "/new", data={"csrf_token": csrf_token(host), "name": ["Ann", "Bob"], "starting_cash": "1,000,001"}
+    )
+    refused(page, 400)
+    assert "Option starting_cash must be at most 1,000,000." in text(page)
+    for option, value in (("auction_seconds", 10**12), ("end_at", 10**14), ("houses_before_hotel", 9)):
+        response = client.post("/api/games", json={"players": ["Ann", "Bob"], "options": {option: value}})
+        refused(response, 400)
+        assert response.get_json()["error"].startswith(f"Option {option} must be at most")
+
+
+@pytest.mark.parametrize("field", ["players", "preset", "edition", "options", "tokens"])
+def test_odd_json_in_every_field_of_a_new_game_is_refused_in_words(client, field):
+    for value in ODD_JSON:
+        response = client.post("/api/games", json={"players": ["Ann", "Bob"], field: value})
+        assert response.status_code in (201, 400), (value, response.status_code)
+        if response.status_code == 400:
+            assert response.get_json()["error"], value
+    for bad in ("²", "1" * 5000, "\ud800"):
+        refused(
+            client.post("/api/games", json={"players": ["Ann", "Bob"], "options": {"starting_cash": bad}}),
+            400,
+        )
+        refused(client.post("/api/games", json={"players": ["Ann", "Bob"], "options": {bad: 1}}), 400)
+
+
+def edition_fields(data: dict) -> Iterator[tuple[str, dict, str]]:
+    """(where, the object, its key) for every key of an edition file's first entries."""
+    for key in data:
+        yield key, data, key
+    for listed in ("spaces", "properties", "chance", "community_chest"):
+        for entry in data[listed][:2] + data[listed][-1:]:
+            for key in entry:
+                yield f"{listed}.{key}", entry, key
+    for key in data["bank"]:
+        yield f"bank.{key}", data["bank"], key
+
+
+def test_odd_json_in_every_field_of_an_edition_file_is_refused_in_words(client):
+    tried = 0
+    for where, _, key in edition_fields(springfield()):
+        for value in ODD_JSON:
+            data = springfield()
+            target = next(obj for place, obj, k in edition_fields(data) if place == where and k == key)
+            target[key] = value
+            response = client.post("/api/editions/check", json=data)
+            assert response.status_code in (200, 400), (where, value, response.status_code)
+            assert response.status_code == 200 or response.get_json()["error"], (where, value)
+            tried += 1
+    assert tried > 400
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (b"[" * 20_000 + b"]" * 20_000, "That edition file is nested too deeply to read."),
+        (b'{"edition": ' + b"7" * 5000 + b"}", "A number of 5,000 digits is far too long"),
+        (
+            b'{"edition": "Springfield", "bank": {"houses": 1' + b"0" * 4400 + b"}}",
+            "A number of 4,401 digits",
+        ),
+        (b"\xff\xfe{}", "That edition file is not text: JSON is written in UTF-8."),
+        (b'{"edition": "\xed\xa0\x80"}', "That edition file is not text"),  # a surrogate spelt in UTF-8
+    ],
+)
+def test_an_edition_file_nested_too_deep_or_holding_a_huge_number_shows_the_form_again(app, raw, message):
+    host = app.test_client()
+    page = host.post(
+        "/new",
+        data={
+            "csrf_token": csrf_token(host),
+            "name": ["Ann", "Bob"],
+            "edition_file": (io.BytesIO(raw), "x.json"),
+        },
+        content_type="multipart/form-data",
+    )
+    refused(page, 400)
+    assert message in text(page) and 'value="Ann"' in text(page)
+
+
+def test_an_api_body_holding_a_huge_number_is_refused_saying_so(client):
+    for body in (
+        b'{"players": ["Ann", "Bob"], "seed": ' + b"1" * 5000 + b"}",
+        b'{"players": [' + b"9" * 16 + b"]}",
+    ):
+        response = client.post("/api/games", data=body, content_type="application/json")
+        refused(response, 400)
+        assert "digits is far too long" in response.get_json()["error"]
+
+
+@pytest.mark.parametrize("path", ["/space/{n}", "/space/-{n}", "/seats/{n}"])
+def test_a_number_in_an_address_of_thousands_of_digits_finds_nothing(app, path):
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob")
+    refused(host.get(f"/g/{game_id}" + path.format(n="4" * 5000)), 404)
+    refused(
+        host.post(f"/g/{game_id}/trade/{'4' * 5000}/accept", headers={"X-CSRFToken": csrf_token(host)}), 404
+    )
 
 
 # --- headers and cookies ----------------------------------------------------------------
