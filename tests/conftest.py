@@ -19,6 +19,8 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
+import banker.rules
+import banker.service
 from banker import create_app
 from banker.db import normalise_url
 
@@ -138,3 +140,36 @@ def app(tmp_path, clock, database_url) -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+class Counter:
+    def __init__(self) -> None:
+        self.count = 0
+
+
+@pytest.fixture
+def rows_read(monkeypatch) -> Counter:
+    """How many stored actions the service reads out of the log and decodes."""
+    counter = Counter()
+    decode = banker.service._events
+
+    def counting(stored):
+        counter.count += 1
+        return decode(stored)
+
+    monkeypatch.setattr(banker.service, "_events", counting)
+    return counter
+
+
+@pytest.fixture
+def events_folded(monkeypatch) -> Counter:
+    """How many events are applied to a state (a replay applies every event of the game)."""
+    counter = Counter()
+    evolve = banker.rules.evolve
+
+    def counting(state, event):
+        counter.count += 1
+        return evolve(state, event)
+
+    monkeypatch.setattr(banker.rules, "evolve", counting)
+    return counter

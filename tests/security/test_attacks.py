@@ -311,7 +311,7 @@ def test_html_and_script_in_names_are_shown_as_text_everywhere(app):
     assert state.mimetype == "application/json"
     assert [p["name"] for p in state.get_json()["players"]] == EVIL_NAMES
     history = app.test_client().get(f"/api/games/{game_id}/history", headers=bearer(banker))
-    assert any("<img src=x onerror=alert(1)>" in line["text"] for line in history.get_json())
+    assert any("<img src=x onerror=alert(1)>" in line["text"] for line in history.get_json()["lines"])
     assert history.headers["X-Content-Type-Options"] == "nosniff"
 
 
