@@ -7,6 +7,8 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from banker.service import GAMES_KEPT
+
 
 def defaults(instance_path: str) -> dict[str, Any]:
     instance = Path(instance_path)
@@ -17,7 +19,10 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "PUBLIC_URL": os.environ.get("BANKER_PUBLIC_URL", ""),
         # How many reverse proxies stand in front of Banker: their X-Forwarded-For/-Proto/-Host
         # are believed only then (each phone's own address for the join brake); 0 trusts none.
-        "TRUSTED_PROXIES": _whole(os.environ.get("BANKER_TRUSTED_PROXIES", "0"), "BANKER_TRUSTED_PROXIES"),
+        "TRUSTED_PROXIES": _whole("BANKER_TRUSTED_PROXIES", "0", "how many proxies"),
+        # How many games' folded state one server process keeps in memory (the most recently
+        # used; some 50 kB each): any other game is folded from its log when next asked for.
+        "GAMES_KEPT": max(1, _whole("BANKER_GAMES_KEPT", str(GAMES_KEPT), "how many games")),
         # A live stream is closed after this long and the phone reconnects by itself.
         "STREAM_SECONDS": 300.0,
         "STREAM_KEEPALIVE_SECONDS": 15.0,
@@ -33,9 +38,10 @@ def defaults(instance_path: str) -> dict[str, Any]:
     }
 
 
-def _whole(value: str, name: str) -> int:
+def _whole(name: str, default: str, what: str) -> int:
+    value = os.environ.get(name, default)
     if not value.strip().isdecimal():
-        raise SystemExit(f"{name} must be a whole number (how many proxies), not {value!r}.")
+        raise SystemExit(f"{name} must be a whole number ({what}), not {value!r}.")
     return int(value)
 
 
