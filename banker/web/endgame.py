@@ -24,6 +24,9 @@ bp = Blueprint("endgame", __name__, url_prefix="/g/<game_id>")
 DOWNLOADS = {"csv": "text/csv", "json": "application/json"}
 # (game, seq, kind, language, player) -> the download's bytes; a 10,000-action game's is 1 MB
 _downloads: LRU[tuple[str, int, str, str, int | None], bytes] = LRU(16 << 20, weight=len)
+# A spreadsheet takes a cell that begins with one of these for a formula: a player named
+# "=HYPERLINK(...)" would become a link in the spreadsheet of whoever opens the history.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\0")
 
 
 def _view() -> str:
@@ -103,10 +106,10 @@ def history_csv(game_id: str):
     def rows(state: GameState, player: int | None) -> str:
         lines = history.lines(game_id, state, limit=None, player=player)
         out = io.StringIO()
-        writer = csv.writer(out)
+        writer = csv.writer(out, quoting=csv.QUOTE_ALL)
         writer.writerow(["seq", translate(Text("what happened")), translate(Text("undone"))])
         yes = translate(Text("yes"))
-        writer.writerows([line.seq, line.text, yes if line.undone else ""] for line in reversed(lines))
+        writer.writerows([line.seq, _cell(line.text), yes if line.undone else ""] for line in reversed(lines))
         return out.getvalue()
 
     return _download(game_id, "csv", lang(), rows)
@@ -132,3 +135,10 @@ def _download(
     )
     response.set_etag("-".join(map(str, key)))  # the same bytes for as long as the game stays at this seq
     return response.make_conditional(request)
+
+
+def _cell(text: str) -> str:
+    """A cell that a spreadsheet shows as the text it is (OWASP's advice on CSV injection: a
+    quote before a cell that would start a formula; and every cell quoted, see QUOTE_ALL, so that
+    a separator inside one cannot start another)."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
