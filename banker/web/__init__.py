@@ -31,6 +31,7 @@ from banker.web import (
     table,
     trade_panel,
     trading,
+    turns,
 )
 
 
@@ -38,6 +39,7 @@ def register(app: Flask) -> None:
     delivery.register(app)  # first, so its after_request runs last: it compresses the final body
     security.register(app)  # CSP and other headers, Secure cookies over HTTPS, the join brake
     i18n.register(app)  # the language of each screen, and Text translated on its way out
+    turns.register(app)  # under `banker serve`: a command never waits behind pages being drawn
     app.register_blueprint(home.bp)
     app.register_blueprint(app_shell.bp)
     app.register_blueprint(table.bp)
