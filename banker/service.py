@@ -396,7 +396,7 @@ class GameService:
         top = state.seq if before is None else min(state.seq, before - 1)
         wanted = None if player is None else (1 << player if 0 <= player < 63 else 0)
         lines: list[HistoryLine] = []
-        if top < 1:
+        if top < 1 or wanted == 0:  # nothing asked for, or no such player: no need to read the log
             return lines
         first = max(1, top - (top if limit is None else limit) + 1)
         wording = self._wording(game_id, state, first, language, say)

@@ -104,6 +104,13 @@ def test_a_players_history_is_paged_too(app, table):
     assert len(third) == 2 * PAGE + 20 + 1 - 2 * PAGE and third[-1] == "Ann joined on their phone"
 
 
+def test_a_history_of_no_such_player_reads_nothing(app, table, rows_read):
+    as_banker(app, table["id"], *payments(50))
+    rows_read.count = 0
+    page = text(table["Ann"].get(f"/g/{table['id']}/history?player=99"))
+    assert history_lines(page) == ["Nothing yet."] and rows_read.count == 0
+
+
 def test_the_api_gives_the_history_a_page_at_a_time(client, app, table):
     as_banker(app, table["id"], *payments(PAGE + 10))
     actions = 1 + 3 + PAGE + 10
