@@ -41,7 +41,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate(engine)  # a database saved by an older Banker is brought up to date first
     # on PostgreSQL several server processes may share the database: changes travel by NOTIFY
     broker = PostgresBroker(engine) if engine.dialect.name == "postgresql" else Broker()
-    service = GameService(engine, broker, clock=app.config.get("CLOCK") or time.time)
+    service = GameService(
+        engine, broker, clock=app.config.get("CLOCK") or time.time, games_kept=app.config["GAMES_KEPT"]
+    )
     app.extensions["banker"] = service
     if app.config["TIMER"]:
         # closes each auction and ends each timed game on time, even if no phone is asking just then

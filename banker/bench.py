@@ -1,7 +1,8 @@
 """`banker bench`: the performance figures of issue 7, measured on this machine, in one table.
 
-    banker bench                     # every figure (about two minutes)
-    banker bench --only service      # one part: service, phones, first-load, capacity, connections
+    banker bench                     # every figure (about five minutes)
+    banker bench --only service      # one part: service, phones, first-load, capacity,
+                                     # connections, big-game, memory
 
 1. Server time per command (rent, build, bid, trade), at the service (GameService.run) on a real
    SQLite file, in games whose logs hold 100, 1,000 and 10,000 events.
@@ -17,6 +18,13 @@
 5. Connections held: 2,000 kept-alive connections from 40 addresses left idle; meanwhile a phone
    from another address asks for a page on a new connection, again and again. Then with the
    server's open-file limit at the common 1,024, and one address opening more than its cap.
+6. A big game: a real `banker serve` process holding one ended game of 10,000 actions. Every
+   page of it (the screens, the tally, the history and its downloads, the API), timed at the
+   client on the loopback (so server time plus a little); then 4 clients read its tally and
+   history over and over while another game's commands (50 a second) are timed: how much
+   slower they get than without the readers.
+7. Memory: the server process's RSS when idle and after 2,000 games on custom editions (each a
+   board of its own) were created through the API.
 
 Performance is measured here, never asserted in the test suite.
 """
@@ -28,6 +36,7 @@ import asyncio
 import gc
 import gzip
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -40,6 +49,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -49,7 +59,7 @@ from typing import Any
 import brotli
 
 SOURCE = Path(__file__).resolve().parent.parent  # the checkout: `python -m banker.cli` runs from it
-PARTS = ("service", "phones", "first-load", "capacity", "connections")
+PARTS = ("service", "phones", "first-load", "capacity", "connections", "big-game", "memory")
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")
 BROWSER_HEADERS = {
     "User-Agent": "Mozilla/5.0 (Linux; Android 14) banker-bench",
@@ -988,6 +998,204 @@ def _one_address_figure(port: int, cap: int) -> Figure:
     )
 
 
+# --- 6. a big game ----------------------------------------------------------------------------
+
+BIG_GAME = 10_000  # actions
+COMMAND_EVERY = 0.02  # s: the pace of the other game's commands while the big game is read
+HX = {"HX-Request": "true"}
+
+
+def big_game_figures(folder: Path, samples: int, seconds: float) -> list[Figure]:
+    log(f"  big game: playing {BIG_GAME:,} actions")
+    game = _big_game(folder / "server.sqlite3")
+    with Server(folder) as server, Http(server.port) as http:
+        player = {**BROWSER_HEADERS, "Cookie": seat_cookie(http, game["player_token"])}
+        bank = {**BROWSER_HEADERS, "Cookie": seat_cookie(http, game["banker_token"])}
+        bearer = {**BROWSER_HEADERS, "Authorization": f"Bearer {game['banker_token']}"}
+        at, api_at = f"/g/{game['id']}", f"/api/games/{game['id']}"
+        pages = {
+            "player screen": (at, player),
+            "bank screen": (f"{at}/bank", bank),
+            "live refresh after the end": (f"{at}/live?view=player", {**player, **HX}),
+            "tally": (f"{at}/tally", player),
+            "history": (f"{at}/history", player),
+            "history.csv": (f"{at}/history.csv", player),
+            "history.json": (f"{at}/history.json", player),
+            "API state": (api_at, bearer),
+            "API history": (f"{api_at}/history", bearer),
+            "API tally": (f"{api_at}/tally", bearer),
+        }
+        figures = []
+        gc.collect()
+        gc.disable()  # a collection in this process must not be counted as the server's time
+        try:
+            for name, (path, headers) in pages.items():
+                times = [_timed_get(http, path, headers) for _ in range(samples + 1)]
+                first, p95 = times[0], percentile(times[1:], 95)
+                figures.append(
+                    Figure(
+                        f"Big game ({BIG_GAME:,} actions): {name}",
+                        f"p95 {ms(p95)}, median {ms(statistics.median(times[1:]))} ({samples} requests;"
+                        f" the first after the server started {ms(first)})",
+                        "p95 <= 20 ms",
+                        p95 <= 20.0,
+                    )
+                )
+            figures.append(_stall_figure(server.port, http, [pages["tally"], pages["history"]], seconds))
+        finally:
+            gc.enable()
+    return figures
+
+
+def _big_game(database: Path) -> dict[str, str]:
+    """One game of BIG_GAME actions, played through the service on the server's database and
+    ended: the server starts on it cold, as after a restart."""
+    from banker import create_app
+
+    app = create_app(
+        {
+            "SECRET_KEY": "bench",
+            "INSTANCE_PATH": str(database.parent),
+            "DATABASE_URL": f"sqlite:///{database}",
+            "TIMER": False,
+        }
+    )
+    service = app.extensions["banker"]
+    created = service.create_game(list(NAMES[:6]), options=OPTIONS)
+    game_id, token = created.game.id, created.banker.token
+    for payload in SETUP:
+        service.run(game_id, token, payload)
+    table = Table()
+    while service.state(game_id).seq < BIG_GAME - 1:
+        for _, payload in table.commands():
+            payload = table.fill(payload)
+            result = service.run(game_id, token, payload)
+            table.answered(payload, [e.to_json() for e in result.events])
+            if result.seq == BIG_GAME - 1:
+                break
+    service.run(game_id, token, {"type": "end_game"})
+    service.engine.dispose()
+    return {"id": game_id, "banker_token": token, "player_token": created.players[0].token}
+
+
+def _timed_get(http: Http, path: str, headers: dict[str, str]) -> float:
+    started = time.perf_counter()
+    reply = http.request("GET", path, headers)
+    elapsed = (time.perf_counter() - started) * 1000
+    if reply.status != 200:
+        raise RuntimeError(f"{path} answered {reply.status}")
+    return elapsed
+
+
+def _stall_figure(port: int, http: Http, reads: list[tuple[str, dict[str, str]]], seconds: float) -> Figure:
+    """Another game's commands, timed alone and while 4 clients read the big game's pages over
+    and over; in turns, so that the machine's other work falls on both alike."""
+    game = new_game(http, 6)
+    table = setup_table(http, game)
+    alone: list[float] = []
+    loaded: list[float] = []
+    answered = multiprocessing.Value("i", 0)
+    turns = 4
+    for _ in range(turns):
+        alone += _timed_commands(http, game, table, seconds / turns)
+        stop = multiprocessing.Event()
+        readers = multiprocessing.Process(target=_read_over_and_over, args=(port, reads, stop, answered))
+        readers.start()
+        before = answered.value
+        while answered.value < before + 40:  # every client is reading before the stopwatch starts
+            time.sleep(0.01)
+        before = answered.value
+        loaded += _timed_commands(http, game, table, seconds / turns)
+        read = answered.value - before
+        stop.set()
+        readers.join()
+        if readers.exitcode:
+            raise RuntimeError("the readers failed")
+    ratio = percentile(loaded, 95) / percentile(alone, 95)
+    return Figure(
+        "Stall: another game's command p95 while 4 clients read the big game's tally and history",
+        f"x{ratio:.2f}: p95 {ms(percentile(loaded, 95))} under load, {ms(percentile(alone, 95))} alone"
+        f" (medians {ms(statistics.median(loaded))} / {ms(statistics.median(alone))}; {len(loaded)} and"
+        f" {len(alone)} commands; {read * turns / seconds:.0f} pages read a second)",
+        "<= 2 x alone",
+        ratio <= 2.0,
+    )
+
+
+def _timed_commands(http: Http, game: dict[str, Any], table: Table, seconds: float) -> list[float]:
+    """The game's next commands for `seconds`, one every COMMAND_EVERY seconds (a busy table, or
+    several); how long each took."""
+    path = f"/api/games/{game['id']}/commands"
+    times: list[float] = []
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        for _, payload in table.commands():
+            time.sleep(max(0.0, began + len(times) * COMMAND_EVERY - time.perf_counter()))
+            payload = table.fill(payload)
+            started = time.perf_counter()
+            answer = api(http, path, payload, game["banker_token"])
+            times.append((time.perf_counter() - started) * 1000)
+            table.answered(payload, answer["events"])
+    return times
+
+
+def _read_over_and_over(port: int, reads: list[tuple[str, dict[str, str]]], stop: Any, answered: Any) -> None:
+    """4 clients, each on its own connection, asking for the pages in turn until `stop`."""
+
+    def client() -> None:
+        with Http(port) as http:
+            while not stop.is_set():
+                for path, headers in reads:
+                    if http.request("GET", path, headers).status != 200:
+                        raise RuntimeError(f"{path} failed")
+                    with answered.get_lock():
+                        answered.value += 1
+
+    failed = []
+
+    def guarded() -> None:
+        try:
+            client()
+        except Exception as error:  # the parent sees the exit code
+            failed.append(error)
+
+    threads = [threading.Thread(target=guarded) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failed:
+        raise failed[0]
+
+
+# --- 7. memory ---------------------------------------------------------------------------------
+
+
+def memory_figures(folder: Path, games: int) -> list[Figure]:
+    from banker.editions import load_edition
+    from banker.rules.board import edition_to_json
+
+    board = edition_to_json(load_edition("us"))
+    with Server(folder) as server, Http(server.port) as http:
+        idle = server.rss_mb()
+        log(f"  memory: the server idles at {idle:.0f} MB; creating {games:,} games")
+        started = time.perf_counter()
+        for n in range(games):
+            # every game on a board of its own: nothing one game holds can serve another
+            edition = {**board, "edition": f"Bench board {n}"}
+            api(http, "/api/games", {"players": list(NAMES[:3]), "edition": edition})
+        took = time.perf_counter() - started
+        after = server.rss_mb()
+    return [
+        Figure(
+            f"Server memory (RSS) after {games:,} games on custom editions",
+            f"{after:.0f} MB, idle {idle:.0f} MB: +{after - idle:.1f} MB ({games / took:.0f} games/s)",
+            "<= idle + 40 MB",
+            after - idle <= 40,
+        )
+    ]
+
+
 # --- the table ---------------------------------------------------------------------------------
 
 
@@ -1019,6 +1227,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--every", type=float, default=20, help="seconds between commands in each game (capacity; on average)"
     )
     parser.add_argument("--sockets", type=int, default=2000, help="idle connections opened (connections)")
+    parser.add_argument("--page-samples", type=int, default=50, help="requests timed per page (big-game)")
+    parser.add_argument(
+        "--stall-seconds", type=float, default=20, help="seconds of commands timed alone, and under load"
+    )
+    parser.add_argument("--games", type=int, default=2000, help="games created (memory)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -1050,6 +1263,14 @@ def run(args: argparse.Namespace) -> int:
             log("5. connections held")
             (folder / "connections").mkdir()
             figures += connections_figures(folder / "connections", args.sockets)
+        if "big-game" in parts:
+            log("6. a big game")
+            (folder / "big-game").mkdir()
+            figures += big_game_figures(folder / "big-game", args.page_samples, args.stall_seconds)
+        if "memory" in parts:
+            log("7. memory")
+            (folder / "memory").mkdir()
+            figures += memory_figures(folder / "memory", args.games)
     took = time.perf_counter() - began
     log(f"done in {took:.0f} s, load average {os.getloadavg()[0]:.2f}")
     figures.append(

@@ -8,6 +8,8 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from banker.service import GAMES_KEPT
+
 
 def defaults(instance_path: str) -> dict[str, Any]:
     instance = Path(instance_path)
@@ -35,6 +37,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # New games one client address may start in an hour (0: no limit): it bounds what a script
         # can make a public server hold, and is far above what a host running many tables needs.
         "NEW_GAMES_PER_HOUR": _whole("BANKER_NEW_GAMES_PER_HOUR", "60", "games an hour, 0 for no limit"),
+        # How many games' folded state one server process keeps in memory (the most recently
+        # used; some 50 kB each): any other game is folded from its log when next asked for.
+        "GAMES_KEPT": _whole("BANKER_GAMES_KEPT", str(GAMES_KEPT), "how many games, 1 or more", least=1),
         # A live stream is closed after this long and the phone reconnects by itself.
         "STREAM_SECONDS": 300.0,
         "STREAM_KEEPALIVE_SECONDS": 15.0,

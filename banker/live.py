@@ -15,9 +15,20 @@ import uuid
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
+from banker.lru import LRU
+
 log = logging.getLogger(__name__)
 
 CHANNEL = "banker_changed"
+SEQS_KEPT = 10_000  # the latest seq of the games changed most recently (a stream's game is one)
+
+
+class _Waiting:
+    """The streams waiting on one game: they share one Event."""
+
+    def __init__(self) -> None:
+        self.changed = threading.Event()
+        self.streams = 0
 
 
 class Broker:
@@ -25,31 +36,40 @@ class Broker:
 
     Waiters of a game share one Event, set and dropped by the next publish: waking a game's
     streams is one call, with no lock for each of them to take in turn (under `banker serve`
-    a stream is a greenlet and the Event is gevent's)."""
+    a stream is a greenlet and the Event is gevent's). Only games someone is waiting on have
+    one, and only recently changed games have their seq kept: a game nobody watches costs
+    nothing here."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._changed: dict[str, threading.Event] = {}  # only games someone is waiting on
-        self._seq: dict[str, int] = {}
+        self._waiting: dict[str, _Waiting] = {}
+        self._seq: LRU[str, int] = LRU(SEQS_KEPT)
 
     def publish(self, game_id: str, seq: int) -> None:
         with self._lock:
-            if seq > self._seq.get(game_id, 0):
-                self._seq[game_id] = seq
-            changed = self._changed.pop(game_id, None)
-        if changed is not None:
-            changed.set()
+            if seq > (self._seq.get(game_id) or 0):
+                self._seq.put(game_id, seq)
+            waiting = self._waiting.pop(game_id, None)
+        if waiting is not None:
+            waiting.changed.set()
 
     def wait(self, game_id: str, after_seq: int, timeout: float) -> int:
         """Block until the game passes `after_seq` or `timeout` runs out; the latest seq."""
         with self._lock:
-            seq = self._seq.get(game_id, 0)
+            seq = self._seq.get(game_id) or 0
             if seq > after_seq:
                 return seq
-            changed = self._changed.setdefault(game_id, threading.Event())
-        changed.wait(timeout)
+            waiting = self._waiting.setdefault(game_id, _Waiting())
+            waiting.streams += 1
+        try:
+            waiting.changed.wait(timeout)
+        finally:
+            with self._lock:
+                waiting.streams -= 1
+                if not waiting.streams and self._waiting.get(game_id) is waiting:
+                    del self._waiting[game_id]
         with self._lock:
-            return self._seq.get(game_id, 0)
+            return self._seq.get(game_id) or 0
 
     def close(self) -> None:
         """Stop any background work (nothing to stop in one process)."""

@@ -9,29 +9,29 @@ import random
 import secrets
 import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Sequence
+import weakref
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import bindparam, false, func, insert, or_, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
+from banker.chronicle import Chronicle, record, record_all
 from banker.live import Broker
+from banker.lru import LRU
 from banker.models import Action, Game, Seat
 from banker.rules import (
     Command,
     Event,
     GameState,
     RuleError,
-    apply_action,
     decide,
     describe_action,
     event_from_json,
-    fold,
     parse_command,
     start_game,
 )
@@ -39,13 +39,21 @@ from banker.rules.auctions import CloseAuction
 from banker.rules.game import Joined
 from banker.rules.tally import TimeUp
 from banker.rules.text import Text
+from banker.rules.undo import Undone
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 BANKER = 0  # Seat.player_id of the banker's seat
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 MAX_RETRIES = 20
-HISTORIES_KEPT = 256  # recent histories, each for one game at one seq (see history)
+# Games whose folded state this process keeps (the most recently used); any other game is folded
+# again from its log when it is next asked for. A state takes some 50 kB (a custom edition's
+# board is its own), plus its undo stack.
+GAMES_KEPT = 500
+LINES_KEPT = 100_000  # history lines kept in all (a line takes some 150 bytes), see history
+OLDER_LINES_READ = 500  # how far back a filtered history reads the log at a time
+AT_ONCE = 500  # actions folded or worded before letting other requests run (see _in_turns)
 
 
 # What every read and every command asks first: the actions stored after the seq this process
@@ -55,6 +63,7 @@ STORED_AFTER = (
     .where(Action.game_id == bindparam("game_id"), Action.seq > bindparam("after"))
     .order_by(Action.seq)
 )
+STORED_BETWEEN = STORED_AFTER.where(Action.seq <= bindparam("upto"))
 SEAT_OF_TOKEN = select(Seat.game_id, Seat.player_id).where(Seat.token == bindparam("token"))
 APPEND = insert(Action)  # plain inserts: the ORM's unit of work costs more than the write itself
 SEAT_KEYS_KEPT = 100_000  # tokens remembered (about 150 bytes each)
@@ -116,26 +125,50 @@ class NewGame:
 @dataclass(frozen=True)
 class HistoryLine:
     seq: int
-    text: str
+    text: str  # in the language it was asked for
     undone: bool
+
+
+@dataclass(frozen=True)
+class Wording:
+    """A game's history lines in one language, for the actions `first`..`last`: the newest
+    ones, and as far back as anyone has asked. Undo only reverses the action on top, so every undo
+    of an action in here is in here too."""
+
+    first: int
+    texts: tuple[str, ...]
+    parties: tuple[int, ...]  # each action's players (and the bank, 0) as bits: 1 << player
+    undone: frozenset[int]
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.texts) - 1
 
 
 class GameService:
     """Runs the table: the rules core underneath, the action log and the live broker around."""
 
-    def __init__(self, engine: Engine, broker: Broker, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        broker: Broker,
+        clock: Callable[[], float] = time.time,
+        games_kept: int = GAMES_KEPT,
+    ) -> None:
         self.engine = engine
         self.broker = broker
         self.clock = clock
-        self._cache: dict[str, GameState] = {}
+        self._chronicles: LRU[str, Chronicle] = LRU(games_kept)
         self._cache_lock = threading.Lock()
         # one command of a game at a time in this process; other processes are kept apart by
-        # the unique seq alone (without this, threads of one server would mostly race each other)
-        self._game_locks: dict[str, threading.RLock] = {}
-        self._seat_keys: OrderedDict[str, SeatKey] = OrderedDict()
-        self._codes: dict[str, str] = {}  # game id -> join code (a game's code never changes)
-        self._histories: OrderedDict[tuple[str, int, int], tuple[HistoryLine, ...]] = OrderedDict()
-        self._deadlines: dict[str, float] = {}  # game id -> its open auction's deadline
+        # the unique seq alone (without this, threads of one server would mostly race each other).
+        # A lock lives while a command holds it: games nobody is playing hold none.
+        self._game_locks: weakref.WeakValueDictionary[str, threading.RLock] = weakref.WeakValueDictionary()
+        self._seat_keys: LRU[str, SeatKey] = LRU(SEAT_KEYS_KEPT)
+        self._codes: LRU[str, str] = LRU(games_kept)  # game id -> join code (it never changes)
+        self._wordings: LRU[tuple[str, str], Wording] = LRU(LINES_KEPT, weight=lambda w: len(w.texts))
+        # game id -> its open auction's deadline or its end time: every such game, kept or not
+        self._deadlines: dict[str, float] = {}
         self._deadlines_changed = threading.Condition()
         # told of each game created (`banker serve` prints its bank link for the host)
         self.on_new_game: Callable[[NewGame], None] | None = None
@@ -214,7 +247,7 @@ class GameService:
             game = session.get(Game, game_id)
         if game is None:
             raise NotFound(Text("There is no such game. Check the link or the join code."))
-        self._codes[game_id] = game.join_code
+        self._codes.put(game_id, game.join_code)
         return game.join_code
 
     def seats(self, game_id: str) -> list[Seat]:
@@ -239,8 +272,7 @@ class GameService:
     def _seat_key(self, token: str) -> SeatKey | None:
         """Every request starts here, so known tokens are answered from memory: a token's game
         and player never change. Unknown tokens are not remembered (guessing fills nothing)."""
-        with self._cache_lock:
-            known = self._seat_keys.get(token)
+        known = self._seat_keys.get(token)
         if known is not None:
             return known
         with self.engine.connect() as connection:
@@ -248,10 +280,7 @@ class GameService:
         if row is None:
             return None
         seat = SeatKey(game_id=row.game_id, player_id=row.player_id, token=token)
-        with self._cache_lock:
-            if len(self._seat_keys) >= SEAT_KEYS_KEPT:
-                self._seat_keys.popitem(last=False)
-            self._seat_keys[token] = seat
+        self._seat_keys.put(token, seat)
         return seat
 
     def claim_seat(self, game_id: str, player_id: int) -> Seat:
@@ -289,36 +318,41 @@ class GameService:
     def state(self, game_id: str) -> GameState:
         """The game as it stands now: an auction whose clock has run out is closed first, and a
         timed game whose time is up is ended."""
-        state = self._state(game_id)
-        if self._due(state):
+        return self.chronicle(game_id).state
+
+    def chronicle(self, game_id: str) -> Chronicle:
+        """The game as it stands now (see `state`) with what its log told on the way: the net
+        worths for the chart and the biggest moments."""
+        kept = self._chronicle(game_id)
+        if self._due(kept.state):
             self.settle_due(game_id)
-            state = self._state(game_id)
-        return state
+            kept = self._chronicle(game_id)
+        return kept
 
     def _state(self, game_id: str) -> GameState:
-        """The folded state, from the cache plus any actions stored since (by any process)."""
-        with self._cache_lock:
-            cached = self._cache.get(game_id)
-        after = cached.seq if cached else 0
+        return self._chronicle(game_id).state
+
+    def _chronicle(self, game_id: str) -> Chronicle:
+        """The folded game, as kept plus any actions stored since (by any process); a game not
+        kept (never seen, or not used for a while) is folded from its whole log."""
+        kept = self._chronicles.get(game_id)
+        after = kept.seq if kept else 0
         with self.engine.connect() as connection:
             rows = connection.execute(STORED_AFTER, {"game_id": game_id, "after": after}).all()
-        if cached is None and not rows:
+        if kept is None and not rows:
             raise NotFound(Text("There is no such game. Check the link or the join code."))
-        state = fold(((seq, _events(events)) for seq, events in rows), cached) if rows else cached
-        assert state is not None
-        self._remember(game_id, state)
-        return state
+        if rows:
+            kept = record_all(((seq, _events(events)) for seq, events in _in_turns(rows)), kept)
+        assert kept is not None
+        self._remember(game_id, kept)
+        return kept
 
-    def _cached(self, game_id: str) -> GameState | None:
+    def _remember(self, game_id: str, kept: Chronicle) -> None:
         with self._cache_lock:
-            return self._cache.get(game_id)
-
-    def _remember(self, game_id: str, state: GameState) -> None:
-        with self._cache_lock:
-            current = self._cache.get(game_id)
-            if current is None or current.seq < state.seq:
-                self._cache[game_id] = state
-                self._watch(game_id, state)
+            current = self._chronicles.get(game_id)
+            if current is None or current.seq < kept.seq:
+                self._chronicles.put(game_id, kept)
+                self._watch(game_id, kept.state)
 
     # --- clocks: auctions and timed games -----------------------------------------------
 
@@ -390,58 +424,75 @@ class GameService:
                 self._deadlines_changed.wait(timeout=min(delay, 60.0) if delay is not None else 60.0)
 
     def history(
-        self, game_id: str, limit: int | None = 50, player: int | None = None, at: GameState | None = None
+        self,
+        game_id: str,
+        limit: int | None = 50,
+        player: int | None = None,
+        at: GameState | None = None,
+        before: int | None = None,
+        language: str = "en",
+        say: Callable[[Text], str] = str,
     ) -> list[HistoryLine]:
-        """The newest actions first, each as one readable line; with `player`, only the actions
-        that player took part in; up to the state `at` when the caller holds it (else the newest).
+        """The newest actions first (those before the seq `before`, when given), at most `limit`
+        of them, each as one line in `language` (worded by `say`; a Text is its English); with
+        `player`, only the actions that player took part in; up to the state `at` when the caller
+        holds it (else the newest).
 
-        Every phone of a game asks for the same lines after each change: the newest ones are
-        kept per game and seq (the log up to a seq never changes), so they are read and worded
-        once, not once per phone."""
+        Every phone of a game asks for the newest lines after each change, and a long game's
+        whole history may be downloaded: the lines are worded once per game and language and
+        kept (see Wording), and only the actions not worded yet are read from the log."""
         state = at or self.state(game_id)
-        key = (game_id, state.seq, limit)
-        if player is None and limit is not None:
-            with self._cache_lock:
-                if (kept := self._histories.get(key)) is not None:
-                    self._histories.move_to_end(key)
-                    return list(kept)
-        query = (
-            select(Action.seq, Action.events)
-            .where(Action.game_id == game_id, Action.seq <= state.seq)
-            .order_by(Action.seq.desc())
-        )
-        with Session(self.engine) as session:
-            rows = session.exec(query if player is not None else query.limit(limit)).all()
-        undone = {e["seq"] for _, events in rows for e in events if e["type"] == "undone"}
-        lines = [
-            HistoryLine(
-                seq=seq,
-                text=describe_action(state, _events(events)),
-                undone=seq in undone,
-            )
-            for seq, events in rows
-            if player is None or any(player in _parties(e) for e in events)
-        ]
-        if player is None and limit is not None:
-            with self._cache_lock:
-                self._histories[key] = tuple(lines)
-                if len(self._histories) > HISTORIES_KEPT:
-                    self._histories.popitem(last=False)
-        return lines[:limit] if limit is not None else lines
+        top = state.seq if before is None else min(state.seq, before - 1)
+        wanted = None if player is None else (1 << player if 0 <= player < 63 else 0)
+        lines: list[HistoryLine] = []
+        if top < 1 or wanted == 0:  # nothing asked for, or no such player: no need to read the log
+            return lines
+        first = max(1, top - (top if limit is None else limit) + 1)
+        wording = self._wording(game_id, state, first, language, say)
+        seq = top
+        while seq >= 1 and (limit is None or len(lines) < limit):
+            if seq < wording.first:
+                wording = self._wording(game_id, state, max(1, seq - OLDER_LINES_READ + 1), language, say)
+            index = seq - wording.first
+            if wanted is None or wording.parties[index] & wanted:
+                lines.append(HistoryLine(seq=seq, text=wording.texts[index], undone=seq in wording.undone))
+            seq -= 1
+        return lines
 
-    def timeline(self, game_id: str) -> list[tuple[int, list[Event], GameState]]:
-        """Every action in order with the state just after it: for the end-of-game chart."""
-        with Session(self.engine) as session:
-            rows = session.exec(
-                select(Action.seq, Action.events).where(Action.game_id == game_id).order_by(Action.seq)
+    def _wording(
+        self, game_id: str, state: GameState, first: int, language: str, say: Callable[[Text], str]
+    ) -> Wording:
+        """The game's lines in `language` from action `first` (or before) up to `state`'s seq (or
+        after), the kept ones extended by those not worded yet."""
+        key = (game_id, language)
+        kept = self._wordings.get(key)
+        if kept is not None and kept.last < first - 1:
+            kept = None  # what is kept ends long before the lines asked for: not worth reading the gap
+        wording = kept or self._worded(game_id, state, first - 1, state.seq, say)
+        if wording.last < state.seq:
+            wording = _joined(wording, self._worded(game_id, state, wording.last, state.seq, say))
+        if first < wording.first:
+            wording = _joined(self._worded(game_id, state, first - 1, wording.first - 1, say), wording)
+        if wording is not kept:
+            self._wordings.put(key, wording)
+        return wording
+
+    def _worded(
+        self, game_id: str, state: GameState, after: int, upto: int, say: Callable[[Text], str]
+    ) -> Wording:
+        """The actions after `after` up to `upto` as lines, worded on `state`."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                STORED_BETWEEN, {"game_id": game_id, "after": after, "upto": upto}
             ).all()
-        state: GameState | None = None
-        steps = []
-        for seq, stored in rows:
+        texts, parties, undone = [], [], set()
+        for seq, stored in _in_turns(rows):
+            assert seq == after + len(texts) + 1, "the log's seqs follow each other"
             events = _events(stored)
-            state = apply_action(state, seq, events)
-            steps.append((seq, events, state))
-        return steps
+            texts.append(say(describe_action(state, events)))
+            parties.append(_parties(events))
+            undone.update(event.seq for event in events if isinstance(event, Undone))
+        return Wording(first=after + 1, texts=tuple(texts), parties=tuple(parties), undone=frozenset(undone))
 
     def events_since(self, game_id: str, seq: int) -> list[Event]:
         """The events of the actions stored after `seq`, oldest first."""
@@ -492,7 +543,8 @@ class GameService:
             # The first try decides on the state this process holds, without asking the log: if
             # another server stored an action since, the unique seq refuses this write and the
             # next try reads the log; a refusal is only given once the log confirms that state.
-            state = (self._cached(game_id) if attempt == 0 else None) or self._state(game_id)
+            kept = (self._chronicles.get(game_id) if attempt == 0 else None) or self._chronicle(game_id)
+            state = kept.state
             try:
                 events = events_for(state)
             except RuleError:
@@ -518,15 +570,18 @@ class GameService:
                 # another command (in another server process) took this seq or this request_id
                 time.sleep(random.uniform(0, 0.002 * attempt))
                 continue
-            new_state = apply_action(state, seq, events)
-            self._remember(game_id, new_state)
+            kept = record(kept, seq, events)
+            self._remember(game_id, kept)
             self.broker.publish(game_id, seq)
-            return Result(seq=seq, events=tuple(events), state=new_state)
+            return Result(seq=seq, events=tuple(events), state=kept.state)
         raise RuleError(Text("The table is very busy right now; please try again."))
 
     def _game_lock(self, game_id: str) -> threading.RLock:
         with self._cache_lock:
-            return self._game_locks.setdefault(game_id, threading.RLock())
+            lock = self._game_locks.get(game_id)
+            if lock is None:
+                lock = self._game_locks[game_id] = threading.RLock()
+            return lock
 
     def _done(self, game_id: str, seat_player: int, request: RequestKey) -> Result | None:
         with Session(self.engine) as session:
@@ -553,9 +608,35 @@ class GameService:
 PARTY_FIELDS = ("player", "payer", "payee", "debtor", "creditor", "proposer", "partner", "to", "declined_by")
 
 
-def _parties(stored: dict[str, Any]) -> set[int]:
-    """The players a stored event names (the bank, 0, included when it does)."""
-    return {value for key, value in stored.items() if key in PARTY_FIELDS and isinstance(value, int)}
+def _parties(events: Sequence[Event]) -> int:
+    """The players the events name (the bank, 0, included when they do), as bits: 1 << player."""
+    bits = 0
+    for event in events:
+        for name in PARTY_FIELDS:
+            value = getattr(event, name, None)
+            if isinstance(value, int) and 0 <= value < 63:
+                bits |= 1 << value
+    return bits
+
+
+def _in_turns(rows: Sequence[T]) -> Iterator[T]:
+    """The rows one by one, pausing after every AT_ONCE of them: folding or wording a long game's
+    whole log (after a restart, or once it was dropped from memory) takes a second, and under
+    `banker serve` other requests (greenlets) run only when this one pauses: the other tables'
+    commands would wait for all of it."""
+    for index, row in enumerate(rows):
+        if index and not index % AT_ONCE:
+            time.sleep(0)
+        yield row
+
+
+def _joined(older: Wording, newer: Wording) -> Wording:
+    return Wording(
+        first=older.first,
+        texts=older.texts + newer.texts,
+        parties=older.parties + newer.parties,
+        undone=older.undone | newer.undone,
+    )
 
 
 def _events(rows: Sequence[dict[str, Any]]) -> list[Event]:

@@ -16,6 +16,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+import banker.rules
+import banker.service
 from banker import create_app
 from tests.machine import ensure_packages
 from tests.postgres import PostgresSchema, ThrowawayPostgres
@@ -102,3 +104,36 @@ def app(tmp_path, clock, database_url) -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+class Counter:
+    def __init__(self) -> None:
+        self.count = 0
+
+
+@pytest.fixture
+def rows_read(monkeypatch) -> Counter:
+    """How many stored actions the service reads out of the log and decodes."""
+    counter = Counter()
+    decode = banker.service._events
+
+    def counting(stored):
+        counter.count += 1
+        return decode(stored)
+
+    monkeypatch.setattr(banker.service, "_events", counting)
+    return counter
+
+
+@pytest.fixture
+def events_folded(monkeypatch) -> Counter:
+    """How many events are applied to a state (a replay applies every event of the game)."""
+    counter = Counter()
+    evolve = banker.rules.evolve
+
+    def counting(state, event):
+        counter.count += 1
+        return evolve(state, event)
+
+    monkeypatch.setattr(banker.rules, "evolve", counting)
+    return counter

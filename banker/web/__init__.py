@@ -37,6 +37,7 @@ from banker.web import (
     table,
     trade_panel,
     trading,
+    turns,
 )
 from banker.web.full_disk import FULL_DISK, FullDiskLog
 
@@ -54,6 +55,7 @@ def register(app: Flask) -> None:
     security.register(app)  # CSP and other headers, Secure cookies over HTTPS, the join brake
     i18n.register(app)  # the language of each screen, and Text translated on its way out
     refusals.register(app, _error)  # what `banker serve` turned away: too many connections, too slow
+    turns.register(app)  # under `banker serve`: a command never waits behind pages being drawn
     app.register_blueprint(home.bp)
     app.register_blueprint(app_shell.bp)
     app.register_blueprint(table.bp)

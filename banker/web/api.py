@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify, request, url_for
 
 from banker.editions import custom_edition
 from banker.rules import GameState, InvalidCommand
@@ -20,7 +20,7 @@ from banker.rules.state import TradeSide
 from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service import Forbidden
-from banker.web import seats, security
+from banker.web import history, seats, security
 from banker.web.json_input import read_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -99,11 +99,25 @@ def game_tally(game_id: str):
 
 @bp.get("/games/<game_id>/history")
 def game_history(game_id: str):
+    """The newest page of the history (or the page before `before`), oldest first, and the
+    address of the page older than it."""
     service = seats.service()
-    service.state(game_id)
+    state = service.state(game_id)
     service.seat(game_id, _bearer())
-    lines = service.history(game_id, limit=None, player=request.args.get("player", type=int))
-    return jsonify([{"seq": line.seq, "text": line.text, "undone": line.undone} for line in reversed(lines)])
+    player = request.args.get("player", type=int)
+    lines, older = history.page(
+        service.history(
+            game_id,
+            limit=history.PAGE + 1,
+            player=player,
+            at=state,
+            before=request.args.get("before", type=int),
+        )
+    )
+    return jsonify(
+        lines=[{"seq": line.seq, "text": line.text, "undone": line.undone} for line in reversed(lines)],
+        older=url_for("api.game_history", game_id=game_id, player=player, before=older) if older else None,
+    )
 
 
 @bp.get("/games/<game_id>/edition")

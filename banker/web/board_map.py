@@ -7,29 +7,13 @@ stylesheet, from the board's data-me and each space's data-owner."""
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
-from flask import render_template
 from markupsafe import Markup
 
 from banker.rules import GameState
-from banker.web.i18n import lang
-
-KEPT = 256  # rendered boards: a few screens of the latest seq of every game being played
-
-_rendered: OrderedDict[tuple[str, int, str, str], Markup] = OrderedDict()
-_lock = threading.Lock()
+from banker.web import fragments
 
 
 def board_spaces(game_id: str, view: str, state: GameState) -> Markup:
-    key = (game_id, state.seq, view, lang())
-    with _lock:
-        html = _rendered.get(key)
-    if html is None:
-        html = Markup(render_template("board/_spaces.html", game_id=game_id, view=view, state=state))
-        with _lock:
-            _rendered[key] = html
-            while len(_rendered) > KEPT:
-                _rendered.popitem(last=False)
-    return html
+    return fragments.rendered(
+        "board/_spaces.html", (game_id, state.seq, view), game_id=game_id, view=view, state=state
+    )

@@ -16,6 +16,8 @@ from functools import lru_cache
 from flask import Flask, Response, current_app, request
 from werkzeug.security import safe_join
 
+from banker.lru import LRU
+
 try:  # brotli is a dependency; gzip alone still works if a platform lacks its wheel
     import brotli
 except ImportError:  # pragma: no cover
@@ -35,6 +37,9 @@ COMPRESSIBLE = frozenset(
 )
 MIN_SIZE = 400  # below this the encoding's framing eats the gain
 YEAR = 365 * 24 * 60 * 60
+# (path, strong ETag, encoding) -> the compressed body: a response whose strong ETag says it is
+# the same bytes every time (a long game's history download, a megabyte) is compressed once
+_compressed: LRU[tuple[str, str, str], bytes] = LRU(4 << 20, weight=len)
 
 
 def register(app: Flask) -> None:
@@ -117,11 +122,23 @@ def _deliver(response: Response) -> Response:
         data = response.get_data()
         if len(data) < MIN_SIZE:
             return response
-        body = _compress(data, encoding, best=False)
+        body = _compressed_once(response, data, encoding)
     response.set_data(body)  # for HEAD the server sends the length and not the body
     response.headers["Content-Encoding"] = encoding
     _weaken_etag(response)
     return response
+
+
+def _compressed_once(response: Response, data: bytes, encoding: str) -> bytes:
+    etag, weak = response.get_etag()
+    if etag is None or weak:
+        return _compress(data, encoding, best=False)
+    key = (request.path, etag, encoding)
+    body = _compressed.get(key)
+    if body is None:
+        body = _compress(data, encoding, best=False)
+        _compressed.put(key, body)
+    return body
 
 
 def _weaken_etag(response: Response) -> None:

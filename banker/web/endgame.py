@@ -4,17 +4,29 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+from collections.abc import Callable
 
-from flask import Blueprint, Response, jsonify, render_template, request
+from flask import Blueprint, Response, render_template, request
+from markupsafe import Markup
 
+from banker.lru import LRU
+from banker.rules import GameState
 from banker.rules.tally import tally
 from banker.rules.text import Text
-from banker.web import seats
+from banker.web import fragments, history, seats
 from banker.web.endgame_view import biggest_moments, net_worth_chart
-from banker.web.i18n import translate
+from banker.web.i18n import lang, translate
 from banker.web.table import seat_for
 
 bp = Blueprint("endgame", __name__, url_prefix="/g/<game_id>")
+
+DOWNLOADS = {"csv": "text/csv", "json": "application/json"}
+# (game, seq, kind, language, player) -> the download's bytes; a 10,000-action game's is 1 MB
+_downloads: LRU[tuple[str, int, str, str, int | None], bytes] = LRU(16 << 20, weight=len)
+# A spreadsheet takes a cell that begins with one of these for a formula: a player named
+# "=HYPERLINK(...)" would become a link in the spreadsheet of whoever opens the history.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\0")
 
 
 def _view() -> str:
@@ -23,41 +35,54 @@ def _view() -> str:
 
 @bp.get("/tally")
 def tally_page(game_id: str):
-    seat = seat_for(game_id)
-    service = seats.service()
-    state = service.state(game_id)
-    steps = service.timeline(game_id)
-    return render_template(
-        "tally/page.html",
-        game_id=game_id,
-        view=_view(),
-        state=state,
-        me=state.player(seat.player_id) if seat.player_id else None,
-        has_bank=seats.token(game_id, "bank") is not None,
-        has_player=seats.token(game_id, "player") is not None,
-        lines=tally(state),
-        chart=net_worth_chart(steps),
-        moments=biggest_moments(steps),
-    )
-
-
-def _history(game_id: str):
     seat_for(game_id)
-    player = request.args.get("player", type=int)
-    service = seats.service()
-    return service.state(game_id), player, service.history(game_id, limit=None, player=player)
+    kept = seats.service().chronicle(game_id)
+    view = _view()
+    main = fragments.rendered(
+        "tally/_main.html",
+        (game_id, kept.seq, view),
+        game_id=game_id,
+        view=view,
+        state=kept.state,
+        lines=tally(kept.state),
+        chart=net_worth_chart(game_id, kept),
+        moments=biggest_moments(kept),
+    )
+    return _page("tally/page.html", game_id, view, kept.state, main)
 
 
 @bp.get("/history")
 def history_page(game_id: str):
-    state, player, lines = _history(game_id)
-    return render_template(
-        "history/page.html",
+    """The history a page at a time, newest first, with a link to the older actions."""
+    seat_for(game_id)
+    state = seats.service().state(game_id)
+    view = _view()
+    player = request.args.get("player", type=int)
+    before = request.args.get("before", type=int)
+    lines, older = history.page(
+        history.lines(game_id, state, limit=history.PAGE + 1, player=player, before=before)
+    )
+    main = fragments.rendered(
+        "history/_main.html",
+        (game_id, state.seq, view, player, before),
         game_id=game_id,
-        view=_view(),
+        view=view,
         state=state,
         player=player,
         history=lines,
+        older=older,
+    )
+    return _page("history/page.html", game_id, view, state, main)
+
+
+def _page(template: str, game_id: str, view: str, state: GameState, main: Markup) -> str:
+    """A screen around its `main` part: the header with this phone's own tabs."""
+    return render_template(
+        template,
+        game_id=game_id,
+        view=view,
+        state=state,
+        main=main,
         has_bank=seats.token(game_id, "bank") is not None,
         has_player=seats.token(game_id, "player") is not None,
     )
@@ -65,23 +90,55 @@ def history_page(game_id: str):
 
 @bp.get("/history.json")
 def history_json(game_id: str):
-    _, _, lines = _history(game_id)
-    rows = [{"seq": line.seq, "text": line.text, "undone": line.undone} for line in reversed(lines)]
-    response = jsonify(rows)
-    response.headers["Content-Disposition"] = f'attachment; filename="banker-{game_id}-history.json"'
-    return response
+    """The whole history, oldest first, in English (as the JSON API words it)."""
+
+    def rows(state: GameState, player: int | None) -> str:
+        lines = seats.service().history(game_id, limit=None, player=player, at=state)
+        return json.dumps([{"seq": ln.seq, "text": ln.text, "undone": ln.undone} for ln in reversed(lines)])
+
+    return _download(game_id, "json", "en", rows)
 
 
 @bp.get("/history.csv")
 def history_csv(game_id: str):
-    _, _, lines = _history(game_id)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["seq", translate(Text("what happened")), translate(Text("undone"))])
-    for line in reversed(lines):
-        writer.writerow([line.seq, translate(line.text), translate(Text("yes")) if line.undone else ""])
-    return Response(
-        out.getvalue(),
-        mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="banker-{game_id}-history.csv"'},
+    """The whole history, oldest first, in this screen's language."""
+
+    def rows(state: GameState, player: int | None) -> str:
+        lines = history.lines(game_id, state, limit=None, player=player)
+        out = io.StringIO()
+        writer = csv.writer(out, quoting=csv.QUOTE_ALL)
+        writer.writerow(["seq", translate(Text("what happened")), translate(Text("undone"))])
+        yes = translate(Text("yes"))
+        writer.writerows([line.seq, _cell(line.text), yes if line.undone else ""] for line in reversed(lines))
+        return out.getvalue()
+
+    return _download(game_id, "csv", lang(), rows)
+
+
+def _download(
+    game_id: str, kind: str, language: str, rows: Callable[[GameState, int | None], str]
+) -> Response:
+    """A download of the history, made once per game, seq, language and player filter: a long
+    game's whole history is a megabyte, and everyone at the table may download it at the end."""
+    seat_for(game_id)
+    state = seats.service().state(game_id)
+    player = request.args.get("player", type=int)
+    key = (game_id, state.seq, kind, language, player)
+    body = _downloads.get(key)
+    if body is None:
+        body = rows(state, player).encode()
+        _downloads.put(key, body)
+    response = Response(
+        body,
+        mimetype=DOWNLOADS[kind],
+        headers={"Content-Disposition": f'attachment; filename="banker-{game_id}-history.{kind}"'},
     )
+    response.set_etag("-".join(map(str, key)))  # the same bytes for as long as the game stays at this seq
+    return response.make_conditional(request)
+
+
+def _cell(text: str) -> str:
+    """A cell that a spreadsheet shows as the text it is (OWASP's advice on CSV injection: a
+    quote before a cell that would start a formula; and every cell quoted, see QUOTE_ALL, so that
+    a separator inside one cannot start another)."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text

@@ -1,23 +1,19 @@
-"""The end of the game on a phone: the net-worth chart drawn from the log, and the game's
-biggest moments."""
+"""The end of the game on a phone: the net-worth chart and the game's biggest moments, drawn
+from what the game's chronicle kept (banker/chronicle.py)."""
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from banker.rules import Event, GameState
-from banker.rules.auctions import AuctionClosed
-from banker.rules.money import Paid
-from banker.rules.tally import worth
+from banker.chronicle import Chronicle
+from banker.lru import LRU
 from banker.rules.text import Text
 
 WIDTH, HEIGHT = 320, 180
 TOP, BOTTOM = 10, 22
 TICK_SIZE, NAME_SIZE = 9, 10  # font sizes of the money axis and the names, as in app.css
 NAME_ROOM = 80  # the most the names at the line ends take; a longer name is shortened with …
-MAX_POINTS = 120
 
 # Every float below is a position in the SVG's user units; the amounts the chart draws are the
 # tally's whole numbers, and reach the page only as money text (`final`, the tick labels).
@@ -43,20 +39,26 @@ class Chart:
     height: int = HEIGHT
 
 
-Step = tuple[int, Sequence[Event], GameState]
+# Every phone of an ended game shows the chart on each refresh: drawn once per game and seq
+_drawn: LRU[tuple[str, int], Chart] = LRU(64)
 
 
-def net_worth_chart(steps: Sequence[Step]) -> Chart | None:
-    """Each player's net worth after every action (sampled down to MAX_POINTS), as SVG lines."""
-    if len(steps) < 2:
+def net_worth_chart(game_id: str, chronicle: Chronicle) -> Chart | None:
+    """Each player's net worth over the game (as the chronicle sampled it), as SVG lines."""
+    if chronicle.seq < 2:
         return None
-    stride = max(1, len(steps) // MAX_POINTS)
-    sampled = [*steps[::stride][:-1], steps[-1]]
-    final = sampled[-1][2]
-    values = {
-        p.id: [0 if s.player(p.id).bankrupt else sum(worth(s, s.player(p.id))) for _, _, s in sampled]
-        for p in final.players
-    }
+    key = (game_id, chronicle.seq)
+    chart = _drawn.get(key)
+    if chart is None:
+        chart = _chart(chronicle)
+        _drawn.put(key, chart)
+    return chart
+
+
+def _chart(chronicle: Chronicle) -> Chart:
+    points = chronicle.worths()
+    final = chronicle.state
+    values = {p.id: [worths[i] for _, worths in points] for i, p in enumerate(final.players)}
     # The axis spans what happened (with a margin), so small leads still show.
     low, high = min(min(v) for v in values.values()), max(max(v) for v in values.values())
     margin = max(1, (high - low) // 10)
@@ -68,8 +70,8 @@ def net_worth_chart(steps: Sequence[Step]) -> Chart | None:
     right = round(WIDTH - max(_text_width(name, NAME_SIZE) for name in names.values()) - 6, 1)
     span_x, span_y = right - left, HEIGHT - TOP - BOTTOM
 
-    def x(i: int) -> float:
-        return round(left + span_x * i / (len(sampled) - 1), 1)
+    def x(seq: int) -> float:
+        return round(left + span_x * (seq - 1) / (final.seq - 1), 1)
 
     def y(value: int) -> float:
         return round(TOP + span_y * (high - value) / (high - low), 1)
@@ -79,8 +81,8 @@ def net_worth_chart(steps: Sequence[Step]) -> Chart | None:
         ChartLine(
             name=names[p.id],
             colour=p.colour,
-            points=" ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values[p.id])),
-            end_x=x(len(sampled) - 1),
+            points=" ".join(f"{x(seq)},{y(v)}" for (seq, _), v in zip(points, values[p.id], strict=True)),
+            end_x=x(final.seq),
             end_y=ends[p.id],
             final=final.money(values[p.id][-1]),
         )
@@ -122,25 +124,11 @@ def _spread(label_y: dict[int, float], gap: float = 11.0) -> dict[int, float]:
     return placed
 
 
-def biggest_moments(steps: Sequence[Step]) -> list[str]:
+def biggest_moments(chronicle: Chronicle) -> list[str]:
     """The largest rent paid and the most expensive auction, in words."""
     moments = []
-    rents = [
-        (e, s)
-        for _, events, s in steps
-        for e in events
-        if isinstance(e, Paid) and e.reason.startswith("rent for")
-    ]
-    if rents:
-        rent, state = max(rents, key=lambda pair: pair[0].amount)
-        moments.append(Text("Biggest rent: %(what)s", what=rent.describe(state)))
-    sales = [
-        (e, s)
-        for _, events, s in steps
-        for e in events
-        if isinstance(e, AuctionClosed) and e.outcome == "sold"
-    ]
-    if sales:
-        sale, state = max(sales, key=lambda pair: pair[0].amount)
-        moments.append(Text("Dearest auction: %(what)s", what=sale.sale(state)))
+    if chronicle.rent is not None:
+        moments.append(Text("Biggest rent: %(what)s", what=chronicle.rent.words))
+    if chronicle.sale is not None:
+        moments.append(Text("Dearest auction: %(what)s", what=chronicle.sale.words))
     return moments

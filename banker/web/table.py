@@ -25,12 +25,13 @@ from banker.rules.board import edition_to_json
 from banker.rules.tally import tally
 from banker.rules.text import Parts, Text
 from banker.service import BANKER, Forbidden, Result
-from banker.web import offers, seats
+from banker.web import history, offers, seats
 from banker.web.endgame_view import biggest_moments, net_worth_chart
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 
 VIEWS = ("player", "bank", "lobby")
+NEWS_ACTIONS = 20  # actions /live reads back to find the news a phone missed
 
 
 class NoSeat(Forbidden):
@@ -74,7 +75,7 @@ def _context(game_id: str, view: str, state: GameState | None = None) -> dict:
         "me": None if seat.player_id == BANKER else state.player(seat.player_id),
         "has_bank": seats.token(game_id, "bank") is not None,
         "has_player": seats.token(game_id, "player") is not None,
-        "history": service.history(game_id, at=state),
+        "history": history.lines(game_id, state),
         "undo": undo_preview(state),
         # only the bank and the lobby show who has joined: players' screens skip the query
         "joined": (
@@ -90,8 +91,8 @@ def _context(game_id: str, view: str, state: GameState | None = None) -> dict:
 
 def _ending(game_id: str, state: GameState) -> dict:
     """Once the game is over every screen shows the tally and the chart."""
-    steps = seats.service().timeline(game_id)
-    return {"lines": tally(state), "chart": net_worth_chart(steps), "moments": biggest_moments(steps)}
+    kept = seats.service().chronicle(game_id)
+    return {"lines": tally(state), "chart": net_worth_chart(game_id, kept), "moments": biggest_moments(kept)}
 
 
 def _join_url(game_id: str) -> str:
@@ -154,9 +155,10 @@ def live(game_id: str):
     context = _context(game_id, view, state)
     body = render_template(f"{view}/_live.html", oob=True, **context)
     if known is not None:
-        news = [
-            e.describe(context["state"]) for e in seats.service().events_since(game_id, known) if e.is_news
-        ]
+        # the toast tells the latest news, found among the latest actions: a phone that was away
+        # for most of a long game does not have the whole log read for it
+        missed = seats.service().events_since(game_id, max(known, state.seq - NEWS_ACTIONS))
+        news = [e.describe(context["state"]) for e in missed if e.is_news]
         if news:
             body += render_template("shared/_toast.html", message=Parts(news[-2:]), ok=True, oob=True)
     response = current_app.make_response(body)

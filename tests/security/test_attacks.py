@@ -3,6 +3,7 @@ seq stays put), and never a 500."""
 
 from __future__ import annotations
 
+import csv
 import dataclasses
 import io
 import json
@@ -349,8 +350,28 @@ def test_html_and_script_in_names_are_shown_as_text_everywhere(app):
     assert state.mimetype == "application/json"
     assert [p["name"] for p in state.get_json()["players"]] == EVIL_NAMES
     history = app.test_client().get(f"/api/games/{game_id}/history", headers=bearer(banker))
-    assert any("<img src=x onerror=alert(1)>" in line["text"] for line in history.get_json())
+    assert any("<img src=x onerror=alert(1)>" in line["text"] for line in history.get_json()["lines"])
     assert history.headers["X-Content-Type-Options"] == "nosniff"
+
+
+# names that a spreadsheet would take for a formula (each at most 20 characters)
+FORMULA_NAMES = ['=HYPERLINK("//x.io")', "+1+1", "-2+3", "@SUM(1)"]
+
+
+def test_names_and_reasons_that_look_like_formulas_stay_text_in_the_csv(app, client):
+    game = api_game(client, players=FORMULA_NAMES)
+    for player in (1, 2, 3, 4):
+        command(client, game, game["banker_token"], type="pay_bank", player=player, amount=1, reason="=1+1")
+    phone = app.test_client()
+    join(phone, game["join_code"], 1)
+    download = phone.get(f"/g/{game['id']}/history.csv").get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(download)))
+    cells = [cell for row in rows for cell in row]
+    assert not [cell for cell in cells if cell[:1] in ("=", "+", "-", "@", "\t", "\r")]
+    assert '\'=HYPERLINK("//x.io") paid the bank $1 (=1+1)' in cells
+    assert "'@SUM(1) paid the bank $1 (=1+1)" in cells
+    # every cell quoted, so a separator inside one (Excel reads ";" in some countries) starts none
+    assert all(line.startswith('"') and line.endswith('"') for line in download.splitlines())
 
 
 # --- text that could break a game ---------------------------------------------------------
@@ -481,7 +502,7 @@ def test_a_game_stored_with_a_broken_character_opens_again_showing_a_replacement
         banker = upgraded.test_client().get(
             f"/api/games/{game_id}/history", headers=bearer(service.seats(game_id)[0].token)
         )
-        assert banker.get_json()[-1]["text"] == "Ann paid the bank $5 (Rent\ufffd)"
+        assert banker.get_json()["lines"][-1]["text"] == "Ann paid the bank $5 (Rent\ufffd)"
         assert do(same_browser(phone, upgraded), game_id, type="pass_go", player=1).status_code == 200
 
 

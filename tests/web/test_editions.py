@@ -55,7 +55,7 @@ def test_a_uk_game_through_the_api_has_london_names_and_pounds(client):
     history = client.get(
         f"/api/games/{game['id']}/history", headers={"Authorization": f"Bearer {game['banker_token']}"}
     ).get_json()
-    assert history[0]["text"] == "New game for Ann, Bob; everyone starts with £1,500"
+    assert history["lines"][0]["text"] == "New game for Ann, Bob; everyone starts with £1,500"
 
 
 def test_the_currency_option_takes_every_money_style(client):

@@ -114,7 +114,7 @@ def test_the_api_gives_the_tally_and_the_history(client, app, played):
         ("Cy", 1295, 3),
     ]
     history = client.get(f"/api/games/{played['id']}/history?player=2", headers=headers).get_json()
-    assert all("Bob" in line["text"] for line in history[1:])
+    assert history["older"] is None and all("Bob" in line["text"] for line in history["lines"][1:])
 
 
 def test_finished_games_stay_in_the_archive_with_their_tally(app, played):

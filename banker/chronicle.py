@@ -1,0 +1,90 @@
+"""A game's folded state with what its log told on the way: each player's net worth as the game
+went (for the chart at the end) and its biggest moments (the largest rent, the dearest auction).
+
+It is folded along with the state, one action at a time, so the end of a game is drawn from what
+the server already holds instead of replaying the log; and it keeps no state per action: the net
+worths are sampled (every `stride`-th action, the stride doubling as the game grows, so a game of
+any length keeps at most SAMPLES of them) and each moment is kept in words."""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from banker.rules import Event, GameState, apply_action
+from banker.rules.auctions import AuctionClosed
+from banker.rules.money import Paid
+from banker.rules.tally import worth
+from banker.rules.text import Text
+
+SAMPLES = 240  # net worths kept per game: a chart draws between half this and this many points
+
+
+@dataclass(frozen=True)
+class Moment:
+    amount: int
+    words: Text  # as it read just after it happened
+
+
+@dataclass(frozen=True)
+class Chronicle:
+    """A game folded up to `state`, and what the actions so far told (see the module)."""
+
+    state: GameState
+    stride: int = 1
+    # every player's net worth after actions 1, 1 + stride, 1 + 2 * stride, ..., one row of
+    # len(players) after another; never changed once made (a new Chronicle gets a new array)
+    samples: array = field(default_factory=lambda: array("q"))
+    latest: tuple[int, ...] = ()  # every player's net worth now
+    rent: Moment | None = None
+    sale: Moment | None = None
+
+    @property
+    def seq(self) -> int:
+        return self.state.seq
+
+    def worths(self) -> list[tuple[int, tuple[int, ...]]]:
+        """(seq, every player's net worth just after that action), oldest first, ending now."""
+        players = len(self.latest)
+        points = []
+        for index in range(len(self.samples) // players):
+            seq = 1 + index * self.stride
+            if seq < self.seq:
+                points.append((seq, tuple(self.samples[index * players : (index + 1) * players])))
+        return [*points, (self.seq, self.latest)]
+
+
+def record_all(actions: Iterable[tuple[int, Sequence[Event]]], start: Chronicle | None = None) -> Chronicle:
+    """The chronicle after the stored actions, in order, on top of `start` (a new game if None)."""
+    for seq, events in actions:
+        start = record(start, seq, events)
+    assert start is not None, "no actions to fold"
+    return start
+
+
+def record(before: Chronicle | None, seq: int, events: Sequence[Event]) -> Chronicle:
+    """The chronicle after one more action."""
+    state = apply_action(before.state if before else None, seq, events)
+    stride = before.stride if before else 1
+    samples = before.samples if before else array("q")
+    latest = tuple(0 if p.bankrupt else sum(worth(state, p)) for p in state.players)
+    if (seq - 1) % stride == 0:
+        samples = samples + array("q", latest)
+        if len(samples) > SAMPLES * len(latest):
+            samples = array("q", _every_other_row(samples, len(latest)))
+            stride *= 2
+    rent, sale = (before.rent, before.sale) if before else (None, None)
+    for event in events:
+        if isinstance(event, Paid) and event.reason.startswith("rent for"):
+            if rent is None or event.amount > rent.amount:
+                rent = Moment(event.amount, event.describe(state))
+        elif isinstance(event, AuctionClosed) and event.outcome == "sold":
+            if sale is None or event.amount > sale.amount:
+                sale = Moment(event.amount, event.sale(state))
+    return Chronicle(state=state, stride=stride, samples=samples, latest=latest, rent=rent, sale=sale)
+
+
+def _every_other_row(samples: array, width: int) -> Iterable[int]:
+    for start in range(0, len(samples), 2 * width):
+        yield from samples[start : start + width]

@@ -1,0 +1,51 @@
+"""Whose turn it is under `banker serve`, where one process runs every request: each one (a
+greenlet) runs until it waits for the network, so a command, which a whole table waits for, would
+queue behind every page being drawn at that moment (four phones reading a tally over and over
+kept another table's commands waiting behind up to four pages each).
+
+Here a page is drawn by one greenlet at a time, and it steps aside at its seams (before it
+starts, before each template is rendered, before it is compressed) until the server has nothing
+else to do: a command waits for one slice of one page at most. Commands never wait for a turn.
+Under threads (tests, `flask run`) the operating system takes turns instead, and nothing here
+applies."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, before_render_template, g, request
+
+PAGES = ("GET", "HEAD")
+
+
+def register(app: Flask) -> None:
+    from gevent import monkey
+
+    if not monkey.is_module_patched("socket"):
+        return
+    import gevent
+    from gevent.lock import Semaphore
+
+    turn = Semaphore()
+
+    def step_aside(*_: object, **__: object) -> None:
+        if g.get("drawing"):
+            gevent.idle()  # anything waiting (a command's request, a live update) goes first
+
+    @app.before_request
+    def take_turn() -> None:
+        if request.method in PAGES:
+            turn.acquire()
+            g.drawing = True
+            step_aside()
+
+    @app.after_request
+    def end_turn(response: Response) -> Response:
+        step_aside()  # before the response is compressed (delivery's after_request runs last)
+        give_back()
+        return response
+
+    def give_back(*_: object) -> None:
+        if g.pop("drawing", False):
+            turn.release()
+
+    before_render_template.connect(step_aside, app, weak=False)
+    app.teardown_request(give_back)  # a page that failed gives its turn back too

@@ -1,0 +1,97 @@
+"""The chronicle kept with each game (net worths for the chart, the biggest moments) is what a
+replay of the whole log would say, however it was built: folded from the log at once, or extended
+one command at a time, undos included."""
+
+from __future__ import annotations
+
+import pytest
+from sqlmodel import Session, select
+
+from banker.chronicle import SAMPLES
+from banker.db import make_engine, migrate
+from banker.live import Broker
+from banker.models import Action
+from banker.rules import apply_action, event_from_json
+from banker.rules.auctions import AuctionClosed
+from banker.rules.money import Paid
+from banker.rules.tally import worth
+from banker.service import GameService
+
+PARK_PLACE, BOARDWALK = 37, 39
+
+
+@pytest.fixture
+def service(database_url):
+    engine = make_engine(database_url)
+    migrate(engine)
+    yield GameService(engine, Broker())
+    engine.dispose()
+
+
+def play(service, rounds: int) -> str:
+    """A game of deeds bought, rents, houses built and sold, auctions and undos."""
+    game = service.create_game(["Ann", "Bob", "Cy", "Di"])
+    game_id, banker = game.game.id, game.banker.token
+
+    def run(**command):
+        service.run(game_id, banker, command)
+
+    for player, deed in ((1, PARK_PLACE), (1, BOARDWALK), (2, 1), (2, 3)):
+        run(type="buy", player=player, deed=deed)
+    for bid, deed in ((120, 5), (310, 15), (180, 25)):
+        run(type="decline", player=3, deed=deed)
+        run(type="bid", player=4, amount=bid)
+        run(type="close_auction")
+    run(type="undo")  # the last sale is taken back and sold again for less
+    run(type="close_auction")
+    for r in range(rounds):
+        run(type="build", deed=BOARDWALK)
+        run(type="pay_rent", player=2 + r % 3, deed=BOARDWALK)
+        run(type="sell_building", deed=BOARDWALK)
+        run(type="pay_rent", player=1, deed=3)
+        if r % 7 == 3:
+            run(type="undo")
+        if r % 2:
+            run(type="pass_go", player=2 + r % 3)
+    return game_id
+
+
+def replayed(service, game_id):
+    """What a replay of the whole log says: each player's net worth after every action, the
+    largest rent and the dearest sale (the first, on a tie), each with the state just after."""
+    with Session(service.engine) as session:
+        rows = session.exec(
+            select(Action.seq, Action.events).where(Action.game_id == game_id).order_by(Action.seq)
+        ).all()
+    state, worths, rent, sale = None, {}, None, None
+    for seq, stored in rows:
+        events = [event_from_json(e) for e in stored]
+        state = apply_action(state, seq, events)
+        worths[seq] = tuple(0 if p.bankrupt else sum(worth(state, p)) for p in state.players)
+        for e in events:
+            if isinstance(e, Paid) and e.reason.startswith("rent for") and (not rent or e.amount > rent[0]):
+                rent = (e.amount, e.describe(state))
+            if isinstance(e, AuctionClosed) and e.outcome == "sold" and (not sale or e.amount > sale[0]):
+                sale = (e.amount, e.sale(state))
+    return state, worths, rent, sale
+
+
+def test_a_long_game_keeps_a_bounded_sample_of_the_net_worths_a_replay_gives(service):
+    game_id = play(service, rounds=160)
+    kept = service.chronicle(game_id)
+    state, worths, rent, sale = replayed(service, game_id)
+    assert kept.state == state and state.seq > 2 * SAMPLES
+    points = kept.worths()
+    assert SAMPLES // 2 <= len(points) <= SAMPLES + 1
+    assert points[0][0] == 1 and points[-1][0] == state.seq
+    assert {seq: values for seq, values in points} == {seq: worths[seq] for seq, _ in points}
+    assert {b - a for (a, _), (b, _) in zip(points[:-2], points[1:-1], strict=True)} == {kept.stride}
+    assert (kept.rent.amount, kept.rent.words) == rent
+    assert (kept.sale.amount, kept.sale.words) == sale == (310, "Di bought Pennsylvania Railroad for $310")
+
+
+def test_extended_command_by_command_or_folded_at_once_the_chronicle_is_the_same(service):
+    game_id = play(service, rounds=90)
+    extended = service.chronicle(game_id)
+    folded = GameService(service.engine, Broker()).chronicle(game_id)  # a restarted server
+    assert folded == extended
