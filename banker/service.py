@@ -27,6 +27,7 @@ from banker.rules import (
     Event,
     GameState,
     RuleError,
+    Sent,
     apply_action,
     decide,
     describe_action,
@@ -51,7 +52,7 @@ HISTORIES_KEPT = 256  # recent histories, each for one game at one seq (see hist
 # What every read and every command asks first: the actions stored after the seq this process
 # already holds. Built once: building a statement costs more than SQLite takes to answer it.
 STORED_AFTER = (
-    select(Action.seq, Action.events)
+    select(Action.seq, Action.events, Action.seat_player, Action.created_at)
     .where(Action.game_id == bindparam("game_id"), Action.seq > bindparam("after"))
     .order_by(Action.seq)
 )
@@ -304,7 +305,8 @@ class GameService:
             rows = connection.execute(STORED_AFTER, {"game_id": game_id, "after": after}).all()
         if cached is None and not rows:
             raise NotFound(Text("There is no such game. Check the link or the join code."))
-        state = fold(((seq, _events(events)) for seq, events in rows), cached) if rows else cached
+        actions = ((seq, _events(events), _sent(by, at)) for seq, events, by, at in rows)
+        state = fold(actions, cached) if rows else cached
         assert state is not None
         self._remember(game_id, state)
         return state
@@ -443,11 +445,12 @@ class GameService:
             steps.append((seq, events, state))
         return steps
 
-    def events_since(self, game_id: str, seq: int) -> list[Event]:
-        """The events of the actions stored after `seq`, oldest first."""
+    def events_since(self, game_id: str, seq: int, not_by: int | None = None) -> list[Event]:
+        """The events of the actions stored after `seq`, oldest first; with `not_by`, leaving out
+        the actions that seat sent (its phone was told of them in its reply)."""
         with self.engine.connect() as connection:
             rows = connection.execute(STORED_AFTER, {"game_id": game_id, "after": seq}).all()
-        return [event for _, events in rows for event in _events(events)]
+        return [event for _, events, by, _ in rows if by != not_by for event in _events(events)]
 
     def last_seq(self, game_id: str) -> int:
         with Session(self.engine) as session:
@@ -500,6 +503,8 @@ class GameService:
                     continue
                 raise
             seq = state.seq + 1
+            # stored to the microsecond, so the state folded again from the log is this one
+            sent_at = datetime.fromtimestamp(self.clock(), UTC)
             try:
                 with self.engine.begin() as connection:
                     connection.execute(
@@ -511,14 +516,14 @@ class GameService:
                             "request_id": request.id if request else None,
                             "command_digest": request.digest if request else None,
                             "events": [e.to_json() for e in events],
-                            "created_at": datetime.now(UTC),
+                            "created_at": sent_at,
                         },
                     )
             except IntegrityError:
                 # another command (in another server process) took this seq or this request_id
                 time.sleep(random.uniform(0, 0.002 * attempt))
                 continue
-            new_state = apply_action(state, seq, events)
+            new_state = apply_action(state, seq, events, _sent(seat_player, sent_at))
             self._remember(game_id, new_state)
             self.broker.publish(game_id, seq)
             return Result(seq=seq, events=tuple(events), state=new_state)
@@ -556,6 +561,12 @@ PARTY_FIELDS = ("player", "payer", "payee", "debtor", "creditor", "proposer", "p
 def _parties(stored: dict[str, Any]) -> set[int]:
     """The players a stored event names (the bank, 0, included when it does)."""
     return {value for key, value in stored.items() if key in PARTY_FIELDS and isinstance(value, int)}
+
+
+def _sent(seat_player: int, created_at: datetime) -> Sent:
+    """Who sent a stored action and when, on the server's clock (SQLite keeps no time zone: UTC)."""
+    at = created_at if created_at.tzinfo else created_at.replace(tzinfo=UTC)
+    return Sent(by=seat_player, at=at.timestamp())
 
 
 def _events(rows: Sequence[dict[str, Any]]) -> list[Event]:
