@@ -150,7 +150,7 @@ payloads = st.lists(
             st.integers(-5, 2000),
         ),
         st.builds(
-            lambda p, a: {"type": "collect_from_bank", "player": p, "amount": a},
+            lambda p, a: {"type": "collect_from_bank", "player": p, "amount": a, "reason": "Prize"},
             st.integers(1, 3),
             st.integers(1, 500),
         ),

@@ -1,4 +1,4 @@
-"""A player's slip taken back from the toast, seen on the other phones."""
+"""A player's slip taken back from the toast, and a big amount flashed on the other phones."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from tests.e2e.table import LIVE, api, take_seat
 from tests.e2e.test_accessibility import violations
 
 
-def seated(phone, server, game, player_id):
-    page = phone()
+def seated(phone, server, game, player_id, locale=None):
+    page = phone(locale)
     take_seat(page, server, game["players"][player_id - 1]["token"])
     expect(page.locator(".wallet .balance")).to_be_visible()
     return page
@@ -40,6 +40,30 @@ def test_a_player_pays_taps_undo_and_the_other_phone_sees_the_money_back(server,
     expect(bob.locator("#history li").first).to_have_text("Ann took back: Ann paid Bob $90")
     expect(bob.locator("#history li.undone")).to_have_text("Ann paid Bob $90")
     bob.screenshot(path=shots / "take_back_seen.png")
+
+
+def test_a_big_collect_flashes_on_the_other_phones_with_its_reason(server, phone, shots):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    ann, bob = seated(phone, server, game, 1), seated(phone, server, game, 2)
+    cy = seated(phone, server, game, 3, locale="ja-JP")
+
+    collect = ann.locator("form", has=ann.locator('input[value="collect_from_bank"]'))
+    collect.get_by_label("Amount").fill("600")
+    collect.get_by_role("button", name="Collect").click()
+    # no reason: the phone asks for one before anything is sent
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,500")
+    collect.get_by_label("For").fill("Beauty contest")
+    collect.get_by_role("button", name="Collect").click()
+    expect(ann.get_by_label("Your cash")).to_have_text("$2,100", timeout=LIVE)
+
+    flash = bob.locator("#toast .toast")
+    expect(flash).to_have_text("Ann collected $600 from the bank (Beauty contest)", timeout=LIVE)
+    expect(flash).to_be_in_viewport()
+    expect(cy.locator("#toast .toast")).to_have_text(
+        "Annが銀行から$600を受け取りました（Beauty contest）", timeout=LIVE
+    )
+    bob.screenshot(path=shots / "big_amount_seen.png")
+    cy.screenshot(path=shots / "big_amount_seen_ja.png")
 
 
 def test_undo_leaves_the_toast_when_someone_else_acts_or_its_ten_seconds_are_up(server, phone):

@@ -1,5 +1,5 @@
 """On a player's phone: Undo in the toast takes back their own last action for ten seconds, and
-every other phone sees it."""
+every other phone sees it; a big amount typed in by hand flashes on every other phone."""
 
 from __future__ import annotations
 
@@ -116,6 +116,38 @@ def test_a_trade_accepted_offers_no_undo(app, table):
     trade = service.state(game_id).trades[0].id
     accepted = do(table["Bob"], game_id, type="accept_trade", player=2, trade=trade)
     assert accepted.status_code == 200 and undo_button(accepted) is None
+
+
+def test_a_big_collect_flashes_on_every_other_phone_with_its_reason(app, table):
+    game_id = table["id"]
+    before = seq(app, game_id)
+    do(table["Ann"], game_id, type="collect_from_bank", player=1, amount=600, reason="Beauty contest")
+    said = "Ann collected $600 from the bank (Beauty contest)"
+    assert toast_of(live(table["Bob"], game_id, before)) == said
+    assert toast_of(live(table["Cy"], game_id, before)) == said
+    assert toast_of(live(table["Ann"], game_id, before)) is None  # her own toast says it (with Undo)
+
+
+def test_a_payment_just_under_the_mark_stays_in_the_history_only(app, table):
+    game_id = table["id"]
+    before = seq(app, game_id)
+    do(table["Ann"], game_id, type="pay_player", player=1, to=2, amount=499, reason="Loan")
+    update = live(table["Cy"], game_id, before)
+    assert toast_of(update) is None and "Ann paid Bob $499 (Loan)" in update
+    do(table["Ann"], game_id, type="pay_player", player=1, to=2, amount=500, reason="Loan")
+    assert toast_of(live(table["Cy"], game_id, before + 1)) == "Ann paid Bob $500 (Loan)"
+
+
+def test_collecting_without_a_reason_is_refused_and_changes_nothing(app, table):
+    game_id = table["id"]
+    before = seq(app, game_id)
+    refused = do(table["Ann"], game_id, type="collect_from_bank", player=1, amount=600, reason="")
+    assert refused.status_code == 409
+    assert (
+        readable(text(refused))
+        == "Say what the bank pays for (a card, a prize…): every phone sees the reason."
+    )
+    assert seq(app, game_id) == before
 
 
 def test_the_bank_screen_still_hears_what_the_server_did_by_itself(app, clock, table):
