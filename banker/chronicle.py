@@ -11,8 +11,9 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from banker.rules import Event, GameState, apply_action
+from banker.rules import Event, GameState, Sent, apply_action
 from banker.rules.auctions import AuctionClosed
 from banker.rules.money import Paid
 from banker.rules.tally import worth
@@ -55,17 +56,20 @@ class Chronicle:
         return [*points, (self.seq, self.latest)]
 
 
-def record_all(actions: Iterable[tuple[int, Sequence[Event]]], start: Chronicle | None = None) -> Chronicle:
-    """The chronicle after the stored actions, in order, on top of `start` (a new game if None)."""
-    for seq, events in actions:
-        start = record(start, seq, events)
+def record_all(actions: Iterable[tuple[Any, ...]], start: Chronicle | None = None) -> Chronicle:
+    """The chronicle after the stored actions, in order, on top of `start` (a new game if None):
+    each action is (seq, events), or (seq, events, sent) as `apply_action` takes it."""
+    for action in actions:
+        start = record(start, *action)
     assert start is not None, "no actions to fold"
     return start
 
 
-def record(before: Chronicle | None, seq: int, events: Sequence[Event]) -> Chronicle:
-    """The chronicle after one more action."""
-    state = apply_action(before.state if before else None, seq, events)
+def record(
+    before: Chronicle | None, seq: int, events: Sequence[Event], sent: Sent | None = None
+) -> Chronicle:
+    """The chronicle after one more action (`sent`: who sent it and when, as the log says)."""
+    state = apply_action(before.state if before else None, seq, events, sent)
     stride = before.stride if before else 1
     samples = before.samples if before else array("q")
     latest = tuple(0 if p.bankrupt else sum(worth(state, p)) for p in state.players)

@@ -29,6 +29,7 @@ from banker.rules import (
     Event,
     GameState,
     RuleError,
+    Sent,
     decide,
     describe_action,
     event_from_json,
@@ -59,7 +60,7 @@ AT_ONCE = 500  # actions folded or worded before letting other requests run (see
 # What every read and every command asks first: the actions stored after the seq this process
 # already holds. Built once: building a statement costs more than SQLite takes to answer it.
 STORED_AFTER = (
-    select(Action.seq, Action.events)
+    select(Action.seq, Action.events, Action.seat_player, Action.created_at)
     .where(Action.game_id == bindparam("game_id"), Action.seq > bindparam("after"))
     .order_by(Action.seq)
 )
@@ -342,7 +343,8 @@ class GameService:
         if kept is None and not rows:
             raise NotFound(Text("There is no such game. Check the link or the join code."))
         if rows:
-            kept = record_all(((seq, _events(events)) for seq, events in _in_turns(rows)), kept)
+            actions = ((seq, _events(events), sent_of(by, at)) for seq, events, by, at in _in_turns(rows))
+            kept = record_all(actions, kept)
         assert kept is not None
         self._remember(game_id, kept)
         return kept
@@ -486,7 +488,7 @@ class GameService:
                 STORED_BETWEEN, {"game_id": game_id, "after": after, "upto": upto}
             ).all()
         texts, parties, undone = [], [], set()
-        for seq, stored in _in_turns(rows):
+        for seq, stored, *_ in _in_turns(rows):
             assert seq == after + len(texts) + 1, "the log's seqs follow each other"
             events = _events(stored)
             texts.append(say(describe_action(state, events)))
@@ -494,11 +496,12 @@ class GameService:
             undone.update(event.seq for event in events if isinstance(event, Undone))
         return Wording(first=after + 1, texts=tuple(texts), parties=tuple(parties), undone=frozenset(undone))
 
-    def events_since(self, game_id: str, seq: int) -> list[Event]:
-        """The events of the actions stored after `seq`, oldest first."""
+    def events_since(self, game_id: str, seq: int, not_by: int | None = None) -> list[Event]:
+        """The events of the actions stored after `seq`, oldest first; with `not_by`, leaving out
+        the actions that seat sent (its phone was told of them in its reply)."""
         with self.engine.connect() as connection:
             rows = connection.execute(STORED_AFTER, {"game_id": game_id, "after": seq}).all()
-        return [event for _, events in rows for event in _events(events)]
+        return [event for _, events, by, _ in rows if by != not_by for event in _events(events)]
 
     def last_seq(self, game_id: str) -> int:
         with Session(self.engine) as session:
@@ -552,6 +555,8 @@ class GameService:
                     continue
                 raise
             seq = state.seq + 1
+            # stored to the microsecond, so the state folded again from the log is this one
+            sent_at = datetime.fromtimestamp(self.clock(), UTC)
             try:
                 with self.engine.begin() as connection:
                     connection.execute(
@@ -563,14 +568,14 @@ class GameService:
                             "request_id": request.id if request else None,
                             "command_digest": request.digest if request else None,
                             "events": [e.to_json() for e in events],
-                            "created_at": datetime.now(UTC),
+                            "created_at": sent_at,
                         },
                     )
             except IntegrityError:
                 # another command (in another server process) took this seq or this request_id
                 time.sleep(random.uniform(0, 0.002 * attempt))
                 continue
-            kept = record(kept, seq, events)
+            kept = record(kept, seq, events, sent_of(seat_player, sent_at))
             self._remember(game_id, kept)
             self.broker.publish(game_id, seq)
             return Result(seq=seq, events=tuple(events), state=kept.state)
@@ -637,6 +642,12 @@ def _joined(older: Wording, newer: Wording) -> Wording:
         parties=older.parties + newer.parties,
         undone=older.undone | newer.undone,
     )
+
+
+def sent_of(seat_player: int, created_at: datetime) -> Sent:
+    """Who sent a stored action and when, on the server's clock (SQLite keeps no time zone: UTC)."""
+    at = created_at if created_at.tzinfo else created_at.replace(tzinfo=UTC)
+    return Sent(by=seat_player, at=at.timestamp())
 
 
 def _events(rows: Sequence[dict[str, Any]]) -> list[Event]:

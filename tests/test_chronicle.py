@@ -15,7 +15,7 @@ from banker.rules import apply_action, event_from_json
 from banker.rules.auctions import AuctionClosed
 from banker.rules.money import Paid
 from banker.rules.tally import worth
-from banker.service import GameService
+from banker.service import GameService, sent_of
 
 PARK_PLACE, BOARDWALK = 37, 39
 
@@ -61,12 +61,14 @@ def replayed(service, game_id):
     largest rent and the dearest sale (the first, on a tie), each with the state just after."""
     with Session(service.engine) as session:
         rows = session.exec(
-            select(Action.seq, Action.events).where(Action.game_id == game_id).order_by(Action.seq)
+            select(Action.seq, Action.events, Action.seat_player, Action.created_at)
+            .where(Action.game_id == game_id)
+            .order_by(Action.seq)
         ).all()
     state, worths, rent, sale = None, {}, None, None
-    for seq, stored in rows:
+    for seq, stored, by, at in rows:
         events = [event_from_json(e) for e in stored]
-        state = apply_action(state, seq, events)
+        state = apply_action(state, seq, events, sent_of(by, at))
         worths[seq] = tuple(0 if p.bankrupt else sum(worth(state, p)) for p in state.players)
         for e in events:
             if isinstance(e, Paid) and e.reason.startswith("rent for") and (not rent or e.amount > rent[0]):

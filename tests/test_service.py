@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from banker.db import make_engine, migrate
 from banker.live import Broker
-from banker.rules import RuleError
+from banker.rules import RuleError, Sent
 from banker.service import GameService
+from tests.conftest import FakeClock
 
 
 @pytest.fixture
@@ -35,6 +36,20 @@ def test_a_restarted_service_folds_the_log_to_the_same_state(service):
     service.run(game.game.id, banker, {"type": "undo"})
     service.run(game.game.id, banker, {"type": "pay_bank", "player": 2, "amount": 100})
     assert fresh_copy(service).state(game.game.id) == service.state(game.game.id)
+
+
+def test_a_restarted_service_knows_who_sent_the_last_action_and_when(service):
+    """A player's take-back needs both, so they come from the log, not only from the cache."""
+    clock = FakeClock()
+    service = GameService(service.engine, Broker(), clock=clock)
+    game = service.create_game(["Ann", "Bob"])
+    ann = game.players[0].token
+    paid = service.run(game.game.id, ann, {"type": "pay_player", "player": 1, "to": 2, "amount": 90})
+    clock.advance(9.5)
+    restarted = GameService(service.engine, Broker(), clock=clock)
+    assert restarted.state(game.game.id).undo[-1].sent == Sent(by=1, at=clock() - 9.5)
+    restarted.run(game.game.id, ann, {"type": "take_back", "player": 1, "seq": paid.seq})
+    assert [p.cash for p in service.state(game.game.id).players] == [1500, 1500]
 
 
 def test_a_cache_catches_up_with_actions_stored_by_another_process(service):
@@ -135,7 +150,7 @@ payloads = st.lists(
             st.integers(-5, 2000),
         ),
         st.builds(
-            lambda p, a: {"type": "collect_from_bank", "player": p, "amount": a},
+            lambda p, a: {"type": "collect_from_bank", "player": p, "amount": a, "reason": "Prize"},
             st.integers(1, 3),
             st.integers(1, 500),
         ),

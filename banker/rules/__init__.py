@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import Any
 
 # Importing a module registers its commands and events.
 from banker.rules import (  # noqa: F401
@@ -34,9 +35,9 @@ from banker.rules.endings import ending
 from banker.rules.errors import InvalidCommand, RuleError
 from banker.rules.game import GameStarted, start_game
 from banker.rules.rent import rent_due
-from banker.rules.state import BANK, GameState, Player
+from banker.rules.state import BANK, GameState, Player, Sent
 from banker.rules.text import Text
-from banker.rules.undo import describe_action, remember, undo_preview
+from banker.rules.undo import TAKE_BACK_SECONDS, TakeBack, describe_action, remember, undo_preview
 
 __all__ = [
     "BANK",
@@ -49,6 +50,7 @@ __all__ = [
     "InvalidCommand",
     "Player",
     "RuleError",
+    "Sent",
     "apply_action",
     "card_destination",
     "decide",
@@ -59,6 +61,7 @@ __all__ = [
     "parse_command",
     "rent_due",
     "start_game",
+    "take_back_seconds",
     "undo_preview",
 ]
 
@@ -78,20 +81,36 @@ def evolve(state: GameState, event: Event) -> GameState:
     return event.apply(state)
 
 
-def apply_action(state: GameState | None, seq: int, events: Sequence[Event]) -> GameState:
-    """Apply one stored action (the events of one command) and make it the new version."""
+def apply_action(
+    state: GameState | None, seq: int, events: Sequence[Event], sent: Sent | None = None
+) -> GameState:
+    """Apply one stored action (the events of one command) and make it the new version; `sent`
+    says who sent it and when, as the log records it."""
     prior = state
     for event in events:
         state = evolve(state, event)  # type: ignore[arg-type]
     assert state is not None, "a game begins with GameStarted"
     if prior is not None:
-        state = remember(state, prior, seq, tuple(events))
+        state = remember(state, prior, seq, tuple(events), sent)
     return replace(state, seq=seq)
 
 
-def fold(actions: Iterable[tuple[int, Sequence[Event]]], state: GameState | None = None) -> GameState:
-    """The state after the stored actions, in order, on top of `state` (a new game if None)."""
-    for seq, events in actions:
-        state = apply_action(state, seq, events)
+def fold(actions: Iterable[tuple[Any, ...]], state: GameState | None = None) -> GameState:
+    """The state after the stored actions, in order, on top of `state` (a new game if None): each
+    action is (seq, events), or (seq, events, sent)."""
+    for action in actions:
+        state = apply_action(state, *action)
     assert state is not None, "no actions to fold"
     return state
+
+
+def take_back_seconds(state: GameState, player: int, seq: int, now: float) -> float:
+    """How long `player` may still take back the action stored at `seq` from their phone; 0 when
+    they cannot (see undo.TakeBack)."""
+    try:
+        decide(state, TakeBack(player=player, seq=seq), now)
+    except RuleError:
+        return 0.0
+    sent = state.undo[-1].sent
+    assert sent is not None
+    return sent.at + TAKE_BACK_SECONDS - now

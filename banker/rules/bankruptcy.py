@@ -102,6 +102,10 @@ class JailCardsHandedOver(Event):
 class WentBankrupt(Event):
     type = "went_bankrupt"
     is_news = True
+    # it hands a player's cash and deeds to others and may end the game
+    take_back_refusal = Text(
+        "A bankruptcy cannot be taken back from a player's phone; the banker can undo it."
+    )
     player: int
     creditor: int
 

@@ -60,6 +60,8 @@ class Event:
 
     type: ClassVar[str]
     is_news: ClassVar[bool] = False  # told to every phone as it happens, not only in the history
+    # why the player who sent it may not take it back on their own (see undo.TakeBack); None: they may
+    take_back_refusal: ClassVar[Text | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

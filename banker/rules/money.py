@@ -32,6 +32,11 @@ class Paid(Event):
     payee: int
     amount: int
     reason: str = ""
+    big: bool | None = None  # a big amount typed in by hand (see `typed_in`): every phone is told
+
+    @property
+    def is_news(self) -> bool:  # type: ignore[override]
+        return bool(self.big)
 
     def apply(self, state: GameState) -> GameState:
         for party, delta in ((self.payer, -self.amount), (self.payee, self.amount)):
@@ -209,6 +214,21 @@ class PassGo(Command):
         return go_salary(state, self.player, Text("Landed on GO") if self.landed else Text("Passed GO"))
 
 
+def big_amount(state: GameState) -> int:
+    """From how much a sum typed in by hand is told to every phone: a third of the starting cash,
+    $500 in the classic game, so it scales with the game's money (₩500,000 in won, 124K in
+    Millionaire, $833 with the speed die's $2,500)."""
+    return state.rules.starting_cash // 3
+
+
+def typed_in(state: GameState, event: Event) -> Event:
+    """A payment whose amount a player typed in: a big one is marked for every phone to see (an
+    amount no rule fixes is where a slip or a cheat hides); a debt is told to everyone anyway."""
+    if isinstance(event, Paid) and event.amount >= big_amount(state):
+        return replace(event, big=True)
+    return event
+
+
 @dataclass(frozen=True)
 class PayBank(Command):
     type = "pay_bank"
@@ -218,7 +238,7 @@ class PayBank(Command):
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         require_round(state, self.amount)
-        return [charge(state, self.player, BANK, self.amount, self.reason)]
+        return [typed_in(state, charge(state, self.player, BANK, self.amount, self.reason))]
 
 
 @dataclass(frozen=True)
@@ -229,8 +249,12 @@ class CollectFromBank(Command):
     reason: str = ""
 
     def decide(self, state: GameState, now: float) -> list[Event]:
+        require(
+            bool(self.reason),
+            Text("Say what the bank pays for (a card, a prize…): every phone sees the reason."),
+        )
         require_round(state, self.amount)
-        return [payment(state, BANK, self.player, self.amount, self.reason)]
+        return [typed_in(state, payment(state, BANK, self.player, self.amount, self.reason))]
 
 
 @dataclass(frozen=True)
@@ -245,7 +269,7 @@ class PayPlayer(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         state.player(self.to)
         require_round(state, self.amount)
-        return [payment(state, self.player, self.to, self.amount, self.reason)]
+        return [typed_in(state, payment(state, self.player, self.to, self.amount, self.reason))]
 
 
 @dataclass(frozen=True)

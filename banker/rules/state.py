@@ -108,12 +108,22 @@ class Debt:
 
 
 @dataclass(frozen=True)
+class Sent:
+    """Who sent an action and when, as the log records it: the player whose phone sent it (BANK
+    for the banker's seat) and the server's clock. A player may take back their own slip by it."""
+
+    by: int
+    at: float
+
+
+@dataclass(frozen=True)
 class UndoEntry:
     """The state just before an action, kept so the banker can restore it exactly."""
 
     seq: int
     prior: GameState
     events: tuple[Any, ...]  # the action's events, to say what an undo reverses
+    sent: Sent | None = None  # unknown when the log was folded without it (a replay, a test)
 
 
 @dataclass(frozen=True)

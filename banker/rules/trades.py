@@ -140,6 +140,9 @@ class TradeCompleted(TradeContents):
 
     type = "trade_completed"
     is_news = True
+    take_back_refusal = Text(
+        "A trade both players agreed to cannot be taken back by one of them; the banker can undo it."
+    )
 
     def apply(self, state: GameState) -> GameState:
         state = _hand_over(state, self.proposer, self.partner, self.give)

@@ -1,4 +1,5 @@
-"""The banker's Undo: restore the state before the last action, by appending a fact."""
+"""Undo: restore the state before the last action, by appending a fact. The banker can step back
+through the last hundred actions; a player can take back their own slip, a moment after."""
 
 from __future__ import annotations
 
@@ -7,21 +8,30 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from banker.rules.base import Command, Event, require
-from banker.rules.state import GameState, UndoEntry
+from banker.rules.errors import RuleError
+from banker.rules.state import GameState, Sent, UndoEntry
 from banker.rules.text import Parts, Text
 
 UNDO_DEPTH = 100  # actions the banker can step back through
+TAKE_BACK_SECONDS = 10  # how long a player's phone may take back what it just sent
 
 
 @dataclass(frozen=True)
 class Undone(Event):
-    """The action stored at `seq` was reversed; the state is as it was just before it."""
+    """The action stored at `seq` was reversed; the state is as it was just before it. `by` is
+    the player who took back their own action, or None when the banker undid it."""
 
     type = "undone"
     undoable: ClassVar[bool] = False
     seq: int
     summary: str
     auction_deadline: float | None = None  # a restored auction's clock, restarted on undo
+    by: int | None = None
+
+    @property
+    def is_news(self) -> bool:  # type: ignore[override]
+        # money moved back on phones that did not ask for it: each of them hears why
+        return self.by is not None
 
     def apply(self, state: GameState) -> GameState:
         entry = state.undo[-1]
@@ -32,6 +42,8 @@ class Undone(Event):
         return restored
 
     def describe(self, state: GameState) -> Text:
+        if self.by is not None:
+            return Text("%(player)s took back: %(what)s", player=state.name_of(self.by), what=self.summary)
         return Text("Undone: %(what)s", what=self.summary)
 
 
@@ -43,18 +55,63 @@ class Undo(Command):
     seq: int | None = None  # the action the banker saw in the preview, if one was shown
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        summary = undo_preview(state)
-        require(summary is not None, Text("There is nothing to undo."))
-        top = state.undo[-1].seq
+        require(bool(state.undo), Text("There is nothing to undo."))
         require(
-            self.seq in (None, top),
+            self.seq in (None, state.undo[-1].seq),
             Text("Something else happened since you looked; check what Undo will reverse now."),
         )
-        # An auction brought back (say, a sale undone) gets time on the clock again, or the
-        # next look at it would close it at once.
-        auction = state.undo[-1].prior.auction
-        deadline = max(auction.deadline, now + state.rules.auction_extension_seconds) if auction else None
-        return [Undone(seq=top, summary=summary, auction_deadline=deadline)]
+        return [_undone(state, now)]
+
+
+@dataclass(frozen=True)
+class TakeBack(Command):
+    """A player takes back their own slip: the game's last action, sent from their phone at most
+    TAKE_BACK_SECONDS ago. Once anything else has happened, once the time is up, for an action
+    the bank or another phone sent, and for what another player agreed to or receives for good
+    (see `take_back_refusal`: an accepted trade, a bankruptcy), only the banker can undo it."""
+
+    type = "take_back"
+    player: int
+    seq: int  # the action the phone offered to take back
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        state.player(self.player)
+        entry = state.undo[-1] if state.undo else None
+        require(
+            self.seq == state.seq,
+            Text(
+                "Something else has happened since, so it cannot be taken back here; the banker can undo it."
+            ),
+        )
+        if entry is None or entry.seq != self.seq:
+            raise RuleError(Text("There is nothing of yours to take back."))
+        require(
+            entry.sent is not None and entry.sent.by == self.player,
+            Text("Only the phone that sent it can take it back; the banker can undo it."),
+        )
+        for event in entry.events:
+            if event.take_back_refusal is not None:
+                raise RuleError(event.take_back_refusal)
+        require(
+            entry.sent is not None and now - entry.sent.at <= TAKE_BACK_SECONDS,
+            Text(
+                "Too late to take it back: that was more than %(seconds)s seconds ago. The banker can "
+                "undo it.",
+                seconds=TAKE_BACK_SECONDS,
+            ),
+        )
+        return [_undone(state, now, by=self.player)]
+
+
+def _undone(state: GameState, now: float, by: int | None = None) -> Undone:
+    """The fact that reverses the last action on the undo stack."""
+    entry = state.undo[-1]
+    # An auction brought back (say, a sale undone) gets time on the clock again, or the next look
+    # at it would close it at once.
+    auction = entry.prior.auction
+    deadline = max(auction.deadline, now + state.rules.auction_extension_seconds) if auction else None
+    summary = describe_action(entry.prior, entry.events)
+    return Undone(seq=entry.seq, summary=summary, auction_deadline=deadline, by=by)
 
 
 def undo_preview(state: GameState) -> Text | None:
@@ -70,9 +127,11 @@ def describe_action(state: GameState, events: Iterable[Event]) -> Text:
     return Parts(event.describe(state) for event in events)
 
 
-def remember(state: GameState, prior: GameState, seq: int, events: tuple[Event, ...]) -> GameState:
+def remember(
+    state: GameState, prior: GameState, seq: int, events: tuple[Event, ...], sent: Sent | None = None
+) -> GameState:
     """Push the action onto the undo stack unless it cannot be undone (a start, an undo)."""
     if not all(getattr(e, "undoable", True) for e in events):
         return state
-    entry = UndoEntry(seq=seq, prior=replace(prior, undo=()), events=events)
+    entry = UndoEntry(seq=seq, prior=replace(prior, undo=()), events=events, sent=sent)
     return replace(state, undo=(*state.undo, entry)[-UNDO_DEPTH:])

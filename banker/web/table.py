@@ -20,7 +20,7 @@ from flask import (
 from banker import qr
 from banker.extensions import htmx
 from banker.models import Seat
-from banker.rules import GameState, describe_action, undo_preview
+from banker.rules import GameState, describe_action, take_back_seconds, undo_preview
 from banker.rules.board import edition_to_json
 from banker.rules.tally import tally
 from banker.rules.text import Parts, Text
@@ -147,7 +147,7 @@ def live(game_id: str):
     view = request.args.get("view", "player")
     if view not in VIEWS:
         abort(404)
-    seat_for(game_id, role_of(view))
+    seat = seat_for(game_id, role_of(view))
     known = request.args.get("seq", type=int)
     state = seats.service().state(game_id)
     if known is not None and known == state.seq:
@@ -156,8 +156,11 @@ def live(game_id: str):
     body = render_template(f"{view}/_live.html", oob=True, **context)
     if known is not None:
         # the toast tells the latest news, found among the latest actions: a phone that was away
-        # for most of a long game does not have the whole log read for it
-        missed = seats.service().events_since(game_id, max(known, state.seq - NEWS_ACTIONS))
+        # for most of a long game does not have the whole log read for it. A player's own actions
+        # were told in its reply (with Undo, which this toast would hide); the bank's seat also
+        # stores what the server does by itself (a sale when the clock runs out)
+        mine = seat.player_id if seat.player_id != BANKER else None
+        missed = seats.service().events_since(game_id, max(known, state.seq - NEWS_ACTIONS), not_by=mine)
         news = [e.describe(context["state"]) for e in missed if e.is_news]
         if news:
             body += render_template("shared/_toast.html", message=Parts(news[-2:]), ok=True, oob=True)
@@ -202,14 +205,20 @@ def reply(
     then_card: str = "",
     extra: str = "",
 ):
-    """What a phone gets back after its command ran: the toast saying what happened, the sheet
-    closed (or the next deed's opened), any `extra` out-of-band fragment, and a nudge for its own
-    live panel to refresh."""
+    """What a phone gets back after its command ran: the toast saying what happened (on a player's
+    phone, with Undo while they may take it back), the sheet closed (or the next deed's opened),
+    any `extra` out-of-band fragment, and a nudge for its own live panel to refresh."""
     message = describe_action(result.state, result.events)
     if not htmx:
         return redirect(url_for("table.bank" if view == "bank" else "table.screen", game_id=game_id), 303)
+    take_back = None
+    if view == "player":
+        player = seat_for(game_id, "player").player_id
+        seconds = take_back_seconds(result.state, player, result.seq, seats.service().clock())
+        if seconds > 0:
+            take_back = {"player": player, "seq": result.seq, "seconds": round(seconds, 1)}
     response = current_app.make_response(
-        render_template("shared/_toast.html", message=message, ok=True)
+        render_template("shared/_toast.html", message=message, ok=True, game_id=game_id, take_back=take_back)
         + _sheet(game_id, view, then_space, then_card, oob=True)
         + extra
     )

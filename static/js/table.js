@@ -5,6 +5,7 @@
 //   auction itself; the panel then disappears with the next update.
 // - Attention: a panel that needs this phone now (an auction, a debt, a trade offer) scrolls into
 //   view once when it first appears; later updates of the same panel leave the scroll alone.
+// - Undo in the toast, for a player's own last action while they may take it back.
 (function () {
   "use strict";
 
@@ -56,7 +57,28 @@
     panel.scrollIntoView({ block: "start" });
   }
 
+  // Undo in the toast after this phone's own action: it lasts the seconds the server sent (not a
+  // clock time, as the auction clock), and goes as soon as the game moves past that action.
+  function withdrawUndo(button) {
+    var toast = button.closest(".toast");
+    button.remove();
+    if (toast) toast.classList.remove("with-undo");
+  }
+
+  function offerUndo(button) {
+    if (button.dataset.started) return;
+    button.dataset.started = "1";
+    setTimeout(function () { withdrawUndo(button); }, parseFloat(button.dataset.expiresIn) * 1000);
+  }
+
   function arrive(root) {
+    root.querySelectorAll(".undo-slip[data-expires-in]").forEach(offerUndo);
+    var live = root.matches && root.matches("[data-live]") ? root : null;
+    if (live) {
+      document.querySelectorAll(".undo-slip").forEach(function (button) {
+        if (parseInt(live.dataset.seq, 10) > parseInt(button.dataset.seq, 10)) withdrawUndo(button);
+      });
+    }
     root.querySelectorAll(".auction .clock").forEach(startClock);
     root.querySelectorAll(".game-clock").forEach(startGameClock);
     drawAttention(root);

@@ -50,7 +50,12 @@ def test_sixteen_threads_of_random_payments_lose_nothing_and_conserve_money(serv
             elif roll < 0.9:
                 command = {"type": "pass_go", "player": payer}
             else:
-                command = {"type": "collect_from_bank", "player": payer, "amount": rng.randint(1, 100)}
+                command = {
+                    "type": "collect_from_bank",
+                    "player": payer,
+                    "amount": rng.randint(1, 100),
+                    "reason": "Prize",
+                }
             try:
                 result = service.run(game_id, token, command)
             except RuleError as error:

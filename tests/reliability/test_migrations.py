@@ -42,7 +42,7 @@ def a_played_game(tmp_path):
         rows = (
             {"id": game.game.id, "join_code": game.game.join_code},
             [(s.player_id, s.token, s.claimed) for s in seats],
-            [(a.seq, a.seat_player, a.request_id, a.events) for a in actions],
+            [(a.seq, a.seat_player, a.request_id, a.events, a.created_at) for a in actions],
         )
     state = service.state(game.game.id)
     engine.dispose()
@@ -62,7 +62,7 @@ def save_at_first_revision(connection, rows) -> None:
             text("INSERT INTO seat (game_id, player_id, token, claimed) VALUES (:g, :p, :t, :c)"),
             {"g": game["id"], "p": player_id, "t": token, "c": claimed},
         )
-    for seq, seat_player, request_id, events in actions:
+    for seq, seat_player, request_id, events, created_at in actions:
         connection.execute(
             text(
                 "INSERT INTO action (game_id, seq, seat_player, request_id, events, created_at) "
@@ -74,7 +74,7 @@ def save_at_first_revision(connection, rows) -> None:
                 "p": seat_player,
                 "r": request_id,
                 "e": json.dumps(events),
-                "at": now,
+                "at": created_at,  # who sent an action and when is part of its game
             },
         )
 

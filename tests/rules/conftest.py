@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from banker.rules import Command, GameState, RuleError, apply_action, decide, fold, start_game
+from banker.rules import Command, GameState, RuleError, Sent, apply_action, decide, fold, start_game
 from banker.rules.buildings import Build
 from banker.rules.deeds import Buy
 
@@ -20,17 +20,19 @@ def new_game(
     return fold([(1, [start_game(NAMES[:players], preset, options=options or None, seed=seed)])])
 
 
-def run(state: GameState, *commands: Command, now: float = 0.0) -> GameState:
-    """Decide and apply each command as its own stored action, at server time `now`."""
+def run(state: GameState, *commands: Command, now: float = 0.0, by: int | None = None) -> GameState:
+    """Decide and apply each command as its own stored action, at server time `now`; `by` is the
+    player whose phone sent them (BANK for the banker's), as the log records it."""
+    sent = Sent(by=by, at=now) if by is not None else None
     for command in commands:
-        state = apply_action(state, state.seq + 1, decide(state, command, now))
+        state = apply_action(state, state.seq + 1, decide(state, command, now), sent)
     return state
 
 
-def refusal(state: GameState, command: Command) -> str:
-    """The message the rules refuse `command` with."""
+def refusal(state: GameState, command: Command, now: float = 0.0) -> str:
+    """The message the rules refuse `command` with (at server time `now`)."""
     with pytest.raises(RuleError) as refused:
-        decide(state, command)
+        decide(state, command, now)
     return refused.value.message
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from banker.rules import BANK, InvalidCommand, parse_command
-from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayPlayer
+from banker.rules import BANK, InvalidCommand, decide, parse_command
+from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayPlayer, big_amount
 from tests.rules.conftest import ANN, BOB, CAT, cash, new_game, refusal, run
 
 
@@ -144,3 +144,44 @@ def test_a_missing_field_is_named():
     with pytest.raises(InvalidCommand) as refused:
         parse_command({"type": "pay_player", "player": 1, "amount": 5})
     assert refused.value.message == "The to is missing."
+
+
+def test_collecting_from_the_bank_needs_a_reason():
+    said = "Say what the bank pays for (a card, a prize…): every phone sees the reason."
+    assert refusal(new_game(), CollectFromBank(player=ANN, amount=50)) == said
+    blank = parse_command({"type": "collect_from_bank", "player": ANN, "amount": 50, "reason": "  \t "})
+    assert refusal(new_game(), blank) == said
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        lambda amount: PayBank(player=ANN, amount=amount, reason="Fine"),
+        lambda amount: CollectFromBank(player=ANN, amount=amount, reason="Beauty contest"),
+        lambda amount: PayPlayer(player=ANN, to=BOB, amount=amount, reason="Loan"),
+    ],
+    ids=["pay_bank", "collect_from_bank", "pay_player"],
+)
+def test_an_amount_typed_in_from_500_up_is_news_for_every_phone(command):
+    (small,) = decide(new_game(), command(499))
+    (big,) = decide(new_game(), command(500))
+    assert not small.is_news and small.big is None
+    assert big.is_news and big.big is True and big.amount == 500
+
+
+@pytest.mark.parametrize(
+    ("preset", "least"), [("classic", 500), ("speed", 833), ("millionaire", 124)], ids=str
+)
+def test_a_big_amount_is_a_third_of_the_starting_cash(preset, least):
+    state = new_game(preset=preset)
+    assert big_amount(state) == least
+    assert decide(state, PayBank(player=ANN, amount=least, reason="Fine"))[0].is_news
+    assert not decide(state, PayBank(player=ANN, amount=least - 1, reason="Fine"))[0].is_news
+
+
+def test_a_big_amount_the_rules_fix_is_not_flagged_as_typed_in():
+    # a debt for a big sum is news of its own; a rule-fixed payment (rent, tax, a card) is no slip
+    (owed,) = decide(new_game(), PayBank(player=ANN, amount=1600, reason="Fine"))
+    assert owed.type == "debt_incurred" and owed.is_news
+    (salary, *_) = decide(new_game(salary=600), PassGo(player=ANN))
+    assert salary.amount == 600 and not salary.is_news

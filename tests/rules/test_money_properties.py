@@ -15,7 +15,11 @@ amounts = st.one_of(st.integers(min_value=-50, max_value=4000), st.sampled_from(
 commands = st.one_of(
     st.builds(lambda p: {"type": "pass_go", "player": p}, players),
     st.builds(lambda p, a: {"type": "pay_bank", "player": p, "amount": a}, players, amounts),
-    st.builds(lambda p, a: {"type": "collect_from_bank", "player": p, "amount": a}, players, amounts),
+    st.builds(
+        lambda p, a: {"type": "collect_from_bank", "player": p, "amount": a, "reason": "Prize"},
+        players,
+        amounts,
+    ),
     st.builds(
         lambda p, t, a: {"type": "pay_player", "player": p, "to": t, "amount": a}, players, players, amounts
     ),

@@ -81,7 +81,7 @@ single_commands = st.one_of(
     st.builds(GoToJail, player=players),
     st.builds(PayJailFine, player=players),
     st.builds(UseJailCard, player=players),
-    st.builds(CollectFromBank, player=players, amount=st.sampled_from([200, 1000])),
+    st.builds(CollectFromBank, player=players, amount=st.sampled_from([200, 1000]), reason=st.just("Prize")),
     st.just(Undo()),
     st.builds(Decline, player=players, deed=deeds),
     st.builds(Bid, player=players, amount=st.integers(min_value=1, max_value=3000), deed=st.none() | streets),
@@ -306,9 +306,8 @@ class Table(RuleBasedStateMachine):
     ) -> None:
         debtor = data.draw(st.sampled_from(self.state.debts)).debtor
         if settle:
-            self.act(
-                CollectFromBank(player=debtor, amount=sum(d.amount for d in self.state.debts_of(debtor)))
-            )
+            owed = sum(d.amount for d in self.state.debts_of(debtor))
+            self.act(CollectFromBank(player=debtor, amount=owed, reason="Loan"))
             self.act(PayDebt(player=debtor))
             assert not self.state.debts_of(debtor) or self.state.ended  # the cash may reach a target
             return

@@ -118,6 +118,18 @@ def test_undo_is_the_bankers_and_restores_the_balances(client, game):
     assert cash(client, game) == [1500, 1500, 1500]
 
 
+def test_a_player_takes_back_their_own_last_action_with_their_token(client, game):
+    paid = command(client, game, token_of(game, 2), type="pay_player", player=2, to=1, amount=300)
+    taken = command(client, game, token_of(game, 2), type="take_back", player=2, seq=paid.get_json()["seq"])
+    assert taken.status_code == 200
+    (event,) = taken.get_json()["events"]
+    assert (event["type"], event["seq"], event["by"]) == ("undone", paid.get_json()["seq"], 2)
+    assert cash(client, game) == [1500, 1500, 1500]
+    again = command(client, game, token_of(game, 2), type="take_back", player=2, seq=taken.get_json()["seq"])
+    assert again.status_code == 409
+    assert again.get_json()["error"] == "There is nothing of yours to take back."
+
+
 def test_the_banker_can_act_for_any_player(client, game):
     command(client, game, game["banker_token"], type="pay_player", player=3, to=2, amount=7)
     assert cash(client, game) == [1500, 1507, 1493]

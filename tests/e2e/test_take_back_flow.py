@@ -1,0 +1,92 @@
+"""A player's slip taken back from the toast, and a big amount flashed on the other phones."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.e2e.table import LIVE, api, take_seat
+from tests.e2e.test_accessibility import violations
+
+
+def seated(phone, server, game, player_id, locale=None):
+    page = phone(locale)
+    take_seat(page, server, game["players"][player_id - 1]["token"])
+    expect(page.locator(".wallet .balance")).to_be_visible()
+    return page
+
+
+def test_a_player_pays_taps_undo_and_the_other_phone_sees_the_money_back(server, phone, shots):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    ann, bob = seated(phone, server, game, 1), seated(phone, server, game, 2)
+
+    pay = ann.locator("form", has=ann.locator('input[value="pay_player"]'))
+    pay.locator("label.chip", has_text="Bob").click()
+    pay.get_by_label("Amount").fill("90")
+    pay.get_by_role("button", name="Pay").click()
+    toast = ann.locator("#toast .toast")
+    expect(toast).to_contain_text("Ann paid Bob $90")
+    expect(bob.get_by_label("Your cash")).to_have_text("$1,590", timeout=LIVE)
+    undo = toast.get_by_role("button", name="Undo")
+    expect(undo).to_be_visible()
+    expect(undo).to_be_in_viewport()
+    assert violations(ann) == []  # axe-core, and Undo is a thumb-sized target
+    ann.screenshot(path=shots / "take_back_offered.png")
+
+    undo.click()
+    expect(toast).to_have_text("Ann took back: Ann paid Bob $90")
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,500", timeout=LIVE)
+    expect(bob.get_by_label("Your cash")).to_have_text("$1,500", timeout=LIVE)
+    expect(bob.locator("#toast .toast")).to_have_text("Ann took back: Ann paid Bob $90")
+    expect(bob.locator("#history li").first).to_have_text("Ann took back: Ann paid Bob $90")
+    expect(bob.locator("#history li.undone")).to_have_text("Ann paid Bob $90")
+    bob.screenshot(path=shots / "take_back_seen.png")
+
+
+def test_a_big_collect_flashes_on_the_other_phones_with_its_reason(server, phone, shots):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    ann, bob = seated(phone, server, game, 1), seated(phone, server, game, 2)
+    cy = seated(phone, server, game, 3, locale="ja-JP")
+
+    collect = ann.locator("form", has=ann.locator('input[value="collect_from_bank"]'))
+    collect.get_by_label("Amount").fill("600")
+    collect.get_by_role("button", name="Collect").click()
+    # no reason: the phone asks for one before anything is sent
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,500")
+    collect.get_by_label("For").fill("Beauty contest")
+    collect.get_by_role("button", name="Collect").click()
+    expect(ann.get_by_label("Your cash")).to_have_text("$2,100", timeout=LIVE)
+
+    flash = bob.locator("#toast .toast")
+    expect(flash).to_have_text("Ann collected $600 from the bank (Beauty contest)", timeout=LIVE)
+    expect(flash).to_be_in_viewport()
+    expect(cy.locator("#toast .toast")).to_have_text(
+        "Annが銀行から$600を受け取りました（Beauty contest）", timeout=LIVE
+    )
+    bob.screenshot(path=shots / "big_amount_seen.png")
+    cy.screenshot(path=shots / "big_amount_seen_ja.png")
+
+
+def test_undo_leaves_the_toast_when_someone_else_acts_or_its_ten_seconds_are_up(server, phone):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    ann = phone()
+    ann.clock.install()  # the page's timers, moved on by hand below
+    take_seat(ann, server, game["players"][0]["token"])
+    bob = seated(phone, server, game, 2)
+    pay_bank = ann.locator("form", has=ann.locator('input[value="pay_bank"]'))
+    undo = ann.locator("#toast").get_by_role("button", name="Undo")
+
+    pay_bank.get_by_label("Amount").fill("10")
+    pay_bank.get_by_role("button", name="Pay").click()
+    expect(undo).to_be_visible()
+    bob.get_by_role("button", name="Passed GO").click()
+    expect(undo).to_have_count(0, timeout=LIVE)
+    expect(ann.locator("#toast .toast")).to_contain_text("Ann paid the bank $10")  # the words stay
+
+    pay_bank.get_by_label("Amount").fill("20")
+    pay_bank.get_by_role("button", name="Pay").click()
+    expect(undo).to_be_visible()
+    expect(undo).to_have_attribute("data-started", "1")  # the page counts its seconds from here
+    ann.clock.fast_forward(9_000)
+    expect(undo).to_be_visible()
+    ann.clock.fast_forward(1_500)
+    expect(undo).to_have_count(0)
