@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, make_response, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
@@ -130,7 +130,12 @@ def _error(status: int, message: str, hint: str | None = None):
     if request.path.startswith("/api/"):
         return jsonify(error=i18n.translate(message)), status
     if request.headers.get("HX-Request"):
-        return render_template("shared/_toast.html", message=message, ok=False), status
+        response = make_response(render_template("shared/_toast.html", message=message, ok=False), status)
+        # a refusal is a toast whatever the request meant to replace: a sheet, the trade form or
+        # the live panel swapped for it would stay gone, and every later tap on it fail, until reload
+        response.headers["HX-Retarget"] = "#toast"
+        response.headers["HX-Reswap"] = "outerHTML"
+        return response
     return render_template("shared/error.html", message=message, hint=hint, status=status), status
 
 
