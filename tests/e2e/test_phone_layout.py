@@ -1,0 +1,42 @@
+"""How the screens sit on a phone, measured in the browser: what a thumb can mis-tap, what wraps
+or is cut, what looks tappable."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.table import api, banker_does, take_seat
+
+SMALL = {"width": 360, "height": 740}
+APART = 12  # px between buttons that move money opposite ways
+
+# The closest two of the boxes of `selector`'s elements come to each other, in px
+CLOSEST = """(selector) => {
+  const boxes = [...document.querySelectorAll(selector)].map((el) => el.getBoundingClientRect());
+  let closest = Infinity;
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
+    const dx = Math.max(0, b.left - a.right, a.left - b.right);
+    const dy = Math.max(0, b.top - a.bottom, a.top - b.bottom);
+    closest = Math.min(closest, Math.hypot(dx, dy));
+  }));
+  return closest;
+}"""
+
+
+def seated(browser, server, token, viewport, locale=None):
+    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale=locale)
+    page = context.new_page()
+    take_seat(page, server, token)
+    return page
+
+
+@pytest.mark.parametrize("viewport", [SMALL, {"width": 390, "height": 844}])
+def test_in_jail_paying_the_fine_and_passing_go_are_apart(server, browser, viewport):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    banker_does(server, game, {"type": "go_to_jail", "player": 1})
+    ann = seated(browser, server, game["players"][0]["token"], viewport)
+    wallet = ann.locator(".wallet")
+    expect(wallet.get_by_role("button", name="Pay the fine")).to_be_visible()
+    expect(wallet.get_by_role("button", name="Passed GO")).to_be_visible()
+    assert ann.evaluate(CLOSEST, ".wallet .btn") >= APART
