@@ -445,9 +445,13 @@ class GameService:
 
     def events_since(self, game_id: str, seq: int) -> list[Event]:
         """The events of the actions stored after `seq`, oldest first."""
+        return [event for events in self.actions_since(game_id, seq) for event in events]
+
+    def actions_since(self, game_id: str, seq: int) -> list[list[Event]]:
+        """The actions stored after `seq`, oldest first, each as its events."""
         with self.engine.connect() as connection:
             rows = connection.execute(STORED_AFTER, {"game_id": game_id, "after": seq}).all()
-        return [event for _, events in rows for event in _events(events)]
+        return [_events(events) for _, events in rows]
 
     def last_seq(self, game_id: str) -> int:
         with Session(self.engine) as session:

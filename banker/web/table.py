@@ -153,9 +153,11 @@ def live(game_id: str):
         return "", 204
     context = _context(game_id, view, state)
     body = render_template(f"{view}/_live.html", oob=True, **context)
-    if known is not None:
+    if known is not None:  # news is told whole, as its history line: a trade with its 10% fees
         news = [
-            e.describe(context["state"]) for e in seats.service().events_since(game_id, known) if e.is_news
+            describe_action(state, events)
+            for events in seats.service().actions_since(game_id, known)
+            if any(e.is_news for e in events)
         ]
         if news:
             body += render_template("shared/_toast.html", message=Parts(news[-2:]), ok=True, oob=True)
