@@ -40,3 +40,36 @@ def test_in_jail_paying_the_fine_and_passing_go_are_apart(server, browser, viewp
     expect(wallet.get_by_role("button", name="Pay the fine")).to_be_visible()
     expect(wallet.get_by_role("button", name="Passed GO")).to_be_visible()
     assert ann.evaluate(CLOSEST, ".wallet .btn") >= APART
+
+
+# How many lines each of `selector`'s elements' text takes
+LINES = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size;
+})"""
+BOXES = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
+  const box = el.getBoundingClientRect();
+  return {left: Math.round(box.left), top: Math.round(box.top), width: Math.round(box.width), height: Math.round(box.height)};
+})"""
+
+
+@pytest.mark.parametrize("viewport", [SMALL, {"width": 390, "height": 844}])
+@pytest.mark.parametrize("locale", ["en-US", "ko-KR", "ja-JP"])
+def test_the_banks_auction_buttons_line_up_on_one_line_each(server, browser, viewport, locale):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    banker_does(
+        server,
+        game,
+        {"type": "decline", "player": 1, "deed": 37},
+        {"type": "bid", "player": 1, "amount": 120},
+    )
+    bank = seated(browser, server, game["banker_token"], viewport, locale)
+    hammer = ".banker-hammer .btn"
+    expect(bank.locator(hammer)).to_have_count(2)
+    assert bank.evaluate(LINES, hammer) == [1, 1]  # "Cancel auction" wrapped at 360 px
+    sold, cancel = bank.evaluate(BOXES, hammer)
+    side_by_side = sold["top"] == cancel["top"] and sold["height"] == cancel["height"]
+    stacked = sold["left"] == cancel["left"] and sold["width"] == cancel["width"]
+    assert side_by_side or stacked, (sold, cancel)
+    assert bank.evaluate(CLOSEST, hammer) >= APART
