@@ -73,3 +73,44 @@ def test_the_banks_auction_buttons_line_up_on_one_line_each(server, browser, vie
     stacked = sold["left"] == cancel["left"] and sold["width"] == cancel["width"]
     assert side_by_side or stacked, (sold, cancel)
     assert bank.evaluate(CLOSEST, hammer) >= APART
+
+
+# For each deed a trade can hold: the lines its name takes (the first words of its tick box) and
+# the width left to its checkbox
+DEED_TICKS = """() => [...document.querySelectorAll('.trade-side label:has(input[name$="_deeds"])')].map((tick) => {
+  const walker = document.createTreeWalker(tick, NodeFilter.SHOW_TEXT, (node) =>
+    node.textContent.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP);
+  const name = walker.nextNode(), range = document.createRange();
+  range.selectNodeContents(name);
+  const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size;
+  return [name.textContent.trim(), lines, Math.round(tick.querySelector('input').getBoundingClientRect().width)];
+})"""
+
+
+def test_the_trade_builder_keeps_long_deed_names_readable_at_360_px(server, browser):
+    game = api(server, "/api/games", {"players": ["Alexandra", "Bartholomew"], "edition": "uk"})
+    banker_does(
+        server,
+        game,
+        *({"type": "buy", "player": 1, "deed": deed} for deed in (1, 3, 6)),
+        {"type": "build", "deed": 1},  # the browns cannot be traded: a house in the group
+        *({"type": "buy", "player": 2, "deed": deed} for deed in (14, 15, 25)),
+        {"type": "mortgage", "deed": 14},
+    )
+    alexandra = seated(browser, server, game["players"][0]["token"], SMALL)
+    alexandra.locator(".trade").get_by_role("button", name="With Bartholomew").click()
+    expect(alexandra.locator("#trade-form")).to_be_visible()
+    ticks = alexandra.evaluate(DEED_TICKS)
+    assert [name for name, _, _ in ticks] == [
+        "Old Kent Road",
+        "Whitechapel Road",
+        "The Angel, Islington",
+        "Northumberland Avenue",
+        "Marylebone Station",
+        "Fenchurch St. Station",
+    ]
+    # "Old Kent Road" took three lines beside "buildings in its group", its checkbox squeezed;
+    # only the longest name, "Northumberland Avenue", may take a second line
+    squeezed = [(name, lines) for name, lines, _ in ticks if lines > (2 if name.startswith("North") else 1)]
+    assert not squeezed and {box for _, _, box in ticks} == {22}
+    assert alexandra.evaluate("document.documentElement.scrollWidth") <= SMALL["width"]
