@@ -114,3 +114,27 @@ def test_the_trade_builder_keeps_long_deed_names_readable_at_360_px(server, brow
     squeezed = [(name, lines) for name, lines, _ in ticks if lines > (2 if name.startswith("North") else 1)]
     assert not squeezed and {box for _, _, box in ticks} == {22}
     assert alexandra.evaluate("document.documentElement.scrollWidth") <= SMALL["width"]
+
+
+# How a button looks: its fill, its edge and the pointer over it
+LOOK = """(el) => { const style = getComputedStyle(el);
+  return [style.backgroundColor, style.borderTopStyle, style.cursor]; }"""
+NO_FILL = "rgba(0, 0, 0, 0)"
+
+
+def test_a_button_that_cannot_be_tapped_yet_looks_it(server, browser):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    banker_does(
+        server,
+        game,
+        {"type": "buy", "player": 2, "deed": 37},
+        {"type": "buy", "player": 2, "deed": 39},
+        {"type": "pay_bank", "player": 1, "amount": 1480, "reason": "setup"},
+        {"type": "pay_rent", "player": 1, "deed": 39},  # $100 owed, $20 in hand
+    )
+    ann = seated(browser, server, game["players"][0]["token"], SMALL)
+    not_yet = ann.locator(".debt").get_by_text("Pay $100 once raised")
+    expect(not_yet).to_be_visible()
+    assert not_yet.evaluate(LOOK) == [NO_FILL, "dashed", "not-allowed"]  # it had a button's fill
+    bankrupt = ann.locator(".debt").get_by_role("button", name="Declare bankruptcy")
+    assert bankrupt.evaluate(LOOK)[:2] != [NO_FILL, "dashed"]
