@@ -29,6 +29,7 @@ from banker.web import (
     i18n,
     new_game,
     offers,
+    pieces,
     refusals,
     rule_systems,
     rules_page,
@@ -83,6 +84,7 @@ def register(app: Flask) -> None:
         market_panel=rule_systems.market_panel,
         token_level=rule_systems.token_level,
         salary=salary,
+        looks=pieces.looks,
     )
 
     @app.errorhandler(CSRFError)
