@@ -67,6 +67,7 @@ def register(app: Flask) -> None:
         light_groups=offers.LIGHT_GROUPS,
         group_of=offers.group_of,
         short_name=offers.short_name,
+        tile_language=offers.tile_language,
         amount_field=amounts.amount_field,
         board_spaces=board_map.board_spaces,
         jail_offers=offers.jail_offers,

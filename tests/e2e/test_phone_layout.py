@@ -138,3 +138,56 @@ def test_a_button_that_cannot_be_tapped_yet_looks_it(server, browser):
     assert not_yet.evaluate(LOOK) == [NO_FILL, "dashed", "not-allowed"]  # it had a button's fill
     bankrupt = ann.locator(".debt").get_by_role("button", name="Declare bankruptcy")
     assert bankrupt.evaluate(LOOK)[:2] != [NO_FILL, "dashed"]
+
+
+# The lines each board tile's name takes, by the tile's position on the board
+TILE_LINES = """() => [...document.querySelectorAll('.board .space .name')].map((name) => {
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size;
+})"""
+DEEDS = [
+    1,
+    3,
+    5,
+    6,
+    8,
+    9,
+    11,
+    12,
+    13,
+    14,
+    15,
+    16,
+    18,
+    19,
+    21,
+    23,
+    24,
+    25,
+    26,
+    27,
+    28,
+    29,
+    31,
+    32,
+    34,
+    35,
+    37,
+    39,
+]
+FREE_PARKING = 20
+
+
+@pytest.mark.parametrize("viewport", [SMALL, {"width": 390, "height": 844}])
+def test_the_board_tiles_break_their_names_between_words_in_every_language(server, browser, viewport):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    lines = {}
+    for locale in ("en-US", "ko-KR", "ja-JP"):
+        ann = seated(browser, server, game["players"][0]["token"], viewport, locale)
+        lines[locale] = ann.evaluate(TILE_LINES)
+    for locale in ("ko-KR", "ja-JP"):
+        # "フリーパー/キング", "무료주차/장"
+        assert lines[locale][FREE_PARKING] == 1, locale
+        # the board's English names ("Orienta/l Ave" on a Korean phone) break as on an English one
+        assert [lines[locale][p] for p in DEEDS] == [lines["en-US"][p] for p in DEEDS], locale
