@@ -191,3 +191,45 @@ def test_the_board_tiles_break_their_names_between_words_in_every_language(serve
         assert lines[locale][FREE_PARKING] == 1, locale
         # the board's English names ("Orienta/l Ave" on a Korean phone) break as on an English one
         assert [lines[locale][p] for p in DEEDS] == [lines["en-US"][p] for p in DEEDS], locale
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_the_new_game_form_shows_the_file_and_the_minutes_only_once_chosen(server, browser, javascript):
+    context = browser.new_context(viewport=SMALL, java_script_enabled=javascript)
+    page = context.new_page()
+    page.goto(server.url + "/new")
+    file, minutes = page.locator('input[name="edition_file"]'), page.locator('input[name="minutes"]')
+    expect(file).to_be_hidden()
+    expect(minutes).to_be_hidden()
+    page.get_by_text("Our own edition").click()
+    expect(file).to_be_visible()
+    page.get_by_text("Timed game", exact=True).click()
+    expect(minutes).to_be_visible()
+    page.get_by_text("Classic", exact=True).click()
+    page.get_by_text("US", exact=True).click()
+    expect(file).to_be_hidden()
+    expect(minutes).to_be_hidden()
+    context.close()
+
+
+# Each choice of a menu, as wide as it reads in the menu's own type, and the room the closed menu
+# has for it (its inner width less the arrow)
+MENU_CHOICES = """(select) => {
+  const style = getComputedStyle(select), probe = document.createElement('span');
+  probe.style.font = style.font;
+  probe.style.whiteSpace = 'pre';
+  document.body.append(probe);
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+  const wide = [...select.options].map((o) => { probe.textContent = o.text; return [o.text, probe.offsetWidth]; });
+  probe.remove();
+  return wide.filter(([, width]) => width > room).map(([text]) => text);
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ko-KR", "ja-JP"])
+def test_every_money_choice_reads_whole_in_its_menu_at_360_px(server, browser, locale):
+    context = browser.new_context(viewport=SMALL, locale=locale)
+    page = context.new_page()
+    page.goto(server.url + "/new")
+    assert page.locator('select[name="currency"]').evaluate(MENU_CHOICES) == []
+    context.close()

@@ -46,10 +46,16 @@ def test_a_timed_game_gets_its_end_time_from_the_minutes(app, client, clock):
     assert state.rules.end_at == int(clock() + 90 * 60)  # the default
 
 
+def test_minutes_typed_for_a_timed_game_do_not_time_another(app, client):
+    # the form hides the minutes once another preset is ticked, but still sends them
+    _, state = game_of(app, start(client, preset="classic", minutes="45"))
+    assert state.rules.end_at == 0
+
+
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"minutes": "2"}, "A timed game lasts 5 to 1,440 minutes."),
+        ({"preset": "timed", "minutes": "2"}, "A timed game lasts 5 to 1,440 minutes."),
         ({"starting_cash": "lots"}, "Starting cash must be a whole number."),
         ({"preset": "poker"}, "There is no preset called &#39;poker&#39;"),
     ],
@@ -75,7 +81,7 @@ def test_the_rules_page_reads_in_the_games_money_and_leaves_out_what_is_not_in_p
     assert "Starting cash ₩1,500,000" in rules and "Jail fine ₩50,000" in rules
     assert "Jackpot seed ₩0" in rules  # the jackpot is on, so its seed is shown
     assert "Deeds dealt at the start off" in rules and "Richest by net worth" in rules
-    assert "Money Won (amounts x1,000): ₩1,500,000" in rules and "End time no clock" in rules
+    assert "Money Won: ₩1,500,000" in rules and "End time no clock" in rules
     assert "Token level cost" not in rules  # no token levels in a classic game
     plain = readable(
         text(client.get(f"/g/{game_of(app, start(client, preset='classic'))[0]}/rules?view=bank"))
