@@ -80,7 +80,7 @@ def register(app: Flask) -> None:
         open_trades=trade_panel.open_trades,
         deck_name=trade_panel.deck_name,
         rules_badge=new_game.rules_badge,
-        rule_rows=rules_page.rule_rows,
+        rule_sections=rules_page.rule_sections,
         time_left=seats.time_left,
         market_panel=rule_systems.market_panel,
         token_level=rule_systems.token_level,
