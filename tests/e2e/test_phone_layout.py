@@ -42,6 +42,20 @@ def test_in_jail_paying_the_fine_and_passing_go_are_apart(server, browser, viewp
     assert ann.evaluate(CLOSEST, ".wallet .btn") >= APART
 
 
+def test_accepting_and_declining_a_trade_are_apart(server, browser):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    banker_does(
+        server,
+        game,
+        {"type": "buy", "player": 2, "deed": 39},
+        {"type": "propose_trade", "player": 2, "to": 1, "give": {"deeds": [39]}, "get": {"cash": 400}},
+    )
+    ann = seated(browser, server, game["players"][0]["token"], SMALL)
+    offer = ann.locator(".trade-offer")
+    expect(offer.get_by_role("button", name="Accept")).to_be_visible()
+    assert ann.evaluate(CLOSEST, ".trade-offer .btn") >= APART  # Accept sat 8 px above Decline
+
+
 # How many lines each of `selector`'s elements' text takes
 LINES = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
   const range = document.createRange();
