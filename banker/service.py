@@ -496,12 +496,16 @@ class GameService:
             undone.update(event.seq for event in events if isinstance(event, Undone))
         return Wording(first=after + 1, texts=tuple(texts), parties=tuple(parties), undone=frozenset(undone))
 
-    def events_since(self, game_id: str, seq: int, not_by: int | None = None) -> list[Event]:
-        """The events of the actions stored after `seq`, oldest first; with `not_by`, leaving out
-        the actions that seat sent (its phone was told of them in its reply)."""
+    def events_since(self, game_id: str, seq: int) -> list[Event]:
+        """The events of the actions stored after `seq`, oldest first."""
+        return [event for events in self.actions_since(game_id, seq) for event in events]
+
+    def actions_since(self, game_id: str, seq: int, not_by: int | None = None) -> list[list[Event]]:
+        """The actions stored after `seq`, oldest first, each as its events; with `not_by`, leaving
+        out the actions that seat sent (its phone was told of them in its reply)."""
         with self.engine.connect() as connection:
             rows = connection.execute(STORED_AFTER, {"game_id": game_id, "after": seq}).all()
-        return [event for _, events, by, _ in rows if by != not_by for event in _events(events)]
+        return [_events(events) for _, events, by, _ in rows if by != not_by]
 
     def last_seq(self, game_id: str) -> int:
         with Session(self.engine) as session:

@@ -68,13 +68,13 @@ class Parts(Text):
     def __new__(cls, parts: Iterable[str], separator: str | None = None) -> Parts:
         separator = SENTENCES if separator is None else separator
         parts = tuple(parts)
-        text = str.__new__(cls, separator.join(parts))
+        text = str.__new__(cls, _joined(parts, separator, separator == SENTENCES))
         text.msgid, text.params, text.parts, text.separator = "", {}, parts, separator
         return text
 
     def translate(self, gettext: Gettext, ngettext: Ngettext) -> str:
-        separator = say(self.separator, gettext, ngettext)
-        return separator.join(say(part, gettext, ngettext) for part in self.parts)
+        parts = [say(part, gettext, ngettext) for part in self.parts]
+        return _joined(parts, say(self.separator, gettext, ngettext), self.separator == SENTENCES)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Parts, (self.parts, self.separator))
@@ -117,6 +117,23 @@ def from_data(data: dict[str, Any]) -> Text:
 def say(text: Any, gettext: Gettext, ngettext: Ngettext) -> Any:
     """`text` in the language of `gettext` when it is a Text; anything else as it is."""
     return text.translate(gettext, ngettext) if isinstance(text, Text) else text
+
+
+# How a sentence can end, in the languages of the catalogues
+SENTENCE_ENDS = (".", "!", "?", "。", "！", "？")
+
+
+def _joined(parts: Iterable[str], separator: str, sentences: bool) -> str:
+    """The parts with the separator between them. A sentence that ends itself (a card's printed
+    words do: "...for each hotel pay $100.") is followed by the separator's spacing alone, not a
+    second end: "pay $100. Ann paid", "払う。Annが", never "pay $100.; Ann paid" or "払う。。"."""
+    spacing = "".join(c for c in separator if c.isspace())
+    joined = ""
+    for index, part in enumerate(parts):
+        if index:
+            joined += spacing if sentences and joined.endswith(SENTENCE_ENDS) else separator
+        joined += part
+    return joined
 
 
 def _fill(template: str, params: dict[str, Any]) -> str:

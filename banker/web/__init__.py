@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, make_response, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
@@ -29,6 +29,7 @@ from banker.web import (
     i18n,
     new_game,
     offers,
+    pieces,
     refusals,
     rule_systems,
     rules_page,
@@ -68,6 +69,7 @@ def register(app: Flask) -> None:
         light_groups=offers.LIGHT_GROUPS,
         group_of=offers.group_of,
         short_name=offers.short_name,
+        tile_language=offers.tile_language,
         amount_field=amounts.amount_field,
         board_spaces=board_map.board_spaces,
         jail_offers=offers.jail_offers,
@@ -80,11 +82,12 @@ def register(app: Flask) -> None:
         open_trades=trade_panel.open_trades,
         deck_name=trade_panel.deck_name,
         rules_badge=new_game.rules_badge,
-        rule_rows=rules_page.rule_rows,
+        rule_sections=rules_page.rule_sections,
         time_left=seats.time_left,
         market_panel=rule_systems.market_panel,
         token_level=rule_systems.token_level,
         salary=salary,
+        looks=pieces.looks,
     )
 
     @app.errorhandler(CSRFError)
@@ -132,7 +135,12 @@ def _error(status: int, message: str, hint: str | None = None):
     if request.path.startswith("/api/"):
         return jsonify(error=i18n.translate(message)), status
     if request.headers.get("HX-Request"):
-        return render_template("shared/_toast.html", message=message, ok=False), status
+        response = make_response(render_template("shared/_toast.html", message=message, ok=False), status)
+        # a refusal is a toast whatever the request meant to replace: a sheet, the trade form or
+        # the live panel swapped for it would stay gone, and every later tap on it fail, until reload
+        response.headers["HX-Retarget"] = "#toast"
+        response.headers["HX-Reswap"] = "outerHTML"
+        return response
     return render_template("shared/error.html", message=message, hint=hint, status=status), status
 
 

@@ -12,23 +12,9 @@ from banker.rules.text import Text
 from banker.service import BANKER, NotFound, SeatKey
 from banker.web import new_game as new_game_choices
 from banker.web import seats, security
+from banker.web.pieces import PIECES
 
 bp = Blueprint("home", __name__)
-
-PIECES = (
-    Text("Car"),
-    Text("Dog"),
-    Text("Top hat"),
-    Text("Boot"),
-    Text("Ship"),
-    Text("Iron"),
-    Text("Thimble"),
-    Text("Cat"),
-    Text("Penguin"),
-    Text("T-Rex"),
-    Text("Duck"),
-    Text("Wheelbarrow"),
-)
 
 
 @bp.get("/")

@@ -71,7 +71,7 @@ MONEY_NAMES = {
     "USD": Text("Dollars"),
     "GBP": Text("Pounds"),
     "EUR": Text("Euros"),
-    "KRW": Text("Won (amounts x1,000)"),
+    "KRW": Text("Won"),  # its example shows every amount a thousand times larger
     "JPY": Text("Yen"),
     "MK": Text("Electronic banking"),
 }
@@ -79,31 +79,27 @@ MAX_EDITION_FILE = 60 * 1024  # the whole form must fit in a request (MAX_CONTEN
 
 
 def money_choices() -> list[tuple[str, str, str]]:
-    """(code, name, example) for each way money can read: ("GBP", "Pounds", "£1,500")."""
-    examples = {"MK": f"{format_money(1500, 'MK')} / {format_money(200, 'MK')}"}
-    return [
-        (code, MONEY_NAMES.get(code, code), examples.get(code, format_money(1500, code)))
-        for code in CURRENCIES
-    ]
+    """(code, name, example) for each way money can read, the example being the classic starting
+    cash: ("GBP", "Pounds", "£1,500"), ("MK", "Electronic banking", "M1.5")."""
+    return [(code, MONEY_NAMES.get(code, code), format_money(1500, code)) for code in CURRENCIES]
 
 
 def edition_from_form(form: MultiDict[str, str], files: MultiDict[str, FileStorage]) -> Any:
-    """The edition the form asks for: "us", "uk", or the JSON object of the file uploaded (a file
-    chosen is played whichever button is ticked). The file is checked when the game starts."""
-    upload = files.get("edition_file")
-    if upload is not None and upload.filename:
-        raw = upload.read(MAX_EDITION_FILE + 1)
-        if len(raw) > MAX_EDITION_FILE:
-            raise InvalidCommand(
-                Text(
-                    "That edition file is over %(size)s KB: too big to be one.", size=MAX_EDITION_FILE // 1024
-                )
-            )
-        return read_json(raw, Text("That edition file"))
+    """The edition the form asks for: "us", "uk", or, when "Our own edition" is ticked, the JSON
+    object of the file uploaded (checked when the game starts). A file chosen before another
+    board was ticked is left out, as the form no longer shows it."""
     choice = form.get("edition", "us")
-    if choice == "file":
+    if choice != "file":
+        return choice
+    upload = files.get("edition_file")
+    if upload is None or not upload.filename:
         raise InvalidCommand(Text("Choose your edition's JSON file, or pick the US or UK board."))
-    return choice
+    raw = upload.read(MAX_EDITION_FILE + 1)
+    if len(raw) > MAX_EDITION_FILE:
+        raise InvalidCommand(
+            Text("That edition file is over %(size)s KB: too big to be one.", size=MAX_EDITION_FILE // 1024)
+        )
+    return read_json(raw, Text("That edition file"))
 
 
 def options_from_form(form: MultiDict[str, str], now: float) -> dict[str, Any]:
@@ -118,8 +114,8 @@ def options_from_form(form: MultiDict[str, str], now: float) -> dict[str, Any]:
             if number is None or number < 0:
                 raise InvalidCommand(Text("%(field)s must be a whole number.", field=label))
             options[name] = number  # its range is the rules' to check
-    minutes = form.get("minutes", "").strip()
-    if minutes or form.get("preset") == "timed":
+    if form.get("preset") == "timed":  # the minutes are asked only for a timed game
+        minutes = form.get("minutes", "").strip()
         length = whole_number(minutes) if minutes else TIMED_DEFAULT_MINUTES
         if length is None or not 5 <= length <= 24 * 60:
             raise InvalidCommand(Text("A timed game lasts 5 to 1,440 minutes."))

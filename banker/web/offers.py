@@ -9,7 +9,7 @@ from typing import Any
 from banker.rules import BANK, GameState, RuleError, decide, parse_command
 from banker.rules.board import DECK_NAMES, Deed, Space
 from banker.rules.buildings import level
-from banker.rules.card_texts import card_text
+from banker.rules.card_texts import BUILT_IN, card_text
 from banker.rules.cards import card_destination
 from banker.rules.deeds import group_label
 from banker.rules.money import DebtIncurred, Paid
@@ -89,7 +89,18 @@ def rent_now(state: GameState, deed: Deed) -> str:
     return Text("%(amount)s%(how)s", amount=state.money(amount), how=reason.params["how"])
 
 
-SHORT_TEXTS = {"Community Chest": Text("Chest"), "Jail / Just Visiting": Text("Jail")}
+# a tile's name in the player's language: a few letters wide ("フリーパーキング" broke as フリーパー/キング)
+SHORT_TEXTS = {
+    "Community Chest": Text("Chest"),
+    "Jail / Just Visiting": Text("Jail"),
+    "Free Parking": Text("Parking"),
+}
+
+
+def tile_language(state: GameState, name: str) -> str:
+    """The language of a tile's name when it differs from the screen's: a built-in board's own
+    names are English, and break as English ("Orien-tal", not "Orienta/l") on every phone."""
+    return "en" if state.edition.id in BUILT_IN and not isinstance(name, Text) else ""
 
 
 def short_name(name: str) -> str:

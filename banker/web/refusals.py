@@ -30,7 +30,10 @@ ANSWERS = {
 }
 
 
-def register(app: Flask, answer: Callable[[int, str], tuple[str, int] | tuple[Response, int]]) -> None:
+Answer = tuple[str, int] | tuple[Response, int] | Response
+
+
+def register(app: Flask, answer: Callable[[int, str], Answer]) -> None:
     """`answer(status, message)` is how every screen shows a refusal."""
 
     def refused():

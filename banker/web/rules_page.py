@@ -1,109 +1,183 @@
-"""The rules page: every option in force at a table, named and valued as a player reads it
-(amounts in the game's money, a feature not in play as "off", settings of an unused feature left
-out)."""
+"""The rules page: the rules this table plays by, as players say them, and only those in play.
+
+Each line is a sentence about something that happens in this game, with its amounts in the game's
+money: what everyone starts with and collects, what costs what, how deeds, houses, auctions and
+trades go, and how the game is won. A house rule that is off, a feature the preset leaves out
+and the settings of a feature not in play are not mentioned."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from banker.rules.state import GameState
-from banker.rules.text import Text
-from banker.web.new_game import MONEY_NAMES
+from banker.rules.text import Plural, Text
+from banker.rules.trades import JAIL_CARD_CEILING
 
-OPTION_NAMES = {
-    "starting_cash": Text("Starting cash"),
-    "salary": Text("Salary for passing GO"),
-    "jail_fine": Text("Jail fine"),
-    "income_tax": Text("Income tax"),
-    "luxury_tax": Text("Luxury tax"),
-    "mortgaged_lot_cancels_double_rent": Text("A mortgaged lot cancels the double rent"),
-    "houses_before_hotel": Text("Houses before a hotel"),
-    "auctions": Text("Auctions"),
-    "auction_step": Text("Auction step"),
-    "auction_seconds": Text("Auction clock (seconds)"),
-    "auction_extension_seconds": Text("Seconds left after each bid"),
-    "end_at": Text("End time"),
-    "trade_limits": Text("Tournament trade limits"),
-    "free_parking_jackpot": Text("Free Parking jackpot"),
-    "jackpot_seed": Text("Jackpot seed"),
-    "just_go": Text("Just Go"),
-    "income_tax_percent": Text("Income tax percent"),
-    "build_without_group": Text("Build without the whole group"),
-    "uneven_building": Text("Uneven building"),
-    "deal_deeds": Text("Deeds dealt at the start"),
-    "end_at_bankruptcies": Text("Ends at this many bankruptcies"),
-    "cash_target": Text("Cash target"),
-    "richest_by": Text("Richest by"),
-    "win_monopolies": Text("Monopolies to win"),
-    "market_size": Text("Deed market size"),
-    "buy_from_owner": Text("Buy deeds from their owners"),
-    "mortgages": Text("Mortgages"),
-    "trading": Text("Trading"),
-    "round_to": Text("Amounts rounded to"),
-    "token_levels": Text("Token levels"),
-    "level_cost": Text("Token level cost"),
-    "level_salary_step": Text("Salary added per level"),
-    "currency": Text("Money"),
-}
-# Amounts, shown in the game's money
-MONEY = frozenset(
-    {"starting_cash", "salary", "jail_fine", "income_tax", "luxury_tax", "auction_step", "jackpot_seed"}
-    | {"cash_target", "level_cost", "level_salary_step", "round_to"}
-)
-# Features that a value of 0 (1 for these two) turns off
-OFF_AT = {
-    "income_tax_percent": 0,
-    "deal_deeds": 0,
-    "end_at_bankruptcies": 0,
-    "cash_target": 0,
-    "win_monopolies": 0,
-    "market_size": 0,
-    "round_to": 1,
-    "token_levels": 1,
-}
-# Settings that mean something only while another option is on
-NEEDS = {
-    "jackpot_seed": "free_parking_jackpot",
-    "auction_step": "auctions",
-    "auction_seconds": "auctions",
-    "auction_extension_seconds": "auctions",
-    "level_cost": "token_levels",
-    "level_salary_step": "token_levels",
-}
-RICHEST_BY = {"worth": Text("net worth"), "cash": Text("cash in hand")}
+Section = tuple[Text, list[Text]]
 
 
-def rule_rows(state: GameState) -> list[tuple[str, str]]:
-    """(name, value) for each option of the table's rules, in the order the rules list them."""
-    rules = state.rules.as_dict()
-    return [
-        (OPTION_NAMES.get(name) or name.replace("_", " ").capitalize(), _value(state, name, value))
-        for name, value in rules.items()
-        if name != "preset" and (name not in NEEDS or _in_play(NEEDS[name], rules[NEEDS[name]]))
+def rule_sections(state: GameState) -> list[Section]:
+    """(heading, lines) for each part of the rules that has something in play."""
+    sections = [
+        (Text("Cash and payments"), _money(state)),
+        (Text("Deeds and buildings"), _deeds(state)),
+        (Text("Auctions and trades"), _auctions_and_trades(state)),
+        (Text("How the game is won"), _winning(state)),
     ]
+    return [(heading, lines) for heading, lines in sections if lines]
 
 
-def _in_play(name: str, value: Any) -> bool:
-    return value is True if isinstance(value, bool) else not _off(name, value)
+def _money(state: GameState) -> list[Text]:
+    rules, money = state.rules, state.money
+    lines = [
+        Text("Everyone starts with %(cash)s.", cash=money(rules.starting_cash)),
+        Text("Passing GO pays %(salary)s.", salary=money(rules.salary)),
+    ]
+    if rules.just_go:
+        lines.append(Text("Landing exactly on GO pays double: %(amount)s.", amount=money(2 * rules.salary)))
+    if rules.token_levels > 1:
+        lines.append(
+            Text(
+                "At GO you may raise your token a level, up to level %(top)s, for %(cost)s: each level "
+                "adds %(step)s to your salary.",
+                top=rules.token_levels,
+                cost=money(rules.level_cost),
+                step=money(rules.level_salary_step),
+            )
+        )
+    for tax in state.edition.spaces:
+        if tax.type == "income_tax" and rules.income_tax_percent:
+            lines.append(
+                Text(
+                    "%(tax)s costs %(amount)s or %(percent)s%% of your net worth, whichever is less.",
+                    tax=tax.name,
+                    amount=money(rules.income_tax),
+                    percent=rules.income_tax_percent,
+                )
+            )
+        elif tax.type in ("income_tax", "luxury_tax"):
+            lines.append(
+                Text("%(tax)s costs %(amount)s.", tax=tax.name, amount=money(getattr(rules, tax.type)))
+            )
+    lines.append(Text("The jail fine is %(fine)s.", fine=money(rules.jail_fine)))
+    if rules.free_parking_jackpot:
+        lines.append(
+            Text("Taxes, fines and card payments go into a pot on Free Parking: landing there takes it.")
+        )
+        if rules.jackpot_seed:
+            lines.append(
+                Text(
+                    "The bank puts %(amount)s in the pot at the start and after each win.",
+                    amount=money(rules.jackpot_seed),
+                )
+            )
+    if rules.round_to > 1:
+        lines.append(Text("Every amount is rounded up to %(step)s.", step=money(rules.round_to)))
+    return lines
 
 
-def _off(name: str, value: Any) -> bool:
-    return name in OFF_AT and value == OFF_AT[name]
+def _deeds(state: GameState) -> list[Text]:
+    rules = state.rules
+    lines = []
+    if rules.deal_deeds:
+        lines.append(
+            Plural(
+                "At the start the bank deals everyone %(n)s deed, paid at its price.",
+                "At the start the bank deals everyone %(n)s deeds, paid at their price.",
+                rules.deal_deeds,
+            )
+        )
+    if rules.market_size:
+        lines.append(
+            Text(
+                "Deeds are bought from the %(n)s face up in the bank's market, one a turn, not by landing on"
+                " them.",
+                n=rules.market_size,
+            )
+        )
+    if rules.buy_from_owner:
+        lines.append(
+            Text(
+                "In your turn you may buy another player's deed at its printed price, unless it is part"
+                " of a whole group or has buildings or a mortgage."
+            )
+        )
+    lines.append(
+        Plural(
+            "A hotel comes after %(n)s house on a lot.",
+            "A hotel comes after %(n)s houses on a lot.",
+            rules.houses_before_hotel,
+        )
+    )
+    if rules.build_without_group:
+        lines.append(Text("You may build without owning the whole colour group."))
+    if rules.uneven_building:
+        lines.append(Text("Houses go up and come down in any order within a group."))
+    if not rules.mortgages:
+        lines.append(Text("Nothing can be mortgaged."))
+    elif rules.mortgaged_lot_cancels_double_rent:
+        lines.append(Text("A mortgaged lot in a group stops the double rent on the others."))
+    return lines
 
 
-def _value(state: GameState, name: str, value: Any) -> str:
-    if isinstance(value, bool):
-        return Text("yes") if value else Text("no")
-    if _off(name, value):
-        return Text("off")
-    if name == "end_at":
-        return Text("at the set time") if value else Text("no clock")
-    if name in MONEY:
-        return state.money(value)
-    if name == "income_tax_percent":
-        return f"{value}%"
-    if name == "richest_by":
-        return RICHEST_BY.get(value, value)
-    if name == "currency":
-        return Text("%(name)s: %(example)s", name=MONEY_NAMES.get(value, value), example=state.money(1500))
-    return str(value)
+def _auctions_and_trades(state: GameState) -> list[Text]:
+    rules, money = state.rules, state.money
+    lines = []
+    if rules.auctions:
+        lines.append(
+            Text(
+                "A deed nobody buys goes to auction: %(seconds)s seconds on the clock, and at least"
+                " %(extension)s left after each bid.",
+                seconds=rules.auction_seconds,
+                extension=rules.auction_extension_seconds,
+            )
+        )
+        if rules.auction_step > 1:
+            lines.append(Text("Bids go up by at least %(step)s.", step=money(rules.auction_step)))
+    elif not rules.market_size:
+        lines.append(Text("No auctions: a deed nobody buys stays with the bank."))
+    if not rules.trading:
+        lines.append(Text("No trading between players."))
+    elif rules.trade_limits:
+        lines.append(
+            Text(
+                "Tournament trades: no gifts, no deed for less than its mortgage value, and no Get Out"
+                " of Jail Free card for %(ceiling)s or more.",
+                ceiling=money(JAIL_CARD_CEILING),
+            )
+        )
+    return lines
+
+
+def _winning(state: GameState) -> list[Text]:
+    rules, money = state.rules, state.money
+    lines = []
+    if rules.cash_target:
+        lines.append(Text("The first to hold %(target)s in cash wins.", target=money(rules.cash_target)))
+    if rules.win_monopolies:
+        lines.append(
+            Plural(
+                "Whoever holds %(n)s whole group wins.",
+                "Whoever holds %(n)s whole groups wins.",
+                rules.win_monopolies,
+            )
+        )
+    if rules.end_at:
+        lines.append(Text("The game ends when its clock runs out."))
+    if rules.end_at_bankruptcies == 1:
+        lines.append(Text("The game ends when a player goes bankrupt."))
+    elif rules.end_at_bankruptcies:
+        lines.append(
+            Text("The game ends once %(n)s players have gone bankrupt.", n=rules.end_at_bankruptcies)
+        )
+    else:
+        lines.append(Text("The last player who is not bankrupt wins."))
+    # the bank can always end the game early, with the table's agreement
+    if rules.richest_by == "cash":
+        lines.append(Text("Should the game end with players still in, the one with the most cash wins."))
+    else:
+        lines.append(
+            Text(
+                "Should the game end with players still in, the richest wins: cash, deeds at their price"
+                " (mortgaged at half) and buildings at cost."
+            )
+        )
+    return lines

@@ -155,13 +155,19 @@ def live(game_id: str):
     context = _context(game_id, view, state)
     body = render_template(f"{view}/_live.html", oob=True, **context)
     if known is not None:
-        # the toast tells the latest news, found among the latest actions: a phone that was away
-        # for most of a long game does not have the whole log read for it. A player's own actions
-        # were told in its reply (with Undo, which this toast would hide); the bank's seat also
-        # stores what the server does by itself (a sale when the clock runs out)
+        # the toast tells the latest news whole, as its history line (a trade with its 10% fees),
+        # found among the latest actions: a phone that was away for most of a long game does not
+        # have the whole log read for it. A player's own actions were told in its reply (with
+        # Undo, which this toast would hide); the bank's seat also stores what the server does by
+        # itself (a sale when the clock runs out)
         mine = seat.player_id if seat.player_id != BANKER else None
-        missed = seats.service().events_since(game_id, max(known, state.seq - NEWS_ACTIONS), not_by=mine)
-        news = [e.describe(context["state"]) for e in missed if e.is_news]
+        news = [
+            describe_action(state, events)
+            for events in seats.service().actions_since(
+                game_id, max(known, state.seq - NEWS_ACTIONS), not_by=mine
+            )
+            if any(e.is_news for e in events)
+        ]
         if news:
             body += render_template("shared/_toast.html", message=Parts(news[-2:]), ok=True, oob=True)
     response = current_app.make_response(body)

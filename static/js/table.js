@@ -101,6 +101,11 @@
     });
     arrive(document);
     document.body.addEventListener("htmx:load", function (event) { arrive(event.target); });
+    // A refusal stays on screen until its ✕ is tapped (a toast saying what was done fades by itself).
+    document.addEventListener("click", function (event) {
+      var close = event.target.closest && event.target.closest("[data-dismiss]");
+      if (close) close.closest(".toast").remove();
+    });
     // A command went through (HX-Trigger: bank-changed on the element that sent it): clear its
     // form, or load what it names next. Data attributes rather than hx-on handlers, so the
     // Content-Security-Policy needs no eval (htmx runs with allowEval off).

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from banker.editions import custom_edition, load_edition
-from banker.rules import fold, start_game
+from banker.rules import decide, describe_action, fold, start_game
 from banker.rules.board import edition_to_json
 from banker.rules.card_texts import WORDING, card_text
+from banker.rules.cards import DrawCard
 from banker.rules.text import say
 from banker.web.i18n import compile_catalogues
 from tests.rules.conftest import NAMES
@@ -70,3 +71,12 @@ def test_a_custom_editions_cards_read_as_its_file_words_them():
     data["chance"][7]["text"] = "은행 배당금 5만 원을 받으세요."
     state = fold([(1, [start_game(NAMES[:2], "classic", custom_edition(data))])])
     assert card_text(state, card(state, "CH08")) == "은행 배당금 5만 원을 받으세요."
+
+
+def test_a_cards_full_stop_ends_its_sentence_once_before_what_it_did():
+    state = game()
+    drawn = decide(state, DrawCard(player=1, deck="chance", card="CH13"))  # Speeding fine $15.
+    line = describe_action(state, drawn)
+    assert line == "Ann drew Chance: Speeding fine $15. Ann paid the bank $15 (Chance card)"
+    assert in_language(line, "ko").startswith("Ann 님이 찬스 카드를 뽑음: 과속 벌금 $15. Ann 님이")
+    assert in_language(line, "ja").startswith("Annがチャンスを引きました: スピード違反の罰金$15。Annが")

@@ -65,3 +65,12 @@ def test_a_text_survives_the_logs_json_and_a_copy(text):
     assert translated(stored) == translated(text)
     copied = copy.deepcopy(text)
     assert copied == text and translated(copied) == translated(text)
+
+
+def test_a_sentence_that_ends_itself_takes_only_the_separators_spacing():
+    assert Parts(["Speeding fine $15.", "Ann paid"]) == "Speeding fine $15. Ann paid"
+    assert Parts(["Ann paid", "Bob owns it"]) == "Ann paid; Bob owns it"
+    assert Parts(["J.R.", "Ann"], ITEMS) == "J.R., Ann"  # a list's items are not sentences
+    japanese = {"; ": "。", "Fine.": "罰金。", "Paid": "支払い"}
+    line = say(Parts([Text("Fine."), Text("Paid")]), lambda m: japanese.get(m, m), None)
+    assert line == "罰金。支払い"

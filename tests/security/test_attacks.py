@@ -522,7 +522,12 @@ def test_a_new_game_with_broken_or_control_text_anywhere_is_refused(app, client,
     upload = json.dumps(springfield() | {"edition": bad}).encode()  # JSON spells a surrogate in ASCII
     page = host.post(
         "/new",
-        data={"csrf_token": token, "name": ["Ann", "Bob"], "edition_file": (io.BytesIO(upload), "bad.json")},
+        data={
+            "csrf_token": token,
+            "name": ["Ann", "Bob"],
+            "edition": "file",
+            "edition_file": (io.BytesIO(upload), "bad.json"),
+        },
         content_type="multipart/form-data",
     )
     refused(page, 400)
@@ -697,6 +702,7 @@ def test_an_edition_file_nested_too_deep_or_holding_a_huge_number_shows_the_form
         data={
             "csrf_token": csrf_token(host),
             "name": ["Ann", "Bob"],
+            "edition": "file",
             "edition_file": (io.BytesIO(raw), "x.json"),
         },
         content_type="multipart/form-data",

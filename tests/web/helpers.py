@@ -69,6 +69,13 @@ def readable(markup: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", markup).split())
 
 
+def refusal(response) -> str:
+    """The words of the refusal toast a tap got back (without its close button)."""
+    found = re.search(r'<div class="toast bad"[^>]*><p>(.*?)</p>', text(response), re.S)
+    assert found, text(response)
+    return readable(found.group(1))
+
+
 def page(client: FlaskClient, game_id: str, path: str = "") -> str:
     """A screen of the game as this phone sees it, as text."""
     return text(client.get(f"/g/{game_id}{path}"))

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 
-from tests.web.helpers import HTMX, do, join, readable, seq, text
+from tests.web.helpers import HTMX, csrf_token, do, join, readable, seq, text
 
 
 def state(app, game_id):
@@ -164,6 +165,24 @@ def test_the_banker_sees_the_sheet_for_the_player_it_acts_for(bought):
 @pytest.mark.parametrize("position", [-1, 40, 99])
 def test_closing_or_a_space_off_the_board_leaves_the_sheet_empty(table, position):
     assert "sheet-card" not in tap(table["Ann"], table["id"], position)
+
+
+def test_the_banks_sheet_closes_as_the_bank_and_a_refusal_never_replaces_the_sheet(app):
+    game = app.extensions["banker"].create_game(["Ann", "Bob"], options={"auctions": False})
+    host = app.test_client()
+    host.post(
+        f"/seat/{game.banker.token}", data={"csrf_token": csrf_token(host, f"/seat/{game.banker.token}")}
+    )
+    sheet = tap(host, game.game.id, 39, view="bank", player=2)
+    closes = re.findall(r'<button class="btn ghost[^"]*" hx-get="([^"]+)" hx-target="#sheet"', sheet)
+    assert len(closes) == 2  # ✕ and Don't buy
+    for close in closes:
+        closed = host.get(html.unescape(close), headers=HTMX)
+        assert closed.status_code == 200 and "sheet-card" not in text(closed)
+    # a refusal goes to the toast, whatever the request was to replace: the sheet stays usable
+    refused = host.get(f"/g/{game.game.id}/space/-1", headers=HTMX)  # no view: a player's seat
+    assert refused.status_code == 403
+    assert (refused.headers["HX-Retarget"], refused.headers["HX-Reswap"]) == ("#toast", "outerHTML")
 
 
 BAD = [

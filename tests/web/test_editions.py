@@ -123,10 +123,10 @@ def test_the_new_game_form_offers_the_boards_a_file_and_the_money_styles(client)
         "Dollars · $1,500",
         "Pounds · £1,500",
         "Euros · €1,500",
-        "Won (amounts x1,000) · ₩1,500,000",
+        "Won · ₩1,500,000",
     ):
         assert example in html
-    assert "Yen · ¥1,500" in html and "Electronic banking · M1.5 / 200K" in html
+    assert "Yen · ¥1,500" in html and "Electronic banking · M1.5" in html
 
 
 def test_the_uk_board_and_a_money_style_chosen_on_the_form(app, client):
@@ -143,6 +143,14 @@ def test_an_edition_file_uploaded_on_the_form_is_the_board(app, client):
     assert response.status_code == 303, text(response)
     _, state = game_of(app, response)
     assert state.edition.title == "Springfield" and state.deed(39).name == "Evergreen Terrace"
+
+
+def test_a_file_chosen_before_another_board_was_ticked_is_left_out(app, client):
+    # the form hides the file once US or UK is ticked, but still sends it
+    response = start(client, edition="uk", upload=json.dumps(springfield()).encode())
+    assert response.status_code == 303, text(response)
+    _, state = game_of(app, response)
+    assert state.edition.id == "uk"
 
 
 def test_an_invalid_edition_file_is_refused_on_the_form_saying_why(app, client):

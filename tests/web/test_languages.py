@@ -8,7 +8,7 @@ import re
 import pytest
 
 from banker.editions import load_edition
-from tests.web.helpers import HTMX, csrf_token, do, page, readable, text
+from tests.web.helpers import HTMX, csrf_token, do, join, page, readable, take_seat, text
 
 KO = {"Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5"}
 JA = {"Accept-Language": "ja-JP,ja;q=0.9"}
@@ -67,7 +67,8 @@ def test_a_refused_command_reads_in_japanese(table):
     switch(table["Ann"], "ja")
     refused = do(table["Ann"], table["id"], type="pay_player", player=1, to=2, amount=5000)
     assert refused.status_code == 409
-    assert readable(text(refused)) == "Annの所持金は$1,500で、$5,000を払うにはあと$3,500必要です。"
+    message = re.search(r'role="alert"><p>(.*?)</p>', text(refused)).group(1)
+    assert message == "Annの所持金は$1,500で、$5,000を払うにはあと$3,500必要です。"
 
 
 def test_the_toast_and_the_history_read_in_the_phones_language(table):
@@ -159,3 +160,30 @@ def test_news_from_other_phones_reads_in_this_phones_language(app, table):
     live = table["Ann"].get(f"/g/{table['id']}/live?view=player&seq={known}", headers={**HTMX, **JA})
     toast = re.search(r'<p class="toast ok"[^>]*>(.*?)</p>', text(live)).group(1)
     assert toast == "BobはMediterranean Avenueを買いませんでした。銀行が競売にかけます"
+
+
+def test_a_piece_reads_alike_on_every_screen_in_the_phones_language(app):
+    host = app.test_client()
+    form = text(host.get("/new", headers=KO))
+    assert '<option value="Dog">강아지</option>' in form  # shown in Korean, stored in English
+    token = csrf_token(host)
+    created = host.post(
+        "/new", data={"csrf_token": token, "name": ["Ann", "Bob"], "piece": ["Dog", "Top hat"]}, headers=KO
+    )
+    game_id = created.headers["Location"].split("/")[2]
+    assert app.extensions["banker"].state(game_id).player(1).token == "Dog"
+    lobby = readable(text(host.get(f"/g/{game_id}/lobby", headers=KO)))
+    assert "Ann 빨강 · 강아지" in lobby and "Bob 파랑 · 실크햇" in lobby  # the lobby said only "빨강"
+    assert "Ann 赤 · イヌ" in readable(text(host.get(f"/g/{game_id}/bank", headers=JA)))
+    code = app.extensions["banker"].game_code(game_id)
+    ann = app.test_client()
+    join(ann, code, 1)
+    assert "Ann Red · Dog" in readable(text(ann.get(f"/g/{game_id}")))
+
+
+def test_a_piece_stored_in_korean_reads_in_english_and_any_other_piece_as_typed(app):
+    game = app.extensions["banker"].create_game(["Ann", "Bob"], tokens=["강아지", "Tardis"])
+    host = app.test_client()
+    take_seat(host, f"/seat/{game.banker.token}")
+    bank = readable(text(host.get(f"/g/{game.game.id}/bank")))
+    assert "Ann Red · Dog" in bank and "Bob Blue · Tardis" in bank

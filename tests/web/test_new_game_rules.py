@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.web.helpers import csrf_token, readable, text
@@ -46,10 +48,16 @@ def test_a_timed_game_gets_its_end_time_from_the_minutes(app, client, clock):
     assert state.rules.end_at == int(clock() + 90 * 60)  # the default
 
 
+def test_minutes_typed_for_a_timed_game_do_not_time_another(app, client):
+    # the form hides the minutes once another preset is ticked, but still sends them
+    _, state = game_of(app, start(client, preset="classic", minutes="45"))
+    assert state.rules.end_at == 0
+
+
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"minutes": "2"}, "A timed game lasts 5 to 1,440 minutes."),
+        ({"preset": "timed", "minutes": "2"}, "A timed game lasts 5 to 1,440 minutes."),
         ({"starting_cash": "lots"}, "Starting cash must be a whole number."),
         ({"preset": "poker"}, "There is no preset called &#39;poker&#39;"),
     ],
@@ -61,26 +69,66 @@ def test_bad_choices_are_refused_on_the_form_and_kept(client, fields, message):
     assert 'value="Ann"' in response.get_data(as_text=True)
 
 
+def rules_page(app, client, **fields) -> list[str]:
+    """The rules page of a new game started with `fields`, as its lines read."""
+    game_id, _ = game_of(app, start(client, **fields))
+    page = text(client.get(f"/g/{game_id}/rules?view=bank"))
+    return [readable(line) for line in re.findall(r"<(?:h2|li)>(.*?)</(?:h2|li)>", page, re.S)]
+
+
 def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, client):
     game_id, _ = game_of(app, start(client, preset="jma"))
     bank = text(client.get(f"/g/{game_id}/bank"))
     assert ">JMA tournament</span></a>" in bank
-    rules = readable(text(client.get(f"/g/{game_id}/rules?view=bank")))
-    assert "Auction step $10" in rules and "Tournament trade limits yes" in rules
-
-
-def test_the_rules_page_reads_in_the_games_money_and_leaves_out_what_is_not_in_play(app, client):
-    game_id, _ = game_of(app, start(client, preset="classic", currency="KRW", free_parking_jackpot="1"))
-    rules = readable(text(client.get(f"/g/{game_id}/rules?view=bank")))
-    assert "Starting cash ₩1,500,000" in rules and "Jail fine ₩50,000" in rules
-    assert "Jackpot seed ₩0" in rules  # the jackpot is on, so its seed is shown
-    assert "Deeds dealt at the start off" in rules and "Richest by net worth" in rules
-    assert "Money Won (amounts x1,000): ₩1,500,000" in rules and "End time no clock" in rules
-    assert "Token level cost" not in rules  # no token levels in a classic game
-    plain = readable(
-        text(client.get(f"/g/{game_of(app, start(client, preset='classic'))[0]}/rules?view=bank"))
+    rules = rules_page(app, client, preset="jma")
+    assert "Bids go up by at least $10." in rules
+    assert (
+        "Tournament trades: no gifts, no deed for less than its mortgage value, and no Get Out of Jail"
+        " Free card for $50 or more." in rules
     )
-    assert "Jackpot seed" not in plain and "Free Parking jackpot no" in plain
+
+
+def test_the_rules_page_says_only_what_is_in_play_in_players_words(app, client):
+    # it listed all 29 options, "Deed market size off" among them
+    assert rules_page(app, client, preset="classic") == [
+        "Cash and payments",
+        "Everyone starts with $1,500.",
+        "Passing GO pays $200.",
+        "Income Tax costs $200.",
+        "Luxury Tax costs $100.",
+        "The jail fine is $50.",
+        "Deeds and buildings",
+        "A hotel comes after 4 houses on a lot.",
+        "Auctions and trades",
+        "A deed nobody buys goes to auction: 20 seconds on the clock, and at least 8 left after each bid.",
+        "How the game is won",
+        "The last player who is not bankrupt wins.",
+        "Should the game end with players still in, the richest wins: cash, deeds at their price"
+        " (mortgaged at half) and buildings at cost.",
+    ]
+    house_rules = rules_page(
+        app,
+        client,
+        preset="classic",
+        currency="KRW",
+        free_parking_jackpot="1",
+        jackpot_seed="500",
+        no_auctions="1",
+    )
+    assert "Everyone starts with ₩1,500,000." in house_rules and "The jail fine is ₩50,000." in house_rules
+    assert (
+        "Taxes, fines and card payments go into a pot on Free Parking: landing there takes it." in house_rules
+    )
+    assert "The bank puts ₩500,000 in the pot at the start and after each win." in house_rules
+    assert "No auctions: a deed nobody buys stays with the bank." in house_rules
+    millionaire = rules_page(app, client, preset="millionaire")
+    assert (
+        "At GO you may raise your token a level, up to level 3, for 50K: each level adds 50K to your salary."
+        in millionaire
+    )
+    assert "The first to hold M1 in cash wins." in millionaire
+    assert "The game ends when a player goes bankrupt." in millionaire
+    assert "Should the game end with players still in, the one with the most cash wins." in millionaire
 
 
 def test_every_house_rule_switch_sets_its_option(app, client):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.helpers import HTMX, as_banker, do, readable, seq, text
+from tests.web.helpers import HTMX, as_banker, do, readable, refusal, seq, text
 
 
 def undo_button(response) -> dict[str, str] | None:
@@ -70,7 +70,7 @@ def test_undo_is_refused_once_ten_seconds_have_passed(app, clock, table):
     clock.advance(10.5)
     refused = take_back(table["Ann"], game_id, 1, seq(app, game_id))
     assert refused.status_code == 409
-    assert readable(text(refused)) == (
+    assert refusal(refused) == (
         "Too late to take it back: that was more than 10 seconds ago. The banker can undo it."
     )
     assert cash(app, game_id) == [1390, 1590, 1500]
@@ -83,7 +83,7 @@ def test_undo_is_refused_once_someone_else_acted(app, table):
     do(table["Cy"], game_id, type="pass_go", player=3)
     refused = take_back(table["Ann"], game_id, 1, mine)
     assert refused.status_code == 409
-    assert readable(text(refused)) == (
+    assert refusal(refused) == (
         "Something else has happened since, so it cannot be taken back here; the banker can undo it."
     )
     assert cash(app, game_id) == [1410, 1590, 1700]
@@ -94,7 +94,7 @@ def test_undo_is_refused_for_an_action_this_phone_did_not_send(app, table):
     as_banker(app, game_id, {"type": "collect_from_bank", "player": 1, "amount": 100, "reason": "Prize"})
     refused = take_back(table["Ann"], game_id, 1, seq(app, game_id))
     assert refused.status_code == 409
-    assert readable(text(refused)) == "Only the phone that sent it can take it back; the banker can undo it."
+    assert refusal(refused) == "Only the phone that sent it can take it back; the banker can undo it."
     do(table["Ann"], game_id, type="pay_player", player=1, to=2, amount=90)
     # Bob's phone acts for Bob only: it cannot take back Ann's payment, even the money he got
     as_ann = take_back(table["Bob"], game_id, 1, seq(app, game_id))
@@ -143,10 +143,7 @@ def test_collecting_without_a_reason_is_refused_and_changes_nothing(app, table):
     before = seq(app, game_id)
     refused = do(table["Ann"], game_id, type="collect_from_bank", player=1, amount=600, reason="")
     assert refused.status_code == 409
-    assert (
-        readable(text(refused))
-        == "Say what the bank pays for (a card, a prize…): every phone sees the reason."
-    )
+    assert refusal(refused) == "Say what the bank pays for (a card, a prize…): every phone sees the reason."
     assert seq(app, game_id) == before
 
 

@@ -127,3 +127,17 @@ def test_a_phone_cannot_accept_an_offer_made_to_someone_else(app, deeds):
     response = post(deeds["Cy"], f"/g/{deeds['id']}/trade/{trade}/accept", {})
     assert response.status_code == 403
     assert app.extensions["banker"].state(deeds["id"]).trades != ()
+
+
+def test_the_other_phone_hears_of_the_trade_with_the_10_percent_fee_it_paid(app, deeds):
+    game_id = deeds["id"]
+    post(deeds["Ann"], f"/g/{game_id}/trade", {"to": 2, "give_deeds": [BOARDWALK], "get_deeds": [PARK_PLACE]})
+    before = seq(app, game_id)
+    trade = app.extensions["banker"].state(game_id).trades[0].id
+    post(deeds["Bob"], f"/g/{game_id}/trade/{trade}/accept", {})
+    live = text(deeds["Ann"].get(f"/g/{game_id}/live?view=player&seq={before}", headers=HTMX))
+    toast = re.search(r'<p class="toast ok"[^>]*>(.*?)</p>', live).group(1)
+    assert toast == (
+        "Bob accepted: Ann gets Park Place; Bob gets Boardwalk; "
+        "Ann paid the bank $18 (10% fee to keep Park Place mortgaged)"
+    )

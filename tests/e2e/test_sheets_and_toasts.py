@@ -1,0 +1,45 @@
+"""The sheet a board tap opens and the toasts that answer a tap, as a phone works them."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.e2e.table import api, take_seat
+
+
+def test_the_bank_closes_a_sheet_and_taps_the_board_again(server, phone):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    bank = phone()
+    take_seat(bank, server, game["banker_token"])
+    for name in ("Boardwalk", "Park Place", "Reading Railroad"):
+        bank.locator(f'.space[aria-label^="{name}"]').click()
+        expect(bank.locator("#sheet .sheet-card h2")).to_have_text(name)
+        bank.locator("#sheet .close").click()
+        expect(bank.locator("#sheet .sheet-card")).to_have_count(0)
+    expect(bank.locator("#toast .toast")).to_have_count(0)  # nothing was refused
+
+
+# Every CSS animation run to its end at once: what a toast looks like once its time is up
+ALL_DONE = "() => document.getAnimations().forEach((animation) => animation.finish())"
+
+
+def test_a_refusal_stays_until_dismissed_and_what_was_done_fades(server, phone):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    ann = phone()
+    take_seat(ann, server, game["players"][0]["token"])
+    pay_the_bank = ann.locator(".actions form").filter(has=ann.locator('input[value="pay_bank"]'))
+    pay_the_bank.locator('input[name="amount"]').fill("0")
+    pay_the_bank.get_by_role("button", name="Pay").click()
+    refusal = ann.locator("#toast .toast")
+    expect(refusal).to_have_attribute("role", "alert")
+    expect(refusal).to_contain_text("The amount must be more than 0.")
+    ann.evaluate(ALL_DONE)
+    expect(refusal).to_have_css("opacity", "1")  # still there to be read
+    refusal.get_by_role("button", name="Close").click()
+    expect(refusal).to_have_count(0)
+
+    ann.get_by_role("button", name="Passed GO").click()
+    done = ann.locator("#toast .toast")
+    expect(done).to_have_text("Ann collected $200 from the bank (Passed GO)")
+    ann.evaluate(ALL_DONE)
+    expect(done).to_have_css("opacity", "0")
