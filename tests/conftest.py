@@ -19,6 +19,9 @@ from flask.testing import FlaskClient
 import banker.rules
 import banker.service
 from banker import create_app
+from banker.db import make_engine, migrate
+from banker.live import Broker
+from banker.service import GameService
 from tests.machine import ensure_packages
 from tests.postgres import PostgresSchema, ThrowawayPostgres
 
@@ -99,6 +102,15 @@ def app(tmp_path, clock, database_url) -> Iterator[Flask]:
     yield app
     app.extensions["banker"].broker.close()
     app.extensions["banker"].engine.dispose()
+
+
+@pytest.fixture
+def service(database_url) -> Iterator[GameService]:
+    """The service on a fresh database, on the real clock, without the web around it."""
+    engine = make_engine(database_url)
+    migrate(engine)
+    yield GameService(engine, Broker())
+    engine.dispose()
 
 
 @pytest.fixture

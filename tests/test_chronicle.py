@@ -4,11 +4,9 @@ one command at a time, undos included."""
 
 from __future__ import annotations
 
-import pytest
 from sqlmodel import Session, select
 
 from banker.chronicle import SAMPLES
-from banker.db import make_engine, migrate
 from banker.live import Broker
 from banker.models import Action
 from banker.rules import apply_action, event_from_json
@@ -18,14 +16,6 @@ from banker.rules.tally import worth
 from banker.service import GameService, sent_of
 
 PARK_PLACE, BOARDWALK = 37, 39
-
-
-@pytest.fixture
-def service(database_url):
-    engine = make_engine(database_url)
-    migrate(engine)
-    yield GameService(engine, Broker())
-    engine.dispose()
 
 
 def play(service, rounds: int) -> str:

@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
-from banker.db import make_engine, migrate
 from banker.editions import load_edition
 from banker.live import Broker
 from banker.rules.board import edition_to_json
 from banker.service import GameService
-
-
-@pytest.fixture
-def service(database_url):
-    engine = make_engine(database_url)
-    migrate(engine)
-    yield GameService(engine, Broker())
-    engine.dispose()
 
 
 def springfield() -> dict:

@@ -8,19 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from banker.db import make_engine, migrate
 from banker.live import Broker
 from banker.rules import RuleError, Sent
 from banker.service import GameService
 from tests.conftest import FakeClock
-
-
-@pytest.fixture
-def service(database_url):
-    engine = make_engine(database_url)
-    migrate(engine)
-    yield GameService(engine, Broker())
-    engine.dispose()
 
 
 def fresh_copy(service):

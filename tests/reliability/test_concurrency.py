@@ -9,7 +9,6 @@ from collections import Counter
 
 import pytest
 
-from banker.db import make_engine, migrate
 from banker.live import Broker
 from banker.rules import RuleError
 from banker.rules.game import Joined
@@ -17,14 +16,6 @@ from banker.service import GameService
 
 THREADS = 16
 PAYMENTS = 500
-
-
-@pytest.fixture
-def service(database_url):
-    engine = make_engine(database_url)
-    migrate(engine)
-    yield GameService(engine, Broker())
-    engine.dispose()
 
 
 def test_sixteen_threads_of_random_payments_lose_nothing_and_conserve_money(service):
