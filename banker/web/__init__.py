@@ -53,10 +53,12 @@ class WholeNumber(IntegerConverter):
 def register(app: Flask) -> None:
     app.url_map.converters["int"] = WholeNumber  # before any route is added
     delivery.register(app)  # first, so its after_request runs last: it compresses the final body
+    # under `banker serve`: a command never waits behind pages being drawn (before security: its
+    # join brake waits the way this says)
+    turns.register(app)
     security.register(app)  # CSP and other headers, Secure cookies over HTTPS, the join brake
     i18n.register(app)  # the language of each screen, and Text translated on its way out
     refusals.register(app, _error)  # what `banker serve` turned away: too many connections, too slow
-    turns.register(app)  # under `banker serve`: a command never waits behind pages being drawn
     app.register_blueprint(home.bp)
     app.register_blueprint(app_shell.bp)
     app.register_blueprint(table.bp)

@@ -6,8 +6,9 @@ kept another table's commands waiting behind up to four pages each).
 Here a page is drawn by one greenlet at a time, and it steps aside at its seams (before it
 starts, before each template is rendered, before it is compressed) until the server has nothing
 else to do: a command waits for one slice of one page at most. Commands never wait for a turn.
-Under threads (tests, `flask run`) the operating system takes turns instead, and nothing here
-applies."""
+A request that waits for time to pass rather than for work (a join the brake holds back) gives its
+turn back meanwhile: it is the `SLEEP` every such wait goes through. Under threads (tests, `flask
+run`) the operating system takes turns instead, and nothing here applies."""
 
 from __future__ import annotations
 
@@ -46,6 +47,17 @@ def register(app: Flask) -> None:
     def give_back(*_: object) -> None:
         if g.pop("drawing", False):
             turn.release()
+
+    def pause(seconds: float) -> None:
+        """Wait `seconds` without holding up the pages waiting for their turn."""
+        drawing = g.get("drawing", False)
+        give_back()
+        gevent.sleep(seconds)
+        if drawing:
+            turn.acquire()
+            g.drawing = True
+
+    app.config.setdefault("SLEEP", pause)
 
     before_render_template.connect(step_aside, app, weak=False)
     app.teardown_request(give_back)  # a page that failed gives its turn back too

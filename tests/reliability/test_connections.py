@@ -15,6 +15,7 @@ import pytest
 
 from banker import config
 from banker.server import FILES_WANTED, Gate, client_key, forwarded_client, raise_open_files
+from banker.web.security import HOLD_SECONDS, JOIN_TRIES_PER_MINUTE
 from tests.servers import ServeProcess, request, seat_cookie
 
 WAIT = 15.0  # s a test waits for the server to act before it fails; its limits are far shorter
@@ -298,3 +299,19 @@ def test_a_bad_limit_in_the_environment_is_refused_at_start_with_its_name(
     with pytest.raises(SystemExit) as refused:
         config.defaults(str(tmp_path))
     assert str(refused.value) == message
+
+
+def test_joins_the_brake_holds_back_hold_up_no_other_phones_page(serve, opened):
+    """Under `banker serve` pages take turns; a join the brake holds back waits for time to pass,
+    not for work, so it gives its turn back: a guesser cannot stall every table's pages."""
+    server = serve({})
+    for tried in range(JOIN_TRIES_PER_MINUTE):
+        assert ask(fresh(opened, server.port, "127.0.0.2"), f"/join/QQ{tried:04d}")[0] == 404
+    held = [fresh(opened, server.port, "127.0.0.2") for _ in range(3)]
+    for connection in held:
+        connection.request("GET", "/join/QQZZZZ")
+    time.sleep(HOLD_SECONDS / 4)  # they are waiting now, each for HOLD_SECONDS
+    started = time.monotonic()
+    assert ask(fresh(opened, server.port, "127.0.0.3"))[0] == 200
+    assert time.monotonic() - started < HOLD_SECONDS / 2
+    assert [connection.getresponse().status for connection in held] == [429, 429, 429]
