@@ -8,6 +8,9 @@ import functools
 import json
 import re
 import sqlite3
+import threading
+from collections.abc import Callable
+from logging import Logger
 from pathlib import Path
 from typing import Any
 
@@ -131,3 +134,27 @@ def migrate(engine: Engine, revision: str = "head") -> None:
 def create_tables(engine: Engine) -> None:
     """The schema as the newest migration leaves it (kept under its old name for callers)."""
     migrate(engine)
+
+
+LOG_EVERY = 60.0  # seconds
+
+
+class FullDiskLog:
+    """Logs a full disk's traceback at most once every LOG_EVERY seconds of `clock`."""
+
+    def __init__(self, logger: Logger, clock: Callable[[], float]) -> None:
+        self.logger = logger
+        self.clock = clock
+        self._logged_at: float | None = None
+        self._lock = threading.Lock()
+
+    def log(self, error: BaseException) -> None:
+        with self._lock:
+            now = self.clock()
+            if self._logged_at is not None and now - self._logged_at < LOG_EVERY:
+                return
+            self._logged_at = now
+        self.logger.error(
+            "the disk is full: nothing can be saved until space is freed (logged once a minute)",
+            exc_info=error,
+        )

@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from banker.chronicle import Chronicle, record, record_all
+from banker.db import FullDiskLog, disk_full
 from banker.live import Broker
 from banker.lru import LRU
 from banker.models import Action, Game, Seat
@@ -159,6 +160,7 @@ class GameService:
         self.engine = engine
         self.broker = broker
         self.clock = clock
+        self._full_disk_log = FullDiskLog(log, clock)
         self._chronicles: LRU[str, Chronicle] = LRU(games_kept)
         self._cache_lock = threading.Lock()
         # one command of a game at a time in this process; other processes are kept apart by
@@ -417,13 +419,21 @@ class GameService:
         nearest deadline or until a new one is set. Runs in its own thread (a greenlet under
         `banker serve`)."""
         while not stop.is_set():
-            try:
-                delay = self.settle_all_due()
-            except Exception:  # a database hiccup must not stop the clock
-                log.exception("settling due games failed")
-                delay = 1.0
+            delay = self.tick()
             with self._deadlines_changed:
                 self._deadlines_changed.wait(timeout=min(delay, 60.0) if delay is not None else 60.0)
+
+    def tick(self) -> float | None:
+        """One round of the timer: settle what is due; the seconds until the next deadline (a
+        second when settling failed: a database hiccup must not stop the clock)."""
+        try:
+            return self.settle_all_due()
+        except Exception as error:
+            if disk_full(error):  # tried again every second: its traceback once a minute
+                self._full_disk_log.log(error)
+            else:
+                log.exception("settling due games failed")
+            return 1.0
 
     def history(
         self,

@@ -9,7 +9,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
-from banker.db import disk_full
+from banker.db import FullDiskLog, disk_full
 from banker.extensions import csrf
 from banker.rules import InvalidCommand, RuleError
 from banker.rules.inputs import MAX_DIGITS
@@ -40,7 +40,6 @@ from banker.web import (
     trading,
     turns,
 )
-from banker.web.full_disk import FULL_DISK, FullDiskLog
 
 
 class WholeNumber(IntegerConverter):
@@ -123,6 +122,10 @@ def register(app: Flask) -> None:
         return _error(500, Text("Something went wrong in the bank. Nothing was changed; try again."))
 
 
+FULL_DISK = Text(
+    "The bank cannot save anything: the server's disk is full. Nothing was changed. "
+    "The host needs to free some space on it; then try again."
+)
 HTTP_MESSAGES = {
     400: Text("That request was not understood. Reload the page and try again."),
     404: Text("There is no such page. Check the link."),

@@ -98,3 +98,26 @@ def test_postgresqls_disk_full_reaches_the_phone_as_a_full_disk(app, monkeypatch
     response = do(host, game_id, view="bank", type="pass_go", player="1")
     assert response.status_code == 507 and FULL in text(response)
     assert tracebacks(caplog) == 1
+
+
+def test_the_timer_meeting_a_full_disk_logs_its_traceback_once_a_minute_and_tries_again(app, clock, caplog):
+    """An auction whose clock ran out on a full disk: the timer tries to close it every second."""
+    service = app.extensions["banker"]
+    game = service.create_game(["Ann", "Bob"])
+    game_id, bank = game.game.id, game.banker.token
+    service.run(game_id, bank, {"type": "decline", "player": 1, "deed": 39})
+    fill_the_disk(service.engine)
+    for _ in range(500):  # the pages on hand fill up first
+        try:
+            service.run(game_id, bank, {"type": "pay_bank", "player": 2, "amount": 1, "reason": "Fee"})
+        except OperationalError as error:
+            assert disk_full(error)
+            break
+    caplog.set_level(logging.ERROR)
+    clock.advance(60)  # past the auction's deadline
+    for _ in range(5):
+        assert service.tick() == 1.0
+        clock.advance(1)
+    assert tracebacks(caplog) == 1
+    clock.advance(60)
+    assert service.tick() == 1.0 and tracebacks(caplog) == 2
