@@ -40,7 +40,12 @@ def test_the_manifest_and_the_service_worker_load_and_keep_the_app_files(server,
 
     worker = ann.evaluate("navigator.serviceWorker.ready.then((r) => r.active.scriptURL)")
     assert worker == f"{server.url}/sw.js"
-    ann.wait_for_function("navigator.serviceWorker.controller !== null")
+    # the worker takes over this page (clients.claim); waited for by its event: wait_for_function
+    # polls with eval, which the page's CSP refuses once the first check comes too early
+    ann.evaluate(
+        """() => navigator.serviceWorker.controller !== null || new Promise((resolve) =>
+            navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true)))"""
+    )
     cached = ann.evaluate(CACHED)
     assert len(cached) >= 3 and all(hit for _, hit in cached), cached
 
