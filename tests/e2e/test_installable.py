@@ -4,6 +4,8 @@ does, and a game's screen asks for the screen to stay awake."""
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import expect
 
 from tests.e2e.table import api, take_seat
@@ -24,6 +26,18 @@ CACHED = """async () => { const files = [...document.querySelectorAll('link[rel=
 FETCH_STATUS = "(url) => fetch(url).then((r) => r.status, () => 'no network')"
 
 
+def controlling_worker(page, seconds: float = 20.0) -> str:
+    """The script of the service worker controlling the page, once it has taken over (it claims
+    the page when it activates). Asked again and again from here: the page's CSP refuses the
+    eval that wait_for_function polls with, and a promise on the page could wait for ever."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if worker := page.evaluate("navigator.serviceWorker.controller?.scriptURL ?? null"):
+            return worker
+        page.wait_for_timeout(100)
+    raise AssertionError(f"no service worker took over the page in {seconds:.0f} s")
+
+
 def test_the_manifest_and_the_service_worker_load_and_keep_the_app_files(server, phone):
     game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
     ann = phone()
@@ -38,14 +52,7 @@ def test_the_manifest_and_the_service_worker_load_and_keep_the_app_files(server,
     for icon in manifest["icons"]:
         assert ann.evaluate(ICON_SIZE, icon["src"]) == icon["sizes"]
 
-    worker = ann.evaluate("navigator.serviceWorker.ready.then((r) => r.active.scriptURL)")
-    assert worker == f"{server.url}/sw.js"
-    # the worker takes over this page (clients.claim); waited for by its event: wait_for_function
-    # polls with eval, which the page's CSP refuses once the first check comes too early
-    ann.evaluate(
-        """() => navigator.serviceWorker.controller !== null || new Promise((resolve) =>
-            navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true)))"""
-    )
+    assert controlling_worker(ann) == f"{server.url}/sw.js"
     cached = ann.evaluate(CACHED)
     assert len(cached) >= 3 and all(hit for _, hit in cached), cached
 
