@@ -26,16 +26,40 @@ CACHED = """async () => { const files = [...document.querySelectorAll('link[rel=
 FETCH_STATUS = "(url) => fetch(url).then((r) => r.status, () => 'no network')"
 
 
-def controlling_worker(page, seconds: float = 20.0) -> str:
-    """The script of the service worker controlling the page, once it has taken over (it claims
-    the page when it activates). Asked again and again from here: the page's CSP refuses the
-    eval that wait_for_function polls with, and a promise on the page could wait for ever."""
+WORKER_STATE = """navigator.serviceWorker.getRegistration().then((r) => r ? {
+  installing: r.installing?.state ?? null, waiting: r.waiting?.state ?? null,
+  active: r.active?.state ?? null, controller: navigator.serviceWorker.controller?.scriptURL ?? null,
+} : null)"""
+
+# What the worker's install asks of the server, asked by the page: a file that fails fails the install.
+SHELL_STATUSES = """fetch(document.body.dataset.sw).then((r) => r.text()).then((text) => Promise.all(
+  JSON.parse(text.match(/const SHELL = (.*);/)[1]).map((url) => fetch(url, {cache: "no-store"})
+    .then((r) => url + " " + r.status, (error) => url + " " + error)))).catch((error) => String(error))"""
+
+
+def controlling_worker(page, seconds: float = 30.0) -> str:
+    """The script of the service worker controlling the page. Asked again and again from here:
+    the page's CSP refuses the eval that wait_for_function polls with, and a promise on the page
+    could wait for ever. A worker that activated while the page was still being replaced (the seat
+    link's form posts as the worker installs) controls the page from its next load on, which is
+    all a phone needs, so the page is loaded again once. What the worker reached is reported when
+    none took over."""
     deadline = time.monotonic() + seconds
+    reloaded = False
+    state = None
     while time.monotonic() < deadline:
-        if worker := page.evaluate("navigator.serviceWorker.controller?.scriptURL ?? null"):
-            return worker
-        page.wait_for_timeout(100)
-    raise AssertionError(f"no service worker took over the page in {seconds:.0f} s")
+        state = page.evaluate(WORKER_STATE)
+        if state and state["controller"]:
+            return state["controller"]
+        if state and state["active"] == "activated" and not reloaded:
+            page.reload()
+            reloaded = True
+            continue
+        page.wait_for_timeout(200)
+    raise AssertionError(
+        f"no service worker took over the page in {seconds:.0f} s: registration {state}, "
+        f"reloaded {reloaded}, the files it keeps: {page.evaluate(SHELL_STATUSES)}"
+    )
 
 
 def test_the_manifest_and_the_service_worker_load_and_keep_the_app_files(server, phone):
