@@ -12,7 +12,7 @@ limits and caps, so that no number of idle or slow sockets can keep a phone from
   client address instead. When every place is taken, the connection that has waited longest
   for a request is closed to make room (as nginx does); with none waiting, or over the cap of
   its address, a connection is answered 503 with Retry-After, in the phone's language
-  (banker/web/refusals.py); only in a flood beyond a quarter of the cap are refused
+  (banker/web/http/refusals.py); only in a flood beyond a quarter of the cap are refused
   connections closed unanswered, since each answer waits on an open file.
 - Open files: every connection is one; the process raises its own soft limit to the hard
   limit at start, where the system allows.
@@ -36,7 +36,7 @@ from gevent import Timeout
 from gevent.pywsgi import WSGIHandler, WSGIServer
 from werkzeug.http import parse_list_header
 
-from banker.web.refusals import BUSY, CROWDED, REFUSED, SLOW
+from banker.web.http.refusals import BUSY, CROWDED, REFUSED, SLOW
 
 FILES_KEPT = 64  # open files left over for the database, the logs and the listening socket
 FILES_WANTED = 65_536  # asked for when the hard limit is unlimited

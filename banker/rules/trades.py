@@ -402,7 +402,9 @@ def _mortgage_payments(
 @dataclass(frozen=True)
 class ProposeTrade(Command):
     """`player` offers `to` what is in `give` for what is in `get`; `mortgages` says, for each
-    mortgaged deed in `get`, "keep" (the default) or "lift"."""
+    mortgaged deed in `get`, "keep" (the default) or "lift". A counter-offer names the open offer
+    from `to` it answers (`counter`): that one is declined and this one made in one action, so one
+    undo takes back both."""
 
     type = "propose_trade"
     player: int
@@ -410,8 +412,15 @@ class ProposeTrade(Command):
     give: TradeSide = TradeSide()
     get: TradeSide = TradeSide()
     mortgages: MortgageChoices = ()
+    counter: int | None = None
 
     def decide(self, state: GameState, now: float) -> list[Event]:
+        declined = self._declined(state)
+        for event in declined:
+            state = event.apply(state)
+        return [*declined, self._offer(state)]
+
+    def _offer(self, state: GameState) -> Event:
         require(
             state.rules.trading,
             Text("There is no trading in this game: buy a deed from its owner at its printed price instead.")
@@ -439,7 +448,21 @@ class ProposeTrade(Command):
         chosen = _chosen(state, proposer.id, self.get, self.mortgages)
         mortgaged = [p for p in self.get.deeds if state.holding(p).mortgaged]
         choices = tuple((p, chosen.get(p, "keep")) for p in mortgaged)
-        return [TradeProposed(**_contents(trade), proposer_mortgages=choices)]
+        return TradeProposed(**_contents(trade), proposer_mortgages=choices)
+
+    def _declined(self, state: GameState) -> list[Event]:
+        """The offer a counter-offer answers, declined (none for a plain offer)."""
+        if self.counter is None:
+            return []
+        answered = _addressed(state, self.counter, self.player, "decline")
+        require(
+            answered.proposer == self.to,
+            Text(
+                "A counter-offer goes back to whoever made the offer: this one came from %(player)s.",
+                player=state.name_of(answered.proposer),
+            ),
+        )
+        return [TradeDeclined(trade=answered.id, proposer=answered.proposer, partner=answered.partner)]
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from banker.rules.board import edition_to_json
 from banker.rules.card_texts import WORDING, card_text
 from banker.rules.cards import DrawCard
 from banker.rules.text import say
-from banker.web.i18n import compile_catalogues
+from banker.web.http.i18n import compile_catalogues
 from tests.rules.conftest import NAMES
 
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "banker" / "translations"

@@ -153,16 +153,43 @@ def test_declining_and_withdrawing_close_the_offer_and_move_nothing():
         assert after.trades == () and after.holdings == state.holdings and after.players == state.players
 
 
-def test_a_counter_offer_is_a_decline_and_a_new_offer_with_the_next_number():
-    state = run(table(), BOARDWALK_AND_100_FOR_PARK_PLACE, DeclineTrade(player=BOB, trade=1))
-    counter = offer(
-        player=BOB, to=ANN, give=TradeSide(deeds=(PARK_PLACE,)), get=TradeSide(cash=200, deeds=(BOARDWALK,))
+def test_a_counter_offer_declines_the_offer_it_answers_and_makes_the_next_one_in_one_action():
+    state = run(table(), BOARDWALK_AND_100_FOR_PARK_PLACE)
+    counter = replace(
+        offer(
+            player=BOB,
+            to=ANN,
+            give=TradeSide(deeds=(PARK_PLACE,)),
+            get=TradeSide(cash=200, deeds=(BOARDWALK,)),
+        ),
+        counter=1,
     )
-    state = run(state, counter)
-    assert [(t.id, t.proposer, t.partner) for t in state.trades] == [(2, BOB, ANN)]
-    assert state.next_trade == 3
-    state = run(state, AcceptTrade(player=ANN, trade=2))
-    assert (cash(state, ANN), cash(state, BOB)) == (900, 1350)
+    events = decide(state, counter)
+    assert [type(e) for e in events] == [TradeDeclined, TradeProposed]
+    assert history(state, counter) == [
+        "Bob declined Ann's offer",
+        "Bob offers Ann Park Place for Boardwalk and $200",
+    ]
+    after = run(state, counter)
+    assert [(t.id, t.proposer, t.partner) for t in after.trades] == [(2, BOB, ANN)]
+    assert after.next_trade == 3
+    assert run(after, Undo()).trades == state.trades  # one undo takes back both
+    accepted = run(after, AcceptTrade(player=ANN, trade=2))
+    assert (cash(accepted, ANN), cash(accepted, BOB)) == (900, 1350)
+
+
+def test_only_the_partner_counters_and_only_back_to_the_proposer():
+    state = run(table(), BOARDWALK_AND_100_FOR_PARK_PLACE)
+    back = {"give": TradeSide(cash=10)}
+    assert refusal(state, ProposeTrade(player=CAT, to=ANN, counter=1, **back)) == (
+        "This offer from Ann is for Bob: only they can decline it."
+    )
+    assert refusal(state, ProposeTrade(player=BOB, to=CAT, counter=1, **back)) == (
+        "A counter-offer goes back to whoever made the offer: this one came from Ann."
+    )
+    assert refusal(state, ProposeTrade(player=BOB, to=ANN, counter=7, **back)) == (
+        "There is no open trade offer #7: it may have been answered or withdrawn."
+    )
 
 
 def test_several_offers_stay_open_at_once():

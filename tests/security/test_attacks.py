@@ -25,7 +25,7 @@ from banker.models import Action
 from banker.rules import COMMANDS
 from banker.rules.board import edition_to_json
 from banker.rules.state import TradeSide
-from banker.web.security import CSP
+from banker.web.http.security import CSP
 from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, readable, seq, text
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from banker.web.seats import GAMES_KEPT
+from banker.web.http.seats import GAMES_KEPT
 from tests.web.helpers import as_banker, csrf_token, join, join_code, new_game, readable, seq, take_seat, text
 
 

@@ -102,6 +102,7 @@ def test_a_counter_offer_starts_from_the_offer_turned_round_and_replaces_it(app,
     assert "Counter-offer: Bob ↔ Ann" in form
     assert re.search(r'name="give_deeds" value="5" checked', form) and 'name="get_cash"' in form
     assert 'value="150"' in form
+    before = seq(app, game_id)
     post(
         deeds["Bob"],
         f"/g/{game_id}/trade",
@@ -109,6 +110,7 @@ def test_a_counter_offer_starts_from_the_offer_turned_round_and_replaces_it(app,
     )
     trades = app.extensions["banker"].state(game_id).trades
     assert [(t.proposer, t.partner, t.get.cash) for t in trades] == [(2, 1, 180)]
+    assert seq(app, game_id) == before + 1  # one action: one undo takes the counter-offer back whole
 
 
 def test_a_bad_offer_gets_a_clear_message_and_changes_nothing(app, deeds):

@@ -181,3 +181,6 @@ def _winning(state: GameState) -> list[Text]:
             )
         )
     return lines
+
+
+TEMPLATE_GLOBALS = {"rule_sections": rule_sections}

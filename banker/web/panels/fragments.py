@@ -12,7 +12,7 @@ from flask import render_template
 from markupsafe import Markup
 
 from banker.lru import LRU
-from banker.web.i18n import lang
+from banker.web.http.i18n import lang
 
 # some 20 kB each: a few screens of the latest seq of every game being played
 _rendered: LRU[tuple[Any, ...], Markup] = LRU(256)

@@ -10,7 +10,7 @@ from banker.rules.buildings import level
 from banker.rules.debts import owed, raisable
 from banker.rules.money import with_reason
 from banker.rules.text import Text
-from banker.web.offers import Offer, offer
+from banker.web.panels.offers import Offer, offer
 
 
 @dataclass(frozen=True)
@@ -86,3 +86,6 @@ def creditor_lines(state: GameState, player: Player) -> tuple[str, ...]:
         for d in state.debts
         if d.creditor == player.id
     )
+
+
+TEMPLATE_GLOBALS = {"debt_panel": debt_panel, "creditor_lines": creditor_lines}

@@ -37,7 +37,7 @@ LANGUAGES = {"en": "English", "ko": "한국어", "ja": "日本語"}  # as the sw
 DEFAULT = "en"
 COOKIE = "lang"
 YEAR = 365 * 24 * 60 * 60
-TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
 
 bp = Blueprint("i18n", __name__)
 

@@ -7,17 +7,18 @@ import io
 import json
 from collections.abc import Callable
 
-from flask import Blueprint, Response, render_template, request
+from flask import Blueprint, Response, g, render_template, request
 from markupsafe import Markup
 
 from banker.lru import LRU
 from banker.rules import GameState
 from banker.rules.tally import tally
 from banker.rules.text import Text
-from banker.web import fragments, history, seats
-from banker.web.endgame_view import biggest_moments, net_worth_chart
-from banker.web.i18n import lang, translate
-from banker.web.table import seat_for
+from banker.web.context import seat_required
+from banker.web.http import seats
+from banker.web.http.i18n import lang, translate
+from banker.web.panels import fragments, history
+from banker.web.panels.endgame import biggest_moments, net_worth_chart
 
 bp = Blueprint("endgame", __name__, url_prefix="/g/<game_id>")
 
@@ -29,15 +30,11 @@ _downloads: LRU[tuple[str, int, str, str, int | None], bytes] = LRU(16 << 20, we
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\0")
 
 
-def _view() -> str:
-    return "bank" if request.args.get("view") == "bank" else "player"
-
-
 @bp.get("/tally")
+@seat_required("any")
 def tally_page(game_id: str):
-    seat_for(game_id)
     kept = seats.service().chronicle(game_id)
-    view = _view()
+    view = g.view
     main = fragments.rendered(
         "tally/_main.html",
         (game_id, kept.seq, view),
@@ -52,11 +49,11 @@ def tally_page(game_id: str):
 
 
 @bp.get("/history")
+@seat_required("any")
 def history_page(game_id: str):
     """The history a page at a time, newest first, with a link to the older actions."""
-    seat_for(game_id)
     state = seats.service().state(game_id)
-    view = _view()
+    view = g.view
     player = request.args.get("player", type=int)
     before = request.args.get("before", type=int)
     lines, older = history.page(
@@ -89,6 +86,7 @@ def _page(template: str, game_id: str, view: str, state: GameState, main: Markup
 
 
 @bp.get("/history.json")
+@seat_required("any")
 def history_json(game_id: str):
     """The whole history, oldest first, in English (as the JSON API words it)."""
 
@@ -100,6 +98,7 @@ def history_json(game_id: str):
 
 
 @bp.get("/history.csv")
+@seat_required("any")
 def history_csv(game_id: str):
     """The whole history, oldest first, in this screen's language."""
 
@@ -120,7 +119,6 @@ def _download(
 ) -> Response:
     """A download of the history, made once per game, seq, language and player filter: a long
     game's whole history is a megabyte, and everyone at the table may download it at the end."""
-    seat_for(game_id)
     state = seats.service().state(game_id)
     player = request.args.get("player", type=int)
     key = (game_id, state.seq, kind, language, player)

@@ -121,3 +121,6 @@ def _building_lots(state: GameState, kind: str) -> list[tuple[Player, Deed]]:
             continue
         lots.append((state.player(owner), deed))
     return lots
+
+
+TEMPLATE_GLOBALS = {"auction_panel": panel}

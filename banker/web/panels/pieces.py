@@ -13,7 +13,7 @@ from babel.support import Translations
 
 from banker.rules.state import Player
 from banker.rules.text import Parts, Text
-from banker.web.i18n import LANGUAGES, TRANSLATIONS
+from banker.web.http.i18n import LANGUAGES, TRANSLATIONS
 
 PIECES = (
     Text("Car"),
@@ -53,3 +53,6 @@ def looks(player: Player) -> str:
     if not player.token:
         return player.colour_name
     return Parts([player.colour_name, piece_name(player.token)], separator=" · ")
+
+
+TEMPLATE_GLOBALS = {"looks": looks}

@@ -9,7 +9,7 @@ from banker.rules import GameState, Player
 from banker.rules.board import Deed
 from banker.rules.money import salary
 from banker.rules.text import Text
-from banker.web.offers import Offer, offer
+from banker.web.panels.offers import Offer, offer
 
 
 @dataclass(frozen=True)
@@ -55,3 +55,6 @@ def token_level(state: GameState, player: Player) -> Level | None:
             state, {"type": "buy_level", "player": player.id}, Text("Raise my token a level"), "primary"
         )
     return Level(player.level, state.rules.token_levels, state.money(salary(state, player.id)), buy)
+
+
+TEMPLATE_GLOBALS = {"market_panel": market_panel, "token_level": token_level}

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 from banker.chronicle import Chronicle
 from banker.lru import LRU
+from banker.rules import GameState
 from banker.rules.text import Text
+from banker.web.http import seats
 
 WIDTH, HEIGHT = 320, 180
 TOP, BOTTOM = 10, 22
@@ -132,3 +134,13 @@ def biggest_moments(chronicle: Chronicle) -> list[str]:
     if chronicle.sale is not None:
         moments.append(Text("Dearest auction: %(what)s", what=chronicle.sale.words))
     return moments
+
+
+def time_left(state: GameState) -> float | None:
+    """Seconds until a timed game ends, on the server's clock; None without a clock or once over."""
+    if not state.rules.end_at or state.ended:
+        return None
+    return max(0.0, state.rules.end_at - seats.service().clock())
+
+
+TEMPLATE_GLOBALS = {"time_left": time_left}

@@ -41,3 +41,6 @@ def amount_field(state: GameState) -> AmountField:
             ),
         )
     return AmountField("", before)
+
+
+TEMPLATE_GLOBALS = {"amount_field": amount_field}

@@ -9,7 +9,7 @@ from pathlib import Path
 from flask import Blueprint, current_app, jsonify, render_template, url_for
 
 from banker.rules.text import Text
-from banker.web.i18n import translate
+from banker.web.http.i18n import translate
 
 bp = Blueprint("app_shell", __name__)
 

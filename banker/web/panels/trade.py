@@ -13,7 +13,7 @@ from banker.rules.board import DECK_NAMES, Deed
 from banker.rules.state import Trade, TradeSide
 from banker.rules.text import Text
 from banker.rules.trades import side_text
-from banker.web.offers import Offer, offer
+from banker.web.panels.offers import Offer, offer
 
 
 @dataclass(frozen=True)
@@ -144,6 +144,7 @@ def proposal(form: MultiDict[str, str], player: int) -> dict[str, Any]:
         "give": _side(form, "give"),
         "get": _side(form, "get"),
         "mortgages": _mortgage_choices(form),
+        "counter": form.get("counter"),
     }
 
 
@@ -169,3 +170,6 @@ def _side(form: MultiDict[str, str], name: str) -> dict[str, Any]:
 
 def deck_name(deck: str) -> str:
     return DECK_NAMES[deck]
+
+
+TEMPLATE_GLOBALS = {"open_trades": open_trades, "deck_name": deck_name}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from banker.rules import GameState
 from banker.service import HistoryLine
-from banker.web import seats
-from banker.web.i18n import lang, translate
+from banker.web.http import seats
+from banker.web.http.i18n import lang, translate
 
 PAGE = 100  # lines on a page of the history (the screen's and the API's)
 

@@ -13,7 +13,7 @@ from banker.rules.inputs import whole_number
 from banker.rules.ruleset import CURRENCIES
 from banker.rules.state import format_money
 from banker.rules.text import Text
-from banker.web.json_input import read_json
+from banker.web.http.json_input import read_json
 
 PRESETS = {
     "classic": (Text("Classic"), Text("The rules in the box: last player standing wins.")),
@@ -125,3 +125,6 @@ def options_from_form(form: MultiDict[str, str], now: float) -> dict[str, Any]:
 
 def rules_badge(preset: str) -> str:
     return PRESETS.get(preset, (preset.title(), ""))[0]
+
+
+TEMPLATE_GLOBALS = {"rules_badge": rules_badge}

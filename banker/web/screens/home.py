@@ -10,9 +10,9 @@ from banker.rules import GameState, RuleError
 from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service import BANKER, NotFound, SeatKey
-from banker.web import new_game as new_game_choices
-from banker.web import seats, security
-from banker.web.pieces import PIECES
+from banker.web.http import seats, security
+from banker.web.panels import new_game as new_game_choices
+from banker.web.panels.pieces import PIECES
 
 bp = Blueprint("home", __name__)
 

@@ -10,10 +10,13 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from banker.rules import GameState
-from banker.web import fragments
+from banker.web.panels import fragments
 
 
 def board_spaces(game_id: str, view: str, state: GameState) -> Markup:
     return fragments.rendered(
         "board/_spaces.html", (game_id, state.seq, view), game_id=game_id, view=view, state=state
     )
+
+
+TEMPLATE_GLOBALS = {"board_spaces": board_spaces}

@@ -12,7 +12,7 @@ from banker.rules.buildings import level
 from banker.rules.card_texts import BUILT_IN, card_text
 from banker.rules.cards import card_destination
 from banker.rules.deeds import group_label
-from banker.rules.money import DebtIncurred, Paid
+from banker.rules.money import DebtIncurred, Paid, salary
 from banker.rules.rent import rent_explained
 from banker.rules.state import Holding, Player
 from banker.rules.text import Text
@@ -304,3 +304,17 @@ def settle_offer(state: GameState, player_id: int, position: int, choice: str) -
     payload = {"type": "settle_mortgage", "player": player_id, "deed": position, "choice": choice}
     label = Text("Keep it mortgaged") if choice == "keep" else Text("Lift the mortgage now")
     return offer(state, payload, label, "primary" if choice == "keep" else "")
+
+
+TEMPLATE_GLOBALS = {
+    "group_colours": GROUP_COLOURS,
+    "light_groups": LIGHT_GROUPS,
+    "group_of": group_of,
+    "short_name": short_name,
+    "tile_language": tile_language,
+    "jail_offers": jail_offers,
+    "owned_by": owned_by,
+    "rent_now": rent_now,
+    "settle_offer": settle_offer,
+    "salary": salary,
+}

@@ -20,8 +20,9 @@ from banker.rules.state import TradeSide
 from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service import Forbidden
-from banker.web import history, seats, security
-from banker.web.json_input import read_json
+from banker.web.http import seats, security
+from banker.web.http.json_input import read_json
+from banker.web.panels import history
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

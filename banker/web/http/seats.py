@@ -10,7 +10,6 @@ from __future__ import annotations
 from flask import current_app, session
 
 from banker.models import Seat
-from banker.rules import GameState
 from banker.service import BANKER, GameService, SeatKey
 
 GAMES_KEPT = 16
@@ -52,10 +51,3 @@ def my_games() -> list[str]:
 
 def _newest_first(held: list[list[str]]) -> list[str]:
     return list(dict.fromkeys(game for game, _, _ in reversed(held)))
-
-
-def time_left(state: GameState) -> float | None:
-    """Seconds until a timed game ends, on the server's clock; None without a clock or once over."""
-    if not state.rules.end_at or state.ended:
-        return None
-    return max(0.0, state.rules.end_at - service().clock())

@@ -1,0 +1,75 @@
+"""Who is asking, worked out once per request: the screen asked for, the seat this browser holds
+in the game it opened, and the player that seat acts for. A handler says what it needs with
+`@seat_required(...)` and reads `g.view`, `g.seat` and `g.acting` (flaskr's `login_required`
+and `g.user`, for seats at a table)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from flask import abort, g, request
+
+from banker.rules.text import Text
+from banker.service import BANKER, Forbidden, SeatKey
+from banker.web.http import seats
+
+VIEWS = ("player", "bank", "lobby")
+
+
+class NoSeat(Forbidden):
+    """Raised when this browser holds no valid seat for the screen it opened."""
+
+    # after a lost cookie or a new secret key, the host's way back (banker/bank_links.py)
+    way_back = Text(
+        "Are you the host? The computer running Banker prints the bank's own link of every game in"
+        " progress, and the command banker bank-link with the join code prints it again."
+    )
+
+
+def seat_required(role: str | None = None, views: tuple[str, ...] = ("player", "bank")) -> Callable:
+    """The handler runs for a browser holding the seat it needs, else NoSeat (403) is raised.
+
+    `views` are the screens the handler draws, the first unless the request's `view` names
+    another; any other `view` is no page (404). `role` is the seat needed: "bank" or "player";
+    "any", the player's seat, else the bank's; None, the seat the view needs (the banker's for
+    the bank and the lobby, else a player's)."""
+
+    def decorate(handler: Callable) -> Callable:
+        @functools.wraps(handler)
+        def wrapper(game_id: str, **kwargs: Any):
+            g.view = request.values.get("view", views[0])
+            if g.view not in views:
+                abort(404)
+            needed = role or role_of(g.view)
+            g.seat = seat_for(game_id, None if needed == "any" else needed)
+            # the banker picks the player each action is for; a player always acts for themself
+            g.acting = (
+                request.values.get("player", type=int) if g.seat.player_id == BANKER else g.seat.player_id
+            )
+            return handler(game_id, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def role_of(view: str) -> str:
+    """The seat a view needs: the banker's for the bank and the lobby, else a player's."""
+    return "bank" if view in ("bank", "lobby") else "player"
+
+
+def seat_for(game_id: str, role: str | None = None) -> SeatKey:
+    """This browser's seat in the game: the one asked for, or the player's, else the bank's."""
+    roles = (role,) if role else ("player", "bank")
+    for name in roles:
+        token = seats.token(game_id, name)
+        if token:
+            try:
+                return seats.service().seat(game_id, token)
+            except Forbidden as error:
+                raise NoSeat(error.message) from None
+    if role == "bank":
+        raise NoSeat(Text("Only the banker's phone can open the bank."))
+    raise NoSeat(Text("This phone has no seat in this game. Join with the game's QR code."))

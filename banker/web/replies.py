@@ -1,0 +1,120 @@
+"""What a phone gets back: after its command ran, the toast saying what happened with the parts of
+its screen that changed swapped in out of band; after a refusal, the same words in the shape the
+asker reads (JSON for the API, a toast for htmx, else a page)."""
+
+from __future__ import annotations
+
+import time
+
+from flask import Flask, current_app, g, jsonify, make_response, redirect, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from banker.db import FullDiskLog, disk_full
+from banker.extensions import htmx
+from banker.rules import GameState, InvalidCommand, RuleError, describe_action, take_back_seconds
+from banker.rules.text import Text
+from banker.service import Forbidden, NotFound, Result
+from banker.web.context import NoSeat
+from banker.web.http import i18n, seats
+from banker.web.panels import offers
+
+FULL_DISK = Text(
+    "The bank cannot save anything: the server's disk is full. Nothing was changed. "
+    "The host needs to free some space on it; then try again."
+)
+HTTP_MESSAGES = {
+    400: Text("That request was not understood. Reload the page and try again."),
+    404: Text("There is no such page. Check the link."),
+    405: Text("That cannot be done this way."),
+    413: Text("That is too much to send at once."),
+}
+
+
+def done(game_id: str, result: Result, then_space: int | None = None, then_card: str = "", extra: str = ""):
+    """After a command ran for `g.seat`: the toast saying what happened (on a player's phone, with
+    Undo while they may take it back), the sheet closed (or the next deed's opened), any `extra`
+    out-of-band fragment, and a nudge for its own live panel to refresh."""
+    if not htmx:
+        return redirect(url_for("table.bank" if g.view == "bank" else "table.screen", game_id=game_id), 303)
+    take_back = None
+    if g.view == "player":
+        player = g.seat.player_id
+        seconds = take_back_seconds(result.state, player, result.seq, seats.service().clock())
+        if seconds > 0:
+            take_back = {"player": player, "seq": result.seq, "seconds": round(seconds, 1)}
+    message = describe_action(result.state, result.events)
+    response = current_app.make_response(
+        render_template("shared/_toast.html", message=message, ok=True, game_id=game_id, take_back=take_back)
+        + sheet(game_id, result.state, then_space, then_card, oob=True)
+        + extra
+    )
+    response.headers["HX-Trigger"] = "bank-changed"
+    return response
+
+
+def sheet(game_id: str, state: GameState, position: int | None, card: str = "", oob: bool = False) -> str:
+    """The space sheet: what a tap on `position` offers the player `g.acting` (none: closed)."""
+    offered = None
+    if position in state.edition.space_at:
+        offered = offers.sheet(state, position, state.player(g.acting or state.players[0].id), card)
+    return render_template(
+        "board/_sheet.html", game_id=game_id, view=g.view, state=state, sheet=offered, oob=oob
+    )
+
+
+def refusal(status: int, message: str, hint: str | None = None):
+    """A refusal as each asker reads it: JSON for the API, a toast for htmx, else a page (which
+    also shows the `hint`, if any)."""
+    if request.path.startswith("/api/"):
+        return jsonify(error=i18n.translate(message)), status
+    if request.headers.get("HX-Request"):
+        response = make_response(render_template("shared/_toast.html", message=message, ok=False), status)
+        # a refusal is a toast whatever the request meant to replace: a sheet, the trade form or
+        # the live panel swapped for it would stay gone, and every later tap on it fail, until reload
+        response.headers["HX-Retarget"] = "#toast"
+        response.headers["HX-Reswap"] = "outerHTML"
+        return response
+    return render_template("shared/error.html", message=message, hint=hint, status=status), status
+
+
+def status_for(error: RuleError) -> int:
+    """400 for a malformed request, 403 not yours, 404 no such thing, 409 the rules refuse."""
+    for kind, status in ((InvalidCommand, 400), (Forbidden, 403), (NotFound, 404)):
+        if isinstance(error, kind):
+            return status
+    return 409
+
+
+def register(app: Flask) -> None:
+    """Every error any screen raises is answered as a refusal, never a bare 500."""
+
+    @app.errorhandler(CSRFError)
+    def csrf_failed(error: CSRFError):
+        return refusal(400, Text("This page is out of date. Reload it and try again."))
+
+    @app.errorhandler(RuleError)
+    def refused(error: RuleError):
+        return refusal(status_for(error), error.message)
+
+    @app.errorhandler(NoSeat)
+    def no_seat(error: NoSeat):
+        return refusal(403, error.message, error.way_back)
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        code = error.code or 500
+        message = error.description
+        if not isinstance(message, Text):  # werkzeug's own English words for the status
+            message = HTTP_MESSAGES.get(code, Text("Sorry, that did not work. Nothing was changed."))
+        return refusal(code, message)
+
+    full_disk_log = FullDiskLog(app.logger, app.config.get("CLOCK") or time.monotonic)
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception):
+        if disk_full(error):  # reading goes on; every write fails until the host frees space
+            full_disk_log.log(error)
+            return refusal(507, FULL_DISK)
+        app.logger.exception("unexpected error")
+        return refusal(500, Text("Something went wrong in the bank. Nothing was changed; try again."))

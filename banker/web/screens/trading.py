@@ -1,0 +1,47 @@
+"""Trade screens: the offer builder, sending an offer (or a counter-offer) and accepting one
+with the keep-or-lift choice for each mortgaged deed."""
+
+from __future__ import annotations
+
+from flask import Blueprint, g, render_template, request
+
+from banker.web import replies
+from banker.web.context import seat_required
+from banker.web.http import seats
+from banker.web.panels.trade import answer, proposal, trade_form
+
+bp = Blueprint("trading", __name__, url_prefix="/g/<game_id>/trade")
+
+CLOSED = '<div id="trade-form"></div>'  # where the offer builder opens
+FOLD_AWAY = '<div id="trade-form" hx-swap-oob="true"></div>'  # after an offer is sent
+
+
+@bp.get("/new")
+@seat_required()
+def new(game_id: str):
+    """The offer builder for a partner, or a counter-offer to an open trade."""
+    state = seats.service().state(game_id)
+    counter = next((t for t in state.trades if t.id == request.args.get("counter", type=int)), None)
+    to = counter.proposer if counter else request.args.get("to", type=int)
+    if to is None:  # "Close": the builder folds away
+        return CLOSED
+    form = trade_form(state, state.player(g.acting or 0), state.player(to), counter)
+    return render_template("trade/_form.html", game_id=game_id, view=g.view, state=state, form=form)
+
+
+@bp.post("")
+@seat_required()
+def propose(game_id: str):
+    """An offer, or a counter-offer, which declines the offer it answers in the same action."""
+    result = seats.service().run(game_id, g.seat.token, proposal(request.form, g.acting or 0))
+    return replies.done(game_id, result, extra=FOLD_AWAY)
+
+
+@bp.post("/<int:trade>/accept")
+@seat_required()
+def accept(game_id: str, trade: int):
+    state = seats.service().state(game_id)
+    partner = next((t.partner for t in state.trades if t.id == trade), 0)
+    return replies.done(
+        game_id, seats.service().run(game_id, g.seat.token, answer(request.form, partner, trade))
+    )
