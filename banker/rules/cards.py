@@ -19,7 +19,7 @@ from banker.rules.board import DECK_NAMES, Card, Edition
 from banker.rules.card_texts import card_text
 from banker.rules.errors import RuleError
 from banker.rules.jail import JailCardKept, go_to_jail, jail_card_holder
-from banker.rules.money import DebtIncurred, charge, fines_payee, go_salary, payment
+from banker.rules.money import DebtIncurred, charge, fines_payee, go_salary, payment, salary
 from banker.rules.rent import PayRent
 from banker.rules.state import BANK, GameState
 from banker.rules.text import Text
@@ -158,9 +158,9 @@ def passes_go(edition: Edition, card: Card, from_space: int) -> bool:
 def _advance(state: GameState, command: DrawCard, card: Card) -> list[Event]:
     spaces = deck_spaces(state.edition, card.deck)
     drawn_at = (command.from_space,) if command.from_space is not None else spaces
-    salary = {passes_go(state.edition, card, space) for space in drawn_at}
+    pays = {passes_go(state.edition, card, space) for space in drawn_at}
     require(
-        len(salary) == 1,
+        len(pays) == 1,
         Text(
             "Say which %(deck)s space the card was drawn on (%(spaces)s): "
             "it decides whether the piece passes GO.",
@@ -168,10 +168,14 @@ def _advance(state: GameState, command: DrawCard, card: Card) -> list[Event]:
             spaces=_either(spaces),
         ),
     )
-    if not salary.pop():
+    if not pays.pop():
         return []
-    reason = Text("advanced to GO") if card.target == GO else Text("passed GO")
-    return go_salary(state, command.player, reason)
+    if card.target != GO:
+        return go_salary(state, command.player, Text("passed GO"))
+    if state.rules.just_go:  # landing on GO by a card counts like landing by the dice (001)
+        doubled = 2 * salary(state, command.player)
+        return go_salary(state, command.player, Text("advanced to GO: Just Go pays double"), doubled)
+    return go_salary(state, command.player, Text("advanced to GO"))
 
 
 def _collect(state: GameState, command: DrawCard, card: Card) -> list[Event]:

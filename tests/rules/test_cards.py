@@ -93,6 +93,14 @@ def test_advance_to_go_pays_the_salary_of_the_rules_in_force():
     assert cash(state, ANN) == 1900
 
 
+@pytest.mark.parametrize("card", ["CH02", "CC01"])
+def test_with_just_go_a_card_that_lands_on_go_pays_double_like_the_dice(card):
+    events = draw(card).decide(new_game(just_go=True), 0)
+    assert events[1:] == [Paid(BANK, ANN, 400, "advanced to GO: Just Go pays double")]
+    passing = run(new_game(just_go=True), draw("CH03", from_space=36))  # to Illinois Avenue, past GO
+    assert cash(passing, ANN) == 1700
+
+
 @pytest.mark.parametrize(
     ("card", "paid", "reason"),
     [
