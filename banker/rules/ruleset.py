@@ -68,7 +68,7 @@ class RuleSet:
     auction_seconds: int = 20  # the clock when an auction opens
     auction_extension_seconds: int = 8  # every bid leaves at least this long on the clock
     end_at: int = 0  # a timed game ends at this server time (seconds since the epoch); 0: no clock
-    trade_limits: bool = False  # JMA: no gifts, no deed below its mortgage value, no jail card for $50+
+    trade_limits: bool = False  # JMA: no gifts, no deed at or below its mortgage value, no jail card for $50+
     # House rules
     free_parking_jackpot: bool = False  # taxes, the jail fine and card payments go into a pot
     jackpot_seed: int = 0  # the bank's money in the pot at the start and after each collection

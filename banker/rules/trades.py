@@ -15,8 +15,8 @@ to raise the money.
 
 Tournament limits (the `trade_limits` option, on in the JMA preset), read simply:
 - no gifts: a side that hands something over gets something back;
-- no deed below its mortgage value: a side that pays only cash for deeds pays at least the total
-  mortgage value of the unmortgaged deeds it gets;
+- no deed at or below its mortgage value (抵当価格以下): a side that pays only cash for deeds pays
+  more than the total mortgage value of the unmortgaged deeds it gets;
 - no Get Out of Jail Free card for $50 or more: a side that hands over only cards gets less than
   $50 in cash per card.
 Loans and promises cannot be put in an offer at all.
@@ -300,13 +300,14 @@ def _check_limits(state: GameState, trade: Trade) -> None:
         if side.cash and not side.deeds and not side.jail_cards:
             unmortgaged = [state.deed(p) for p in back.deeds if not state.holding(p).mortgaged]
             least = sum(deed.mortgage for deed in unmortgaged)
-            if side.cash < least:
+            if side.cash <= least:  # 抵当価格以下: at the mortgage value is too low as well
                 raise RuleError(
                     Plural(
-                        "No deed is sold below its mortgage value under the tournament rules: "
-                        "%(deeds)s is worth at least %(least)s, and %(player)s would pay %(cash)s.",
-                        "No deed is sold below its mortgage value under the tournament rules: "
-                        "%(deeds)s are worth at least %(least)s, and %(player)s would pay %(cash)s.",
+                        "No deed is sold at or below its mortgage value under the tournament rules: "
+                        "%(deeds)s must bring more than %(least)s, and %(player)s would pay %(cash)s.",
+                        "No deed is sold at or below its mortgage value under the tournament rules: "
+                        "%(deeds)s together must bring more than %(least)s, and %(player)s would pay "
+                        "%(cash)s.",
                         len(unmortgaged),
                         deeds=listing([deed.name for deed in unmortgaged]),
                         least=state.money(least),

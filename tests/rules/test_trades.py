@@ -500,20 +500,21 @@ def test_no_gifts_under_the_tournament_rules():
     )
 
 
-def test_no_unmortgaged_deed_below_its_mortgage_value_under_the_tournament_rules():
+def test_no_unmortgaged_deed_at_or_below_its_mortgage_value_under_the_tournament_rules():
     state = owning(table(trade_limits=True), BOB, READING)
-    assert refusal(state, offer(give=TradeSide(cash=174), get=TradeSide(deeds=(PARK_PLACE,)))) == (
-        "No deed is sold below its mortgage value under the tournament rules: "
-        "Park Place is worth at least $175, and Ann would pay $174."
+    for paid in (174, 175):
+        assert refusal(state, offer(give=TradeSide(cash=paid), get=TradeSide(deeds=(PARK_PLACE,)))) == (
+            "No deed is sold at or below its mortgage value under the tournament rules: "
+            f"Park Place must bring more than $175, and Ann would pay ${paid}."
+        )
+    assert run(state, offer(give=TradeSide(cash=176), get=TradeSide(deeds=(PARK_PLACE,)))).trades
+    assert refusal(state, offer(give=TradeSide(cash=275), get=TradeSide(deeds=(PARK_PLACE, READING)))) == (
+        "No deed is sold at or below its mortgage value under the tournament rules: "
+        "Park Place and Reading Railroad together must bring more than $275, and Ann would pay $275."
     )
-    assert run(state, offer(give=TradeSide(cash=175), get=TradeSide(deeds=(PARK_PLACE,)))).trades
-    assert refusal(state, offer(give=TradeSide(cash=274), get=TradeSide(deeds=(PARK_PLACE, READING)))) == (
-        "No deed is sold below its mortgage value under the tournament rules: "
-        "Park Place and Reading Railroad are worth at least $275, and Ann would pay $274."
-    )
-    assert refusal(state, offer(give=TradeSide(deeds=(BOARDWALK,)), get=TradeSide(cash=199))) == (
-        "No deed is sold below its mortgage value under the tournament rules: "
-        "Boardwalk is worth at least $200, and Bob would pay $199."
+    assert refusal(state, offer(give=TradeSide(deeds=(BOARDWALK,)), get=TradeSide(cash=200))) == (
+        "No deed is sold at or below its mortgage value under the tournament rules: "
+        "Boardwalk must bring more than $200, and Bob would pay $200."
     )
     mortgaged = run(state, Mortgage(deed=PARK_PLACE))
     assert run(mortgaged, offer(give=TradeSide(cash=1), get=TradeSide(deeds=(PARK_PLACE,)))).trades
@@ -546,8 +547,8 @@ def test_the_tournament_limits_hold_again_when_the_offer_is_accepted():
     state = run(state, offer(give=TradeSide(cash=100), get=TradeSide(deeds=(PARK_PLACE,))))
     state = run(state, Unmortgage(deed=PARK_PLACE))
     assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
-        "This offer is out of date: No deed is sold below its mortgage value under the tournament rules: "
-        "Park Place is worth at least $175, and Ann would pay $100."
+        "This offer is out of date: No deed is sold at or below its mortgage value under the tournament "
+        "rules: Park Place must bring more than $175, and Ann would pay $100."
     )
 
 
