@@ -13,6 +13,7 @@ from typing import Annotated, Any, ClassVar, Union
 from banker.rules.board import DECK_NAMES
 from banker.rules.errors import InvalidCommand, RuleError
 from banker.rules.inputs import MAX_AMOUNT, check_text, whole_number
+from banker.rules.ruleset import MOST_WITH_SPEED_DIE
 from banker.rules.state import GameState, TradeSide
 from banker.rules.text import Text, from_data, to_data
 
@@ -166,8 +167,8 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
             if number <= 0:
                 raise InvalidCommand(Text("The amount must be more than 0."))
             raise too_much(number)
-        if kind == "dice" and not 2 <= number <= 12:
-            raise InvalidCommand(Text("A dice total is between 2 and 12."))
+        if kind == "dice" and not 2 <= number <= MOST_WITH_SPEED_DIE:  # each rule system checks its own
+            raise InvalidCommand(Text("A dice total is between 2 and %(most)s.", most=MOST_WITH_SPEED_DIE))
         return number
     return value
 

@@ -57,7 +57,8 @@ def _worked_out(state: GameState, position: int, dice: int | None, card: str) ->
     if deed.kind == "utility":
         if dice is None:
             raise RuleError(Text("Enter the dice total to work out the rent for %(deed)s.", deed=deed.name))
-        require(2 <= dice <= 12, Text("A dice total is between 2 and 12."))
+        totals = state.rules.dice_totals
+        require(dice in totals, Text("A dice total is between 2 and %(most)s.", most=totals[-1]))
         times = rent_card.dice_multiplier if rent_card is not None else deed.rent[owned - 1]
         return times * dice, Text(", %(times)s x %(dice)s on the dice", times=times, dice=dice)
     if holding.hotel:  # the table's last entry is the hotel's

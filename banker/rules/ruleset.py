@@ -35,6 +35,9 @@ from banker.rules.errors import InvalidCommand
 from banker.rules.inputs import MAX_AMOUNT
 from banker.rules.text import Text
 
+MOST_ON_TWO_DICE = 12
+MOST_WITH_SPEED_DIE = 15  # 6 + 6 + 3: the bus and Mr. Monopoly count 0 in a utility's re-roll
+
 # How amounts read: (before, after, times). Amounts stay whole numbers; this is only how they show
 # (see state.format_money).
 CURRENCIES: dict[str, tuple[str, str, int]] = {
@@ -73,6 +76,7 @@ class RuleSet:
     free_parking_jackpot: bool = False  # taxes, the jail fine and card payments go into a pot
     jackpot_seed: int = 0  # the bank's money in the pot at the start and after each collection
     just_go: bool = False  # landing exactly on GO pays double the salary
+    speed_die: bool = False  # a utility's re-roll is all three dice, bus and Mr. Monopoly 0: 2-15 (000)
     income_tax_percent: int = 0  # income tax: the lower of income_tax or this % of net worth; 0: off
     build_without_group: bool = False  # build on a lot without owning its whole colour group
     uneven_building: bool = False  # build and sell in any order within a group
@@ -95,6 +99,11 @@ class RuleSet:
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    @property
+    def dice_totals(self) -> range:
+        """The totals a roll for a utility's rent can show: two dice, or three with the speed die."""
+        return range(2, (MOST_WITH_SPEED_DIE if self.speed_die else MOST_ON_TWO_DICE) + 1)
+
     def level_salary(self, level: int) -> int:
         """The GO salary of a token at `level` (1 without token levels)."""
         return self.salary + (level - 1) * self.level_salary_step
@@ -103,7 +112,7 @@ class RuleSet:
 PRESETS: dict[str, RuleSet] = {
     "classic": RuleSet(),
     "jma": RuleSet(preset="jma", auction_step=10, trade_limits=True),
-    "speed": RuleSet(preset="speed", starting_cash=2500),
+    "speed": RuleSet(preset="speed", starting_cash=2500, speed_die=True),
     "short": RuleSet(preset="short", deal_deeds=2, houses_before_hotel=3, end_at_bankruptcies=2),
     "timed": RuleSet(preset="timed", deal_deeds=2),
     "monopoly2": RuleSet(

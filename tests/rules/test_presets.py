@@ -23,7 +23,7 @@ def test_what_each_preset_changes_from_the_classic_rules():
 
     assert changes("classic") == {}
     assert changes("jma") == {"auction_step": 10, "trade_limits": True}
-    assert changes("speed") == {"starting_cash": 2500}
+    assert changes("speed") == {"starting_cash": 2500, "speed_die": True}
     assert changes("short") == {"deal_deeds": 2, "houses_before_hotel": 3, "end_at_bankruptcies": 2}
     assert changes("timed") == {"deal_deeds": 2}
     assert changes("monopoly2") == {

@@ -7,6 +7,7 @@ import pytest
 from banker.rules import rent_due
 from banker.rules.board import Deed
 from banker.rules.buildings import Build
+from banker.rules.cards import DrawCard
 from banker.rules.money import Paid
 from banker.rules.mortgages import Mortgage
 from banker.rules.rent import PayRent
@@ -191,6 +192,21 @@ def test_utility_rent_needs_the_dice_total():
 def test_utility_rent_refuses_a_dice_total_outside_2_to_12(dice):
     state = owning(new_game(), ANN, 12)
     assert refusal(state, PayRent(player=BOB, deed=12, dice=dice)) == "A dice total is between 2 and 12."
+
+
+@pytest.mark.parametrize(("utilities", "dice", "rent"), [((12,), 15, 60), ((12, 28), 15, 150), ((12,), 2, 8)])
+def test_with_the_speed_die_a_utility_re_roll_is_three_dice_totalling_2_to_15(utilities, dice, rent):
+    state = owning(new_game(preset="speed"), ANN, *utilities)
+    paid = run(state, PayRent(player=BOB, deed=12, dice=dice))
+    assert (cash(paid, ANN), cash(paid, BOB)) == (cash(state, ANN) + rent, 2500 - rent)
+
+
+def test_the_speed_die_game_refuses_a_total_three_dice_cannot_show():
+    state = owning(new_game(preset="speed"), ANN, 12)
+    assert refusal(state, PayRent(player=BOB, deed=12, dice=16)) == "A dice total is between 2 and 15."
+    assert refusal(state, PayRent(player=BOB, deed=12, dice=1)) == "A dice total is between 2 and 15."
+    card = run(state, DrawCard(player=BOB, deck="chance", card="CH07", from_space=7, dice=15))
+    assert cash(card, BOB) == 2500 - 150  # the nearest-utility card: 10 x the three dice
 
 
 def test_a_nearest_card_must_fit_the_deed():

@@ -18,7 +18,10 @@ from banker.web.http.json_input import read_json
 PRESETS = {
     "classic": (Text("Classic"), Text("The rules in the box: last player standing wins.")),
     "jma": (Text("JMA tournament"), Text("Bids in $10 steps, tournament trade limits.")),
-    "speed": (Text("Speed die"), Text("Everyone starts with $2,500.")),
+    "speed": (
+        Text("Speed die"),
+        Text("Everyone starts with $2,500; a utility's rent counts all three dice (2 to 15)."),
+    ),
     "short": (
         Text("Short game"),
         Text("Two deeds dealt each, hotels after 3 houses, ends at the second bankruptcy."),

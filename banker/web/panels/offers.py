@@ -194,7 +194,7 @@ def _deed_sheet(state: GameState, space: Space, deed: Deed, player: Player, card
     if deed.kind == "utility":
         offers = [
             offer(state, {**rent, "dice": dice}, Text("%(dice)s on the dice", dice=dice))
-            for dice in range(2, 13)
+            for dice in state.rules.dice_totals
         ]
         return Sheet(
             space,

@@ -77,6 +77,13 @@ def _money(state: GameState) -> list[Text]:
 def _deeds(state: GameState) -> list[Text]:
     rules = state.rules
     lines = []
+    if rules.speed_die:
+        lines.append(
+            Text(
+                "For a utility's rent, roll all three dice: the bus and Mr. Monopoly count 0, so the "
+                "total is 2 to 15."
+            )
+        )
     if rules.deal_deeds:
         lines.append(
             Plural(
