@@ -529,8 +529,11 @@ class GameService:
         command = parse_command(payload)
 
         def events_for(state: GameState) -> list[Event]:
-            if seat.player_id != BANKER and not command.allowed_for(state, seat.player_id):
-                raise Forbidden(_not_yours(state, seat.player_id, command.banker_only))
+            if seat.player_id != BANKER:
+                if not command.allowed_for(state, seat.player_id):
+                    raise Forbidden(_not_yours(state, seat.player_id, command.banker_only))
+                if why := command.refused_to_players(state):
+                    raise RuleError(why)
             return decide(state, command, self.clock())
 
         return self._append(game_id, seat.player_id, RequestKey.of(request_id, command), events_for)

@@ -170,3 +170,30 @@ def test_any_commands_through_the_service_keep_the_cache_equal_to_the_log(servic
     assert fresh_copy(service).state(game.game.id) == cached
     history = service.history(game.game.id, limit=1000)
     assert [line.seq for line in history] == list(range(cached.seq, 0, -1))
+
+
+NO_LOANS = (
+    "No loans or gifts under the tournament rules: money moves between players only by trades and "
+    "the payments the rules fix. The banker can make a correction."
+)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        {"type": "pay_player", "player": 1, "to": 2, "amount": 300},
+        {"type": "collect_from_bank", "player": 1, "amount": 300, "reason": "a loan"},
+    ],
+)
+def test_under_the_tournament_rules_only_the_banker_moves_a_typed_in_sum(service, command):
+    game = service.create_game(["Ann", "Bob"], preset="jma")
+    ann, banker = game.players[0].token, game.banker.token
+    with pytest.raises(RuleError) as refused:
+        service.run(game.game.id, ann, command)
+    assert refused.value.message == NO_LOANS
+    assert service.state(game.game.id).seq == game.state.seq  # nothing stored
+    corrected = service.run(game.game.id, banker, command)  # the banker's correction goes through
+    assert corrected.state.player(1).cash in (1200, 1800)
+    classic = service.create_game(["Ann", "Bob"])
+    paid = service.run(classic.game.id, classic.players[0].token, command)
+    assert paid.state.player(1).cash in (1200, 1800)  # a switch, off in the classic game

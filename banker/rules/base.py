@@ -51,6 +51,10 @@ class Command:
         """Whether a player's phone (not the banker) may send this command."""
         return not self.banker_only and self.acting_player(state) == player_id
 
+    def refused_to_players(self, state: GameState) -> Text | None:
+        """Why the table's rules let only the banker send this command (None: a player may too)."""
+        return None
+
     def decide(self, state: GameState, now: float) -> list[Event]:
         raise NotImplementedError
 

@@ -214,6 +214,17 @@ class PassGo(Command):
         return go_salary(state, self.player, Text("Landed on GO") if self.landed else Text("Passed GO"))
 
 
+def free_amounts_refusal(state: GameState) -> Text | None:
+    """With `bank_only_free_amounts` (the JMA tournament rules: no loans, no gifts) a sum no rule
+    fixes moves only by the banker's hand, as a correction."""
+    if not state.rules.bank_only_free_amounts:
+        return None
+    return Text(
+        "No loans or gifts under the tournament rules: money moves between players only by trades and "
+        "the payments the rules fix. The banker can make a correction."
+    )
+
+
 def big_amount(state: GameState) -> int:
     """From how much a sum typed in by hand is told to every phone: a third of the starting cash,
     $500 in the classic game, so it scales with the game's money (₩500,000 in won, 124K in
@@ -248,6 +259,9 @@ class CollectFromBank(Command):
     amount: Amount
     reason: str = ""
 
+    def refused_to_players(self, state: GameState) -> Text | None:
+        return free_amounts_refusal(state)
+
     def decide(self, state: GameState, now: float) -> list[Event]:
         require(
             bool(self.reason),
@@ -265,6 +279,9 @@ class PayPlayer(Command):
     to: int
     amount: Amount
     reason: str = ""
+
+    def refused_to_players(self, state: GameState) -> Text | None:
+        return free_amounts_refusal(state)
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         state.player(self.to)

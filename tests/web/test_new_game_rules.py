@@ -83,9 +83,10 @@ def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, c
     rules = rules_page(app, client, preset="jma")
     assert "Bids go up by at least $10." in rules
     assert (
-        "Tournament trades: no gifts, no deed for less than its mortgage value, and no Get Out of Jail"
+        "Tournament trades: no gifts, no deed for its mortgage value or less, and no Get Out of Jail"
         " Free card for $50 or more." in rules
     )
+    assert "No loans or gifts: only the banker can pay out or move a sum no rule fixes." in rules
 
 
 def test_the_rules_page_says_only_what_is_in_play_in_players_words(app, client):

@@ -146,11 +146,13 @@ def _auctions_and_trades(state: GameState) -> list[Text]:
     elif rules.trade_limits:
         lines.append(
             Text(
-                "Tournament trades: no gifts, no deed for less than its mortgage value, and no Get Out"
+                "Tournament trades: no gifts, no deed for its mortgage value or less, and no Get Out"
                 " of Jail Free card for %(ceiling)s or more.",
                 ceiling=money(JAIL_CARD_CEILING),
             )
         )
+    if rules.bank_only_free_amounts:
+        lines.append(Text("No loans or gifts: only the banker can pay out or move a sum no rule fixes."))
     return lines
 
 
