@@ -8,10 +8,12 @@ The banker may also close early or cancel.
 
 The highest bidder pays the bank and takes the deed, or places the building on the lot named with
 the bid under the normal building rules (the bid replaces the house cost, which is its minimum).
-A winner whose cash has dropped since the bid owes the bank the difference as a debt and raises it
-like any other. A winner who can no longer take the lot (out of the game, or the building no
-longer fits the building rules) is left out and the auction runs again without them. Nobody bids:
-the deed stays with the bank.
+A bid is judged against what the bidder could raise (cash, mortgage values and half the buildings:
+000 note 22, 002), not the cash in hand. A winner short of cash owes the bank the rest as a debt and
+raises it like any other. A winner who can no longer pay even by raising everything, or take the
+lot (out of the game, or the building no longer fits the building rules), is left out: the sale is
+cancelled and the auction runs again without them (002, 権利書の競売). Nobody bids: the deed stays
+with the bank.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from banker.rules.base import Amount, Command, Event, require
 from banker.rules.buildings import BuildingsChanged, next_building
+from banker.rules.debts import raisable
 from banker.rules.deeds import DeedBought, for_sale
 from banker.rules.errors import RuleError
 from banker.rules.money import charge, require_round
@@ -349,12 +352,14 @@ class Bid(Command):
             self.amount >= least,
             Text("The opening bid for %(lot)s is at least %(least)s.", lot=what, least=state.money(least)),
         )
+        most = raisable(state, player.id)
         require(
-            self.amount <= player.cash,
+            self.amount <= most,
             Text(
-                "%(player)s has %(cash)s: a bid of %(bid)s is more than they could pay.",
+                "%(player)s could raise %(most)s in all (cash, mortgages and half the buildings): a bid of"
+                " %(bid)s is more than they could pay.",
                 player=player.name,
-                cash=state.money(player.cash),
+                most=state.money(most),
                 bid=state.money(self.amount),
             ),
         )
@@ -411,8 +416,12 @@ def _then_next(state: GameState, closing: list[Event], now: float) -> list[Event
 
 
 def _sale(state: GameState, auction: Auction, winner: int, amount: int) -> list[Event]:
-    """The winner pays (or owes, when their cash has dropped since the bid) and takes the deed or
-    places the building; RuleError if they can no longer take it."""
+    """The winner pays (or owes what their cash does not cover) and takes the deed or places the
+    building; RuleError if they can no longer pay or take it."""
+    require(
+        raisable(state, winner) >= amount,
+        Text("%(player)s cannot pay %(amount)s.", player=state.name_of(winner), amount=state.money(amount)),
+    )
     if auction.kind == "deed":
         what = state.deed(auction.deed).name
         return [

@@ -137,16 +137,41 @@ def test_the_banker_may_cancel_and_the_deed_stays_with_the_bank(auction):
     assert state.auction is None and state.holding(BOARDWALK).owner == 0 and cash(state, BOB) == 1500
 
 
-def test_a_winner_whose_cash_dropped_since_the_bid_takes_the_deed_and_owes_the_bank(auction):
-    state = at(auction, T0 + 1, Bid(player=ANN, amount=10), Bid(player=BOB, amount=1400))
-    state = at(state, T0 + 2, PayBank(player=BOB, amount=200, reason="Luxury"))  # Bob now has $1,300
+def bob_with_boardwalk_and_1350_cash() -> GameState:
+    """Ann declined Park Place at T0; Bob has $1,350 and Boardwalk, whose mortgage brings $200."""
+    state = owning(new_game(), BOB, BOARDWALK).with_player(BOB, cash=1350)
+    return at(state, T0, Decline(player=ANN, deed=PARK_PLACE))
+
+
+def test_a_bid_counts_what_the_bidder_could_raise_not_only_cash():
+    state = at(bob_with_boardwalk_and_1350_cash(), T0 + 1, Bid(player=BOB, amount=1450))  # $1,350 + $200
+    assert state.auction.high_bid == 1450
+    assert refused_at(state, T0 + 2, Bid(player=ANN, amount=1501)) == (
+        "Ann could raise $1,500 in all (cash, mortgages and half the buildings): a bid of $1,501 is more"
+        " than they could pay."
+    )
+
+
+def test_a_winner_short_of_cash_takes_the_deed_and_owes_the_bank_what_to_raise():
+    state = at(bob_with_boardwalk_and_1350_cash(), T0 + 1, Bid(player=BOB, amount=1450))
     assert history(state, T0 + 20, CloseAuction()) == (
-        "Sold! Bob bought Boardwalk for $1,400; Bob owes the bank $1,400 (won the auction for Boardwalk): "
-        "not enough cash yet; Bob now owns Boardwalk"
+        "Sold! Bob bought Park Place for $1,450; Bob owes the bank $1,450 (won the auction for Park Place): "
+        "not enough cash yet; Bob now owns Park Place"
     )
     state = at(state, T0 + 20, CloseAuction())
-    assert state.holding(BOARDWALK).owner == BOB and cash(state, BOB) == 1300
-    assert [(d.debtor, d.creditor, d.amount) for d in state.debts] == [(BOB, 0, 1400)]
+    assert state.holding(PARK_PLACE).owner == BOB and cash(state, BOB) == 1350
+    assert [(d.debtor, d.creditor, d.amount) for d in state.debts] == [(BOB, 0, 1450)]
+
+
+def test_a_winner_who_can_no_longer_pay_is_left_out_and_the_auction_runs_again(auction):
+    state = at(auction, T0 + 1, Bid(player=ANN, amount=10), Bid(player=BOB, amount=1400))
+    state = at(state, T0 + 2, PayBank(player=BOB, amount=200, reason="Luxury"))  # $1,300, nothing to raise
+    assert history(state, T0 + 20, CloseAuction()) == (
+        "Bob can no longer take Boardwalk for $1,400; the auction starts again without them"
+    )
+    state = at(state, T0 + 20, CloseAuction())
+    assert state.auction.excluded == (BOB,) and state.auction.high_bid == 0
+    assert state.holding(BOARDWALK).owner == 0 and cash(state, BOB) == 1300 and state.debts == ()
 
 
 def test_a_winner_out_of_the_game_is_left_out_and_the_auction_runs_again(auction):
@@ -180,12 +205,6 @@ def test_when_no_one_is_left_to_bid_the_lot_stays_with_the_bank():
     )
     state = at(state, T0 + 40, CloseAuction())
     assert state.auction is None and state.holding(BOARDWALK).owner == 0
-
-
-def test_a_bid_above_the_bidders_cash_is_refused(auction):
-    assert refused_at(auction, T0 + 1, Bid(player=BOB, amount=1501)) == (
-        "Bob has $1,500: a bid of $1,501 is more than they could pay."
-    )
 
 
 def test_a_player_out_of_the_game_cannot_bid(auction):

@@ -78,7 +78,11 @@ def test_the_banker_bids_for_the_player_it_acts_for(app, auction):
 BAD_BIDS = [
     ({"player": 2, "amount": 0}, 400, "The amount must be more than 0."),
     ({"player": 2, "amount": "lots"}, 400, "The amount must be a whole number."),
-    ({"player": 2, "amount": 1501}, 409, "Bob has $1,500: a bid of $1,501 is more than they could pay."),
+    (
+        {"player": 2, "amount": 1501},
+        409,
+        "Bob could raise $1,500 in all (cash, mortgages and half the buildings)",
+    ),
     ({"player": 1, "amount": 10}, 403, "This phone belongs to Bob; it can only act for them."),
     ({"player": 2, "amount": 10, "deed": 37}, 409, "This auction is for Boardwalk, not Park Place."),
 ]
