@@ -11,7 +11,7 @@ from banker.rules.board import DECK_NAMES, Deed, Space
 from banker.rules.buildings import level
 from banker.rules.card_texts import BUILT_IN, card_text
 from banker.rules.cards import card_destination
-from banker.rules.deeds import group_label
+from banker.rules.deeds import group_label, owners_lots
 from banker.rules.money import DebtIncurred, Paid
 from banker.rules.rent import rent_explained
 from banker.rules.state import Holding, Player
@@ -73,6 +73,30 @@ class Sheet:
     note: str = ""
     offers: list[Offer] = field(default_factory=list)
     card_offers: list[Offer] = field(default_factory=list)
+    plan: GroupPlan | None = None
+
+
+@dataclass(frozen=True)
+class PlanRow:
+    """One lot on the group's building sheet: how far it is built, how far the plan takes it, and
+    the plans one building more or less there (as `plan_text`; "" where it cannot go)."""
+
+    deed: Deed
+    now: int
+    target: int
+    fewer: str
+    more: str
+
+
+@dataclass(frozen=True)
+class GroupPlan:
+    """Build or sell round a colour group at once: its lots, the plans with one more (or fewer)
+    building on each, and the one button that carries out the plan, its amount worked out."""
+
+    rows: list[PlanRow]
+    each_more: str
+    each_fewer: str
+    confirm: Offer
 
 
 def owned_by(state: GameState, player_id: int) -> set[int]:
@@ -133,11 +157,13 @@ def offer(
     return Offer(label, payload, None, style, amount if with_amount else "")
 
 
-def sheet(state: GameState, position: int, player: Player, card: str = "") -> Sheet:
+def sheet(state: GameState, position: int, player: Player, card: str = "", plan: str = "") -> Sheet:
+    """What a tap on `position` offers; `plan` is a building plan the sheet was showing ("2,2,3",
+    see `plan_text`) after a tap on its + or −."""
     space = state.edition.space_at[position]
     deed = state.edition.deed_at.get(position)
     if deed is not None:
-        return _deed_sheet(state, space, deed, player, card)
+        return _deed_sheet(state, space, deed, player, card, plan)
     handler = _SPACES.get(space.type)
     return (
         handler(state, space, player) if handler else Sheet(space, player, note=Text("Nothing to pay here."))
@@ -145,23 +171,63 @@ def sheet(state: GameState, position: int, player: Player, card: str = "") -> Sh
 
 
 def owner_offers(state: GameState, deed: Deed) -> list[Offer]:
-    """The owner's choices on a deed: mortgage or lift it, build or sell, amounts shown."""
-    holding = state.holding(deed.position)
+    """The owner's choices on a deed besides building: mortgage or lift it, amounts shown."""
     base = {"deed": deed.position}
-    if holding.mortgaged:
+    if state.holding(deed.position).mortgaged:
         return [offer(state, {"type": "unmortgage", **base}, Text("Lift the mortgage"))]
-    offers = [offer(state, {"type": "mortgage", **base}, Text("Mortgage"))]
-    if deed.kind == "street":
-        to_hotel = level(state, deed.position) == state.rules.houses_before_hotel
-        build = Text("Build a hotel") if to_hotel else Text("Build a house")
-        offers.insert(0, offer(state, {"type": "build", **base}, build))
-        if holding.houses or holding.hotel:
-            sell = Text("Sell a hotel") if holding.hotel else Text("Sell a house")
-            offers.append(offer(state, {"type": "sell_building", **base}, sell))
-    return offers
+    return [offer(state, {"type": "mortgage", **base}, Text("Mortgage"))]
 
 
-def _deed_sheet(state: GameState, space: Space, deed: Deed, player: Player, card: str) -> Sheet:
+def plan_text(levels: list[int]) -> str:
+    return ",".join(map(str, levels))
+
+
+def group_plan(state: GameState, deed: Deed, asked: str = "") -> GroupPlan | None:
+    """The building sheet of the owner's lots in the deed's group, showing the plan `asked` (see
+    `plan_text`), or else the next even round: every lot up to the highest, or one more on each
+    when they are level. None for a deed that takes no houses or is mortgaged."""
+    if deed.kind != "street" or state.holding(deed.position).mortgaged:
+        return None
+    lots = owners_lots(state, deed.position)
+    now = [level(state, p) for p in lots]
+    top = state.rules.houses_before_hotel + 1
+    targets = _levels(asked, len(lots), top)
+    if targets is None:
+        round_to = max(now) + (min(now) == max(now))
+        targets = [min(max(n, round_to), top) for n in now]
+
+    def changed(index: int, step: int) -> str:
+        """The plan with one building more (step 1) or fewer on lot `index`, or on each (-1)."""
+        moved = [min(max(t + step * (index in (i, -1)), 0), top) for i, t in enumerate(targets)]
+        return plan_text(moved) if moved != targets else ""
+
+    rows = [
+        PlanRow(state.deed(p), n, t, changed(i, -1), changed(i, 1))
+        for i, (p, n, t) in enumerate(zip(lots, now, targets, strict=True))
+    ]
+    pairs = list(zip(now, targets, strict=True))
+    more, fewer = any(t > n for n, t in pairs), any(t < n for n, t in pairs)
+    label = Text("Sell") if fewer and not more else Text("Build and sell") if fewer else Text("Build")
+    payload = {
+        "type": "build_group",
+        "deed": deed.position,
+        "levels": {str(p): t for p, t in zip(lots, targets, strict=True)},
+    }
+    return GroupPlan(rows, changed(-1, 1), changed(-1, -1), offer(state, payload, label, "primary"))
+
+
+def _levels(text: str, count: int, top: int) -> list[int] | None:
+    """The levels of a plan the sheet sent back, or None when it is not one for these lots."""
+    parts = text.split(",")
+    if len(parts) != count or not all(part.isdecimal() and len(part) == 1 for part in parts):
+        return None
+    levels = [int(part) for part in parts]
+    return levels if max(levels) <= top else None
+
+
+def _deed_sheet(
+    state: GameState, space: Space, deed: Deed, player: Player, card: str, plan: str = ""
+) -> Sheet:
     holding = state.holding(deed.position)
     if holding.owner == BANK:
         buy = offer(
@@ -178,7 +244,15 @@ def _deed_sheet(state: GameState, space: Space, deed: Deed, player: Player, card
         return Sheet(space, player, deed, holding, note=Text("The bank owns this deed."), offers=offers)
     owner = state.player(holding.owner)
     if owner.id == player.id:
-        return Sheet(space, player, deed, holding, note=Text("Your deed."), offers=owner_offers(state, deed))
+        return Sheet(
+            space,
+            player,
+            deed,
+            holding,
+            note=Text("Your deed."),
+            offers=owner_offers(state, deed),
+            plan=group_plan(state, deed, plan),
+        )
     if holding.mortgaged:
         note = Text("%(player)s's deed is mortgaged: no rent.", player=owner.name)
         return Sheet(space, player, deed, holding, note=note)

@@ -187,7 +187,8 @@ def _sheet(game_id: str, view: str, position: int | None, card: str = "", oob: b
     sheet = None
     if position in state.edition.space_at:
         acting = request.values.get("player", type=int) if seat.player_id == BANKER else seat.player_id
-        sheet = offers.sheet(state, position, state.player(acting or state.players[0].id), card)
+        player = state.player(acting or state.players[0].id)
+        sheet = offers.sheet(state, position, player, card, request.args.get("plan", ""))
     return render_template("board/_sheet.html", game_id=game_id, view=view, state=state, sheet=sheet, oob=oob)
 
 

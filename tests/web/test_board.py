@@ -97,19 +97,6 @@ def test_a_utility_asks_for_the_dice_total_with_every_amount_worked_out(bought):
     assert sum("on the dice" in label for label in labels) == 11
 
 
-def test_your_own_deed_offers_building_and_mortgaging_with_amounts(bought):
-    sheet = tap(bought["Ann"], bought["id"], 1)
-    assert buttons(sheet)[1:3] == ["Build a house · −$50", "Mortgage · +$30"]
-    assert "Your deed." in sheet
-
-
-def test_a_refused_action_is_shown_with_its_reason(bought):
-    do(bought["Ann"], bought["id"], type="build", deed=1)
-    sheet = tap(bought["Ann"], bought["id"], 1)
-    assert "Build a house · −$50" not in buttons(sheet)
-    assert "Mediterranean Avenue has 1 house" in " ".join(refusals(sheet))
-
-
 def test_a_mortgaged_deed_offers_lifting_it_and_charges_no_rent(app, bought):
     do(bought["Ann"], bought["id"], type="mortgage", deed=5)
     assert "Lift the mortgage · −$110" in buttons(tap(bought["Ann"], bought["id"], 5))
