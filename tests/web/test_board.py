@@ -31,15 +31,6 @@ def refusals(sheet: str) -> list[str]:
     return re.findall(r"<small>([^<]+)</small>", sheet)
 
 
-@pytest.fixture
-def bought(app, table):
-    """Ann owns the brown group and Reading Railroad, Bob owns two railroads and Electric Company."""
-    game_id = table["id"]
-    for player, deed in ((1, 1), (1, 3), (1, 5), (2, 15), (2, 25), (2, 12)):
-        assert do(table["host"], game_id, "bank", type="buy", player=player, deed=deed).status_code == 200
-    return table
-
-
 def test_every_player_sees_the_board_and_the_banks_supply(table):
     page = text(table["Bob"].get(f"/g/{table['id']}"))
     assert page.count('class="space ') == 40

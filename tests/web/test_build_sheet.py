@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.web.helpers import do, text
-from tests.web.test_board import bought, buttons, refusals, state, tap  # noqa: F401 (a fixture)
+from tests.web.test_board import buttons, refusals, state, tap
 
 
 def test_your_own_deed_opens_the_groups_building_sheet_with_an_even_round_ready(bought):
