@@ -9,7 +9,7 @@ from typing import Any
 from banker.rules import BANK, GameState, RuleError, decide, parse_command
 from banker.rules.board import DECK_NAMES, Deed, Space
 from banker.rules.buildings import level
-from banker.rules.card_texts import BUILT_IN, card_text
+from banker.rules.card_texts import BUILT_IN, card_text, card_title
 from banker.rules.cards import card_destination
 from banker.rules.deeds import group_label, owners_lots
 from banker.rules.money import DebtIncurred, Paid
@@ -72,7 +72,10 @@ class Sheet:
     holding: Holding | None = None
     note: str = ""
     offers: list[Offer] = field(default_factory=list)
-    card_offers: list[Offer] = field(default_factory=list)
+    card_offers: list[Offer] = field(default_factory=list)  # the deck's cards, by their titles
+    chosen_card: Offer | None = None  # the card picked from them, to apply
+    chosen_text: str = ""  # its full wording
+    dice_offers: list[Offer] = field(default_factory=list)  # a utility's rent for each dice total
     plan: GroupPlan | None = None
 
 
@@ -157,13 +160,17 @@ def offer(
     return Offer(label, payload, None, style, amount if with_amount else "")
 
 
-def sheet(state: GameState, position: int, player: Player, card: str = "", plan: str = "") -> Sheet:
+def sheet(
+    state: GameState, position: int, player: Player, card: str = "", plan: str = "", pick: str = ""
+) -> Sheet:
     """What a tap on `position` offers; `plan` is a building plan the sheet was showing ("2,2,3",
-    see `plan_text`) after a tap on its + or −."""
+    see `plan_text`) after a tap on its + or −, `pick` the id of the card picked from a deck."""
     space = state.edition.space_at[position]
     deed = state.edition.deed_at.get(position)
     if deed is not None:
         return _deed_sheet(state, space, deed, player, card, plan)
+    if space.type in DECK_NAMES:
+        return _cards(state, space, player, pick)
     handler = _SPACES.get(space.type)
     return (
         handler(state, space, player) if handler else Sheet(space, player, note=Text("Nothing to pay here."))
@@ -266,17 +273,17 @@ def _deed_sheet(
     if card:
         rent["card"] = card
     if deed.kind == "utility":
-        offers = [
-            offer(state, {**rent, "dice": dice}, Text("%(dice)s on the dice", dice=dice))
-            for dice in range(2, 13)
-        ]
+        # the dice total as a keypad: 2 to 12, which the rules take (a speed die's 13 to 15 too
+        # would need the rules to take them first)
+        dice = [offer(state, {**rent, "dice": total}, str(total)) for total in range(2, 13)]
         return Sheet(
             space,
             player,
             deed,
             holding,
             note=Text("Owned by %(player)s. What did the dice show?", player=owner.name),
-            offers=[*offers, *extra],
+            offers=extra,
+            dice_offers=dice,
         )
     pay = offer(state, rent, Text("Pay %(player)s rent", player=owner.name), "primary")
     return Sheet(
@@ -337,9 +344,11 @@ def jail_offers(state: GameState, player: Player) -> list[Offer]:
     return offers
 
 
-def _cards(state: GameState, space: Space, player: Player) -> Sheet:
+def _cards(state: GameState, space: Space, player: Player, pick: str = "") -> Sheet:
+    """The deck as a grid of card titles with their amounts; the card picked from it shows its
+    wording with the one button that applies it."""
     deck = space.type
-    offers = []
+    titles, chosen, wording = [], None, ""
     for card in state.edition.cards:
         if card.deck != deck:
             continue
@@ -356,9 +365,11 @@ def _cards(state: GameState, space: Space, player: Player) -> Sheet:
                 payload["then_space"] = destination
                 if card.action == "advance_to_nearest":
                     payload["then_card"] = f"nearest_{card.target_kind}"
-        offers.append(offer(state, payload, card_text(state, card)))
+        titles.append(offer(state, payload, card_title(state, card)))
+        if card.id == pick:
+            chosen, wording = offer(state, payload, Text("Apply the card"), "primary"), card_text(state, card)
     note = Text("Tap the %(deck)s card %(player)s drew.", deck=DECK_NAMES[deck], player=player.name)
-    return Sheet(space, player, note=note, card_offers=offers)
+    return Sheet(space, player, note=note, card_offers=titles, chosen_card=chosen, chosen_text=wording)
 
 
 _SPACES = {
@@ -368,8 +379,6 @@ _SPACES = {
     "go_to_jail": _go_to_jail,
     "jail": _jail,
     "free_parking": _free_parking,
-    "chance": _cards,
-    "community_chest": _cards,
 }
 
 

@@ -188,7 +188,8 @@ def _sheet(game_id: str, view: str, position: int | None, card: str = "", oob: b
     if position in state.edition.space_at:
         acting = request.values.get("player", type=int) if seat.player_id == BANKER else seat.player_id
         player = state.player(acting or state.players[0].id)
-        sheet = offers.sheet(state, position, player, card, request.args.get("plan", ""))
+        asked = request.args
+        sheet = offers.sheet(state, position, player, card, asked.get("plan", ""), asked.get("pick", ""))
     return render_template("board/_sheet.html", game_id=game_id, view=view, state=state, sheet=sheet, oob=oob)
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from tests.web.helpers import do, text
+from tests.web.helpers import HTMX, do, readable, text
 from tests.web.test_board import buttons, refusals, state, tap
+from tests.web.test_languages import KO
 
 
 def test_your_own_deed_opens_the_groups_building_sheet_with_an_even_round_ready(bought):
@@ -45,3 +46,11 @@ def test_a_refused_plan_is_shown_with_its_reason(bought):
         sheet
     )
     assert "plan-row" not in tap(bought["Ann"], bought["id"], 5)  # a railroad takes no houses
+
+
+def test_a_korean_phone_reads_the_group_in_korean_on_the_building_sheet(bought):
+    response = bought["Ann"].get(
+        f"/g/{bought['id']}/space/1", query_string={"view": "player"}, headers={**HTMX, **KO}
+    )
+    sheet = text(response)
+    assert "갈색 그룹의 주택" in sheet and "짓기 · −$100" in readable(sheet)
