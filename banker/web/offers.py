@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from banker.rules import BANK, GameState, RuleError, decide, parse_command
+from banker.rules import BANK, Command, GameState, RuleError, decide, parse_command
 from banker.rules.board import DECK_NAMES, Deed, Space
 from banker.rules.buildings import level
 from banker.rules.card_texts import BUILT_IN, card_text, card_title
 from banker.rules.cards import card_destination
 from banker.rules.deeds import group_label, owners_lots
+from banker.rules.inputs import MAX_AMOUNT
 from banker.rules.money import DebtIncurred, Paid
 from banker.rules.rent import rent_explained
 from banker.rules.state import Holding, Player
@@ -60,6 +61,8 @@ class Offer:
     refused: str | None = None  # why it cannot be done right now
     style: str = ""
     amount: str = ""  # the cash it moves for the acting player ("+$30"), shown after the label
+    short: int = 0  # refused only for want of this much more cash
+    moved: int = 0  # the cash it moves for the acting player, as a number
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,8 @@ class Sheet:
     chosen_text: str = ""  # its full wording
     dice_offers: list[Offer] = field(default_factory=list)  # a utility's rent for each dice total
     plan: GroupPlan | None = None
+    short: int = 0  # the cash the sheet's purchase or building lacks
+    raise_money: tuple[Offer, ...] = ()  # ways to raise it
 
 
 @dataclass(frozen=True)
@@ -144,10 +149,11 @@ def offer(
     """An action button; with `with_amount` it shows after its label the cash it moves for the
     acting player ("Mortgage · +$30")."""
     player = payload.get("player") or state.holding(payload.get("deed", -1)).owner
+    command = parse_command(payload)
     try:
-        events = decide(state, parse_command(payload))
+        events = decide(state, command)
     except RuleError as error:
-        return Offer(label, payload, error.message, style)
+        return Offer(label, payload, error.message, style, short=_short(state, command, player))
     moved = sum(
         (e.amount if e.payee == player else -e.amount if e.payer == player else 0)
         for e in events
@@ -157,7 +163,59 @@ def offer(
     amount = ("+" if moved > 0 else "−") + state.money(abs(moved)) if moved else ""
     if owed:  # more than the cash in hand: it will be owed, and the label says so
         amount = Text("−%(amount)s, owed", amount=state.money(owed))
-    return Offer(label, payload, None, style, amount if with_amount else "")
+    return Offer(label, payload, None, style, amount if with_amount else "", moved=moved)
+
+
+def _short(state: GameState, command: Command, player: int) -> int:
+    """How much more cash `player` needs for the refused `command`, found by asking the rules
+    again with the cash it needs; 0 when more cash would not make it go through."""
+    if player in (BANK, None):
+        return 0
+    cash = state.player(player).cash
+    try:
+        events = decide(state.with_player(player, cash=cash + MAX_AMOUNT), command)
+    except RuleError:
+        return 0
+    spent = sum(e.amount if e.payer == player else -e.amount for e in events if isinstance(e, Paid))
+    return max(spent - cash, 0)
+
+
+def ways_to_raise(state: GameState, player: Player, then_space: int | None = None) -> tuple[Offer, ...]:
+    """Each building that may be sold now (evenly) and each deed that may be mortgaged now, with
+    what it brings; `then_space` is the space whose sheet opens again once it is done."""
+    ways = []
+    back = {} if then_space is None else {"then_space": then_space}
+    for deed in state.edition.deeds:
+        holding = state.holding(deed.position)
+        if holding.owner != player.id:
+            continue
+        if level(state, deed.position):
+            sell = (
+                Text("Sell the hotel on %(deed)s", deed=deed.name)
+                if holding.hotel
+                else Text("Sell a house on %(deed)s", deed=deed.name)
+            )
+            ways.append(offer(state, {"type": "sell_building", "deed": deed.position, **back}, sell))
+        elif not holding.mortgaged:
+            mortgage = Text("Mortgage %(deed)s", deed=deed.name)
+            ways.append(offer(state, {"type": "mortgage", "deed": deed.position, **back}, mortgage))
+    return tuple(way for way in ways if way.refused is None)
+
+
+def enough_to_raise(
+    state: GameState, player: Player, short: int, position: int, keep: tuple[int, ...] = ()
+) -> tuple[Offer, ...]:
+    """Ways to raise `short` for a purchase or building on the sheet at `position`, leaving the
+    deeds in `keep` alone: mortgages first (they cost the least to undo), then building sales, as
+    many as it takes."""
+    ways = [o for o in ways_to_raise(state, player, position) if o.payload["deed"] not in keep]
+    ways.sort(key=lambda o: o.payload["type"] != "mortgage")
+    enough: list[Offer] = []
+    for way in ways:
+        if sum(o.moved for o in enough) >= short:
+            break
+        enough.append(way)
+    return tuple(enough)
 
 
 def sheet(
@@ -248,9 +306,20 @@ def _deed_sheet(
         if state.rules.auctions:
             decline = {"type": "decline", "player": player.id, "deed": deed.position}
             offers.append(offer(state, decline, Text("Don't buy · auction it"), "ghost"))
-        return Sheet(space, player, deed, holding, note=Text("The bank owns this deed."), offers=offers)
+        return Sheet(
+            space,
+            player,
+            deed,
+            holding,
+            note=Text("The bank owns this deed."),
+            offers=offers,
+            short=buy.short,
+            raise_money=enough_to_raise(state, player, buy.short, deed.position),
+        )
     owner = state.player(holding.owner)
     if owner.id == player.id:
+        building = group_plan(state, deed, plan)
+        short = building.confirm.short if building else 0
         return Sheet(
             space,
             player,
@@ -258,7 +327,12 @@ def _deed_sheet(
             holding,
             note=Text("Your deed."),
             offers=owner_offers(state, deed),
-            plan=group_plan(state, deed, plan),
+            plan=building,
+            short=short,
+            # the group being built on keeps its lots: a mortgage there would stop the building
+            raise_money=enough_to_raise(
+                state, player, short, deed.position, state.edition.groups[deed.group]
+            ),
         )
     if holding.mortgaged:
         note = Text("%(player)s's deed is mortgaged: no rent.", player=owner.name)
