@@ -9,6 +9,7 @@ from banker.rules import GameState, Player, RuleError
 from banker.rules.auctions import bid_steps, least_bid, lot_name, placement
 from banker.rules.board import Deed
 from banker.rules.text import Text
+from banker.web.offers import Offer, enough_to_raise, offer
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,8 @@ class BidRow:
     lot: Deed | None
     least: int
     bids: tuple[QuickBid, ...]
+    short: int = 0  # what the player's cash lacks for the least bid
+    raise_money: tuple[Offer, ...] = ()  # ways to raise it
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,13 @@ def _row(state: GameState, player: Player | None, lot: Deed | None, cash: int | 
         )
         for amount, step in amounts.items()
     )
-    return BidRow(player=player, lot=lot, least=least, bids=bids)
+    if player is None:
+        return BidRow(player=player, lot=lot, least=least, bids=bids)
+    guard = lot.position if lot else state.auction.deed if state.auction else None
+    least_offer = offer(state, {"type": "bid", "player": player.id, "amount": least, "deed": guard}, "")
+    short = least_offer.short
+    ways = enough_to_raise(state, player, short) if short else ()
+    return BidRow(player=player, lot=lot, least=least, bids=bids, short=short, raise_money=ways)
 
 
 def _building_lots(state: GameState, kind: str) -> list[tuple[Player, Deed]]:

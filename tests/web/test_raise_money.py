@@ -44,3 +44,14 @@ def test_only_as_many_ways_as_it_takes_are_offered(bought):
     sheet = tap(bought["Bob"], bought["id"], 6)  # Oriental Avenue, $100
     assert "$50 short: raise it here" in sheet
     assert buttons(sheet[sheet.index('class="raise-money"') :]) == ["Mortgage Electric Company · +$75"]
+
+
+def test_a_bidder_without_the_cash_for_the_least_bid_is_offered_the_ways_to_raise_it(bought):
+    game_id = bought["id"]
+    do(bought["Bob"], game_id, type="pay_player", player=2, to=1, amount=950)  # Bob has $0
+    assert do(bought["Ann"], game_id, type="decline", player=1, deed=39).status_code == 200
+    panel = text(bought["Bob"].get(f"/g/{game_id}"))
+    panel = panel[panel.index('class="auction') :]
+    assert "$1 short: raise it here" in panel
+    assert buttons(panel[panel.index('class="raise-money"') :])[0] == "Mortgage Electric Company · +$75"
+    assert "raise-money" not in text(bought["Cy"].get(f"/g/{game_id}"))  # Cy has the cash
