@@ -54,3 +54,10 @@ def test_a_korean_phone_reads_the_group_in_korean_on_the_building_sheet(bought):
     )
     sheet = text(response)
     assert "갈색 그룹의 주택" in sheet and "짓기 · −$100" in readable(sheet)
+
+
+def test_the_bank_plans_a_round_for_the_player_it_acts_for(bought):
+    sheet = tap(bought["host"], bought["id"], 3, view="bank", player=1)
+    assert "Build · −$100" in buttons(sheet)
+    assert "/space/3?view=bank&plan=2,1" in sheet  # + on Mediterranean, sent with the acting player
+    assert 'hx-include="#acting"' in sheet[sheet.index('class="plan"') :]
