@@ -123,3 +123,18 @@ def test_buy_rent_utility_card_bid_and_an_even_round_each_take_the_fewest_taps(s
     tap(bob.locator(".auction").get_by_role("button", name="$1").first)
     expect(bob.locator(".auction")).to_contain_text("You hold the high bid.", timeout=SETTLE)
     assert tap.take() == 1
+
+
+def test_each_decks_sixteen_cards_fit_one_screen(server, phone):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    ann = seated(phone, server, game, 1)
+    for size in ({"width": 390, "height": 844}, {"width": 360, "height": 740}):
+        ann.set_viewport_size(size)
+        for deck in ("Chance", "Community Chest"):
+            space(ann, deck).first.click()
+            cards = ann.locator("#sheet .cards .btn")
+            expect(cards).to_have_count(16)
+            for card in (cards.first, cards.last):
+                in_view_unscrolled(ann, card)
+            ann.locator("#sheet").get_by_role("button", name="Close").click()
+            closed(ann)
