@@ -13,6 +13,7 @@ from typing import Any
 from banker.rules import (  # noqa: F401
     auctions,
     bankruptcy,
+    build_plans,
     buildings,
     cards,
     debts,

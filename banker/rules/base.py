@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import types
 import typing
 from dataclasses import dataclass
@@ -22,6 +23,8 @@ Amount = Annotated[int, "amount"]
 Dice = Annotated[int, "dice"]
 # {"39": "keep", "37": "lift"}: what to do with each mortgaged deed received, read as sorted pairs
 MortgageChoices = Annotated[tuple[tuple[int, str], ...], "mortgage_choices"]
+# {"16": 2, "18": 2, "19": 3}: how far to build each lot, read as sorted pairs
+BuildLevels = Annotated[tuple[tuple[int, int], ...], "build_levels"]
 
 COMMANDS: dict[str, type[Command]] = {}
 EVENTS: dict[str, type[Event]] = {}
@@ -152,6 +155,8 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
         return _trade_side(label, value)
     if kind == "mortgage_choices":
         return _mortgage_choices(value)
+    if kind == "build_levels":
+        return _build_levels(value)
     if base is str:
         if not isinstance(value, str):
             raise InvalidCommand(Text("The %(field)s must be text.", field=label))
@@ -248,6 +253,24 @@ def _mortgage_choices(value: Any) -> tuple[tuple[int, str], ...]:
             )
         choices[position] = choice
     return tuple(sorted(choices.items()))
+
+
+def _build_levels(value: Any) -> tuple[tuple[int, int], ...]:
+    """A plan as the API sends it (an object) or as a form posts it (that object as JSON text)."""
+    refusal = InvalidCommand(Text('The levels must be an object from lot position to a level: {"16": 2}.'))
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except (ValueError, RecursionError):
+            raise refusal from None
+    if not isinstance(value, dict) or not value:
+        raise refusal
+    return tuple(
+        sorted(
+            (_whole_number("deed", key, None), _whole_number("level", level, None))
+            for key, level in value.items()
+        )
+    )
 
 
 def _whole_number(label: str, value: Any, kind: str | None) -> int:

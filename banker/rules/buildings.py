@@ -148,39 +148,44 @@ class SellBuilding(OwnerCommand):
     type = "sell_building"
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        deed, holding = self.owned(state)
+        sold, refund, reason = building_sale(state, self.deed)
+        return [*sold, payment(state, BANK, state.holding(self.deed).owner, refund, reason)]
+
+
+def building_sale(state: GameState, position: int) -> tuple[list[Event], int, Text]:
+    """The building the selling rules take back next from the lot, what the bank pays for it and
+    the reason for the payment; RuleError with why not."""
+    deed = state.deed(position)
+    holding = state.holding(position)
+    require(holding.owner != BANK, Text("Nobody owns %(deed)s.", deed=deed.name))
+    require(holding.houses > 0 or holding.hotel, Text("%(deed)s has no buildings to sell.", deed=deed.name))
+    if not state.rules.uneven_building:
+        highest = max(owners_lots(state, position), key=lambda lot: level(state, lot))
         require(
-            holding.houses > 0 or holding.hotel, Text("%(deed)s has no buildings to sell.", deed=deed.name)
+            level(state, position) == level(state, highest),
+            Text(
+                "Sell evenly: %(deed)s has %(buildings)s, sell there first.",
+                deed=state.deed(highest).name,
+                buildings=buildings_text(state.holding(highest)),
+            ),
         )
-        if not state.rules.uneven_building:
-            highest = max(owners_lots(state, self.deed), key=lambda position: level(state, position))
-            require(
-                level(state, self.deed) == level(state, highest),
-                Text(
-                    "Sell evenly: %(deed)s has %(buildings)s, sell there first.",
-                    deed=state.deed(highest).name,
-                    buildings=buildings_text(state.holding(highest)),
-                ),
-            )
-        full = state.rules.houses_before_hotel
-        if not holding.hotel:
-            sold: list[Event] = [BuildingsChanged(deed=self.deed, houses=holding.houses - 1)]
-            refund, reason = deed.house_cost // 2, Text("sold a house on %(deed)s", deed=deed.name)
-        elif state.houses >= full:
-            sold = [BuildingsChanged(deed=self.deed, houses=full)]
-            refund, reason = deed.hotel_cost // 2, Text("sold the hotel on %(deed)s", deed=deed.name)
-        elif state.rules.uneven_building:  # only this lot breaks down, as far as the bank's houses go
-            sold = [BuildingsChanged(deed=self.deed, houses=state.houses)]
-            refund = (deed.hotel_cost + (full - state.houses) * deed.house_cost) // 2
-            reason = Text(
-                "sold the hotel on %(deed)s; the bank had %(houses)s of %(full)s houses to break it down",
-                deed=deed.name,
-                houses=state.houses,
-                full=full,
-            )
-        else:
-            sold, refund, reason = _sell_every_hotel(state, deed)
-        return [*sold, payment(state, BANK, holding.owner, refund, reason)]
+    full = state.rules.houses_before_hotel
+    if not holding.hotel:
+        sold: list[Event] = [BuildingsChanged(deed=position, houses=holding.houses - 1)]
+        return sold, deed.house_cost // 2, Text("sold a house on %(deed)s", deed=deed.name)
+    if state.houses >= full:
+        sold = [BuildingsChanged(deed=position, houses=full)]
+        return sold, deed.hotel_cost // 2, Text("sold the hotel on %(deed)s", deed=deed.name)
+    if state.rules.uneven_building:  # only this lot breaks down, as far as the bank's houses go
+        reason = Text(
+            "sold the hotel on %(deed)s; the bank had %(houses)s of %(full)s houses to break it down",
+            deed=deed.name,
+            houses=state.houses,
+            full=full,
+        )
+        refund = (deed.hotel_cost + (full - state.houses) * deed.house_cost) // 2
+        return [BuildingsChanged(deed=position, houses=state.houses)], refund, reason
+    return _sell_every_hotel(state, deed)
 
 
 def _sell_every_hotel(state: GameState, deed: Deed) -> tuple[list[Event], int, Text]:

@@ -63,6 +63,43 @@ WORDING: dict[str, Text] = {
     "CC16": Text("You inherit %(amount)s."),
 }
 STATIONS = {"us": Text("Railroad"), "uk": Text("Station")}
+# Each card in a few words, for picking it from a grid of the whole deck; its wording is shown
+# once it is picked.
+TITLES: dict[str, Text] = {
+    "CH01": Text("To %(space)s"),
+    "CH02": Text("To GO"),
+    "CH03": Text("To %(space)s"),
+    "CH04": Text("To %(space)s"),
+    "CH05": Text("Nearest %(station)s"),
+    "CH06": Text("Nearest %(station)s (2nd)"),
+    "CH07": Text("Nearest utility"),
+    "CH08": Text("Dividend"),
+    "CH09": Text("Out of jail free"),
+    "CH10": Text("Back 3 spaces"),
+    "CH11": Text("Go to jail"),
+    "CH12": Text("General repairs"),
+    "CH13": Text("Speeding fine"),
+    "CH14": Text("Trip to %(space)s"),
+    "CH15": Text("Chairman of the board"),
+    "CH16": Text("Building loan"),
+    "CC01": Text("To GO"),
+    "CC02": Text("Bank error"),
+    "CC03": Text("Doctor's fee"),
+    "CC04": Text("Sale of stock"),
+    "CC05": Text("Out of jail free"),
+    "CC06": Text("Go to jail"),
+    "CC07": Text("Holiday fund"),
+    "CC08": Text("Tax refund"),
+    "CC09": Text("Birthday"),
+    "CC10": Text("Life insurance"),
+    "CC11": Text("Hospital fees"),
+    "CC12": Text("School fees"),
+    "CC13": Text("Consultancy fee"),
+    "CC14": Text("Street repairs"),
+    "CC15": Text("Beauty contest"),
+    "CC16": Text("Inheritance"),
+}
+TITLE_LENGTH = 24  # a custom card's title: its first words, up to this many characters
 
 
 def card_text(state: GameState, card: Card) -> str:
@@ -71,6 +108,17 @@ def card_text(state: GameState, card: Card) -> str:
     if wording is None:
         return card.text
     return Text(wording.msgid, **_figures(state, card))
+
+
+def card_title(state: GameState, card: Card) -> str:
+    """The card in a few words: a Text for a built-in deck, else the start of its own wording."""
+    title = TITLES.get(card.id) if state.edition.id in BUILT_IN else None
+    if title is not None:
+        return Text(title.msgid, **_figures(state, card))
+    if len(card.text) <= TITLE_LENGTH:
+        return card.text
+    cut = card.text.rfind(" ", 0, TITLE_LENGTH)  # at a word's end, or mid-word if the first is too long
+    return card.text[: cut if cut > 0 else TITLE_LENGTH].rstrip(".,;: ") + "…"
 
 
 def _figures(state: GameState, card: Card) -> dict[str, Any]:

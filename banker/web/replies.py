@@ -57,7 +57,10 @@ def sheet(game_id: str, state: GameState, position: int | None, card: str = "", 
     """The space sheet: what a tap on `position` offers the player `g.acting` (none: closed)."""
     offered = None
     if position in state.edition.space_at:
-        offered = offers.sheet(state, position, state.player(g.acting or state.players[0].id), card)
+        player = state.player(g.acting or state.players[0].id)
+        # a building plan being changed (+ / -) and a card picked from the grid come back in the query
+        asked = request.args
+        offered = offers.sheet(state, position, player, card, asked.get("plan", ""), asked.get("pick", ""))
     return render_template(
         "board/_sheet.html", game_id=game_id, view=g.view, state=state, sheet=offered, oob=oob
     )

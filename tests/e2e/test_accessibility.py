@@ -45,6 +45,7 @@ def test_the_main_screens_have_no_serious_accessibility_violations_or_small_targ
         game,
         {"type": "decline", "player": 3, "deed": 37},  # an auction open on every screen
         {"type": "bid", "player": 1, "amount": 120},
+        {"type": "buy", "player": 2, "deed": 12},  # a utility: its rent asks the dice
     )
     context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
     page = context.new_page()
@@ -65,6 +66,22 @@ def test_the_main_screens_have_no_serious_accessibility_violations_or_small_targ
     player.locator('.space[aria-label^="Baltic Avenue"]').click()
     player.locator("#sheet .sheet-card").wait_for()
     found["deed sheet"] = violations(player)
+    owner = context.new_page()
+    take_seat(owner, server, game["players"][0]["token"])
+    for sheet, space, part in (
+        ("building sheet", "Mediterranean Avenue", ".plan"),
+        ("dice keypad", "Electric Company", ".keypad"),
+        ("card grid", "Chance", ".cards"),
+    ):
+        owner.locator(f'.space[aria-label^="{space}"]').first.click()
+        owner.locator(f"#sheet {part}").wait_for()
+        found[sheet] = violations(owner)
+        if part != ".cards":
+            owner.locator("#sheet .close").click()
+            owner.locator("#sheet .sheet-card").wait_for(state="detached")
+    owner.locator("#sheet .cards .btn").first.click()
+    owner.locator("#sheet .drawn").wait_for()
+    found["picked card"] = violations(owner)
     player.goto(f"{server.url}/g/{game['id']}/tally")
     found["tally"] = violations(player)
     player.goto(f"{server.url}/g/{game['id']}/history")

@@ -11,7 +11,7 @@ import pytest
 from banker.editions import custom_edition, load_edition
 from banker.rules import decide, describe_action, fold, start_game
 from banker.rules.board import edition_to_json
-from banker.rules.card_texts import WORDING, card_text
+from banker.rules.card_texts import TITLES, WORDING, card_text, card_title
 from banker.rules.cards import DrawCard
 from banker.rules.text import say
 from banker.web.http.i18n import compile_catalogues
@@ -80,3 +80,23 @@ def test_a_cards_full_stop_ends_its_sentence_once_before_what_it_did():
     assert line == "Ann drew Chance: Speeding fine $15. Ann paid the bank $15 (Chance card)"
     assert in_language(line, "ko").startswith("Ann 님이 찬스 카드를 뽑음: 과속 벌금 $15. Ann 님이")
     assert in_language(line, "ja").startswith("Annがチャンスを引きました: スピード違反の罰金$15。Annが")
+
+
+def test_every_built_in_card_has_a_short_title_for_the_picker():
+    assert sorted(TITLES) == sorted(WORDING)
+    uk = game("uk")
+    assert card_title(uk, card(uk, "CH01")) == "To Mayfair"
+    assert card_title(uk, card(uk, "CH05")) == "Nearest Station"
+    assert in_language(card_title(game(), card(game(), "CC09")), "ko") == "생일"
+    assert in_language(card_title(game(), card(game(), "CH14")), "ja") == "Reading Railroadへの旅"
+
+
+def test_a_custom_cards_title_is_the_start_of_its_wording():
+    data = edition_to_json(load_edition("us"))
+    data["chance"][7]["text"] = "The bank pays you a dividend of fifty."
+    data["chance"][8]["text"] = "Dividend."
+    data["chance"][9]["text"] = "Abcdefghijklmnopqrstuvwxyz long"
+    state = fold([(1, [start_game(NAMES[:2], "classic", custom_edition(data))])])
+    assert card_title(state, card(state, "CH08")) == "The bank pays you a…"
+    assert card_title(state, card(state, "CH09")) == "Dividend."
+    assert card_title(state, card(state, "CH10")) == "Abcdefghijklmnopqrstuvwx…"

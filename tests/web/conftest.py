@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.helpers import join, join_code, new_game
+from tests.web.helpers import do, join, join_code, new_game
 
 
 @pytest.fixture
@@ -16,3 +16,12 @@ def table(app):
         phones[name] = app.test_client()
         join(phones[name], code, player_id)
     return {"id": game_id, "code": code, "host": host, **phones}
+
+
+@pytest.fixture
+def bought(app, table):
+    """Ann owns the brown group and Reading Railroad, Bob owns two railroads and Electric Company."""
+    game_id = table["id"]
+    for player, deed in ((1, 1), (1, 3), (1, 5), (2, 15), (2, 25), (2, 12)):
+        assert do(table["host"], game_id, "bank", type="buy", player=player, deed=deed).status_code == 200
+    return table

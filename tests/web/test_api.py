@@ -344,3 +344,25 @@ def test_an_unknown_option_is_refused_with_the_valid_names(client):
     assert response.status_code == 400
     assert "Unknown option free_lunch." in response.get_json()["error"]
     assert "auction_extension_seconds" in response.get_json()["error"]
+
+
+def test_a_round_of_houses_is_one_api_command_with_each_lots_level(client, game):
+    ann = token_of(game, 1)
+    for deed in (1, 3):
+        assert command(client, game, ann, type="buy", player=1, deed=deed).status_code == 200
+    built = command(client, game, ann, type="build_group", deed=1, levels={"1": 2, "3": 2})
+    assert built.status_code == 200
+    events = built.get_json()["events"]
+    assert [e["type"] for e in events] == ["paid", "buildings_changed", "buildings_changed"]
+    assert events[0]["amount"] == 200 and events[2] == {
+        "type": "buildings_changed",
+        "deed": 3,
+        "houses": 2,
+        "hotel": False,
+    }
+    uneven = command(client, game, ann, type="build_group", deed=1, levels={"1": 4})
+    assert uneven.status_code == 409
+    assert uneven.get_json() == {"error": "Build evenly: Baltic Avenue has 2 houses, build there first."}
+    malformed = command(client, game, ann, type="build_group", deed=1, levels=[1, 3])
+    assert malformed.status_code == 400
+    assert malformed.get_json()["error"].startswith("The levels must be an object")

@@ -31,15 +31,6 @@ def refusals(sheet: str) -> list[str]:
     return re.findall(r"<small>([^<]+)</small>", sheet)
 
 
-@pytest.fixture
-def bought(app, table):
-    """Ann owns the brown group and Reading Railroad, Bob owns two railroads and Electric Company."""
-    game_id = table["id"]
-    for player, deed in ((1, 1), (1, 3), (1, 5), (2, 15), (2, 25), (2, 12)):
-        assert do(table["host"], game_id, "bank", type="buy", player=player, deed=deed).status_code == 200
-    return table
-
-
 def test_every_player_sees_the_board_and_the_banks_supply(table):
     page = text(table["Bob"].get(f"/g/{table['id']}"))
     assert page.count('class="space ') == 40
@@ -91,23 +82,10 @@ def test_paying_rent_moves_the_amount_from_the_sheet(app, bought):
     assert state(app, bought["id"]).player(2).cash == 1500 - 200 - 200 - 150 + 50
 
 
-def test_a_utility_asks_for_the_dice_total_with_every_amount_worked_out(bought):
-    labels = buttons(tap(bought["Ann"], bought["id"], 12))
-    assert "2 on the dice · −$8" in labels and "12 on the dice · −$48" in labels
-    assert sum("on the dice" in label for label in labels) == 11
-
-
-def test_your_own_deed_offers_building_and_mortgaging_with_amounts(bought):
-    sheet = tap(bought["Ann"], bought["id"], 1)
-    assert buttons(sheet)[1:3] == ["Build a house · −$50", "Mortgage · +$30"]
-    assert "Your deed." in sheet
-
-
-def test_a_refused_action_is_shown_with_its_reason(bought):
-    do(bought["Ann"], bought["id"], type="build", deed=1)
-    sheet = tap(bought["Ann"], bought["id"], 1)
-    assert "Build a house · −$50" not in buttons(sheet)
-    assert "Mediterranean Avenue has 1 house" in " ".join(refusals(sheet))
+def test_a_utility_asks_for_the_dice_total_on_a_keypad_with_every_amount_worked_out(bought):
+    sheet = tap(bought["Ann"], bought["id"], 12)
+    keypad = buttons(sheet[sheet.index('<div class="keypad">') :])
+    assert keypad == [f"{dice} −${4 * dice}" for dice in range(2, 13)]  # 2 to 12: the dice the rules take
 
 
 def test_a_mortgaged_deed_offers_lifting_it_and_charges_no_rent(app, bought):
@@ -132,11 +110,21 @@ def test_go_to_jail_then_the_wallet_offers_the_fine(app, table):
     assert "Ann is in jail." in tap(table["Ann"], table["id"], 10)
 
 
-def test_a_chance_space_lists_its_sixteen_cards(table):
+def test_a_chance_space_lists_its_sixteen_cards_by_short_titles_with_their_amounts(table):
     sheet = tap(table["Ann"], table["id"], 7)
-    cards = sheet[sheet.index('<ol class="cards">') :]
-    assert cards.count('<button class="btn offer') == 16
-    assert "Advance to Go (Collect $200). · +$200" in readable(sheet)
+    titles = buttons(sheet[sheet.index('<ol class="cards">') :])
+    assert len(titles) == 16
+    assert titles[:2] == ["To Boardwalk", "To GO +$200"] and "Speeding fine −$15" in titles
+    assert "Advance to Go" not in sheet  # the wording shows once a card is picked
+
+
+def test_a_picked_card_shows_its_wording_and_one_button_that_applies_it(app, table):
+    sheet = tap(table["Ann"], table["id"], 7, pick="CH13")
+    assert "Speeding fine $15." in readable(sheet)
+    assert buttons(sheet)[1:] == ["Apply the card · −$15", "Another card"]
+    response = do(table["Ann"], table["id"], type="card", player=1, deck="chance", card="CH13", from_space=7)
+    assert response.status_code == 200 and state(app, table["id"]).player(1).cash == 1485
+    assert len(buttons(tap(table["Ann"], table["id"], 7, pick="CH99"))) == 17  # no such card: the deck
 
 
 def test_a_card_that_sends_the_piece_to_a_deed_opens_that_deed_next(bought):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from banker.rules import GameState, Player, RuleError
 from banker.rules.auctions import bid_steps, least_bid, lot_name, placement
 from banker.rules.board import Deed
+from banker.rules.debts import raisable
 from banker.rules.text import Text
 
 
@@ -62,10 +63,9 @@ def panel(state: GameState, now: float, me: Player | None) -> Panel | None:
         if note:
             return Panel(rows=(), note=note, **common)
     if auction.kind == "deed":
-        cash = me.cash if me is not None else None
-        return Panel(rows=(_row(state, me, None, cash),), **common)
+        return Panel(rows=(_row(state, me, None),), **common)
     rows = tuple(
-        _row(state, owner, lot, owner.cash)
+        _row(state, owner, lot)
         for owner, lot in _building_lots(state, auction.kind)
         if me is None or owner.id == me.id
     )
@@ -91,7 +91,10 @@ def _cannot_bid(state: GameState, me: Player) -> str:
     return ""
 
 
-def _row(state: GameState, player: Player | None, lot: Deed | None, cash: int | None) -> BidRow:
+def _row(state: GameState, player: Player | None, lot: Deed | None) -> BidRow:
+    """The bids `player` (None on the bank: anyone) can make; a bid may go up to what they could
+    raise, which a winner short of cash then raises as a debt."""
+    most = raisable(state, player.id) if player is not None else None
     least = least_bid(state, lot.position if lot else None)
     high = state.auction.high_bid if state.auction else 0
     amounts: dict[int, int] = {}
@@ -101,7 +104,7 @@ def _row(state: GameState, player: Player | None, lot: Deed | None, cash: int | 
         QuickBid(
             amount=amount,
             raise_=step if amount == high + step else 0,
-            affordable=cash is None or amount <= cash,
+            affordable=most is None or amount <= most,
         )
         for amount, step in amounts.items()
     )

@@ -6,11 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banker.rules import GameState, Player
-from banker.rules.buildings import level
 from banker.rules.debts import owed, raisable
 from banker.rules.money import with_reason
 from banker.rules.text import Text
-from banker.web.panels.offers import Offer, offer
+from banker.web.panels.offers import Offer, offer, ways_to_raise
 
 
 @dataclass(frozen=True)
@@ -54,29 +53,9 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
         short=max(0, total - player.cash),
         lines=lines,
         pay=pay,
-        raise_money=_ways_to_raise(state, player),
+        raise_money=ways_to_raise(state, player),
         bankrupt=bankrupt,
     )
-
-
-def _ways_to_raise(state: GameState, player: Player) -> tuple[Offer, ...]:
-    """Each building that may be sold now (evenly) and each deed that may be mortgaged now."""
-    ways = []
-    for deed in state.edition.deeds:
-        holding = state.holding(deed.position)
-        if holding.owner != player.id:
-            continue
-        if level(state, deed.position):
-            sell = (
-                Text("Sell the hotel on %(deed)s", deed=deed.name)
-                if holding.hotel
-                else Text("Sell a house on %(deed)s", deed=deed.name)
-            )
-            ways.append(offer(state, {"type": "sell_building", "deed": deed.position}, sell))
-        elif not holding.mortgaged:
-            mortgage = Text("Mortgage %(deed)s", deed=deed.name)
-            ways.append(offer(state, {"type": "mortgage", "deed": deed.position}, mortgage))
-    return tuple(way for way in ways if way.refused is None)
 
 
 def creditor_lines(state: GameState, player: Player) -> tuple[str, ...]:

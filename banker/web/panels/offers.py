@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from banker.rules import BANK, GameState, RuleError, decide, parse_command
+from banker.rules import BANK, Command, GameState, RuleError, decide, parse_command
 from banker.rules.board import DECK_NAMES, Deed, Space
 from banker.rules.buildings import level
-from banker.rules.card_texts import BUILT_IN, card_text
+from banker.rules.card_texts import BUILT_IN, card_text, card_title
 from banker.rules.cards import card_destination
-from banker.rules.deeds import group_label
+from banker.rules.deeds import group_label, owners_lots
+from banker.rules.inputs import MAX_AMOUNT
 from banker.rules.money import DebtIncurred, Paid, salary
 from banker.rules.rent import rent_explained
 from banker.rules.state import Holding, Player
@@ -60,6 +61,8 @@ class Offer:
     refused: str | None = None  # why it cannot be done right now
     style: str = ""
     amount: str = ""  # the cash it moves for the acting player ("+$30"), shown after the label
+    short: int = 0  # refused only for want of this much more cash
+    moved: int = 0  # the cash it moves for the acting player, as a number
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,36 @@ class Sheet:
     holding: Holding | None = None
     note: str = ""
     offers: list[Offer] = field(default_factory=list)
-    card_offers: list[Offer] = field(default_factory=list)
+    card_offers: list[Offer] = field(default_factory=list)  # the deck's cards, by their titles
+    chosen_card: Offer | None = None  # the card picked from them, to apply
+    chosen_text: str = ""  # its full wording
+    dice_offers: list[Offer] = field(default_factory=list)  # a utility's rent for each dice total
+    plan: GroupPlan | None = None
+    short: int = 0  # the cash the sheet's purchase or building lacks
+    raise_money: tuple[Offer, ...] = ()  # ways to raise it
+
+
+@dataclass(frozen=True)
+class PlanRow:
+    """One lot on the group's building sheet: how far it is built, how far the plan takes it, and
+    the plans one building more or less there (as `plan_text`; "" where it cannot go)."""
+
+    deed: Deed
+    now: int
+    target: int
+    fewer: str
+    more: str
+
+
+@dataclass(frozen=True)
+class GroupPlan:
+    """Build or sell round a colour group at once: its lots, the plans with one more (or fewer)
+    building on each, and the one button that carries out the plan, its amount worked out."""
+
+    rows: list[PlanRow]
+    each_more: str
+    each_fewer: str
+    confirm: Offer
 
 
 def owned_by(state: GameState, player_id: int) -> set[int]:
@@ -117,10 +149,11 @@ def offer(
     """An action button; with `with_amount` it shows after its label the cash it moves for the
     acting player ("Mortgage · +$30")."""
     player = payload.get("player") or state.holding(payload.get("deed", -1)).owner
+    command = parse_command(payload)
     try:
-        events = decide(state, parse_command(payload))
+        events = decide(state, command)
     except RuleError as error:
-        return Offer(label, payload, error.message, style)
+        return Offer(label, payload, error.message, style, short=_short(state, command, player))
     moved = sum(
         (e.amount if e.payee == player else -e.amount if e.payer == player else 0)
         for e in events
@@ -130,14 +163,73 @@ def offer(
     amount = ("+" if moved > 0 else "−") + state.money(abs(moved)) if moved else ""
     if owed:  # more than the cash in hand: it will be owed, and the label says so
         amount = Text("−%(amount)s, owed", amount=state.money(owed))
-    return Offer(label, payload, None, style, amount if with_amount else "")
+    return Offer(label, payload, None, style, amount if with_amount else "", moved=moved)
 
 
-def sheet(state: GameState, position: int, player: Player, card: str = "") -> Sheet:
+def _short(state: GameState, command: Command, player: int) -> int:
+    """How much more cash `player` needs for the refused `command`, found by asking the rules
+    again with the cash it needs; 0 when more cash would not make it go through."""
+    if player in (BANK, None):
+        return 0
+    cash = state.player(player).cash
+    try:
+        events = decide(state.with_player(player, cash=cash + MAX_AMOUNT), command)
+    except RuleError:
+        return 0
+    spent = sum(e.amount if e.payer == player else -e.amount for e in events if isinstance(e, Paid))
+    # a bid moves no money yet: it promises its amount
+    return max((spent or getattr(command, "amount", 0)) - cash, 0)
+
+
+def ways_to_raise(state: GameState, player: Player, then_space: int | None = None) -> tuple[Offer, ...]:
+    """Each building that may be sold now (evenly) and each deed that may be mortgaged now, with
+    what it brings; `then_space` is the space whose sheet opens again once it is done."""
+    ways = []
+    back = {} if then_space is None else {"then_space": then_space}
+    for deed in state.edition.deeds:
+        holding = state.holding(deed.position)
+        if holding.owner != player.id:
+            continue
+        if level(state, deed.position):
+            sell = (
+                Text("Sell the hotel on %(deed)s", deed=deed.name)
+                if holding.hotel
+                else Text("Sell a house on %(deed)s", deed=deed.name)
+            )
+            ways.append(offer(state, {"type": "sell_building", "deed": deed.position, **back}, sell))
+        elif not holding.mortgaged:
+            mortgage = Text("Mortgage %(deed)s", deed=deed.name)
+            ways.append(offer(state, {"type": "mortgage", "deed": deed.position, **back}, mortgage))
+    return tuple(way for way in ways if way.refused is None)
+
+
+def enough_to_raise(
+    state: GameState, player: Player, short: int, position: int | None = None, keep: tuple[int, ...] = ()
+) -> tuple[Offer, ...]:
+    """Ways to raise `short` for a purchase, bid or building (on the sheet at `position`, which
+    opens again after each), leaving the deeds in `keep` alone: mortgages first (they cost the
+    least to undo), then building sales, as many as it takes."""
+    ways = [o for o in ways_to_raise(state, player, position) if o.payload["deed"] not in keep]
+    ways.sort(key=lambda o: o.payload["type"] != "mortgage")
+    enough: list[Offer] = []
+    for way in ways:
+        if sum(o.moved for o in enough) >= short:
+            break
+        enough.append(way)
+    return tuple(enough)
+
+
+def sheet(
+    state: GameState, position: int, player: Player, card: str = "", plan: str = "", pick: str = ""
+) -> Sheet:
+    """What a tap on `position` offers; `plan` is a building plan the sheet was showing ("2,2,3",
+    see `plan_text`) after a tap on its + or −, `pick` the id of the card picked from a deck."""
     space = state.edition.space_at[position]
     deed = state.edition.deed_at.get(position)
     if deed is not None:
-        return _deed_sheet(state, space, deed, player, card)
+        return _deed_sheet(state, space, deed, player, card, plan)
+    if space.type in DECK_NAMES:
+        return _cards(state, space, player, pick)
     handler = _SPACES.get(space.type)
     return (
         handler(state, space, player) if handler else Sheet(space, player, note=Text("Nothing to pay here."))
@@ -145,23 +237,63 @@ def sheet(state: GameState, position: int, player: Player, card: str = "") -> Sh
 
 
 def owner_offers(state: GameState, deed: Deed) -> list[Offer]:
-    """The owner's choices on a deed: mortgage or lift it, build or sell, amounts shown."""
-    holding = state.holding(deed.position)
+    """The owner's choices on a deed besides building: mortgage or lift it, amounts shown."""
     base = {"deed": deed.position}
-    if holding.mortgaged:
+    if state.holding(deed.position).mortgaged:
         return [offer(state, {"type": "unmortgage", **base}, Text("Lift the mortgage"))]
-    offers = [offer(state, {"type": "mortgage", **base}, Text("Mortgage"))]
-    if deed.kind == "street":
-        to_hotel = level(state, deed.position) == state.rules.houses_before_hotel
-        build = Text("Build a hotel") if to_hotel else Text("Build a house")
-        offers.insert(0, offer(state, {"type": "build", **base}, build))
-        if holding.houses or holding.hotel:
-            sell = Text("Sell a hotel") if holding.hotel else Text("Sell a house")
-            offers.append(offer(state, {"type": "sell_building", **base}, sell))
-    return offers
+    return [offer(state, {"type": "mortgage", **base}, Text("Mortgage"))]
 
 
-def _deed_sheet(state: GameState, space: Space, deed: Deed, player: Player, card: str) -> Sheet:
+def plan_text(levels: list[int]) -> str:
+    return ",".join(map(str, levels))
+
+
+def group_plan(state: GameState, deed: Deed, asked: str = "") -> GroupPlan | None:
+    """The building sheet of the owner's lots in the deed's group, showing the plan `asked` (see
+    `plan_text`), or else the next even round: every lot up to the highest, or one more on each
+    when they are level. None for a deed that takes no houses or is mortgaged."""
+    if deed.kind != "street" or state.holding(deed.position).mortgaged:
+        return None
+    lots = owners_lots(state, deed.position)
+    now = [level(state, p) for p in lots]
+    top = state.rules.houses_before_hotel + 1
+    targets = _levels(asked, len(lots), top)
+    if targets is None:
+        round_to = max(now) + (min(now) == max(now))
+        targets = [min(max(n, round_to), top) for n in now]
+
+    def changed(index: int, step: int) -> str:
+        """The plan with one building more (step 1) or fewer on lot `index`, or on each (-1)."""
+        moved = [min(max(t + step * (index in (i, -1)), 0), top) for i, t in enumerate(targets)]
+        return plan_text(moved) if moved != targets else ""
+
+    rows = [
+        PlanRow(state.deed(p), n, t, changed(i, -1), changed(i, 1))
+        for i, (p, n, t) in enumerate(zip(lots, now, targets, strict=True))
+    ]
+    pairs = list(zip(now, targets, strict=True))
+    more, fewer = any(t > n for n, t in pairs), any(t < n for n, t in pairs)
+    label = Text("Sell") if fewer and not more else Text("Build and sell") if fewer else Text("Build")
+    payload = {
+        "type": "build_group",
+        "deed": deed.position,
+        "levels": {str(p): t for p, t in zip(lots, targets, strict=True)},
+    }
+    return GroupPlan(rows, changed(-1, 1), changed(-1, -1), offer(state, payload, label, "primary"))
+
+
+def _levels(text: str, count: int, top: int) -> list[int] | None:
+    """The levels of a plan the sheet sent back, or None when it is not one for these lots."""
+    parts = text.split(",")
+    if len(parts) != count or not all(part.isdecimal() and len(part) == 1 for part in parts):
+        return None
+    levels = [int(part) for part in parts]
+    return levels if max(levels) <= top else None
+
+
+def _deed_sheet(
+    state: GameState, space: Space, deed: Deed, player: Player, card: str, plan: str = ""
+) -> Sheet:
     holding = state.holding(deed.position)
     if holding.owner == BANK:
         buy = offer(
@@ -175,10 +307,34 @@ def _deed_sheet(state: GameState, space: Space, deed: Deed, player: Player, card
         if state.rules.auctions:
             decline = {"type": "decline", "player": player.id, "deed": deed.position}
             offers.append(offer(state, decline, Text("Don't buy · auction it"), "ghost"))
-        return Sheet(space, player, deed, holding, note=Text("The bank owns this deed."), offers=offers)
+        return Sheet(
+            space,
+            player,
+            deed,
+            holding,
+            note=Text("The bank owns this deed."),
+            offers=offers,
+            short=buy.short,
+            raise_money=enough_to_raise(state, player, buy.short, deed.position),
+        )
     owner = state.player(holding.owner)
     if owner.id == player.id:
-        return Sheet(space, player, deed, holding, note=Text("Your deed."), offers=owner_offers(state, deed))
+        building = group_plan(state, deed, plan)
+        short = building.confirm.short if building else 0
+        return Sheet(
+            space,
+            player,
+            deed,
+            holding,
+            note=Text("Your deed."),
+            offers=owner_offers(state, deed),
+            plan=building,
+            short=short,
+            # the group being built on keeps its lots: a mortgage there would stop the building
+            raise_money=enough_to_raise(
+                state, player, short, deed.position, state.edition.groups[deed.group]
+            ),
+        )
     if holding.mortgaged:
         note = Text("%(player)s's deed is mortgaged: no rent.", player=owner.name)
         return Sheet(space, player, deed, holding, note=note)
@@ -192,17 +348,16 @@ def _deed_sheet(state: GameState, space: Space, deed: Deed, player: Player, card
     if card:
         rent["card"] = card
     if deed.kind == "utility":
-        offers = [
-            offer(state, {**rent, "dice": dice}, Text("%(dice)s on the dice", dice=dice))
-            for dice in state.rules.dice_totals
-        ]
+        # the dice total as a keypad: 2 to 12, or to 15 with the speed die
+        dice = [offer(state, {**rent, "dice": total}, str(total)) for total in state.rules.dice_totals]
         return Sheet(
             space,
             player,
             deed,
             holding,
             note=Text("Owned by %(player)s. What did the dice show?", player=owner.name),
-            offers=[*offers, *extra],
+            offers=extra,
+            dice_offers=dice,
         )
     pay = offer(state, rent, Text("Pay %(player)s rent", player=owner.name), "primary")
     return Sheet(
@@ -263,9 +418,11 @@ def jail_offers(state: GameState, player: Player) -> list[Offer]:
     return offers
 
 
-def _cards(state: GameState, space: Space, player: Player) -> Sheet:
+def _cards(state: GameState, space: Space, player: Player, pick: str = "") -> Sheet:
+    """The deck as a grid of card titles with their amounts; the card picked from it shows its
+    wording with the one button that applies it."""
     deck = space.type
-    offers = []
+    titles, chosen, wording = [], None, ""
     for card in state.edition.cards:
         if card.deck != deck:
             continue
@@ -282,9 +439,11 @@ def _cards(state: GameState, space: Space, player: Player) -> Sheet:
                 payload["then_space"] = destination
                 if card.action == "advance_to_nearest":
                     payload["then_card"] = f"nearest_{card.target_kind}"
-        offers.append(offer(state, payload, card_text(state, card)))
+        titles.append(offer(state, payload, card_title(state, card)))
+        if card.id == pick:
+            chosen, wording = offer(state, payload, Text("Apply the card"), "primary"), card_text(state, card)
     note = Text("Tap the %(deck)s card %(player)s drew.", deck=DECK_NAMES[deck], player=player.name)
-    return Sheet(space, player, note=note, card_offers=offers)
+    return Sheet(space, player, note=note, card_offers=titles, chosen_card=chosen, chosen_text=wording)
 
 
 _SPACES = {
@@ -294,8 +453,6 @@ _SPACES = {
     "go_to_jail": _go_to_jail,
     "jail": _jail,
     "free_parking": _free_parking,
-    "chance": _cards,
-    "community_chest": _cards,
 }
 
 

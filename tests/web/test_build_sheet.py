@@ -1,0 +1,63 @@
+"""The building sheet of a colour group: every lot with + / −, an even round ready, one confirm."""
+
+from __future__ import annotations
+
+from tests.web.helpers import HTMX, do, readable, text
+from tests.web.test_board import buttons, refusals, state, tap
+from tests.web.test_languages import KO
+
+
+def test_your_own_deed_opens_the_groups_building_sheet_with_an_even_round_ready(bought):
+    sheet = tap(bought["Ann"], bought["id"], 1)
+    assert "Houses in the brown group" in sheet and "Your deed." in sheet
+    assert "Build · −$100" in buttons(sheet)  # a house on each of the two browns, one payment
+    assert buttons(sheet)[-1] == "Mortgage · +$30"
+    assert sheet.count('class="plan-row"') == 2 and sheet.count("now no buildings") == 2
+
+
+def test_the_building_sheet_counts_a_changed_plan_before_anything_is_spent(app, bought):
+    sheet = tap(bought["Ann"], bought["id"], 1, plan="2,1")
+    assert "Build · −$150" in buttons(sheet)
+    assert "/space/1?view=player&plan=1,1" in sheet  # − on Mediterranean Avenue
+    assert "/space/1?view=player&plan=3,2" in sheet  # +1 house on each
+    uneven = tap(bought["Ann"], bought["id"], 1, plan="2,0")
+    assert "Build evenly: Baltic Avenue has no buildings, build there first." in refusals(uneven)
+    assert state(app, bought["id"]).player(1).cash == 1500 - 60 - 60 - 200  # nothing was spent
+    for nonsense in ("9,9", "1", "a,b", "²,1", "-1,0"):  # not a plan for these lots: the next even round
+        assert "Build · −$100" in buttons(tap(bought["Ann"], bought["id"], 1, plan=nonsense))
+
+
+def test_one_confirm_builds_the_plan_as_one_action(app, bought):
+    response = do(bought["Ann"], bought["id"], type="build_group", deed=1, levels='{"1": 2, "3": 1}')
+    assert response.status_code == 200
+    game = state(app, bought["id"])
+    assert (game.holding(1).houses, game.holding(3).houses, game.houses) == (2, 1, 29)
+    assert game.player(1).cash == 1500 - 320 - 150
+    assert "Ann paid the bank $150 (building in the brown group)" in text(response)
+    sheet = tap(bought["Ann"], bought["id"], 3)  # the next even round: Baltic up to 2
+    assert "Build · −$50" in buttons(sheet) and "now 2 houses" not in sheet
+    assert "Sell · +$25" in buttons(tap(bought["Ann"], bought["id"], 3, plan="1,1"))
+
+
+def test_a_refused_plan_is_shown_with_its_reason(bought):
+    do(bought["Ann"], bought["id"], type="mortgage", deed=3)
+    sheet = tap(bought["Ann"], bought["id"], 1)
+    assert "Baltic Avenue is mortgaged: lift the mortgage before building in the brown group." in refusals(
+        sheet
+    )
+    assert "plan-row" not in tap(bought["Ann"], bought["id"], 5)  # a railroad takes no houses
+
+
+def test_a_korean_phone_reads_the_group_in_korean_on_the_building_sheet(bought):
+    response = bought["Ann"].get(
+        f"/g/{bought['id']}/space/1", query_string={"view": "player"}, headers={**HTMX, **KO}
+    )
+    sheet = text(response)
+    assert "갈색 그룹의 주택" in sheet and "짓기 · −$100" in readable(sheet)
+
+
+def test_the_bank_plans_a_round_for_the_player_it_acts_for(bought):
+    sheet = tap(bought["host"], bought["id"], 3, view="bank", player=1)
+    assert "Build · −$100" in buttons(sheet)
+    assert "/space/3?view=bank&plan=2,1" in sheet  # + on Mediterranean, sent with the acting player
+    assert 'hx-include="#acting"' in sheet[sheet.index('class="plan"') :]
