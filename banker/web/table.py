@@ -22,6 +22,7 @@ from banker.extensions import htmx
 from banker.models import Seat
 from banker.rules import GameState, describe_action, take_back_seconds, undo_preview
 from banker.rules.board import edition_to_json
+from banker.rules.receipts import receipts
 from banker.rules.tally import tally
 from banker.rules.text import Parts, Text
 from banker.service import BANKER, Forbidden, Result
@@ -32,6 +33,7 @@ bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 
 VIEWS = ("player", "bank", "lobby")
 NEWS_ACTIONS = 20  # actions /live reads back to find the news a phone missed
+MONEY_IN_LINES = 3  # payments to a phone's player flashed at once (the newest)
 
 
 class NoSeat(Forbidden):
@@ -161,15 +163,15 @@ def live(game_id: str):
         # Undo, which this toast would hide); the bank's seat also stores what the server does by
         # itself (a sale when the clock runs out)
         mine = seat.player_id if seat.player_id != BANKER else None
-        news = [
-            describe_action(state, events)
-            for events in seats.service().actions_since(
-                game_id, max(known, state.seq - NEWS_ACTIONS), not_by=mine
+        actions = seats.service().actions_since(game_id, max(known, state.seq - NEWS_ACTIONS), not_by=mine)
+        news = [describe_action(state, events) for events in actions if any(e.is_news for e in events)]
+        # the money that came to this player's seat since, flashed above the news
+        money_in = receipts(state, (e for events in actions for e in events), mine) if mine else []
+        if news or money_in:
+            message = Parts(news[-2:]) if news else None
+            body += render_template(
+                "shared/_toast.html", message=message, money_in=money_in[-MONEY_IN_LINES:], ok=True, oob=True
             )
-            if any(e.is_news for e in events)
-        ]
-        if news:
-            body += render_template("shared/_toast.html", message=Parts(news[-2:]), ok=True, oob=True)
     response = current_app.make_response(body)
     response.headers["Vary"] = "HX-Request"
     return response
@@ -196,11 +198,17 @@ def do(game_id: str):
     """Run the command a form or button sent, for this browser's seat."""
     view = request.form.get("view", "player")
     seat = seat_for(game_id, "bank" if view == "bank" else "player")
-    payload = {k: v for k, v in request.form.items() if k not in ("csrf_token", "view")}
-    result = seats.service().run(game_id, seat.token, payload)
+    payload = {k: v for k, v in request.form.items() if k not in ("csrf_token", "view", "request_id")}
+    result = seats.service().run(game_id, seat.token, payload, tap_id())
     # a card that sends the piece to a deed opens that deed next; anything else closes the sheet
     then_space = request.form.get("then_space", type=int)
     return reply(game_id, view, result, then_space, request.form.get("then_card", ""))
+
+
+def tap_id() -> str | None:
+    """The id a phone gives each tap (static/js/table.js): a tap sent again after the connection
+    dropped answers as it did the first time, and never applies twice."""
+    return request.form.get("request_id") or None
 
 
 def reply(
@@ -214,12 +222,13 @@ def reply(
     """What a phone gets back after its command ran: the toast saying what happened (on a player's
     phone, with Undo while they may take it back), the sheet closed (or the next deed's opened),
     any `extra` out-of-band fragment, and a nudge for its own live panel to refresh."""
-    message = describe_action(result.state, result.events)
     if not htmx:
         return redirect(url_for("table.bank" if view == "bank" else "table.screen", game_id=game_id), 303)
+    message = describe_action(result.state, result.events)
     take_back = None
     if view == "player":
         player = seat_for(game_id, "player").player_id
+        message = describe_action(result.state, result.events, you=player)  # "You paid Bob $90"
         seconds = take_back_seconds(result.state, player, result.seq, seats.service().clock())
         if seconds > 0:
             take_back = {"player": player, "seq": result.seq, "seconds": round(seconds, 1)}

@@ -10,7 +10,7 @@ from flask import Blueprint, render_template, request
 from banker.rules import RuleError
 from banker.service import BANKER
 from banker.web import seats
-from banker.web.table import reply, seat_for
+from banker.web.table import reply, seat_for, tap_id
 from banker.web.trade_panel import answer, proposal, trade_form
 
 bp = Blueprint("trading", __name__, url_prefix="/g/<game_id>/trade")
@@ -45,7 +45,7 @@ def propose(game_id: str):
     view = request.form.get("view", "player")
     token, player = _acting(game_id, view)
     service = seats.service()
-    result = service.run(game_id, token, proposal(request.form, player))
+    result = service.run(game_id, token, proposal(request.form, player), tap_id())
     counter = request.form.get("counter", type=int)
     if counter:  # a counter-offer answers the first one with a no, once the new one stands
         with suppress(RuleError):  # already withdrawn: nothing left to decline
@@ -59,4 +59,6 @@ def accept(game_id: str, trade: int):
     token, _ = _acting(game_id, view)
     state = seats.service().state(game_id)
     partner = next((t.partner for t in state.trades if t.id == trade), 0)
-    return reply(game_id, view, seats.service().run(game_id, token, answer(request.form, partner, trade)))
+    return reply(
+        game_id, view, seats.service().run(game_id, token, answer(request.form, partner, trade), tap_id())
+    )

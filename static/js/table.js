@@ -143,3 +143,180 @@
     });
   });
 })();
+
+// The connection, seen: a "Reconnecting…" bar while the live stream is down, and a tap that could
+// not reach the server is never lost silently ("Not sent", with Retry). Each command carries an
+// id made on the phone (request_id): sent again, it is answered as the first time and applies
+// once, whether the first try was lost on its way in or its answer on the way back.
+(function () {
+  "use strict";
+
+  var GRACE = 1500; // ms: the stream ends by design now and then and is back within a second
+  var unsent = null; // the last command that did not get through: {path, values, key}
+
+  function tapId() {
+    var bytes = crypto.getRandomValues(new Uint8Array(12));
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
+  // a form's fields as htmx.ajax takes them back: a field given more than once (the deeds of a
+  // trade) as the list of its values
+  function valuesOf(formData) {
+    var values = {};
+    formData.forEach(function (value, name) {
+      values[name] = name in values ? [].concat(values[name], value) : value;
+    });
+    return values;
+  }
+
+  function keyOf(path, values) {
+    var copy = Object.assign({}, values);
+    delete copy.request_id;
+    return path + " " + JSON.stringify(copy);
+  }
+
+  function showNotSent() {
+    var area = document.getElementById("toast");
+    var words = document.getElementById("not-sent");
+    if (!area || !words) return;
+    area.replaceChildren(words.content.cloneNode(true));
+  }
+
+  function retry() {
+    var command = unsent;
+    if (!command) return;
+    htmx.ajax("POST", command.path, { source: document.body, target: "#toast", values: command.values });
+  }
+
+  function watchConnection() {
+    var body = document.body;
+    var bar = document.getElementById("reconnecting");
+    var dropping = null;
+
+    function back() {
+      clearTimeout(dropping);
+      dropping = null;
+      if (!bar || bar.hidden) return;
+      bar.hidden = true;
+      var live = document.querySelector("[data-live]");
+      if (live) htmx.trigger(live, "sse:changed"); // the screen catches up with what it missed
+    }
+
+    body.addEventListener("htmx:sseError", function () {
+      if (dropping || !bar || !bar.hidden) return;
+      dropping = setTimeout(function () { bar.hidden = false; }, GRACE);
+    });
+    body.addEventListener("htmx:sseOpen", back);
+
+    body.addEventListener("htmx:configRequest", function (event) {
+      var detail = event.detail;
+      if (detail.verb !== "post") return;
+      var values = valuesOf(detail.formData);
+      if (values.request_id) return; // a retry: the same id again
+      var key = keyOf(detail.path, values);
+      // the same tap made again after "Not sent" is the same command: it keeps its id
+      detail.parameters.request_id = unsent && unsent.key === key ? unsent.values.request_id : tapId();
+    });
+    body.addEventListener("htmx:afterRequest", function (event) {
+      var config = event.detail.requestConfig;
+      if (!config || config.verb !== "post") return;
+      var status = event.detail.xhr.status;
+      if (status === 0 || status === 502 || status === 503 || status === 504) {
+        var values = valuesOf(config.formData);
+        unsent = { path: config.path, values: values, key: keyOf(config.path, values) };
+        showNotSent();
+      } else {
+        unsent = null;
+        back();
+      }
+    });
+    document.addEventListener("click", function (event) {
+      if (event.target.closest && event.target.closest("[data-retry]")) retry();
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", watchConnection);
+})();
+
+// Money in, felt: when a payment to this phone's player arrives (the server flashes
+// "+$90 from Bob · rent"), the balance counts up to its new figure (at once where the phone asks
+// for reduced motion), the phone buzzes where it can, and chimes if its holder switched the sound
+// on (a per-phone choice, off at first; the chime is made in the page, no sound file).
+(function () {
+  "use strict";
+
+  var SOUND = "money-in-sound";
+  var shown = null; // the balance figure on screen
+  var audio = null;
+
+  function soundOn() { return localStorage.getItem(SOUND) === "on"; }
+
+  function chime() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    audio = audio || new Context();
+    [988, 1319].forEach(function (pitch, index) {
+      var start = audio.currentTime + index * 0.12;
+      var tone = audio.createOscillator();
+      var gain = audio.createGain();
+      tone.frequency.value = pitch;
+      gain.gain.setValueAtTime(0.2, start);
+      gain.gain.exponentialRampToValueAtTime(0.001, start + 0.3);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(start);
+      tone.stop(start + 0.3);
+    });
+  }
+
+  // "$1,590" with another figure in it, grouped the same way
+  function figure(text, amount) {
+    var separator = (text.match(/\d([^\d])\d{3}(?!\d)/) || [])[1] || "";
+    return text.replace(/\d(?:[^\d\s]?\d)*/, String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, separator));
+  }
+
+  function countUp(balance, from, to) {
+    var text = balance.textContent;
+    var started = performance.now();
+    if (text.replace(/\D/g, "") !== String(to)) return; // a figure it cannot count in ("M1.5")
+    function step(now) {
+      if (!balance.isConnected) return;
+      var done = Math.min(1, (now - started) / 800);
+      shown = Math.round(from + (to - from) * done);
+      balance.textContent = figure(text, shown);
+      if (done < 1) requestAnimationFrame(step);
+    }
+    step(started);
+  }
+
+  function arrived(event) {
+    var root = event.target;
+    var balance = root.querySelector && root.querySelector(".balance[data-cash]");
+    if (balance) {
+      var cash = parseInt(balance.dataset.cash, 10);
+      var from = shown;
+      shown = cash;
+      if (from !== null && cash > from && !matchMedia("(prefers-reduced-motion: reduce)").matches) {
+        countUp(balance, from, cash);
+      }
+    }
+    var flash = root.querySelector && root.querySelector("[data-money-in]");
+    if (flash) {
+      if (navigator.vibrate) navigator.vibrate([60, 40, 60]);
+      if (soundOn()) chime();
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var toggle = document.querySelector("[data-sound-switch]");
+    if (toggle) {
+      toggle.setAttribute("aria-pressed", String(soundOn()));
+      toggle.addEventListener("click", function () {
+        localStorage.setItem(SOUND, soundOn() ? "off" : "on");
+        toggle.setAttribute("aria-pressed", String(soundOn()));
+        if (soundOn()) chime(); // how it sounds, and the tap lets the page play sound later
+      });
+    }
+    arrived({ target: document });
+    document.body.addEventListener("htmx:load", arrived);
+  });
+})();
