@@ -246,7 +246,7 @@
   "use strict";
 
   var SOUND = "money-in-sound";
-  var shown = null; // the balance figure on screen
+  var shown = null; // the balance figure last swapped in
   var audio = null;
 
   function soundOn() { return localStorage.getItem(SOUND) === "on"; }
@@ -280,29 +280,35 @@
     if (text.replace(/\D/g, "") !== String(to)) return; // a figure it cannot count in ("M1.5")
     function step(now) {
       if (!balance.isConnected) return;
-      var done = Math.min(1, (now - started) / 800);
-      shown = Math.round(from + (to - from) * done);
-      balance.textContent = figure(text, shown);
+      var done = Math.min(1, (now - started) / 500);
+      balance.textContent = figure(text, Math.round(from + (to - from) * done));
       if (done < 1) requestAnimationFrame(step);
     }
     step(started);
   }
 
+  // The new balance and the flash come in one answer, as two swaps: both are in once it is done.
+  var pending = false;
+
   function arrived(event) {
     var root = event.target;
-    var balance = root.querySelector && root.querySelector(".balance[data-cash]");
-    if (balance) {
-      var cash = parseInt(balance.dataset.cash, 10);
-      var from = shown;
-      shown = cash;
-      if (from !== null && cash > from && !matchMedia("(prefers-reduced-motion: reduce)").matches) {
-        countUp(balance, from, cash);
-      }
-    }
-    var flash = root.querySelector && root.querySelector("[data-money-in]");
-    if (flash) {
-      if (navigator.vibrate) navigator.vibrate([60, 40, 60]);
-      if (soundOn()) chime();
+    if (pending || !root.querySelector || !root.querySelector(".balance[data-cash], [data-money-in]")) return;
+    pending = true;
+    setTimeout(feel, 0);
+  }
+
+  function feel() {
+    pending = false;
+    var balance = document.querySelector(".balance[data-cash]");
+    var flashes = document.querySelectorAll("#toast [data-money-in]:not([data-felt])");
+    var from = shown;
+    shown = balance ? parseInt(balance.dataset.cash, 10) : null;
+    if (!flashes.length) return;
+    flashes.forEach(function (flash) { flash.dataset.felt = "1"; });
+    if (navigator.vibrate) navigator.vibrate([60, 40, 60]);
+    if (soundOn()) chime();
+    if (from !== null && shown > from && !matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      countUp(balance, from, shown);
     }
   }
 
@@ -316,7 +322,7 @@
         if (soundOn()) chime(); // how it sounds, and the tap lets the page play sound later
       });
     }
-    arrived({ target: document });
+    feel();
     document.body.addEventListener("htmx:load", arrived);
   });
 })();
