@@ -144,23 +144,25 @@
   });
 })();
 
-// The connection, seen: a "Reconnecting…" bar while the live stream is down, and a tap that could
-// not reach the server is never lost silently ("Not sent", with Retry). Each command carries an
-// id made on the phone (request_id): sent again, it is answered as the first time and applies
-// once, whether the first try was lost on its way in or its answer on the way back.
+// The connection, seen: a "Reconnecting…" bar while the live stream is down; a command that did
+// not get through says "Not sent" with Retry. Each command carries an id made here (request_id):
+// sent again, the server answers as the first time and applies it once.
+// Money in, felt: with the server's flash ("+$90 from Bob · rent") the balance counts up (not
+// with reduced motion), the phone buzzes, and chimes if the per-phone switch is on.
 (function () {
   "use strict";
 
-  var GRACE = 1500; // ms: the stream ends by design now and then and is back within a second
   var unsent = null; // the last command that did not get through: {path, values, key}
+  var shown = null; // the balance last swapped in
+  var audio = null;
 
   function tapId() {
-    var bytes = crypto.getRandomValues(new Uint8Array(12));
-    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+    return Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(12)), function (b) {
+      return (b + 256).toString(16).slice(1);
+    }).join("");
   }
 
-  // a form's fields as htmx.ajax takes them back: a field given more than once (the deeds of a
-  // trade) as the list of its values
+  // a field sent more than once (a trade's deeds) as the list of its values, as htmx.ajax takes it
   function valuesOf(formData) {
     var values = {};
     formData.forEach(function (value, name) {
@@ -170,135 +172,93 @@
   }
 
   function keyOf(path, values) {
-    var copy = Object.assign({}, values);
-    delete copy.request_id;
-    return path + " " + JSON.stringify(copy);
+    return path + JSON.stringify(Object.assign({}, values, { request_id: 0 }));
   }
 
-  function showNotSent() {
-    var area = document.getElementById("toast");
-    var words = document.getElementById("not-sent");
-    if (!area || !words) return;
-    area.replaceChildren(words.content.cloneNode(true));
-  }
-
-  function retry() {
-    var command = unsent;
-    if (!command) return;
-    htmx.ajax("POST", command.path, { source: document.body, target: "#toast", values: command.values });
-  }
-
-  function watchConnection() {
-    var body = document.body;
+  function watchConnection(body) {
     var bar = document.getElementById("reconnecting");
     var dropping = null;
 
     function back() {
       clearTimeout(dropping);
       dropping = null;
-      if (!bar || bar.hidden) return;
+      if (bar.hidden) return;
       bar.hidden = true;
       var live = document.querySelector("[data-live]");
-      if (live) htmx.trigger(live, "sse:changed"); // the screen catches up with what it missed
+      if (live) htmx.trigger(live, "sse:changed"); // catch up with what was missed
     }
 
+    // the stream also ends by design now and then, and is back within a second
     body.addEventListener("htmx:sseError", function () {
-      if (dropping || !bar || !bar.hidden) return;
-      dropping = setTimeout(function () { bar.hidden = false; }, GRACE);
+      if (!dropping && bar.hidden) dropping = setTimeout(function () { bar.hidden = false; }, 1500);
     });
     body.addEventListener("htmx:sseOpen", back);
-
     body.addEventListener("htmx:configRequest", function (event) {
       var detail = event.detail;
-      if (detail.verb !== "post") return;
-      var values = valuesOf(detail.formData);
-      if (values.request_id) return; // a retry: the same id again
-      var key = keyOf(detail.path, values);
-      // the same tap made again after "Not sent" is the same command: it keeps its id
-      detail.parameters.request_id = unsent && unsent.key === key ? unsent.values.request_id : tapId();
+      if (detail.verb !== "post" || detail.parameters.request_id) return;
+      // the same command made again after "Not sent" keeps its id
+      var again = unsent && unsent.key === keyOf(detail.path, valuesOf(detail.formData));
+      detail.parameters.request_id = again ? unsent.values.request_id : tapId();
     });
-    body.addEventListener("htmx:afterRequest", function (event) {
+    // on the request itself: a screen refreshed meanwhile may have removed the button that sent it
+    body.addEventListener("htmx:beforeRequest", function (event) {
       var config = event.detail.requestConfig;
-      if (!config || config.verb !== "post") return;
-      var status = event.detail.xhr.status;
-      if (status === 0 || status === 502 || status === 503 || status === 504) {
+      var xhr = event.detail.xhr;
+      if (config.verb !== "post") return;
+      xhr.addEventListener("loadend", function () {
+        if ([0, 502, 503, 504].indexOf(xhr.status) === -1) {
+          unsent = null;
+          return back();
+        }
         var values = valuesOf(config.formData);
         unsent = { path: config.path, values: values, key: keyOf(config.path, values) };
-        showNotSent();
-      } else {
-        unsent = null;
-        back();
-      }
+        document.getElementById("toast").replaceChildren(document.getElementById("not-sent").content.cloneNode(true));
+      });
     });
     document.addEventListener("click", function (event) {
-      if (event.target.closest && event.target.closest("[data-retry]")) retry();
+      if (unsent && event.target.closest && event.target.closest("[data-retry]")) {
+        htmx.ajax("POST", unsent.path, { source: body, target: "#toast", values: unsent.values });
+      }
     });
   }
 
-  document.addEventListener("DOMContentLoaded", watchConnection);
-})();
+  function soundOn() { return localStorage.getItem("money-in-sound") === "on"; }
 
-// Money in, felt: when a payment to this phone's player arrives (the server flashes
-// "+$90 from Bob · rent"), the balance counts up to its new figure (at once where the phone asks
-// for reduced motion), the phone buzzes where it can, and chimes if its holder switched the sound
-// on (a per-phone choice, off at first; the chime is made in the page, no sound file).
-(function () {
-  "use strict";
-
-  var SOUND = "money-in-sound";
-  var shown = null; // the balance figure last swapped in
-  var audio = null;
-
-  function soundOn() { return localStorage.getItem(SOUND) === "on"; }
-
+  // two rising notes, made in the page (no sound file)
   function chime() {
     var Context = window.AudioContext || window.webkitAudioContext;
     if (!Context) return;
     audio = audio || new Context();
-    [988, 1319].forEach(function (pitch, index) {
-      var start = audio.currentTime + index * 0.12;
-      var tone = audio.createOscillator();
-      var gain = audio.createGain();
-      tone.frequency.value = pitch;
-      gain.gain.setValueAtTime(0.2, start);
-      gain.gain.exponentialRampToValueAtTime(0.001, start + 0.3);
-      tone.connect(gain).connect(audio.destination);
-      tone.start(start);
-      tone.stop(start + 0.3);
-    });
+    var now = audio.currentTime;
+    var tone = audio.createOscillator();
+    var gain = audio.createGain();
+    tone.frequency.setValueAtTime(988, now);
+    tone.frequency.setValueAtTime(1319, now + 0.12);
+    gain.gain.setValueAtTime(0.2, now);
+    gain.gain.exponentialRampToValueAtTime(0.001, now + 0.45);
+    tone.connect(gain).connect(audio.destination);
+    tone.start(now);
+    tone.stop(now + 0.45);
   }
 
-  // "$1,590" with another figure in it, grouped the same way
-  function figure(text, amount) {
-    var separator = (text.match(/\d([^\d])\d{3}(?!\d)/) || [])[1] || "";
-    return text.replace(/\d(?:[^\d\s]?\d)*/, String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, separator));
-  }
-
+  // the count is drawn over the figure (data-counting, app.css): what the page says, to a screen
+  // reader too, is the new figure from the start
   function countUp(balance, from, to) {
     var text = balance.textContent;
     var started = performance.now();
     if (text.replace(/\D/g, "") !== String(to)) return; // a figure it cannot count in ("M1.5")
+    var separator = (text.match(/\d(\D)\d{3}(?!\d)/) || [])[1] || "";
     function step(now) {
-      if (!balance.isConnected) return;
-      var done = Math.min(1, (now - started) / 500);
-      balance.textContent = figure(text, Math.round(from + (to - from) * done));
-      if (done < 1) requestAnimationFrame(step);
+      var done = Math.min(1, Math.max(0, now - started) / 500);
+      var figure = String(Math.round(from + (to - from) * done)).replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+      balance.dataset.counting = text.replace(/\d(?:\D?\d)*/, figure);
+      if (done < 1 && balance.isConnected) requestAnimationFrame(step);
+      else delete balance.dataset.counting;
     }
     step(started);
   }
 
-  // The new balance and the flash come in one answer, as two swaps: both are in once it is done.
-  var pending = false;
-
-  function arrived(event) {
-    var root = event.target;
-    if (pending || !root.querySelector || !root.querySelector(".balance[data-cash], [data-money-in]")) return;
-    pending = true;
-    setTimeout(feel, 0);
-  }
-
   function feel() {
-    pending = false;
     var balance = document.querySelector(".balance[data-cash]");
     var flashes = document.querySelectorAll("#toast [data-money-in]:not([data-felt])");
     var from = shown;
@@ -313,16 +273,19 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    var body = document.body;
     var toggle = document.querySelector("[data-sound-switch]");
+    watchConnection(body);
     if (toggle) {
-      toggle.setAttribute("aria-pressed", String(soundOn()));
+      toggle.setAttribute("aria-pressed", soundOn());
       toggle.addEventListener("click", function () {
-        localStorage.setItem(SOUND, soundOn() ? "off" : "on");
-        toggle.setAttribute("aria-pressed", String(soundOn()));
-        if (soundOn()) chime(); // how it sounds, and the tap lets the page play sound later
+        localStorage.setItem("money-in-sound", soundOn() ? "off" : "on");
+        toggle.setAttribute("aria-pressed", soundOn());
+        if (soundOn()) chime(); // how it sounds; the tap also lets the page play sound later
       });
     }
     feel();
-    document.body.addEventListener("htmx:load", arrived);
+    // after an answer's swaps (its flash too), before the new figure is painted
+    body.addEventListener("htmx:afterSwap", feel);
   });
 })();

@@ -54,10 +54,15 @@ def test_bobs_payment_flashes_on_anns_phone_as_money_in(server, phone, shots):
 def test_the_sound_switch_is_off_at_first_and_remembered_on_the_phone(server, phone):
     game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
     ann = seated(phone, server, game, 1)
+    errors = []
+    ann.on("pageerror", lambda error: errors.append(error))
     switch = ann.get_by_role("button", name="Sound when money comes in")
     expect(switch).to_have_attribute("aria-pressed", "false")
     switch.click()
     expect(switch).to_have_attribute("aria-pressed", "true")
+    banker_does(server, game, {"type": "pass_go", "player": 1})  # the chime plays with the flash
+    expect(ann.locator("#toast .money-in")).to_have_text("+$200 from the bank · Passed GO", timeout=LIVE)
+    assert errors == []
     ann.reload()
     expect(ann.get_by_role("button", name="Sound when money comes in")).to_have_attribute(
         "aria-pressed", "true"
@@ -109,3 +114,33 @@ def test_a_tap_whose_answer_was_lost_is_retried_without_applying_twice(server, p
     expect(ann.get_by_label("Your cash")).to_have_text("$1,700", timeout=LIVE)
     assert cash(server, game, 1) == 1700
     assert "request_id=" in sent[0]
+
+
+# every figure the balance shows, counted or not
+WATCH_BALANCE = """() => {
+  window.figures = [];
+  new MutationObserver(() => {
+    const balance = document.querySelector('.balance');
+    const figure = balance && (balance.dataset.counting || balance.textContent);
+    if (figure && window.figures[window.figures.length - 1] !== figure) window.figures.push(figure);
+  }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def test_the_balance_counts_up_to_the_money_in_unless_the_phone_asks_for_less_motion(server, phone):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    ann, cy = seated(phone, server, game, 1), seated(phone, server, game, 3)
+    cy.emulate_media(reduced_motion="reduce")
+    for page in (ann, cy):
+        page.evaluate(WATCH_BALANCE)
+    banker_does(server, game, {"type": "pay_player", "player": 2, "to": 1, "amount": 90})
+    banker_does(server, game, {"type": "pay_player", "player": 2, "to": 3, "amount": 90})
+    for page in (ann, cy):
+        expect(page.get_by_label("Your cash")).to_have_text("$1,590", timeout=LIVE)
+        expect(page.locator("#toast .money-in")).to_have_text("+$90 from Bob")
+    expect(ann.locator(".balance[data-counting]")).to_have_count(0)  # the count is over
+    counted = ann.evaluate("window.figures")
+    assert counted[-1] == "$1,590", counted
+    between = [figure for figure in counted if figure not in ("$1,500", "$1,590")]
+    assert between and all(figure.startswith("$1,5") for figure in between), counted
+    assert set(cy.evaluate("window.figures")) <= {"$1,500", "$1,590"}  # straight to the new figure
