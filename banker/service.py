@@ -39,6 +39,7 @@ from banker.rules import (
 )
 from banker.rules.auctions import CloseAuction
 from banker.rules.game import Joined
+from banker.rules.inputs import check_text
 from banker.rules.tally import TimeUp
 from banker.rules.text import Text
 from banker.rules.undo import Undone
@@ -527,6 +528,8 @@ class GameService:
         """Run one command for the seat holding `token`; refused commands change nothing."""
         seat = self.seat(game_id, token)
         command = parse_command(payload)
+        if request_id is not None:  # kept in the log beside the command
+            check_text(str(request_id), Text("The %(field)s", field="request_id"))
 
         def events_for(state: GameState) -> list[Event]:
             if seat.player_id != BANKER:

@@ -32,6 +32,7 @@ from banker.rules.text import Text
 BUILDINGS = ("house", "hotel")
 
 
+LATE_BIDS_LOOK_BACK = 5  # actions after an auction closes in which a bid is told how it ended
 BUILDING_NAMES = {"house": Text("a house"), "hotel": Text("a hotel")}
 
 
@@ -247,6 +248,17 @@ class AuctionClosed(Event):
         )
 
 
+def too_late(state: GameState) -> Text:
+    """Why a bid is refused when no auction is under way: mostly it was tapped on a screen still
+    showing one that has just closed, so it says how that one ended."""
+    for entry in reversed(state.undo[-LATE_BIDS_LOOK_BACK:]):
+        for event in entry.events:
+            if isinstance(event, AuctionClosed):
+                ending = event.sale(state) if event.outcome == "sold" else event.describe(state)
+                return Text("Too late: the auction closed. %(ending)s", ending=ending)
+    return Text("There is no auction under way.")
+
+
 @dataclass(frozen=True)
 class Decline(Command):
     """`player` landed on an unowned deed and does not buy it: the bank auctions it at once."""
@@ -299,7 +311,9 @@ class Bid(Command):
     deed: int | None = None
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        auction = running(state)
+        if state.auction is None:
+            raise RuleError(too_late(state))
+        auction = state.auction
         player = state.active_player(self.player)
         what = lot_name(state, auction.kind, auction.deed)
         require(

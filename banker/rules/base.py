@@ -82,6 +82,11 @@ class Event:
     def describe(self, state: GameState) -> Text:
         raise NotImplementedError
 
+    def describe_to(self, state: GameState, you: int) -> Text:
+        """The line as player `you` reads it on their own phone: "You paid Bob $50" where the
+        event has words for it, else the line everyone reads."""
+        return self.describe(state)
+
     def to_json(self) -> dict[str, Any]:
         """The event as stored and sent; optional fields left unset are left out. A field holding
         a Text (a reason the rules worded) reads as English, and `texts` keeps its message id and

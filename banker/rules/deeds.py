@@ -27,6 +27,11 @@ class DeedBought(Event):
             "%(player)s now owns %(deed)s", player=state.name_of(self.player), deed=state.deed(self.deed).name
         )
 
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you != self.player:
+            return self.describe(state)
+        return Text("You now own %(deed)s", deed=state.deed(self.deed).name)
+
 
 def for_sale(state: GameState, position: int) -> Deed:
     """The bank's deed at `position`, which a player landing there may buy or decline."""

@@ -75,6 +75,26 @@ class Paid(Event):
             )
         return with_reason(said, self.reason)
 
+    def describe_to(self, state: GameState, you: int) -> Text:
+        amount = state.money(self.amount)
+        if you == self.payer:
+            if self.payee == FREE_PARKING:
+                said = Text("You paid %(amount)s into the Free Parking pot", amount=amount)
+            elif self.payee == BANK:
+                said = Text("You paid the bank %(amount)s", amount=amount)
+            else:
+                said = Text("You paid %(payee)s %(amount)s", payee=state.name_of(self.payee), amount=amount)
+        elif you == self.payee:
+            if self.payer == FREE_PARKING:
+                said = Text("You collected %(amount)s from Free Parking", amount=amount)
+            elif self.payer == BANK:
+                said = Text("You collected %(amount)s from the bank", amount=amount)
+            else:
+                said = Text("%(payer)s paid you %(amount)s", payer=state.name_of(self.payer), amount=amount)
+        else:
+            return self.describe(state)
+        return with_reason(said, self.reason)
+
 
 def with_reason(said: Text, reason: str) -> Text:
     """ "Ann paid Bob $50 (rent for Boardwalk)"; the reason is a Text, or words a player typed."""

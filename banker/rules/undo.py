@@ -122,9 +122,12 @@ def undo_preview(state: GameState) -> Text | None:
     return describe_action(entry.prior, entry.events)
 
 
-def describe_action(state: GameState, events: Iterable[Event]) -> Text:
-    """One action (a command's events) as one line: "Ann paid Bob $50; Bob now owns Boardwalk"."""
-    return Parts(event.describe(state) for event in events)
+def describe_action(state: GameState, events: Iterable[Event], you: int | None = None) -> Text:
+    """One action (a command's events) as one line: "Ann paid Bob $50; Bob now owns Boardwalk";
+    as player `you` reads it on their own phone, when given: "You paid Bob $50"."""
+    if you is None:
+        return Parts(event.describe(state) for event in events)
+    return Parts(event.describe_to(state, you) for event in events)
 
 
 def remember(

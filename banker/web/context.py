@@ -73,3 +73,9 @@ def seat_for(game_id: str, role: str | None = None) -> SeatKey:
     if role == "bank":
         raise NoSeat(Text("Only the banker's phone can open the bank."))
     raise NoSeat(Text("This phone has no seat in this game. Join with the game's QR code."))
+
+
+def tap_id() -> str | None:
+    """The id a phone gives each tap (static/js/table.js): a tap sent again after the connection
+    dropped answers as it did the first time, and never applies twice."""
+    return request.form.get("request_id") or None

@@ -143,3 +143,149 @@
     });
   });
 })();
+
+// The connection, seen: a "Reconnecting…" bar while the live stream is down; a command that did
+// not get through says "Not sent" with Retry. Each command carries an id made here (request_id):
+// sent again, the server answers as the first time and applies it once.
+// Money in, felt: with the server's flash ("+$90 from Bob · rent") the balance counts up (not
+// with reduced motion), the phone buzzes, and chimes if the per-phone switch is on.
+(function () {
+  "use strict";
+
+  var unsent = null; // the last command that did not get through: {path, values, key}
+  var shown = null; // the balance last swapped in
+  var audio = null;
+
+  function tapId() {
+    return Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(12)), function (b) {
+      return (b + 256).toString(16).slice(1);
+    }).join("");
+  }
+
+  // a field sent more than once (a trade's deeds) as the list of its values, as htmx.ajax takes it
+  function valuesOf(formData) {
+    var values = {};
+    formData.forEach(function (value, name) {
+      values[name] = name in values ? [].concat(values[name], value) : value;
+    });
+    return values;
+  }
+
+  function keyOf(path, values) {
+    return path + JSON.stringify(Object.assign({}, values, { request_id: 0 }));
+  }
+
+  function watchConnection(body) {
+    var bar = document.getElementById("reconnecting");
+    var dropping = null;
+
+    function back() {
+      clearTimeout(dropping);
+      dropping = null;
+      if (bar.hidden) return;
+      bar.hidden = true;
+      var live = document.querySelector("[data-live]");
+      if (live) htmx.trigger(live, "sse:changed"); // catch up with what was missed
+    }
+
+    // the stream also ends by design now and then, and is back within a second
+    body.addEventListener("htmx:sseError", function () {
+      if (!dropping && bar.hidden) dropping = setTimeout(function () { bar.hidden = false; }, 1500);
+    });
+    body.addEventListener("htmx:sseOpen", back);
+    body.addEventListener("htmx:configRequest", function (event) {
+      var detail = event.detail;
+      if (detail.verb !== "post" || detail.parameters.request_id) return;
+      // the same command made again after "Not sent" keeps its id
+      var again = unsent && unsent.key === keyOf(detail.path, valuesOf(detail.formData));
+      detail.parameters.request_id = again ? unsent.values.request_id : tapId();
+    });
+    // on the request itself: a screen refreshed meanwhile may have removed the button that sent it
+    body.addEventListener("htmx:beforeRequest", function (event) {
+      var config = event.detail.requestConfig;
+      var xhr = event.detail.xhr;
+      if (config.verb !== "post") return;
+      xhr.addEventListener("loadend", function () {
+        if ([0, 502, 503, 504].indexOf(xhr.status) === -1) {
+          unsent = null;
+          return back();
+        }
+        var values = valuesOf(config.formData);
+        unsent = { path: config.path, values: values, key: keyOf(config.path, values) };
+        document.getElementById("toast").replaceChildren(document.getElementById("not-sent").content.cloneNode(true));
+      });
+    });
+    document.addEventListener("click", function (event) {
+      if (unsent && event.target.closest && event.target.closest("[data-retry]")) {
+        htmx.ajax("POST", unsent.path, { source: body, target: "#toast", values: unsent.values });
+      }
+    });
+  }
+
+  function soundOn() { return localStorage.getItem("money-in-sound") === "on"; }
+
+  // two rising notes, made in the page (no sound file)
+  function chime() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    audio = audio || new Context();
+    var now = audio.currentTime;
+    var tone = audio.createOscillator();
+    var gain = audio.createGain();
+    tone.frequency.setValueAtTime(988, now);
+    tone.frequency.setValueAtTime(1319, now + 0.12);
+    gain.gain.setValueAtTime(0.2, now);
+    gain.gain.exponentialRampToValueAtTime(0.001, now + 0.45);
+    tone.connect(gain).connect(audio.destination);
+    tone.start(now);
+    tone.stop(now + 0.45);
+  }
+
+  // the count is drawn over the figure (data-counting, app.css): what the page says, to a screen
+  // reader too, is the new figure from the start
+  function countUp(balance, from, to) {
+    var text = balance.textContent;
+    var started = performance.now();
+    if (text.replace(/\D/g, "") !== String(to)) return; // a figure it cannot count in ("M1.5")
+    var separator = (text.match(/\d(\D)\d{3}(?!\d)/) || [])[1] || "";
+    function step(now) {
+      var done = Math.min(1, Math.max(0, now - started) / 500);
+      var figure = String(Math.round(from + (to - from) * done)).replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+      balance.dataset.counting = text.replace(/\d(?:\D?\d)*/, figure);
+      if (done < 1 && balance.isConnected) requestAnimationFrame(step);
+      else delete balance.dataset.counting;
+    }
+    step(started);
+  }
+
+  function feel() {
+    var balance = document.querySelector(".balance[data-cash]");
+    var flashes = document.querySelectorAll("#toast [data-money-in]:not([data-felt])");
+    var from = shown;
+    shown = balance ? parseInt(balance.dataset.cash, 10) : null;
+    if (!flashes.length) return;
+    flashes.forEach(function (flash) { flash.dataset.felt = "1"; });
+    if (navigator.vibrate) navigator.vibrate([60, 40, 60]);
+    if (soundOn()) chime();
+    if (from !== null && shown > from && !matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      countUp(balance, from, shown);
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var body = document.body;
+    var toggle = document.querySelector("[data-sound-switch]");
+    watchConnection(body);
+    if (toggle) {
+      toggle.setAttribute("aria-pressed", soundOn());
+      toggle.addEventListener("click", function () {
+        localStorage.setItem("money-in-sound", soundOn() ? "off" : "on");
+        toggle.setAttribute("aria-pressed", soundOn());
+        if (soundOn()) chime(); // how it sounds; the tap also lets the page play sound later
+      });
+    }
+    feel();
+    // after an answer's swaps (its flash too), before the new figure is painted
+    body.addEventListener("htmx:afterSwap", feel);
+  });
+})();

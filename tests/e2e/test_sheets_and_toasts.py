@@ -40,7 +40,7 @@ def test_a_refusal_stays_until_dismissed_and_what_was_done_fades(server, phone):
 
     ann.get_by_role("button", name="Passed GO").click()
     done = ann.locator("#toast .toast")
-    expect(done).to_contain_text("Ann collected $200 from the bank (Passed GO)")
+    expect(done).to_contain_text("You collected $200 from the bank (Passed GO)")
     ann.evaluate(ALL_DONE)
     expect(done).to_have_css("opacity", "1")  # her own action: it stays while it offers Undo
 

@@ -24,7 +24,7 @@ def test_a_player_pays_taps_undo_and_the_other_phone_sees_the_money_back(server,
     pay.get_by_label("Amount").fill("90")
     pay.get_by_role("button", name="Pay").click()
     toast = ann.locator("#toast .toast")
-    expect(toast).to_contain_text("Ann paid Bob $90")
+    expect(toast).to_contain_text("You paid Bob $90")
     expect(bob.get_by_label("Your cash")).to_have_text("$1,590", timeout=LIVE)
     undo = toast.get_by_role("button", name="Undo")
     expect(undo).to_be_visible()
@@ -80,7 +80,7 @@ def test_undo_leaves_the_toast_when_someone_else_acts_or_its_ten_seconds_are_up(
     expect(undo).to_be_visible()
     bob.get_by_role("button", name="Passed GO").click()
     expect(undo).to_have_count(0, timeout=LIVE)
-    expect(ann.locator("#toast .toast")).to_contain_text("Ann paid the bank $10")  # the words stay
+    expect(ann.locator("#toast .toast")).to_contain_text("You paid the bank $10")  # the words stay
 
     pay_bank.get_by_label("Amount").fill("20")
     pay_bank.get_by_role("button", name="Pay").click()

@@ -55,7 +55,7 @@ def test_with_auctions_off_not_buying_just_closes_the_sheet(app):
 def test_buying_takes_the_price_and_the_map_shows_the_owner(app, table):
     response = do(table["Ann"], table["id"], type="buy", player=1, deed=39)
     assert response.status_code == 200
-    assert "Ann paid the bank $400 (bought Boardwalk)" in text(response)
+    assert "You paid the bank $400 (bought Boardwalk)" in text(response)
     assert state(app, table["id"]).player(1).cash == 1100
     page = text(table["Bob"].get(f"/g/{table['id']}"))
     assert (

@@ -33,7 +33,7 @@ def test_one_confirm_builds_the_plan_as_one_action(app, bought):
     game = state(app, bought["id"])
     assert (game.holding(1).houses, game.holding(3).houses, game.houses) == (2, 1, 29)
     assert game.player(1).cash == 1500 - 320 - 150
-    assert "Ann paid the bank $150 (building in the brown group)" in text(response)
+    assert "You paid the bank $150 (building in the brown group)" in text(response)
     sheet = tap(bought["Ann"], bought["id"], 3)  # the next even round: Baltic up to 2
     assert "Build · −$50" in buttons(sheet) and "now 2 houses" not in sheet
     assert "Sell · +$25" in buttons(tap(bought["Ann"], bought["id"], 3, plan="1,1"))

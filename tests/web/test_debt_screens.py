@@ -62,7 +62,7 @@ def test_paying_the_debt_once_the_cash_is_there(app, owing):
     as_banker(app, owing["id"], {"type": "collect_from_bank", "player": 3, "amount": 800, "reason": "loan"})
     assert "The cash covers it now." in debt_card(page(owing["Cy"], owing["id"]))
     response = do(owing["Cy"], owing["id"], type="pay_debt", player=3)
-    assert "Cy paid Ann $2,000" in text(response)
+    assert "You paid Ann $2,000" in text(response)
     assert 'class="card debt"' not in page(owing["Cy"], owing["id"])
     state = app.extensions["banker"].state(owing["id"])
     assert state.player(3).cash == 20 and state.debts == ()
@@ -84,7 +84,7 @@ def test_bankruptcy_to_a_player_leaves_a_gracious_screen_and_the_creditor_a_choi
     assert "Keep it mortgaged · −$3" in readable(ann) and "Lift the mortgage now · −$33" in readable(ann)
     before = seq(app, owing["id"])
     response = do(owing["Ann"], owing["id"], type="settle_mortgage", player=1, deed=1, choice="lift")
-    assert "Ann paid the bank $33" in text(response) and seq(app, owing["id"]) == before + 1
+    assert "You paid the bank $33" in text(response) and seq(app, owing["id"]) == before + 1
     assert "Mortgaged deed received" not in page(owing["Ann"], owing["id"])
 
 

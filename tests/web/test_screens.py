@@ -112,7 +112,7 @@ def test_a_player_cannot_see_another_seats_qr(table):
 def test_passing_go_pays_the_salary(table):
     response = do(table["Ann"], table["id"], type="pass_go", player="1")
     assert response.status_code == 200
-    assert "Ann collected $200 from the bank (Passed GO)" in response.get_data(as_text=True)
+    assert "You collected $200 from the bank (Passed GO)" in response.get_data(as_text=True)
     assert response.headers["HX-Trigger"] == "bank-changed"
     assert cash_on(table["Bob"].get(f"/g/{table['id']}").get_data(as_text=True), 1) == "$1,700"
 

@@ -15,7 +15,6 @@ from banker.editions import custom_edition
 from banker.rules import GameState, InvalidCommand
 from banker.rules.auctions import least_bid
 from banker.rules.board import edition_to_json
-from banker.rules.inputs import check_text
 from banker.rules.state import TradeSide
 from banker.rules.tally import tally
 from banker.rules.text import Text
@@ -143,9 +142,7 @@ def command(game_id: str):
     if token is None:
         raise Forbidden(Text("Send your seat's token as 'Authorization: Bearer <token>'."))
     body = _body()
-    if (request_id := body.get("request_id")) is not None:  # kept in the log beside the command
-        check_text(str(request_id), Text("The %(field)s", field="request_id"))
-    result = seats.service().run(game_id, token, body, request_id=request_id)
+    result = seats.service().run(game_id, token, body, request_id=body.get("request_id"))
     return jsonify(seq=result.seq, events=[event.to_json() for event in result.events])
 
 

@@ -20,11 +20,12 @@ from flask import (
 from banker import qr
 from banker.rules import GameState, describe_action, undo_preview
 from banker.rules.board import edition_to_json
+from banker.rules.receipts import receipts
 from banker.rules.tally import tally
 from banker.rules.text import Parts
 from banker.service import BANKER
 from banker.web import replies
-from banker.web.context import VIEWS, seat_required
+from banker.web.context import VIEWS, seat_required, tap_id
 from banker.web.http import seats
 from banker.web.panels import history
 from banker.web.panels.endgame import biggest_moments, net_worth_chart
@@ -32,6 +33,8 @@ from banker.web.panels.endgame import biggest_moments, net_worth_chart
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 
 NEWS_ACTIONS = 20  # actions /live reads back to find the news a phone missed
+MONEY_IN_LINES = 3  # payments to a phone's player flashed at once (the newest)
+MONEY_IN_LINES = 3  # payments to a phone's player flashed at once (the newest)
 
 
 def _context(game_id: str, state: GameState | None = None) -> dict:
@@ -136,15 +139,15 @@ def live(game_id: str):
         # Undo, which this toast would hide); the bank's seat also stores what the server does by
         # itself (a sale when the clock runs out)
         mine = g.seat.player_id if g.seat.player_id != BANKER else None
-        news = [
-            describe_action(state, events)
-            for events in seats.service().actions_since(
-                game_id, max(known, state.seq - NEWS_ACTIONS), not_by=mine
+        actions = seats.service().actions_since(game_id, max(known, state.seq - NEWS_ACTIONS), not_by=mine)
+        news = [describe_action(state, events) for events in actions if any(e.is_news for e in events)]
+        # the money that came to this player's seat since, flashed above the news
+        money_in = receipts(state, (e for events in actions for e in events), mine) if mine else []
+        if news or money_in:
+            message = Parts(news[-2:]) if news else None
+            body += render_template(
+                "shared/_toast.html", message=message, money_in=money_in[-MONEY_IN_LINES:], ok=True, oob=True
             )
-            if any(e.is_news for e in events)
-        ]
-        if news:
-            body += render_template("shared/_toast.html", message=Parts(news[-2:]), ok=True, oob=True)
     response = current_app.make_response(body)
     response.headers["Vary"] = "HX-Request"
     return response
@@ -161,8 +164,8 @@ def space(game_id: str, position: int):
 @seat_required()
 def do(game_id: str):
     """Run the command a form or button sent, for this browser's seat."""
-    payload = {k: v for k, v in request.form.items() if k not in ("csrf_token", "view")}
-    result = seats.service().run(game_id, g.seat.token, payload)
+    payload = {k: v for k, v in request.form.items() if k not in ("csrf_token", "view", "request_id")}
+    result = seats.service().run(game_id, g.seat.token, payload, tap_id())
     # a card that sends the piece to a deed opens that deed next; anything else closes the sheet
     then_space = request.form.get("then_space", type=int)
     return replies.done(game_id, result, then_space, request.form.get("then_card", ""))

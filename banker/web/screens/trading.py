@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, g, render_template, request
 
 from banker.web import replies
-from banker.web.context import seat_required
+from banker.web.context import seat_required, tap_id
 from banker.web.http import seats
 from banker.web.panels.trade import answer, proposal, trade_form
 
@@ -33,7 +33,7 @@ def new(game_id: str):
 @seat_required()
 def propose(game_id: str):
     """An offer, or a counter-offer, which declines the offer it answers in the same action."""
-    result = seats.service().run(game_id, g.seat.token, proposal(request.form, g.acting or 0))
+    result = seats.service().run(game_id, g.seat.token, proposal(request.form, g.acting or 0), tap_id())
     return replies.done(game_id, result, extra=FOLD_AWAY)
 
 

@@ -1,0 +1,105 @@
+"""A tap sent twice applies once; money coming in is flashed on the receiver's phone; a phone
+reads its own actions in the second person; a late bid says how the auction ended."""
+
+from __future__ import annotations
+
+import re
+
+from tests.web.helpers import HTMX, as_banker, do, readable, refusal, seq, text
+
+BOARDWALK = 39
+
+
+def cash(app, game_id: str) -> list[int]:
+    return [p.cash for p in app.extensions["banker"].state(game_id).players]
+
+
+def toast_lines(response) -> list[str]:
+    """The lines of a reply's or live update's toast area, as read."""
+    found = re.search(r'<div id="toast"[^>]*>(.*?)</div>', text(response), re.S)
+    assert found, text(response)
+    return [readable(line) for line in re.findall(r"<p[^>]*>(.*?)</p>", found.group(1), re.S)]
+
+
+def money_in(response) -> list[str]:
+    return [readable(line) for line in re.findall(r"<p [^>]*data-money-in>(.*?)</p>", text(response), re.S)]
+
+
+def live(phone, game_id: str, known: int):
+    return phone.get(f"/g/{game_id}/live?view=player&seq={known}", headers=HTMX)
+
+
+def test_a_tap_sent_again_with_its_request_id_answers_the_same_and_changes_nothing(app, table):
+    game_id = table["id"]
+    first = do(
+        table["Ann"], game_id, type="pay_player", player=1, to=2, amount=90, reason="rent", request_id="t1"
+    )
+    assert first.status_code == 200 and cash(app, game_id) == [1410, 1590, 1500]
+    after = seq(app, game_id)
+    again = do(
+        table["Ann"], game_id, type="pay_player", player=1, to=2, amount=90, reason="rent", request_id="t1"
+    )
+    assert again.status_code == 200
+    assert toast_lines(again) == toast_lines(first) == ["You paid Bob $90 (rent) Undo"]
+    assert seq(app, game_id) == after and cash(app, game_id) == [1410, 1590, 1500]
+    # a new tap is a new id: it applies
+    do(table["Ann"], game_id, type="pay_player", player=1, to=2, amount=90, reason="rent", request_id="t2")
+    assert cash(app, game_id) == [1320, 1680, 1500]
+
+
+def test_a_request_id_used_for_another_command_or_holding_a_control_character_is_refused(app, table):
+    game_id = table["id"]
+    do(table["Ann"], game_id, type="pass_go", player=1, request_id="t1")
+    before = seq(app, game_id)
+    other = do(table["Ann"], game_id, type="pay_bank", player=1, amount=50, reason="tax", request_id="t1")
+    assert other.status_code == 409
+    assert refusal(other).startswith("This request_id was already used for another command")
+    broken = do(table["Ann"], game_id, type="pass_go", player=1, request_id="t\x07")
+    assert broken.status_code == 400
+    assert refusal(broken) == (
+        "The request_id holds an invisible control character (U+0007): type it again without it."
+    )
+    assert seq(app, game_id) == before
+
+
+def test_the_receiver_sees_the_money_come_in_and_nobody_else_does(app, table):
+    game_id = table["id"]
+    known = seq(app, game_id)
+    do(table["Bob"], game_id, type="pay_player", player=2, to=1, amount=90, reason="rent")
+    as_banker(app, game_id, {"type": "pass_go", "player": 1})
+    assert money_in(live(table["Ann"], game_id, known)) == [
+        "+$90 from Bob · rent",
+        "+$200 from the bank · Passed GO",
+    ]
+    assert money_in(live(table["Cy"], game_id, known)) == []
+    assert money_in(live(table["Bob"], game_id, known)) == []  # Bob paid: his own toast said so
+    assert money_in(live(table["Ann"], game_id, seq(app, game_id) - 1)) == ["+$200 from the bank · Passed GO"]
+
+
+def test_your_own_action_reads_in_the_second_person_and_everyone_else_reads_your_name(app, table):
+    game_id = table["id"]
+    known = seq(app, game_id)
+    paid = do(table["Ann"], game_id, type="pay_player", player=1, to=2, amount=90, reason="rent")
+    assert toast_lines(paid) == ["You paid Bob $90 (rent) Undo"]
+    bought = do(table["Ann"], game_id, type="buy", player=1, deed=BOARDWALK)
+    assert toast_lines(bought)[0].startswith(
+        "You paid the bank $400 (bought Boardwalk); You now own Boardwalk"
+    )
+    history = text(table["Cy"].get(f"/g/{game_id}"))
+    assert "Ann paid Bob $90 (rent)" in history and "You paid" not in history
+    # the bank's screen acting for Ann names her
+    banked = do(table["host"], game_id, "bank", type="pass_go", player=1)
+    assert toast_lines(banked) == ["Ann collected $200 from the bank (Passed GO)"]
+    assert known < seq(app, game_id)
+
+
+def test_a_bid_after_the_auction_closed_says_who_won_it(app, clock, table):
+    game_id = table["id"]
+    do(table["Ann"], game_id, type="decline", player=1, deed=BOARDWALK)
+    do(table["Bob"], game_id, type="bid", player=2, amount=220)
+    clock.advance(20)
+    before = seq(app, game_id)
+    late = do(table["Cy"], game_id, type="bid", player=3, amount=230, deed=BOARDWALK)
+    assert late.status_code == 409
+    assert refusal(late) == "Too late: the auction closed. Bob bought Boardwalk for $220"
+    assert seq(app, game_id) == before
