@@ -47,6 +47,12 @@ class CardDrawn(Event):
             card=card_text(state, card),
         )
 
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you != self.player:
+            return self.describe(state)
+        card = state.edition.card[self.card]
+        return Text("You drew %(deck)s: %(card)s", deck=DECK_NAMES[card.deck], card=card_text(state, card))
+
 
 @dataclass(frozen=True)
 class DrawCard(Command):

@@ -59,9 +59,8 @@ def sheet(game_id: str, state: GameState, position: int | None, card: str = "", 
     offered = None
     if position in state.edition.space_at:
         player = state.player(g.acting or state.players[0].id)
-        # a building plan being changed (+ / -) and a card picked from the grid come back in the query
-        asked = request.args
-        offered = offers.sheet(state, position, player, card, asked.get("plan", ""), asked.get("pick", ""))
+        # a building plan being changed (+ / -) comes back in the query
+        offered = offers.sheet(state, position, player, card, request.args.get("plan", ""))
     return render_template(
         "board/_sheet.html", game_id=game_id, view=g.view, state=state, sheet=offered, oob=oob
     )

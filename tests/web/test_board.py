@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import pytest
@@ -115,16 +116,24 @@ def test_a_chance_space_lists_its_sixteen_cards_by_short_titles_with_their_amoun
     titles = buttons(sheet[sheet.index('<ol class="cards">') :])
     assert len(titles) == 16
     assert titles[:2] == ["To Boardwalk", "To GO +$200"] and "Speeding fine −$15" in titles
-    assert "Advance to Go" not in sheet  # the wording shows once a card is picked
+    assert "Advance to Go" not in sheet  # the wording shows once the card is applied
 
 
-def test_a_picked_card_shows_its_wording_and_one_button_that_applies_it(app, table):
-    sheet = tap(table["Ann"], table["id"], 7, pick="CH13")
-    assert "Speeding fine $15." in readable(sheet)
-    assert buttons(sheet)[1:] == ["Apply the card · −$15", "Another card"]
+def test_a_cards_title_applies_it_in_one_tap_and_the_toast_tells_its_whole_wording(app, table):
+    sheet = tap(table["Ann"], table["id"], 7)
+    grid = sheet[sheet.index('<ol class="cards">') :]
+    speeding = next(b for b in re.findall(r"<button[^>]*>.*?</button>", grid, re.S) if "Speeding fine" in b)
+    assert json.loads(html.unescape(re.search(r"hx-vals='([^']*)'", speeding).group(1))) == {
+        "type": "card",
+        "player": 1,
+        "deck": "chance",
+        "card": "CH13",
+        "from_space": 7,
+        "view": "player",
+    }
     response = do(table["Ann"], table["id"], type="card", player=1, deck="chance", card="CH13", from_space=7)
     assert response.status_code == 200 and state(app, table["id"]).player(1).cash == 1485
-    assert len(buttons(tap(table["Ann"], table["id"], 7, pick="CH99"))) == 17  # no such card: the deck
+    assert "You drew Chance: Speeding fine $15." in readable(text(response))
 
 
 def test_a_card_that_sends_the_piece_to_a_deed_opens_that_deed_next(bought):

@@ -9,7 +9,7 @@ from typing import Any
 from banker.rules import BANK, Command, GameState, RuleError, decide, parse_command
 from banker.rules.board import DECK_NAMES, Deed, Space
 from banker.rules.buildings import level
-from banker.rules.card_texts import BUILT_IN, card_text, card_title
+from banker.rules.card_texts import BUILT_IN, card_title
 from banker.rules.cards import card_destination
 from banker.rules.deeds import group_label, owners_lots
 from banker.rules.inputs import MAX_AMOUNT
@@ -76,8 +76,6 @@ class Sheet:
     note: str = ""
     offers: list[Offer] = field(default_factory=list)
     card_offers: list[Offer] = field(default_factory=list)  # the deck's cards, by their titles
-    chosen_card: Offer | None = None  # the card picked from them, to apply
-    chosen_text: str = ""  # its full wording
     dice_offers: list[Offer] = field(default_factory=list)  # a utility's rent for each dice total
     plan: GroupPlan | None = None
     short: int = 0  # the cash the sheet's purchase or building lacks
@@ -219,17 +217,15 @@ def enough_to_raise(
     return tuple(enough)
 
 
-def sheet(
-    state: GameState, position: int, player: Player, card: str = "", plan: str = "", pick: str = ""
-) -> Sheet:
+def sheet(state: GameState, position: int, player: Player, card: str = "", plan: str = "") -> Sheet:
     """What a tap on `position` offers; `plan` is a building plan the sheet was showing ("2,2,3",
-    see `plan_text`) after a tap on its + or −, `pick` the id of the card picked from a deck."""
+    see `plan_text`) after a tap on its + or −."""
     space = state.edition.space_at[position]
     deed = state.edition.deed_at.get(position)
     if deed is not None:
         return _deed_sheet(state, space, deed, player, card, plan)
     if space.type in DECK_NAMES:
-        return _cards(state, space, player, pick)
+        return _cards(state, space, player)
     handler = _SPACES.get(space.type)
     return (
         handler(state, space, player) if handler else Sheet(space, player, note=Text("Nothing to pay here."))
@@ -418,11 +414,11 @@ def jail_offers(state: GameState, player: Player) -> list[Offer]:
     return offers
 
 
-def _cards(state: GameState, space: Space, player: Player, pick: str = "") -> Sheet:
-    """The deck as a grid of card titles with their amounts; the card picked from it shows its
-    wording with the one button that applies it."""
+def _cards(state: GameState, space: Space, player: Player) -> Sheet:
+    """The deck as a grid of card titles with their amounts: a tap applies the card, and the toast
+    tells its whole wording (with Undo for a slip)."""
     deck = space.type
-    titles, chosen, wording = [], None, ""
+    titles = []
     for card in state.edition.cards:
         if card.deck != deck:
             continue
@@ -440,10 +436,8 @@ def _cards(state: GameState, space: Space, player: Player, pick: str = "") -> Sh
                 if card.action == "advance_to_nearest":
                     payload["then_card"] = f"nearest_{card.target_kind}"
         titles.append(offer(state, payload, card_title(state, card)))
-        if card.id == pick:
-            chosen, wording = offer(state, payload, Text("Apply the card"), "primary"), card_text(state, card)
     note = Text("Tap the %(deck)s card %(player)s drew.", deck=DECK_NAMES[deck], player=player.name)
-    return Sheet(space, player, note=note, card_offers=titles, chosen_card=chosen, chosen_text=wording)
+    return Sheet(space, player, note=note, card_offers=titles)
 
 
 _SPACES = {
