@@ -23,6 +23,7 @@ def test_the_service_worker_caches_only_the_apps_own_files(client):
     body = response.get_data(as_text=True)
     shell = re.search(r"const SHELL = (\[.*?\]);", body).group(1)
     assert "/static/css/app.css" in shell and "/g/" not in shell
+    assert "icon-192" not in shell  # fetched by the browser when the app is installed, not on a first visit
     assert 'url.pathname.startsWith("/static/")' in body
     assert response.headers["Cache-Control"] == "no-cache"
 

@@ -13,12 +13,13 @@ from banker.web.http.i18n import translate
 
 bp = Blueprint("app_shell", __name__)
 
+# What every screen loads. The home-screen icons are left to the browser, which fetches them when
+# the app is installed: kept here, a phone's first visit would download them too.
 SHELL = (
     "css/app.css",
     "js/table.js",
     "vendor/htmx.min.js",
     "vendor/sse.min.js",
-    "icons/icon-192.png",
     "icons/favicon-32.png",
 )
 
