@@ -145,54 +145,38 @@
 })();
 
 // The screen's parts as tabs: a tap switches them with no request. body[data-tab] picks the part
-// shown, so parts the server swaps in keep the chosen tab; a reload keeps it too (this visit only).
-// Each tab's hint shows the first time it is opened on this phone. On the bank the player acted
-// for is named on the buttons and kept in a cookie, so a reload renders the same choice.
+// shown, so a part the server swaps in keeps the chosen tab, as does a reload (for this visit).
+// A tab's hint shows the first time it opens on this phone. The bank names the player it acts
+// for on its buttons, and keeps the choice in a cookie for the next load.
 (function () {
   "use strict";
-  var kept = "tab:" + location.pathname;
+  var kept = "tab:" + location.pathname, hint = document.querySelector(".tab-hint");
 
-  function store(storage, key, value) {
-    try {
-      if (value === undefined) return storage.getItem(key);
-      storage.setItem(key, value);
-    } catch (e) { /* private mode: the screen still works, it forgets */ }
-    return null;
-  }
-
-  function showHint(tab) {
-    var hint = document.querySelector(".tab-hint");
-    if (!hint) return;
-    var seen = "hint:" + tab.closest("[data-hints]").dataset.hints + ":" + tab.dataset.tab;
-    hint.hidden = !!store(localStorage, seen);
-    if (hint.hidden) return;
-    hint.firstChild.textContent = tab.dataset.hint;
-    store(localStorage, seen, "1");
-  }
-
-  function open(tab, scroll) {
-    document.body.dataset.tab = tab.dataset.tab;
-    document.querySelectorAll('[role="tab"]').forEach(function (other) {
-      other.setAttribute("aria-selected", String(other === tab));
+  function open(tab) {
+    var name = tab.dataset.tab, seen = "hint:" + tab.parentNode.dataset.hints + ":" + name;
+    document.body.dataset.tab = name;
+    document.querySelectorAll("[data-tab][role=tab]").forEach(function (other) {
+      other.setAttribute("aria-selected", other === tab);
     });
-    store(sessionStorage, kept, tab.dataset.tab);
-    showHint(tab);
-    if (scroll) window.scrollTo(0, 0);
+    sessionStorage.setItem(kept, name);
+    hint.hidden = !!localStorage.getItem(seen);
+    hint.firstChild.textContent = tab.dataset.hint;
+    localStorage.setItem(seen, 1);
   }
 
-  var first = document.getElementById("tab-" + store(sessionStorage, kept)) || document.querySelector('[role="tab"]');
-  if (first) open(first, false);
+  var first = document.getElementById("tab-" + sessionStorage.getItem(kept)) || document.querySelector("[role=tab]");
+  if (first) open(first);
 
   document.addEventListener("click", function (event) {
-    var tab = event.target.closest && event.target.closest('[role="tab"][data-tab]');
-    if (tab) open(tab, true);
-    if (event.target.closest && event.target.closest("[data-hint-close]")) document.querySelector(".tab-hint").hidden = true;
+    var tab = event.target.closest("[data-tab][role=tab]");
+    if (tab) { open(tab); scrollTo(0, 0); }
+    if (event.target.closest("[data-hint-close]")) hint.hidden = true;
   });
 
   document.addEventListener("change", function (event) {
     var choice = event.target;
-    if (!choice.matches('#acting input[name="player"]')) return;
+    if (!choice.matches("#acting input")) return;
     document.querySelectorAll("[data-acting-name]").forEach(function (name) { name.textContent = choice.dataset.name; });
-    document.cookie = "acting=" + choice.value + "; path=" + location.pathname + "; max-age=31536000; samesite=strict";
+    document.cookie = "acting=" + choice.value + ";path=" + location.pathname + ";max-age=31536000;samesite=strict";
   });
 })();

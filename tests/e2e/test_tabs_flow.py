@@ -60,7 +60,9 @@ def test_each_player_tab_has_its_main_action_on_the_first_screen(server, browser
         expect(ann.locator(".board .space")).to_have_count(40)
         expect(ann.locator(".supply")).to_contain_text("Houses 31/32")
         assert ann.evaluate(OFF_SCREEN, ".supply") == []
-        sizes = ann.evaluate("[...document.querySelectorAll('.space .name')].map((n) => getComputedStyle(n).fontSize)")
+        sizes = ann.evaluate(
+            "[...document.querySelectorAll('.space .name')].map((n) => getComputedStyle(n).fontSize)"
+        )
         assert set(sizes) == {"14px"}  # it was 11 px
 
 
@@ -68,7 +70,9 @@ def test_switching_tabs_asks_the_server_nothing_and_a_live_update_keeps_the_tab(
     game = a_game_under_way(server)
     ann = seated(browser, server, game["players"][0]["token"], PHONE)
     asked = []
-    ann.on("request", lambda r: asked.append(r.url) if r.resource_type in ("document", "xhr", "fetch") else None)
+    ann.on(
+        "request", lambda r: asked.append(r.url) if r.resource_type in ("document", "xhr", "fetch") else None
+    )
     for tab in ("My deeds", "Pay", "Trade", "History", "Pay"):
         open_tab(ann, tab)
     assert [url for url in asked if "/live" not in url] == []  # only the screen's own polling
