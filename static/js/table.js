@@ -177,6 +177,7 @@
     var choice = event.target;
     if (!choice.matches("#acting input")) return;
     document.querySelectorAll("[data-acting-name]").forEach(function (name) { name.textContent = choice.dataset.name; });
+    document.querySelectorAll("#panel-pay [name=to]").forEach(function (to) { to.parentNode.hidden = to.value === choice.value; });
     document.cookie = "acting=" + choice.value + ";path=" + location.pathname + ";max-age=31536000;samesite=strict";
   });
 })();

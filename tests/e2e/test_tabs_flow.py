@@ -154,7 +154,7 @@ def test_the_bank_has_what_every_turn_needs_on_its_first_screen(server, browser,
     game = a_game_under_way(server)
     bank = seated(browser, server, game["banker_token"], viewport)
     bank.goto(f"{server.url}/g/{game['id']}/bank")
-    every_turn = "#acting .chip, .board .space, .actions .go, form:has([value=pay_player]) :is(.chip, .btn)"
+    every_turn = "#acting .chip, .board .space, .actions .go, form:has([value=pay_player]) :is(.chip:not([hidden]), .btn)"
     if viewport == LAPTOP:  # two columns: the board and the players beside the actions
         expect(bank.locator(".tabbar")).to_be_hidden()
         assert bank.evaluate(OFF_SCREEN, every_turn + ", .people .person") == []
@@ -179,6 +179,9 @@ def test_the_bank_names_whom_it_acts_for_and_keeps_the_choice_over_a_reload(serv
     expect(bank.locator("#acting legend")).to_have_text("Acting for Bob")
     expect(go).to_have_text("Bob passed GO +$200")
     expect(bank.locator("form:has([value=collect_from_bank]) .btn")).to_have_text("Bob collects")
+    pay_whom = bank.locator("form:has([value=pay_player]) label.chip")
+    expect(pay_whom.filter(has_text="Bob")).to_be_hidden()  # nobody pays themself
+    expect(pay_whom.filter(has_text="Ann")).to_be_visible()
     bank.reload()
     expect(bank.locator("#acting input[value='2']")).to_be_checked()
     expect(bank.get_by_role("tab", name="Pay")).to_have_attribute("aria-selected", "true")

@@ -32,6 +32,7 @@ def test_the_bank_is_tabs_too_and_every_money_button_names_the_player_it_acts_fo
     assert f"{named} passed GO" in page
     assert f"{named} pays Income Tax" in page and f"{named} pays Jail fine" in page
     assert page.count(f">{named} pays</span></button>") == 2 and f">{named} collects</span></button>" in page
+    assert '<label class="chip" hidden><input type="radio" name="to" value="1"' in page  # not paying herself
     assert "Passed GO <" not in page and '\n    <button class="btn">Pay</button>' not in page
 
 
