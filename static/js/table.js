@@ -144,10 +144,9 @@
   });
 })();
 
-// The screen's parts as tabs: a tap switches them with no request. body[data-tab] picks the part
-// shown, so a part the server swaps in keeps the chosen tab, as does a reload (for this visit).
-// A tab's hint shows the first time it opens on this phone. The bank names the player it acts
-// for on its buttons, and keeps the choice in a cookie for the next load.
+// Tabs switch with no request; body[data-tab] picks the part shown, so a swapped-in part keeps
+// it. A tab's hint shows once per phone. The bank's choice of player renames its buttons and is
+// kept in a cookie, so a reload renders it.
 (function () {
   "use strict";
   var kept = "tab:" + location.pathname, hint = document.querySelector(".tab-hint");
