@@ -287,5 +287,40 @@
     feel();
     // after an answer's swaps (its flash too), before the new figure is painted
     body.addEventListener("htmx:afterSwap", feel);
+
+// Tabs switch with no request; body[data-tab] picks the part shown, so a swapped-in part keeps
+// it. A tab's hint shows once per phone. The bank's choice of player renames its buttons and is
+// kept in a cookie, so a reload renders it.
+(function () {
+  "use strict";
+  var kept = "tab:" + location.pathname, hint = document.querySelector(".tab-hint");
+
+  function open(tab) {
+    var name = tab.dataset.tab, seen = "hint:" + tab.parentNode.dataset.hints + ":" + name;
+    document.body.dataset.tab = name;
+    document.querySelectorAll("[data-tab][role=tab]").forEach(function (other) {
+      other.setAttribute("aria-selected", other === tab);
+    });
+    sessionStorage.setItem(kept, name);
+    hint.hidden = !!localStorage.getItem(seen);
+    hint.firstChild.textContent = tab.dataset.hint;
+    localStorage.setItem(seen, 1);
+  }
+
+  var first = document.getElementById("tab-" + sessionStorage.getItem(kept)) || document.querySelector("[role=tab]");
+  if (first) open(first);
+
+  document.addEventListener("click", function (event) {
+    var tab = event.target.closest("[data-tab][role=tab]");
+    if (tab) { open(tab); scrollTo(0, 0); }
+    if (event.target.closest("[data-hint-close]")) hint.hidden = true;
+  });
+
+  document.addEventListener("change", function (event) {
+    var choice = event.target;
+    if (!choice.matches("#acting input")) return;
+    document.querySelectorAll("[data-acting-name]").forEach(function (name) { name.textContent = choice.dataset.name; });
+    document.querySelectorAll("#panel-pay [name=to]").forEach(function (to) { to.parentNode.hidden = to.value === choice.value; });
+    document.cookie = "acting=" + choice.value + ";path=" + location.pathname + ";max-age=31536000;samesite=strict";
   });
 })();

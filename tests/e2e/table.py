@@ -82,3 +82,9 @@ def a_game_under_way(server):
         {"type": "pay_player", "player": 1, "to": 2, "amount": 50},
     )
     return game
+
+
+def open_tab(page, name):
+    """Tap a tab of the bar at the foot of the screen (Board, My deeds, Pay, Trade, History...)."""
+    page.get_by_role("tab", name=name, exact=True).click()
+    expect(page.get_by_role("tab", name=name, exact=True)).to_have_attribute("aria-selected", "true")

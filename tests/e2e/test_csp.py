@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import api, take_seat
+from tests.e2e.table import api, open_tab, take_seat
 
 WATCH = """
 window.__violations = [];
@@ -27,12 +27,14 @@ def test_the_bank_screen_works_under_the_csp_without_a_single_violation(server, 
     policy = page.evaluate("() => fetch(location.href).then(r => r.headers.get('content-security-policy'))")
     assert "script-src 'self'" in policy
 
+    open_tab(page, "Pay")
     form = page.locator("form", has=page.locator('input[value="pay_bank"]'))
     form.get_by_label("Amount").fill("75")
     form.get_by_role("button", name="Pay").click()
     expect(page.locator("#toast")).to_contain_text("Ann paid the bank $75", timeout=3000)
     expect(form.get_by_label("Amount")).to_have_value("", timeout=3000)  # the form cleared itself
 
+    open_tab(page, "More")
     page.get_by_role("button", name="Undo last action…").click()
     expect(page.locator("#undo")).to_contain_text("This will reverse", timeout=3000)
     page.get_by_role("button", name="Undo it").click()
@@ -46,6 +48,7 @@ def test_the_bank_screen_works_under_the_csp_without_a_single_violation(server, 
         {"type": "pay_player", "player": 2, "to": 1, "amount": 5},
         game["banker_token"],
     )
+    open_tab(page, "Players")
     expect(page.locator('.cash[data-player="1"]')).to_have_text("$1,505", timeout=3000)
 
     assert page.evaluate("window.__violations") == []

@@ -28,8 +28,9 @@ def test_the_player_screen_in_the_phones_language(server, phone, shots, locale):
     expect(ann.locator("html")).to_have_attribute("lang", lang)
     ann.get_by_role("button", name="Ann").click()
     expect(ann.get_by_label(cash)).to_have_text("$1,290", timeout=SETTLE)
+    expect(ann.get_by_role("heading", name=board)).to_be_visible()  # the Board tab, first
+    ann.locator("#tab-deeds").click()
     expect(ann.get_by_role("heading", name=deeds)).to_be_visible()
-    expect(ann.get_by_role("heading", name=board)).to_be_visible()
     expect(ann.locator("#history")).to_contain_text(payment)
     assert ann.evaluate(OVERFLOWING) == []
     ann.screenshot(path=shots / f"player_{lang}.png", full_page=True)
@@ -42,6 +43,7 @@ def test_the_player_screen_in_the_phones_language(server, phone, shots, locale):
     ann.locator("#sheet .close").click()
     expect(ann.locator("#sheet .deed")).to_have_count(0)
 
+    ann.locator("#tab-trade").click()
     ann.locator(".trade .person-btn").first.click()  # the offer builder
     expect(ann.locator("#trade-form")).to_be_visible()
     assert ann.evaluate(OVERFLOWING) == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, banker_does, cash_of, no_sideways_scroll, take_seat
+from tests.e2e.table import SETTLE, api, banker_does, cash_of, no_sideways_scroll, open_tab, take_seat
 
 BOARDWALK, PARK_PLACE, READING, ORIENTAL = 39, 37, 5, 6
 
@@ -46,6 +46,7 @@ def test_a_trade_a_debt_raised_and_paid_and_a_bankruptcy(server, phone, shots):
     expect(bob.get_by_label("Your cash")).to_have_text("$1,800")
 
     # Bob offers Cy the mortgaged Reading Railroad for $150
+    open_tab(bob, "Trade")
     bob.locator(".trade").get_by_role("button", name="With Cy").click()
     form = bob.locator("#trade-form")
     form.get_by_label("Reading Railroad").check()
@@ -62,8 +63,10 @@ def test_a_trade_a_debt_raised_and_paid_and_a_bankruptcy(server, phone, shots):
     offer.get_by_role("button", name="Accept").click()
     expect(cy.get_by_label("Your cash")).to_have_text("$1,340", timeout=SETTLE)  # $150 and the $10 fee
     expect(bob.get_by_label("Your cash")).to_have_text("$1,950", timeout=SETTLE)
+    open_tab(ann, "My deeds")  # everyone else's cash, under her deeds
     expect(cash_of(ann, 3)).to_have_text("$1,340", timeout=SETTLE)
 
+    open_tab(bob, "Board")
     # Bob pays the Luxury Tax, then lands on Boardwalk with a hotel: $2,000 rent with $1,850
     tap(bob, "Luxury Tax")
     bob.locator("#sheet").get_by_role("button", name="Pay Luxury Tax · −$100").click()

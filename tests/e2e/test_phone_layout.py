@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.table import api, banker_does, take_seat
+from tests.e2e.table import api, banker_does, open_tab, take_seat
 
 SMALL = {"width": 360, "height": 740}
 APART = 12  # px between buttons that move money opposite ways
@@ -112,6 +112,7 @@ def test_the_trade_builder_keeps_long_deed_names_readable_at_360_px(server, brow
         {"type": "mortgage", "deed": 14},
     )
     alexandra = seated(browser, server, game["players"][0]["token"], SMALL)
+    open_tab(alexandra, "Trade")
     alexandra.locator(".trade").get_by_role("button", name="With Bartholomew").click()
     expect(alexandra.locator("#trade-form")).to_be_visible()
     ticks = alexandra.evaluate(DEED_TICKS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import api, take_seat
+from tests.e2e.table import api, open_tab, take_seat
 
 
 def test_the_bank_closes_a_sheet_and_taps_the_board_again(server, phone):
@@ -27,6 +27,7 @@ def test_a_refusal_stays_until_dismissed_and_what_was_done_fades(server, phone):
     game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
     ann = phone()
     take_seat(ann, server, game["players"][0]["token"])
+    open_tab(ann, "Pay")
     pay_the_bank = ann.locator(".actions form").filter(has=ann.locator('input[value="pay_bank"]'))
     pay_the_bank.locator('input[name="amount"]').fill("0")
     pay_the_bank.get_by_role("button", name="Pay").click()
@@ -46,7 +47,8 @@ def test_a_refusal_stays_until_dismissed_and_what_was_done_fades(server, phone):
 
     bank = phone()
     take_seat(bank, server, game["banker_token"])
-    bank.get_by_role("button", name="Passed GO").first.click()
+    open_tab(bank, "Pay")
+    bank.get_by_role("button", name="Ann passed GO").click()
     told = bank.locator("#toast .toast")
     expect(told).to_have_text("Ann collected $200 from the bank (Passed GO)")
     bank.evaluate(ALL_DONE)

@@ -6,7 +6,7 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import LIVE, cash_of, join, no_sideways_scroll, start_game
+from tests.e2e.table import LIVE, cash_of, join, no_sideways_scroll, open_tab, start_game
 
 
 def test_three_phones_see_a_payment_live_and_its_undo(server, phone, shots):
@@ -20,6 +20,7 @@ def test_three_phones_see_a_payment_live_and_its_undo(server, phone, shots):
     host.screenshot(path=shots / "lobby.png", full_page=True)
     assert no_sideways_scroll(host)
 
+    open_tab(ann, "Pay")
     ann.locator("label.chip", has_text="Bob").click()
     ann.locator("form", has=ann.locator('input[value="pay_player"]')).get_by_label("Amount").fill("50")
     ann.locator("form", has=ann.locator('input[value="pay_player"]')).get_by_role(
@@ -37,6 +38,7 @@ def test_three_phones_see_a_payment_live_and_its_undo(server, phone, shots):
     assert no_sideways_scroll(ann)
 
     host.get_by_role("link", name="Open the bank").click()
+    open_tab(host, "More")
     host.get_by_role("button", name="Undo last action…").click()
     expect(host.locator("#undo")).to_contain_text("This will reverse: Ann paid Bob $50")
     host.screenshot(path=shots / "bank.png", full_page=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import LIVE, api, take_seat
+from tests.e2e.table import LIVE, api, open_tab, take_seat
 from tests.e2e.test_accessibility import violations
 
 
@@ -19,6 +19,7 @@ def test_a_player_pays_taps_undo_and_the_other_phone_sees_the_money_back(server,
     game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
     ann, bob = seated(phone, server, game, 1), seated(phone, server, game, 2)
 
+    open_tab(ann, "Pay")
     pay = ann.locator("form", has=ann.locator('input[value="pay_player"]'))
     pay.locator("label.chip", has_text="Bob").click()
     pay.get_by_label("Amount").fill("90")
@@ -47,6 +48,7 @@ def test_a_big_collect_flashes_on_the_other_phones_with_its_reason(server, phone
     ann, bob = seated(phone, server, game, 1), seated(phone, server, game, 2)
     cy = seated(phone, server, game, 3, locale="ja-JP")
 
+    open_tab(ann, "Pay")
     collect = ann.locator("form", has=ann.locator('input[value="collect_from_bank"]'))
     collect.get_by_label("Amount").fill("600")
     collect.get_by_role("button", name="Collect").click()
@@ -72,6 +74,7 @@ def test_undo_leaves_the_toast_when_someone_else_acts_or_its_ten_seconds_are_up(
     ann.clock.install()  # the page's timers, moved on by hand below
     take_seat(ann, server, game["players"][0]["token"])
     bob = seated(phone, server, game, 2)
+    open_tab(ann, "Pay")
     pay_bank = ann.locator("form", has=ann.locator('input[value="pay_bank"]'))
     undo = ann.locator("#toast").get_by_role("button", name="Undo")
 

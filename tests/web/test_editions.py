@@ -198,7 +198,7 @@ def test_any_seat_may_download_the_board_but_a_stranger_may_not(app, client, tab
 def test_the_uk_board_names_super_tax_on_the_money_actions(app, client):
     game_id, _ = game_of(app, start(client, edition="uk"))
     bank = text(client.get(f"/g/{game_id}/bank"))
-    assert "Super Tax <span" in bank and "Luxury Tax" not in bank
+    assert "pays Super Tax</span> <span" in bank and "Luxury Tax" not in bank
 
 
 def test_typed_amounts_say_which_unit_they_are_in(app, client):

@@ -93,7 +93,12 @@ def _wallet(game_id: str):
 @bp.get("/bank")
 @seat_required(views=("bank",))
 def bank(game_id: str):
-    return render_template("bank/page.html", **_context(game_id))
+    context = _context(game_id)
+    # the player the bank acted for last on this device (static/js/table.js keeps it in a cookie)
+    in_play = [p for p in context["state"].players if not p.bankrupt] or context["state"].players
+    chosen = request.cookies.get("acting", type=int)
+    acting = next((p for p in in_play if p.id == chosen), in_play[0])
+    return render_template("bank/page.html", acting=acting, **context)
 
 
 @bp.get("/rules")

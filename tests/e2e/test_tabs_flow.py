@@ -1,0 +1,191 @@
+"""The screens as tabs at the thumb: each tab's main action on the first screen, taps counted,
+the tab kept over live updates, the hints, and the bank naming whom it acts for."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.table import a_game_under_way, api, banker_does, cash_of, open_tab, take_seat
+
+SMALL = {"width": 360, "height": 740}
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+
+# The elements of `selector` that are not wholly on the first screen, above the tab bar, with the
+# page not scrolled: each as its text and box
+OFF_SCREEN = """(selector) => {
+  const bar = document.querySelector('.tabbar');
+  const floor = bar && bar.getClientRects().length ? bar.getBoundingClientRect().top : innerHeight;
+  const els = [...document.querySelectorAll(selector)];
+  if (!els.length) return ['nothing matches ' + selector];
+  return els.filter((el) => { const b = el.getBoundingClientRect();
+      return !b.height || b.top < 0 || b.left < 0 || b.bottom > floor || b.right > innerWidth || scrollY; })
+    .map((el) => el.textContent.trim().slice(0, 20) + ' ' + JSON.stringify(el.getBoundingClientRect()));
+}"""
+
+# each player tab and what it is for, on its first screen
+PLAYER_TABS = {
+    "Board": ".board .space, .wallet .go",  # all 40 spaces, the bank's supply and Passed GO
+    "My deeds": "#holdings .deed-row",
+    "Pay": "form:has([value=pay_player]) :is(.chip, input[name=amount], .btn)",
+    "Trade": ".trade .person-btn",
+    "History": "#history li:first-child",
+}
+
+
+def seated(browser, server, token, viewport, locale=None):
+    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale=locale)
+    page = context.new_page()
+    take_seat(page, server, token)
+    return page
+
+
+def hint_closed(page):
+    """The tab's one-line hint, shown the first time it opens on a phone, tapped away."""
+    hint = page.locator(".tab-hint")
+    if hint.is_visible():
+        hint.get_by_role("button", name="Close").click()
+
+
+@pytest.mark.parametrize("viewport", [SMALL, PHONE], ids=["360x740", "390x844"])
+@pytest.mark.parametrize("tab", list(PLAYER_TABS))
+def test_each_player_tab_has_its_main_action_on_the_first_screen(server, browser, viewport, tab):
+    game = a_game_under_way(server)
+    ann = seated(browser, server, game["players"][0]["token"], viewport)
+    open_tab(ann, tab)
+    hint_closed(ann)
+    assert ann.evaluate(OFF_SCREEN, PLAYER_TABS[tab]) == []
+    if tab == "Board":
+        expect(ann.locator(".board .space")).to_have_count(40)
+        expect(ann.locator(".supply")).to_contain_text("Houses 31/32")
+        assert ann.evaluate(OFF_SCREEN, ".supply") == []
+        sizes = ann.evaluate(
+            "[...document.querySelectorAll('.space .name')].map((n) => getComputedStyle(n).fontSize)"
+        )
+        assert set(sizes) == {"14px"}  # it was 11 px
+
+
+def test_switching_tabs_asks_the_server_nothing_and_a_live_update_keeps_the_tab(server, browser):
+    game = a_game_under_way(server)
+    ann = seated(browser, server, game["players"][0]["token"], PHONE)
+    asked = []
+    ann.on(
+        "request", lambda r: asked.append(r.url) if r.resource_type in ("document", "xhr", "fetch") else None
+    )
+    for tab in ("My deeds", "Pay", "Trade", "History", "Pay"):
+        open_tab(ann, tab)
+    assert [url for url in asked if "/live" not in url] == []  # only the screen's own polling
+    expect(ann.locator("#panel-pay")).to_be_visible()
+    expect(ann.locator("#panel-board")).to_be_hidden()
+    banker_does(server, game, {"type": "pay_player", "player": 2, "to": 1, "amount": 25})
+    expect(cash_of(ann, 1)).to_have_text("$1,315")  # #live swapped in, with the board inside
+    expect(ann.locator("#panel-pay")).to_be_visible()
+    expect(ann.locator("#panel-board")).to_be_hidden()
+    expect(ann.get_by_role("tab", name="Pay")).to_have_attribute("aria-selected", "true")
+
+
+@pytest.mark.parametrize("viewport", [SMALL, PHONE], ids=["360x740", "390x844"])
+def test_passed_go_is_one_tap_and_paying_a_player_three(server, browser, viewport):
+    game = a_game_under_way(server)  # Ann $1,290, Bob $1,440
+    ann = seated(browser, server, game["players"][0]["token"], viewport)
+    taps = 0
+
+    def tap(locator):
+        nonlocal taps
+        assert ann.evaluate("scrollY") == 0  # nothing scrolled to reach it
+        locator.click()
+        taps += 1
+
+    tap(ann.get_by_role("button", name="Passed GO"))
+    expect(cash_of(ann, 1)).to_have_text("$1,490")
+    assert taps == 1
+    open_tab(ann, "Pay")
+    hint_closed(ann)
+    taps = 0
+    pay = ann.locator("form:has([value=pay_player])")
+    tap(pay.locator("label.chip", has_text="Bob"))
+    pay.get_by_label("Amount").fill("90")
+    taps += 1  # typing the amount in its field
+    tap(pay.get_by_role("button", name="Pay"))
+    expect(cash_of(ann, 1)).to_have_text("$1,400")
+    expect(ann.locator("#toast")).to_contain_text("Ann paid Bob $90")
+    assert taps == 3
+    bob = api(server, f"/api/games/{game['id']}", token=game["banker_token"])["players"][1]
+    assert bob["cash"] == 1530
+
+
+def test_a_tabs_hint_shows_the_first_time_it_opens_on_this_phone_only(server, browser):
+    game = a_game_under_way(server)
+    ann = seated(browser, server, game["players"][0]["token"], PHONE)
+    hint = ann.locator(".tab-hint span")
+    expect(hint).to_have_text("Tap where you landed.")  # the first tab, on the first visit
+    open_tab(ann, "Pay")
+    expect(hint).to_have_text("Pick who, type how much, tap Pay.")
+    ann.locator(".tab-hint").get_by_role("button", name="Close").click()
+    expect(hint).to_be_hidden()
+    ann.reload()
+    open_tab(ann, "Pay")
+    expect(hint).to_be_hidden()
+    open_tab(ann, "History")
+    expect(hint).to_have_text("What happened, newest first.")
+    assert ann.locator(".tab-hint").evaluate("(el) => el.offsetHeight") <= 48  # one line
+
+
+def test_a_toast_covers_no_button(server, browser):
+    game = a_game_under_way(server)
+    ann = seated(browser, server, game["players"][0]["token"], SMALL)
+    ann.get_by_role("button", name="Passed GO").click()
+    toast = ann.locator("#toast .toast")
+    expect(toast).to_contain_text("Ann collected $200")
+    covered = ann.evaluate(
+        """() => { const t = document.querySelector('#toast .toast').getBoundingClientRect();
+        return [...document.querySelectorAll('button, input, select, a[href]')]
+          .filter((el) => !el.closest('#toast, header.bar') && el.getClientRects().length)
+          .filter((el) => { const b = el.getBoundingClientRect();
+            return b.left < t.right && t.left < b.right && b.top < t.bottom && t.top < b.bottom; })
+          .map((el) => el.textContent.trim().slice(0, 30)); }"""
+    )
+    assert covered == []  # the Undo toast sat over the board's bottom rows
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["1280x800", "390x844"])
+def test_the_bank_has_what_every_turn_needs_on_its_first_screen(server, browser, viewport):
+    game = a_game_under_way(server)
+    bank = seated(browser, server, game["banker_token"], viewport)
+    bank.goto(f"{server.url}/g/{game['id']}/bank")
+    every_turn = "#acting .chip, .board .space, .actions .go, form:has([value=pay_player]) :is(.chip:not([hidden]), .btn)"
+    if viewport == LAPTOP:  # two columns: the board and the players beside the actions
+        expect(bank.locator(".tabbar")).to_be_hidden()
+        assert bank.evaluate(OFF_SCREEN, every_turn + ", .people .person") == []
+        return
+    hint_closed(bank)
+    assert bank.evaluate(OFF_SCREEN, "#acting .chip, .board .space") == []
+    open_tab(bank, "Pay")
+    hint_closed(bank)
+    assert bank.evaluate(OFF_SCREEN, "#acting .chip, .actions .go, form:has([value=pay_player]) .btn") == []
+    open_tab(bank, "Players")
+    assert bank.evaluate(OFF_SCREEN, ".people .person") == []
+
+
+def test_the_bank_names_whom_it_acts_for_and_keeps_the_choice_over_a_reload(server, browser):
+    game = a_game_under_way(server)  # Bob has $1,440
+    bank = seated(browser, server, game["banker_token"], PHONE)
+    bank.goto(f"{server.url}/g/{game['id']}/bank")
+    open_tab(bank, "Pay")
+    go = bank.locator(".actions .go")
+    expect(go).to_have_text("Ann passed GO +$200")
+    bank.locator("#acting label.chip", has_text="Bob").click()
+    expect(bank.locator("#acting legend")).to_have_text("Acting for Bob")
+    expect(go).to_have_text("Bob passed GO +$200")
+    expect(bank.locator("form:has([value=collect_from_bank]) .btn")).to_have_text("Bob collects")
+    pay_whom = bank.locator("form:has([value=pay_player]) label.chip")
+    expect(pay_whom.filter(has_text="Bob")).to_be_hidden()  # nobody pays themself
+    expect(pay_whom.filter(has_text="Ann")).to_be_visible()
+    bank.reload()
+    expect(bank.locator("#acting input[value='2']")).to_be_checked()
+    expect(bank.get_by_role("tab", name="Pay")).to_have_attribute("aria-selected", "true")
+    expect(go).to_have_text("Bob passed GO +$200")
+    go.click()
+    expect(cash_of(bank, 2)).to_have_text("$1,640")
+    assert bank.locator("#acting").evaluate("(el) => getComputedStyle(el).position") == "sticky"
