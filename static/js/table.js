@@ -287,6 +287,8 @@
     feel();
     // after an answer's swaps (its flash too), before the new figure is painted
     body.addEventListener("htmx:afterSwap", feel);
+  });
+})();
 
 // Tabs switch with no request; body[data-tab] picks the part shown, so a swapped-in part keeps
 // it. A tab's hint shows once per phone. The bank's choice of player renames its buttons and is
