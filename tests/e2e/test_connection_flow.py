@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import LIVE, api, banker_does, take_seat
+from tests.e2e.table import LIVE, api, banker_does, open_tab, take_seat
 
 CONNECTION_SEEN = 2000  # ms: the bar shows this soon after the server goes away
 
@@ -19,6 +19,7 @@ def seated(phone, server, game, player_id, locale=None):
 
 
 def pay(page, whom: str, amount: str) -> None:
+    open_tab(page, "Pay")
     form = page.locator("form", has=page.locator('input[value="pay_player"]'))
     form.locator("label.chip", has_text=whom).click()
     form.get_by_label("Amount").fill(amount)

@@ -109,7 +109,7 @@ def test_passed_go_is_one_tap_and_paying_a_player_three(server, browser, viewpor
     taps += 1  # typing the amount in its field
     tap(pay.get_by_role("button", name="Pay"))
     expect(cash_of(ann, 1)).to_have_text("$1,400")
-    expect(ann.locator("#toast")).to_contain_text("Ann paid Bob $90")
+    expect(ann.locator("#toast")).to_contain_text("You paid Bob $90")
     assert taps == 3
     bob = api(server, f"/api/games/{game['id']}", token=game["banker_token"])["players"][1]
     assert bob["cash"] == 1530
@@ -137,7 +137,7 @@ def test_a_toast_covers_no_button(server, browser):
     ann = seated(browser, server, game["players"][0]["token"], SMALL)
     ann.get_by_role("button", name="Passed GO").click()
     toast = ann.locator("#toast .toast")
-    expect(toast).to_contain_text("Ann collected $200")
+    expect(toast).to_contain_text("You collected $200")
     covered = ann.evaluate(
         """() => { const t = document.querySelector('#toast .toast').getBoundingClientRect();
         return [...document.querySelectorAll('button, input, select, a[href]')]
