@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.web.helpers import csrf_token, readable, text
+from tests.web.helpers import csrf_token, join, join_code, readable, text
 
 
 def start(client, **fields):
@@ -151,3 +151,15 @@ def test_every_house_rule_switch_sets_its_option(app, client):
         True,
     )
     assert rules.income_tax_percent == 10 and rules.jackpot_seed == 500 and state.free_parking == 500
+
+
+def test_under_the_tournament_rules_a_phone_offers_no_free_form_payment_and_the_bank_still_does(app, client):
+    game_id, _ = game_of(app, start(client, preset="jma"))
+    ann = app.test_client()
+    join(ann, join_code(client, game_id), 1)
+    wallet = text(ann.get(f"/g/{game_id}"))
+    assert 'value="pay_player"' not in wallet and 'value="collect_from_bank"' not in wallet
+    assert "No loans or gifts: only the banker can pay out or move a sum no rule fixes." in wallet
+    assert 'value="pay_bank"' in wallet  # what the rules fix is still paid from the phone
+    bank = text(client.get(f"/g/{game_id}/bank"))
+    assert 'value="pay_player"' in bank and 'value="collect_from_bank"' in bank
