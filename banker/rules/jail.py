@@ -23,6 +23,9 @@ class WentToJail(Event):
     def describe(self, state: GameState) -> Text:
         return Text("%(player)s went to jail", player=state.name_of(self.player))
 
+    def describe_to(self, state: GameState, you: int) -> Text:
+        return Text("You went to jail") if you == self.player else self.describe(state)
+
 
 @dataclass(frozen=True)
 class LeftJail(Event):
@@ -34,6 +37,9 @@ class LeftJail(Event):
 
     def describe(self, state: GameState) -> Text:
         return Text("%(player)s is out of jail", player=state.name_of(self.player))
+
+    def describe_to(self, state: GameState, you: int) -> Text:
+        return Text("You are out of jail") if you == self.player else self.describe(state)
 
 
 @dataclass(frozen=True)

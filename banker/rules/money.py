@@ -129,6 +129,19 @@ class DebtIncurred(Event):
             )
         return Text("%(owes)s: not enough cash yet", owes=with_reason(owes, self.reason))
 
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you != self.debtor:
+            return self.describe(state)
+        amount = state.money(self.amount)
+        if self.creditor == BANK:
+            owes = Text("You owe the bank %(amount)s", amount=amount)
+        elif self.creditor == FREE_PARKING:
+            owes = Text("You owe Free Parking %(amount)s", amount=amount)
+        else:
+            creditor = state.name_of(self.creditor)
+            owes = Text("You owe %(creditor)s %(amount)s", creditor=creditor, amount=amount)
+        return Text("%(owes)s: not enough cash yet", owes=with_reason(owes, self.reason))
+
 
 def rounded(state: GameState, amount: int) -> int:
     """`amount` rounded up to the rules' `round_to` (a multiple of $5 in Monopoly 2.0)."""

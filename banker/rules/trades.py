@@ -132,6 +132,17 @@ class TradeProposed(TradeContents):
             return Text("%(proposer)s asks %(partner)s for %(get)s, for nothing in return", get=get, **names)
         return Text("%(proposer)s offers %(partner)s %(give)s for %(get)s", give=give, get=get, **names)
 
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you != self.proposer:
+            return self.describe(state)
+        partner = state.name_of(self.partner)
+        give, get = side_text(state, self.give), side_text(state, self.get)
+        if self.get.empty:
+            return Text("You offer %(partner)s %(give)s for nothing in return", partner=partner, give=give)
+        if self.give.empty:
+            return Text("You ask %(partner)s for %(get)s, for nothing in return", partner=partner, get=get)
+        return Text("You offer %(partner)s %(give)s for %(get)s", partner=partner, give=give, get=get)
+
 
 @dataclass(frozen=True)
 class TradeCompleted(TradeContents):
@@ -195,6 +206,11 @@ class TradeDeclined(_TradeClosed):
             proposer=state.name_of(self.proposer),
         )
 
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you != self.partner:
+            return self.describe(state)
+        return Text("You declined %(proposer)s's offer", proposer=state.name_of(self.proposer))
+
 
 @dataclass(frozen=True)
 class TradeCancelled(_TradeClosed):
@@ -206,6 +222,11 @@ class TradeCancelled(_TradeClosed):
             proposer=state.name_of(self.proposer),
             partner=state.name_of(self.partner),
         )
+
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you != self.proposer:
+            return self.describe(state)
+        return Text("You withdrew the offer to %(partner)s", partner=state.name_of(self.partner))
 
 
 def check_offer(state: GameState, trade: Trade, again: bool = False) -> None:

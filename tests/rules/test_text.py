@@ -9,7 +9,13 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
+from banker.rules import decide, describe_action
+from banker.rules.jail import GoToJail
+from banker.rules.money import PayTax
+from banker.rules.state import TradeSide
 from banker.rules.text import ITEMS, Parts, Plural, Text, from_data, listing, say, to_data
+from banker.rules.trades import ProposeTrade
+from tests.rules.conftest import ANN, BOB, new_game, owning
 
 names = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12)
 LEAVES = st.one_of(
@@ -74,3 +80,27 @@ def test_a_sentence_that_ends_itself_takes_only_the_separators_spacing():
     japanese = {"; ": "。", "Fine.": "罰金。", "Paid": "支払い"}
     line = say(Parts([Text("Fine."), Text("Paid")]), lambda m: japanese.get(m, m), None)
     assert line == "罰金。支払い"
+
+
+def test_your_own_jail_trade_and_debt_lines_read_in_the_second_person():
+    state = owning(new_game(), BOB, 37)
+    offer = ProposeTrade(player=ANN, to=BOB, give=TradeSide(cash=100), get=TradeSide(deeds=(37,)))
+    short = state.with_player(ANN, cash=100)
+    for before, command, yours, theirs in (
+        (state, GoToJail(player=ANN), "You went to jail", "Ann went to jail"),
+        (state, offer, "You offer Bob $100 for Park Place", "Ann offers Bob $100 for Park Place"),
+        (
+            short,
+            PayTax(player=ANN, space=4),
+            "You owe the bank $200 (Income Tax): not enough cash yet",
+            "Ann owes the bank $200 (Income Tax): not enough cash yet",
+        ),
+    ):
+        events = decide(before, command)
+        after = before
+        for event in events:
+            after = event.apply(after)
+        assert (describe_action(after, events, you=ANN), describe_action(after, events, you=BOB)) == (
+            yours,
+            theirs,
+        )
