@@ -201,23 +201,27 @@
       detail.parameters.request_id = again ? unsent.values.request_id : tapId();
     });
     // on the request itself: a screen refreshed meanwhile may have removed the button that sent it
+    // a tap that opens something (a sheet, the trade form) too; the live panel's own polls are not taps
     body.addEventListener("htmx:beforeRequest", function (event) {
       var config = event.detail.requestConfig;
       var xhr = event.detail.xhr;
-      if (config.verb !== "post") return;
+      if (config.verb !== "post" && config.elt.closest("[data-live]") === config.elt) return;
       xhr.addEventListener("loadend", function () {
         if ([0, 502, 503, 504].indexOf(xhr.status) === -1) {
-          unsent = null;
+          if (config.verb === "post") unsent = null;
           return back();
         }
         var values = valuesOf(config.formData);
-        unsent = { path: config.path, values: values, key: keyOf(config.path, values) };
+        unsent = { verb: config.verb.toUpperCase(), path: config.path, values: values, key: keyOf(config.path, values),
+                   target: config.verb === "post" ? "#toast" : config.target };
         document.getElementById("toast").replaceChildren(document.getElementById("not-sent").content.cloneNode(true));
       });
     });
     document.addEventListener("click", function (event) {
       if (unsent && event.target.closest && event.target.closest("[data-retry]")) {
-        htmx.ajax("POST", unsent.path, { source: body, target: "#toast", values: unsent.values });
+        var again = unsent;
+        if (again.verb !== "POST") document.getElementById("toast").replaceChildren();
+        htmx.ajax(again.verb, again.path, { source: body, target: again.target, values: again.values });
       }
     });
   }

@@ -96,6 +96,21 @@ def test_a_tap_with_the_server_stopped_says_not_sent_and_retry_applies_it_once(s
     assert [line["text"] for line in history].count("Ann collected $200 from the bank (Passed GO)") == 1
 
 
+def test_a_space_tapped_with_the_server_stopped_says_not_sent_and_retry_opens_it(server, phone):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    ann = seated(phone, server, game, 1)
+    server.stop()
+    expect(ann.get_by_role("status").filter(has_text="Reconnecting…")).to_be_visible(timeout=CONNECTION_SEEN)
+    ann.locator('.space[aria-label^="Boardwalk"]').click()
+    not_sent = ann.get_by_role("alert")
+    expect(not_sent).to_contain_text("Not sent: no connection to the bank.")
+    expect(ann.locator("#sheet .sheet-card")).to_have_count(0)
+    server.start()
+    not_sent.get_by_role("button", name="Retry").click()
+    expect(ann.locator("#sheet .sheet-card")).to_contain_text("Boardwalk")
+    expect(ann.get_by_role("alert")).to_have_count(0)
+
+
 def test_a_tap_whose_answer_was_lost_is_retried_without_applying_twice(server, phone):
     game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
     ann = seated(phone, server, game, 1)
