@@ -33,7 +33,7 @@ def owing(app, table):
         {"type": "pay_bank", "player": 3, "amount": 60, "reason": "setup"},
     )
     response = do(table["Cy"], table["id"], type="pay_rent", player=3, deed=BOARDWALK)
-    assert "Cy owes Ann $2,000 (rent for Boardwalk with a hotel): not enough cash yet" in text(response)
+    assert "You owe Ann $2,000 (rent for Boardwalk with a hotel): not enough cash yet" in text(response)
     return table
 
 
