@@ -42,16 +42,18 @@ def controlling_worker(page, seconds: float = 30.0) -> str:
     the page's CSP refuses the eval that wait_for_function polls with, and a promise on the page
     could wait for ever. A worker that activated while the page was still being replaced (the seat
     link's form posts as the worker installs) controls the page from its next load on, which is
-    all a phone needs, so the page is loaded again once. What the worker reached is reported when
-    none took over."""
-    deadline = time.monotonic() + seconds
+    all a phone needs, so the page is loaded again once: when the worker is active, or after 5 s
+    (a registration lost with the page that made it is made again). What the worker reached is
+    reported when none took over."""
+    start = time.monotonic()
     reloaded = False
     state = None
-    while time.monotonic() < deadline:
+    while time.monotonic() < start + seconds:
         state = page.evaluate(WORKER_STATE)
         if state and state["controller"]:
             return state["controller"]
-        if state and state["active"] == "activated" and not reloaded:
+        stalled = time.monotonic() > start + 5
+        if not reloaded and ((state and state["active"] == "activated") or stalled):
             page.reload()
             reloaded = True
             continue
