@@ -64,13 +64,10 @@ class BuildGroup(OwnerCommand):
         )
         if any(level(done, p) < target for p, target in targets.items()):
             require_no_debt(state, holding.owner)
+        # every lot is now at most its level; building brings each up to it, or refuses saying why
         while below := [p for p in lots if level(done, p) < targets.get(p, level(state, p))]:
             built, cost, _ = next_building(done, min(below, key=lambda p: level(done, p)))
             done, spent = _applied(done, [built]), spent + rounded(state, cost)
-        require(
-            all(level(done, p) == targets.get(p, level(state, p)) for p in lots),
-            Text("The bank has too few houses to break a hotel down to that: sell the hotels one at a time."),
-        )
         changed: list[Event] = [
             BuildingsChanged(deed=p, houses=done.holding(p).houses, hotel=done.holding(p).hotel)
             for p in lots

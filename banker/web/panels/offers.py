@@ -175,8 +175,7 @@ def _short(state: GameState, command: Command, player: int) -> int:
     except RuleError:
         return 0
     spent = sum(e.amount if e.payer == player else -e.amount for e in events if isinstance(e, Paid))
-    # a bid moves no money yet: it promises its amount
-    return max((spent or getattr(command, "amount", 0)) - cash, 0)
+    return max(spent - cash, 0)
 
 
 def ways_to_raise(state: GameState, player: Player, then_space: int | None = None) -> tuple[Offer, ...]:
@@ -204,9 +203,11 @@ def ways_to_raise(state: GameState, player: Player, then_space: int | None = Non
 def enough_to_raise(
     state: GameState, player: Player, short: int, position: int | None = None, keep: tuple[int, ...] = ()
 ) -> tuple[Offer, ...]:
-    """Ways to raise `short` for a purchase, bid or building (on the sheet at `position`, which
+    """Ways to raise `short` for a purchase or building (on the sheet at `position`, which
     opens again after each), leaving the deeds in `keep` alone: mortgages first (they cost the
     least to undo), then building sales, as many as it takes."""
+    if short <= 0:  # nothing to raise: no need to ask the rules about every deed
+        return ()
     ways = [o for o in ways_to_raise(state, player, position) if o.payload["deed"] not in keep]
     ways.sort(key=lambda o: o.payload["type"] != "mortgage")
     enough: list[Offer] = []
