@@ -152,7 +152,8 @@
 (function () {
   "use strict";
 
-  var unsent = null; // the last command that did not get through: {path, values, key}
+  var unsent = null; // the last command that did not get through: {path, values, key}, its id kept
+  var retry = null; // the last tap that did not get through (a command, or a sheet to open)
   var shown = null; // the balance last swapped in
   var audio = null;
 
@@ -200,28 +201,29 @@
       var again = unsent && unsent.key === keyOf(detail.path, valuesOf(detail.formData));
       detail.parameters.request_id = again ? unsent.values.request_id : tapId();
     });
-    // on the request itself: a screen refreshed meanwhile may have removed the button that sent it
-    // a tap that opens something (a sheet, the trade form) too; the live panel's own polls are not taps
+    // watched on the request itself (a screen refreshed meanwhile may have removed the button that
+    // sent it): a command, or a tap that opens something (a sheet, the trade form); the live
+    // panel's own polls are not taps
     body.addEventListener("htmx:beforeRequest", function (event) {
       var config = event.detail.requestConfig;
       var xhr = event.detail.xhr;
-      if (config.verb !== "post" && config.elt.closest("[data-live]") === config.elt) return;
+      var command = config.verb === "post";
+      if (!command && config.elt.closest("[data-live]") === config.elt) return;
       xhr.addEventListener("loadend", function () {
         if ([0, 502, 503, 504].indexOf(xhr.status) === -1) {
-          if (config.verb === "post") unsent = null;
+          if (command) unsent = null;
           return back();
         }
         var values = valuesOf(config.formData);
-        unsent = { verb: config.verb.toUpperCase(), path: config.path, values: values, key: keyOf(config.path, values),
-                   target: config.verb === "post" ? "#toast" : config.target };
+        retry = { verb: config.verb.toUpperCase(), path: config.path, values: values, target: command ? "#toast" : config.target };
+        if (command) unsent = { path: config.path, values: values, key: keyOf(config.path, values) };
         document.getElementById("toast").replaceChildren(document.getElementById("not-sent").content.cloneNode(true));
       });
     });
     document.addEventListener("click", function (event) {
-      if (unsent && event.target.closest && event.target.closest("[data-retry]")) {
-        var again = unsent;
-        if (again.verb !== "POST") document.getElementById("toast").replaceChildren();
-        htmx.ajax(again.verb, again.path, { source: body, target: again.target, values: again.values });
+      if (retry && event.target.closest && event.target.closest("[data-retry]")) {
+        if (retry.verb !== "POST") document.getElementById("toast").replaceChildren();
+        htmx.ajax(retry.verb, retry.path, { source: body, target: retry.target, values: retry.values });
       }
     });
   }
