@@ -149,6 +149,26 @@ def test_a_toast_covers_no_button(server, browser):
     assert covered == []  # the Undo toast sat over the board's bottom rows
 
 
+def test_a_long_toast_reads_from_its_start_and_still_covers_no_button(server, browser):
+    game = a_game_under_way(server)
+    ann = seated(browser, server, game["players"][0]["token"], SMALL)
+    ann.locator('.space[aria-label^="Chance"]').first.click()
+    ann.locator("#sheet .cards .btn", has_text="General repairs").click()  # a long wording
+    said = ann.locator("#toast .toast .said")
+    expect(said).to_contain_text("You drew Chance: Make general repairs")
+    box = ann.evaluate(
+        """() => { const t = document.querySelector('#toast .toast').getBoundingClientRect();
+        const s = document.querySelector('#toast .said').getBoundingClientRect();
+        const under = [...document.querySelectorAll('button, input, select, a[href]')]
+          .filter((el) => !el.closest('#toast, header.bar') && el.getClientRects().length)
+          .filter((el) => { const b = el.getBoundingClientRect();
+            return b.left < t.right && t.left < b.right && b.top < t.bottom && t.top < b.bottom; })
+          .map((el) => el.textContent.trim().slice(0, 30));
+        return {clippedAtTop: s.top < t.top, under}; }"""
+    )
+    assert box == {"clippedAtTop": False, "under": []}
+
+
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["1280x800", "390x844"])
 def test_the_bank_has_what_every_turn_needs_on_its_first_screen(server, browser, viewport):
     game = a_game_under_way(server)

@@ -158,7 +158,7 @@ def test_news_from_other_phones_reads_in_this_phones_language(app, table):
     known = app.extensions["banker"].state(table["id"]).seq
     do(table["Bob"], table["id"], type="decline", player=2, deed=1)  # the bank auctions it: news
     live = table["Ann"].get(f"/g/{table['id']}/live?view=player&seq={known}", headers={**HTMX, **JA})
-    toast = re.search(r'<p class="toast ok"[^>]*>(.*?)</p>', text(live)).group(1)
+    toast = re.search(r'<p class="toast ok"[^>]*><span class="said">(.*?)</span>', text(live)).group(1)
     assert toast == "BobはMediterranean Avenueを買いませんでした。銀行が競売にかけます"
 
 
