@@ -11,6 +11,7 @@ of what it shows (`_OWN`): a region is drawn again only when its key differs."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import render_template
@@ -82,48 +83,62 @@ def _draw_shared(game_id: str, before: GameState, after: GameState, view: str) -
         if joined:
             parts.append(render_template("lobby/_live.html", pushed=True, **_lobby(game_id, after)))
         return Markup("".join(parts))
-    for old, new in zip(before.players, after.players, strict=True):
-        if old.cash != new.cash:
-            parts.append(f'<b hx-swap-oob="innerHTML:.cash-{new.id}">{escape(after.money(new.cash))}</b>')
-    rows = [
-        new
-        for old, new in zip(before.players, after.players, strict=True)
-        if _row(old) != _row(new) or new.id in joined
-    ]
-    if rows:
+    changed = shared_changes(before, after, joined)
+    for player in changed.cash:
+        parts.append(f'<b hx-swap-oob="innerHTML:.cash-{player.id}">{escape(after.money(player.cash))}</b>')
+    if changed.rows:
+        joined_now = _joined(game_id) if view == "bank" else set()
         parts.append(
             render_template(
-                "shared/_person_rows.html",
-                rows=rows,
-                state=after,
-                view=view,
-                joined=_joined(game_id) if view == "bank" else set(),
+                "shared/_person_rows.html", rows=changed.rows, state=after, view=view, joined=joined_now
             )
         )
-    spaces = [p for p in after.edition.space_at if before.holding(p) != after.holding(p)]
-    pot_shown = after.rules.free_parking_jackpot and before.free_parking != after.free_parking
-    if pot_shown:
-        spaces += [s.position for s in after.edition.spaces if s.type == "free_parking"]
-    if spaces:
-        parts.append(
-            render_template("board/_spaces.html", game_id=game_id, view=view, state=after, only=set(spaces))
-        )
-    if (before.houses, before.hotels) != (after.houses, after.hotels) or pot_shown:
-        parts.append(render_template("board/_supply.html", state=after, push=True))
-    if before.auction != after.auction or (after.auction and before.holdings != after.holdings):
+    if changed.spaces:
         parts.append(
             render_template(
-                "auction/_region.html",
-                game_id=game_id,
-                view=view,
-                state=after,
-                me=None,
-                now=seats.service().clock(),
-                push=True,
+                "board/_spaces.html", game_id=game_id, view=view, state=after, only=changed.spaces
+            )
+        )
+    if changed.supply:
+        parts.append(render_template("board/_supply.html", state=after, push=True))
+    if changed.auction:
+        now = seats.service().clock()
+        parts.append(
+            render_template(
+                "auction/_region.html", game_id=game_id, view=view, state=after, now=now, push=True
             )
         )
     parts.append(_history(game_id, before.seq, after, stored))
     return Markup("".join(parts))
+
+
+@dataclass(frozen=True)
+class SharedChanges:
+    """The shared parts of the screens that a change altered."""
+
+    cash: tuple[Player, ...]  # whose cash
+    rows: tuple[Player, ...]  # whose row (name, piece, in jail, out, joined)
+    spaces: frozenset[int]  # the board's spaces (owner, buildings, mortgage; the jackpot's)
+    supply: bool  # the bank's houses and hotels, the jackpot
+    auction: bool
+
+
+def shared_changes(before: GameState, after: GameState, joined: set[int] = frozenset()) -> SharedChanges:
+    """What the change from `before` to `after` altered of the parts every phone shares; `joined`:
+    the players whose phones joined meanwhile."""
+    pairs = list(zip(before.players, after.players, strict=True))
+    spaces = {p for p in after.edition.space_at if before.holding(p) != after.holding(p)}
+    pot = after.rules.free_parking_jackpot and before.free_parking != after.free_parking
+    if pot:
+        spaces |= {s.position for s in after.edition.spaces if s.type == "free_parking"}
+    return SharedChanges(
+        cash=tuple(new for old, new in pairs if old.cash != new.cash),
+        rows=tuple(new for old, new in pairs if _row(old) != _row(new) or new.id in joined),
+        spaces=frozenset(spaces),
+        supply=pot or (before.houses, before.hotels) != (after.houses, after.hotels),
+        # a building auction's lots are the deeds that could take the building
+        auction=before.auction != after.auction or bool(after.auction and before.holdings != after.holdings),
+    )
 
 
 def _history(game_id: str, seq: int, after: GameState, stored: Sequence[Stored]) -> str:
@@ -191,13 +206,16 @@ def _wallet(state: GameState, you: int | None) -> tuple:
 
 
 def _standing(state: GameState, you: int | None) -> tuple:
-    return (state.ended, state.winner, state.mortgage_choices, you and state.player(you).bankrupt)
+    # keeping or lifting a mortgage received turns on the new owner's cash
+    choices = state.mortgage_choices and state.players
+    return (state.ended, state.winner, state.mortgage_choices, choices, you and state.player(you))
 
 
 def _debt(state: GameState, you: int | None) -> tuple:
     owes = state.debts if you is None else tuple(d for d in state.debts if d.debtor == you)
-    # what a debtor has and could raise is on the panel
-    return (owes, owes and (tuple(p.cash for p in state.players), state.holdings), _people(state))
+    # the panel says what a debtor has and could raise (a hotel sold back needs the bank's houses)
+    raising = owes and (tuple(p.cash for p in state.players), state.holdings, state.houses, state.hotels)
+    return (owes, raising, _people(state))
 
 
 def _offers(state: GameState, you: int | None) -> tuple:

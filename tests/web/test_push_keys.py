@@ -1,0 +1,105 @@
+"""The live stream sends a phone's own region again only when its key changed, and the shared
+parts only for what changed (banker/web/push.py). Played through every command the table
+property test plays: whenever a key says "unchanged", the region must draw exactly as before, or
+a phone would keep showing what is no longer true."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask, render_template
+from hypothesis import settings
+
+from banker.rules import GameState
+from banker.web import push
+from tests.rules.test_table_properties import Table
+
+NOW = 1_000.0  # the auction clock drawn at one moment on both sides of a change
+ATTENTION = re.compile(r' data-attention="[^"]*"')  # names the game's seq-free moments; not shown
+
+
+@pytest.fixture(scope="module")
+def drawing(tmp_path_factory) -> Flask:
+    from banker import create_app
+
+    folder = tmp_path_factory.mktemp("push-keys")
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "INSTANCE_PATH": str(folder),
+            "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
+            "TIMER": False,
+        }
+    )
+    return app
+
+
+def region(state: GameState, view: str, name: str, you: int | None) -> str:
+    me = state.player(you) if you else None
+    html = render_template(
+        f"{view}/_regions.html",
+        regions=[name],
+        game_id="g",
+        view=view,
+        state=state,
+        me=me,
+        now=NOW,
+        lines=None,
+    )
+    return ATTENTION.sub("", html)
+
+
+def shared(state: GameState, view: str) -> dict[str, str]:
+    """Every shared part of a screen, by what the push swaps: a player's row and cash, a space, the
+    supply, the auction."""
+    parts = {
+        f"row {p.id}": render_template("shared/_person.html", p=p, state=state, view=view, joined=set())
+        for p in state.players
+    }
+    for space in state.edition.spaces:
+        parts[f"space {space.position}"] = render_template(
+            "board/_spaces.html", game_id="g", view=view, state=state, only={space.position}
+        )
+    parts["supply"] = render_template("board/_supply.html", state=state)
+    parts["auction"] = render_template("auction/_region.html", game_id="g", view=view, state=state, now=NOW)
+    return {key: ATTENTION.sub("", html) for key, html in parts.items()}
+
+
+def pushed(before: GameState, after: GameState) -> set[str]:
+    """What push.py sends again for the change, in the names of `shared` (a row's cash goes alone)."""
+    changed = push.shared_changes(before, after)
+    sent = {f"row {p.id}" for p in changed.rows + changed.cash} | {f"space {p}" for p in changed.spaces}
+    return sent | ({"supply"} if changed.supply else set()) | ({"auction"} if changed.auction else set())
+
+
+class PushedTable(Table):
+    app: Flask
+
+    def act(self, command) -> None:
+        before = self.state
+        super().act(command)
+        after = self.state
+        if after is before:
+            return
+        with self.app.test_request_context():
+            for view, seats in (("player", [p.id for p in after.players]), ("bank", [None])):
+                for you in seats:
+                    for name, key in push._OWN[view].items():
+                        if key(before, you) == key(after, you):
+                            assert region(before, view, name, you) == region(after, view, name, you), (
+                                view,
+                                name,
+                                you,
+                                command,
+                            )
+                old, new = shared(before, view), shared(after, view)
+                sent = pushed(before, after)
+                assert {k for k in old if old[k] != new[k]} <= sent, (view, command)
+
+
+def test_a_region_whose_key_did_not_change_draws_as_before(drawing):
+    PushedTable.app = drawing
+    PushedTable.TestCase.settings = settings(max_examples=25, stateful_step_count=30, deadline=None)
+    PushedTable.TestCase().runTest()
