@@ -192,17 +192,26 @@ class Payer:
             "X-CSRFToken": token.group(1).decode(),
         }
 
+    def send(self, payee: int, amount: int) -> None:
+        form = {"type": "pay_player", "view": "player", "player": self.player, "to": payee, "amount": amount}
+        form["request_id"] = secrets.token_hex(12)  # each tap's own id, as the page sends it
+        self.http.send("POST", self.path, self.headers, urlencode(form).encode())
+
+    def answer(self) -> None:
+        """Read the answer to the payment sent; a refusal stops the bench."""
+        reply = self.http.read_reply()
+        if reply.status != 200 or b'class="toast bad"' in decoded(reply):
+            raise RuntimeError(f"the payment answered {reply.status}: {decoded(reply)[:300]!r}")
+
     def pay(
         self, selector: selectors.BaseSelector, phones: list[Phone], payee: int, amount: int, seq: int
     ) -> Sample:
         """Send one payment and wait for its answer and for every phone to hold message `seq`."""
-        form = {"type": "pay_player", "view": "player", "player": self.player, "to": payee, "amount": amount}
-        form["request_id"] = secrets.token_hex(12)  # each tap's own id, as the page sends it
         arrived: dict[Phone, float] = {}
         messages: dict[Phone, Message] = {}
         answered = None
         started = time.perf_counter()
-        self.http.send("POST", self.path, self.headers, urlencode(form).encode())
+        self.send(payee, amount)
         while len(arrived) < len(phones) or answered is None:
             if time.perf_counter() - started > 10:
                 raise RuntimeError(f"payment {seq}: {len(arrived)} of {len(phones)} phones got it in 10 s")
@@ -216,9 +225,7 @@ class Payer:
                 for message in key.data.read():
                     if message.id == seq:
                         arrived[key.data], messages[key.data] = now, message
-        reply = self.http.read_reply()  # whole in the buffer already
-        if reply.status != 200 or b'class="toast bad"' in decoded(reply):
-            raise RuntimeError(f"the payment answered {reply.status}: {decoded(reply)[:300]!r}")
+        self.answer()  # whole in the buffer already
         return Sample(
             [(arrived[p] - started) * 1000 for p in phones],
             (answered - started) * 1000,

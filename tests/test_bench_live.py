@@ -70,3 +70,36 @@ def test_a_reply_is_complete_only_with_its_whole_body():
     assert not reply_complete(head + b"abcd")
     assert reply_complete(head + b"abcde")
     assert reply_complete(b"HTTP/1.1 204 NO CONTENT\r\n\r\n")
+
+
+def test_the_browser_bench_times_each_payment_to_its_last_page_on_one_clock():
+    from tests.bench.live_updates import latencies
+
+    run = {
+        "sent": [1000.0, 1250.0],
+        "expected": ["$1,499", "$1,497"],
+        # each page's first reading is the balance before the payments; page 2's clock runs 5 ms ahead
+        "seen": [
+            [["$1,500", 0.0], ["$1,499", 1010.0], ["$1,497", 1270.0]],
+            [["$1,500", 5.0], ["$1,499", 1045.0], ["$1,497", 1265.0]],
+        ],
+        "offsets": [(0.0, 0.1), (5.0, 0.1)],
+    }
+    assert latencies(run) == ([40.0, 20.0], 0)
+
+
+def test_the_browser_bench_counts_a_skipped_or_reordered_balance():
+    from tests.bench.live_updates import latencies
+
+    run = {
+        "sent": [1000.0, 1250.0, 1500.0],
+        "expected": ["$1,499", "$1,497", "$1,494"],
+        "seen": [
+            [["$1,500", 0.0], ["$1,499", 1010.0], ["$1,494", 1520.0]],  # never showed $1,497
+            [["$1,500", 0.0], ["$1,497", 1260.0], ["$1,499", 1261.0], ["$1,494", 1510.0]],  # out of order
+        ],
+        "offsets": [(0.0, 0.1), (0.0, 0.1)],
+    }
+    samples, wrong = latencies(run)
+    assert samples == [261.0, 20.0]  # the payment a page never showed has no time
+    assert wrong == 2
