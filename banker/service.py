@@ -339,6 +339,15 @@ class GameService:
         timed game whose time is up is ended."""
         return self.chronicle(game_id).state
 
+    def state_at(self, game_id: str, seq: int) -> GameState:
+        """The game as it stands now, known to be at `seq` (as the broker announced): from memory
+        when this process holds the game at that seq, else as `state` reads it. Every live stream
+        of a game asks after each change, and none of them needs to read the log again."""
+        kept = self._chronicles.get(game_id)
+        if kept is not None and kept.seq == seq and not self._due(kept.state):
+            return kept.state
+        return self.state(game_id)
+
     def still_at(self, game_id: str, seq: int) -> bool:
         """Whether the game is still at `seq`, when this process can tell without reading it: it
         heard of the game's latest change, and no clock of the game has run out since."""

@@ -130,12 +130,11 @@ def _history(game_id: str, seq: int, after: GameState, stored: Sequence[Stored])
     """The new history lines at the top of the list; after an undo, which marks an older line,
     the list whole."""
     undone = any(isinstance(e, Undone) for action in stored for e in action.events)
-    lines = history.lines(game_id, after)
     if undone:
+        lines = history.lines(game_id, after)
         return render_template("shared/_history_lines.html", history=lines, swap="innerHTML")
-    return render_template(
-        "shared/_history_lines.html", history=[line for line in lines if line.seq > seq], swap="afterbegin"
-    )
+    lines = history.lines(game_id, after, limit=min(after.seq - seq, history.SHOWN))
+    return render_template("shared/_history_lines.html", history=lines, swap="afterbegin")
 
 
 def _toast(

@@ -202,10 +202,11 @@ def stream(game_id: str):
             yield _update(shown.seq, whole + (push.news_since(game_id, known, shown, seat) if known else ""))
         deadline = time.monotonic() + lifetime
         while time.monotonic() < deadline:
-            if service.broker.wait(game_id, shown.seq, keepalive) <= shown.seq:
+            announced = service.broker.wait(game_id, shown.seq, keepalive)
+            if announced <= shown.seq:
                 yield ": keepalive\n\n"
                 continue
-            now = service.state(game_id)
+            now = service.state_at(game_id, announced)
             if now.seq > shown.seq:
                 yield _update(now.seq, push.message(game_id, shown, now, view, seat, _drawing(game_id)))
                 shown = now
