@@ -6,9 +6,11 @@
 
 1. Server time per command (rent, build, bid, trade), at the service (GameService.run) on a real
    SQLite file, in games whose logs hold 100, 1,000 and 10,000 events.
-2. Change-to-every-phone: a real `banker serve` process, 8 phones holding the live stream of one
-   game; from sending a command to the update reaching all 8 streams. The service stores the
-   command (committed) before it tells any stream.
+2. What a phone waits for (banker/bench_live.py): a real `banker serve` process, the 8 player
+   phones of a game after 300 actions holding their live streams; one phone pays the others as
+   its Pay form does. From the send to each phone holding the whole pushed update, the payer's
+   answer, the bytes per other phone, the server's CPU per payment; every other phone must show
+   the new balances, and every update must be stored first. Then a poll of an unchanged game.
 3. First load of a player's screen: the bytes a phone's first visit transfers (status lines,
    headers and bodies as they cross the wire, compressed by our server), and a later visit.
 4. Capacity: about 1,000 phones of 167 games of 6 hold their live streams and behave as the
@@ -42,9 +44,7 @@ import random
 import re
 import resource
 import secrets
-import selectors
 import socket
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -439,97 +439,6 @@ def setup_table(http: Http, game: dict[str, Any]) -> Table:
     for payload in SETUP:
         api(http, f"/api/games/{game['id']}/commands", payload, game["banker_token"])
     return Table()
-
-
-# --- 2. change to every phone ------------------------------------------------------------------
-
-
-def phones_figure(port: int, database: Path, samples: int) -> list[Figure]:
-    with Http(port) as http:
-        game = new_game(http, 8)
-        table = setup_table(http, game)
-        cookies = [seat_cookie(http, p["token"]) for p in game["players"]]
-        seq = api(http, f"/api/games/{game['id']}", token=game["banker_token"])["seq"]
-    streams = []
-    for cookie in cookies:
-        stream = Http(port)
-        stream.send(
-            "GET",
-            f"/g/{game['id']}/stream?seq={seq}",
-            {**BROWSER_HEADERS, "Accept": "text/event-stream", "Cookie": cookie},
-        )
-        status, headers, _, _ = stream.read_head()
-        if status != 200 or headers.get("content-type", "").split(";")[0] != "text/event-stream":
-            raise RuntimeError(f"the live stream answered {status}")
-        stream._take_until(b"retry:")
-        streams.append(stream)
-    selector = selectors.DefaultSelector()
-    for stream in streams:
-        stream.sock.setblocking(False)
-        selector.register(stream.sock, selectors.EVENT_READ, stream)
-
-    command = Http(port)
-    path = f"/api/games/{game['id']}/commands"
-    headers = {"Authorization": f"Bearer {game['banker_token']}", **BROWSER_HEADERS}
-    delays: list[float] = []
-    answers: list[float] = []
-    warmup = 20
-    # The stopwatch must not pause itself: this process still holds the service part's games,
-    # and a collection of them in mid-measurement would be counted as the server's time.
-    gc.collect()
-    gc.disable()
-    try:
-        while len(delays) < samples + warmup:
-            for _, payload in table.commands():
-                payload = table.fill(payload)
-                seq += 1
-                marker = f"data: {seq}\n".encode()
-                waiting = set(streams)
-                started = time.perf_counter()
-                command.send("POST", path, headers, payload)
-                arrived = started
-                while waiting:
-                    for key, _ in selector.select(timeout=10):
-                        stream = key.data
-                        try:
-                            stream.buffer += stream.sock.recv(65536)
-                        except BlockingIOError:
-                            continue
-                        if stream in waiting and marker in stream.buffer:
-                            arrived = time.perf_counter()
-                            waiting.discard(stream)
-                            stream.buffer = stream.buffer[stream.buffer.index(marker) :]
-                    if waiting and time.perf_counter() - started > 10:
-                        raise RuntimeError(f"seq {seq} did not reach every phone")
-                reply = command.read_reply()
-                answered = time.perf_counter()
-                body = reply.json()
-                if reply.status != 200 or body["seq"] != seq:
-                    raise RuntimeError(f"command answered {reply.status}: {body}")
-                table.answered(payload, body["events"])
-                delays.append((arrived - started) * 1000)
-                answers.append((answered - started) * 1000)
-    finally:
-        gc.enable()
-        command.sock.close()
-        for stream in streams:
-            stream.sock.close()
-    with sqlite3.connect(database) as db:  # every update a phone saw is in the log on disk
-        stored = db.execute(
-            "SELECT max(seq), count(*) FROM action WHERE game_id = ?", (game["id"],)
-        ).fetchone()
-    durable = stored == (seq, seq)
-    delays, answers = delays[warmup:], answers[warmup:]
-    p95 = percentile(delays, 95)
-    return [
-        Figure(
-            "Change to every phone: command sent -> update on all 8 live streams",
-            f"median {ms(statistics.median(delays))}, p95 {ms(p95)} ({len(delays)} commands;"
-            f" answer p95 {ms(percentile(answers, 95))}; {'all stored' if durable else 'NOT ALL STORED'})",
-            "p95 <= 5 ms, stored first",
-            p95 <= 5.0 and durable,
-        )
-    ]
 
 
 # --- 3. first load -----------------------------------------------------------------------------
@@ -1219,7 +1128,7 @@ def main(argv: list[str] | None = None) -> int:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--only", choices=PARTS, action="append", help="run only this part (repeatable)")
     parser.add_argument("--rounds", type=int, default=120, help="timed rounds per game size (service)")
-    parser.add_argument("--samples", type=int, default=300, help="commands timed to 8 phones")
+    parser.add_argument("--samples", type=int, default=300, help="payments timed to 8 phones (phones)")
     parser.add_argument("--phones", type=int, default=1000, help="phones connected in the capacity run")
     parser.add_argument("--seconds", type=float, default=30, help="how long the capacity run plays")
     parser.add_argument(
@@ -1249,8 +1158,11 @@ def run(args: argparse.Namespace) -> int:
             (folder / "server").mkdir()
             with Server(folder / "server") as server:
                 if "phones" in parts:
-                    log("2. change to every phone")
-                    figures += phones_figure(server.port, server.database, args.samples)
+                    from banker import bench_live  # it builds on this module's client and server
+
+                    log("2. what a phone waits for")
+                    figures += bench_live.phones_figures(server, args.samples)
+                    figures += [bench_live.noop_figure(args.samples)]
                 if "first-load" in parts:
                     log("3. first load")
                     figures += first_load_figures(server.port)

@@ -1,0 +1,448 @@
+"""Part 2 of `banker bench`: what a phone waits for when another phone pays.
+
+One game of 8 after 300 actions, against a real `banker serve` process, on raw sockets: the 8
+player phones hold their live streams as the page does (`/g/<id>/stream?view=player`, each with
+its seat's cookie), and seat 1 pays the others one after another as its Pay form does (an htmx
+POST to /do). Per payment, from its send: when each phone holds the whole stream message of the
+new seq, the sender's answer, the bytes each other phone took on the wire for it, and the server
+process's CPU time. A phone that does not end with the payer's and payee's new balances, drawn as
+its page shows them, fails the figure. Then, in process, the server time of a poll of a game that
+has not changed.
+"""
+
+from __future__ import annotations
+
+import gc
+import html
+import re
+import secrets
+import selectors
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from banker.bench import (
+    BROWSER_HEADERS,
+    NAMES,
+    OPTIONS,
+    SETUP,
+    Figure,
+    Http,
+    Server,
+    Table,
+    api,
+    decoded,
+    log,
+    ms,
+    new_game,
+    percentile,
+    seat_cookie,
+)
+from banker.rules.state import format_money
+
+ACTIONS = 300  # the game the phones watch has this many actions behind it
+PHONES = 8
+WARMUP = 20  # payments sent before the timed ones
+FULL_UPDATE = f"Full update: payment sent -> the whole stream message on each of {PHONES} phones"
+FULL_UPDATE_TARGET = "median <= 2 ms, p95 <= 4 ms, right balances, stored"
+
+
+# --- reading a live stream off the wire --------------------------------------------------------
+
+
+@dataclass
+class Message:
+    """One server-sent event as the page's EventSource dispatches it."""
+
+    id: int | None
+    event: str
+    data: str
+    wire: int  # the bytes it took on the socket, chunk framing included
+
+
+class EventStream:
+    """The body of a chunked `text/event-stream` response, fed raw socket bytes as they come.
+
+    Each message is charged the wire bytes of the chunks that completed it, so a keepalive or a
+    `retry:` block (which dispatch nothing) costs no message anything."""
+
+    def __init__(self) -> None:
+        self.raw = b""
+        self.text = b""
+        self.pending = 0  # wire bytes of chunks whose message is not complete yet
+
+    def feed(self, data: bytes) -> list[Message]:
+        self.raw += data
+        while (end := self.raw.find(b"\r\n")) >= 0:
+            size = int(self.raw[:end].split(b";")[0], 16)
+            whole = end + 2 + size + 2
+            if len(self.raw) < whole:
+                break
+            self.text += self.raw[end + 2 : end + 2 + size]
+            self.pending += whole
+            self.raw = self.raw[whole:]
+        messages = []
+        while (end := self.text.find(b"\n\n")) >= 0:
+            block, self.text = self.text[:end], self.text[end + 2 :]
+            wire, self.pending = self.pending, 0
+            message = parse_event(block.decode(), wire)
+            if message is not None:
+                messages.append(message)
+        return messages
+
+
+def parse_event(block: str, wire: int = 0) -> Message | None:
+    """The fields of one SSE block; None for a block without data (a comment, `retry:`)."""
+    fields: dict[str, list[str]] = {}
+    for line in block.split("\n"):
+        if not line or line.startswith(":"):
+            continue
+        name, _, value = line.partition(":")
+        fields.setdefault(name, []).append(value.removeprefix(" "))
+    if "data" not in fields:
+        return None
+    seq = fields.get("id", [""])[-1]
+    return Message(
+        int(seq) if seq.isdigit() else None,
+        fields.get("event", ["message"])[-1],
+        "\n".join(fields["data"]),
+        wire,
+    )
+
+
+def shown_cash(markup: str, player: int) -> str | None:
+    """The text an update swaps into every `.cash-<player>` of a screen, or None if it has none."""
+    found = re.search(rf'<(\w+)[^>]*\bhx-swap-oob="innerHTML:\.cash-{player}"[^>]*>(.*?)</\1>', markup, re.S)
+    return html.unescape(found.group(2)).strip() if found else None
+
+
+def reply_complete(buffer: bytes) -> bool:
+    """Whether `buffer` holds a whole HTTP reply (one with a Content-Length, as /do answers)."""
+    head_end = buffer.find(b"\r\n\r\n")
+    if head_end < 0:
+        return False
+    length = re.search(rb"\r\ncontent-length:\s*(\d+)", buffer[:head_end], re.I)
+    return length is None or len(buffer) >= head_end + 4 + int(length.group(1))
+
+
+# --- the phones ---------------------------------------------------------------------------------
+
+
+class Phone:
+    """A player's phone holding its live stream, as its page does."""
+
+    def __init__(self, port: int, game_id: str, cookie: str, seq: int) -> None:
+        self.http = Http(port)
+        self.http.send(
+            "GET",
+            f"/g/{game_id}/stream?seq={seq}&view=player",
+            {**BROWSER_HEADERS, "Accept": "text/event-stream", "Cookie": cookie},
+        )
+        status, headers, _, _ = self.http.read_head()
+        if status != 200 or headers.get("content-type", "").split(";")[0] != "text/event-stream":
+            raise RuntimeError(f"the live stream answered {status}")
+        self.stream = EventStream()
+        self.stream.feed(self.http.buffer)
+        self.http.sock.setblocking(False)
+
+    def read(self) -> list[Message]:
+        try:
+            data = self.http.sock.recv(65536)
+        except BlockingIOError:
+            return []
+        if not data:
+            raise ConnectionError("a phone's live stream ended")
+        return self.stream.feed(data)
+
+    def close(self) -> None:
+        self.http.sock.close()
+
+
+class Missed(Exception):
+    """A phone never got a payment's update: the figure fails."""
+
+
+@dataclass
+class Sample:
+    """One payment as the phones saw it; lists in the phones' order, the payer's phone first."""
+
+    arrived: list[float]  # ms from the send to each phone holding the whole message
+    answered: float  # ms from the send to the sender's whole answer
+    messages: list[Message]
+    payee: int  # the paid player's id, which is also its phone's place in the lists, from 1
+
+
+class Payer:
+    """Seat 1's phone paying from its Pay form: htmx posts to /do with the session's CSRF token."""
+
+    def __init__(self, port: int, game_id: str, player: int, cookie: str) -> None:
+        self.player = player
+        self.http = Http(port)
+        page = self.http.request("GET", f"/g/{game_id}", {**BROWSER_HEADERS, "Cookie": cookie})
+        token = re.search(rb'"X-CSRFToken": "([^"]+)"', decoded(page))
+        if page.status != 200 or token is None:
+            raise RuntimeError(f"the player's screen answered {page.status} without a CSRF token")
+        self.path = f"/g/{game_id}/do"
+        self.headers = {
+            **BROWSER_HEADERS,
+            "Cookie": cookie,
+            "HX-Request": "true",
+            "HX-Current-URL": f"http://127.0.0.1:{port}/g/{game_id}",
+            "HX-Target": "toast",
+            "X-CSRFToken": token.group(1).decode(),
+        }
+
+    def send(self, payee: int, amount: int) -> None:
+        form = {"type": "pay_player", "view": "player", "player": self.player, "to": payee, "amount": amount}
+        form["request_id"] = secrets.token_hex(12)  # each tap's own id, as the page sends it
+        self.http.send("POST", self.path, self.headers, urlencode(form).encode())
+
+    def answer(self) -> None:
+        """Read the answer to the payment sent; a refusal stops the bench."""
+        reply = self.http.read_reply()
+        if reply.status != 200 or b'class="toast bad"' in decoded(reply):
+            raise RuntimeError(f"the payment answered {reply.status}: {decoded(reply)[:300]!r}")
+
+    def pay(
+        self, selector: selectors.BaseSelector, phones: list[Phone], payee: int, amount: int, seq: int
+    ) -> Sample:
+        """Send one payment and wait for its answer and for every phone to hold message `seq`."""
+        arrived: dict[Phone, float] = {}
+        messages: dict[Phone, Message] = {}
+        answered = None
+        started = time.perf_counter()
+        self.send(payee, amount)
+        while len(arrived) < len(phones) or answered is None:
+            if time.perf_counter() - started > 10:
+                raise Missed(f"payment {seq}: {len(arrived)} of {len(phones)} phones got its update in 10 s")
+            for key, _ in selector.select(timeout=1):
+                now = time.perf_counter()
+                if key.data is self:
+                    self.http._fill()
+                    if answered is None and reply_complete(self.http.buffer):
+                        answered = now
+                    continue
+                for message in key.data.read():
+                    if message.id == seq:
+                        arrived[key.data], messages[key.data] = now, message
+        self.answer()  # whole in the buffer already
+        return Sample(
+            [(arrived[p] - started) * 1000 for p in phones],
+            (answered - started) * 1000,
+            [messages[p] for p in phones],
+            payee,
+        )
+
+
+def payments(payer: int, players: int) -> Iterator[tuple[int, int]]:
+    """(payee, amount) for ever: each other player in turn, a dollar or a few."""
+    n = 0
+    while True:
+        for payee in range(1, players + 1):
+            if payee != payer:
+                n += 1
+                yield payee, 1 + n % 7
+
+
+def play(run: Callable[[dict[str, Any]], list[dict[str, Any]]], actions: int) -> None:
+    """Run the table's commands until the game holds `actions` more actions; `run` sends one
+    for the bank and gives back its events."""
+    table = Table()
+    for payload in SETUP:
+        run(payload)
+    done = len(SETUP)
+    while done < actions:
+        for _, payload in table.commands():
+            payload = table.fill(payload)
+            table.answered(payload, run(payload))
+            done += 1
+            if done == actions:
+                return
+
+
+def phones_figures(server: Server, samples: int) -> list[Figure]:
+    with Http(server.port) as http:
+        game = new_game(http, PHONES)
+        path = f"/api/games/{game['id']}/commands"
+        play(lambda payload: api(http, path, payload, game["banker_token"])["events"], ACTIONS)
+        cookies = [seat_cookie(http, p["token"]) for p in game["players"]]
+        state = api(http, f"/api/games/{game['id']}", token=game["banker_token"])
+    seq = state["seq"]
+    cash = {p["id"]: p["cash"] for p in state["players"]}
+    currency = state["rules"].get("currency", "USD")
+    payer_id = state["players"][0]["id"]
+    phones = [Phone(server.port, game["id"], cookie, seq) for cookie in cookies]
+    payer = Payer(server.port, game["id"], payer_id, cookies[0])
+    selector = selectors.DefaultSelector()
+    for phone in phones:
+        selector.register(phone.http.sock, selectors.EVENT_READ, phone)
+    selector.register(payer.http.sock, selectors.EVENT_READ, payer)
+    log(f"  phones: {PHONES} phones watching a game of {seq} actions; {samples} payments")
+    taken: list[Sample] = []
+    wrong: list[str] = []
+    plan = payments(payer_id, PHONES)
+    gc.collect()
+    gc.disable()  # the stopwatch must not pause itself to collect this process's garbage
+    try:
+        for n in range(WARMUP + samples):
+            if n == WARMUP:
+                cpu = server.cpu_seconds()
+            payee, amount = next(plan)
+            cash[payer_id] -= amount
+            cash[payee] += amount
+            seq += 1
+            try:
+                sample = payer.pay(selector, phones, payee, amount, seq)
+            except Missed as missed:
+                return [Figure(FULL_UPDATE, f"FAILED: {missed}", FULL_UPDATE_TARGET, False)]
+            want = (format_money(cash[payer_id], currency), format_money(cash[payee], currency))
+            for i, message in enumerate(sample.messages[1:], start=2):
+                shown = (shown_cash(message.data, payer_id), shown_cash(message.data, payee))
+                if shown != want:
+                    wrong.append(f"seq {seq}, phone {i}: {shown} instead of {want}")
+            if n >= WARMUP:
+                taken.append(sample)
+        cpu = server.cpu_seconds() - cpu
+    finally:
+        gc.enable()
+        payer.http.sock.close()
+        for phone in phones:
+            phone.close()
+    for line in wrong[:5]:
+        log(f"  phones: WRONG BALANCE {line}")
+    with sqlite3.connect(server.database) as db:  # every update a phone saw is in the log on disk
+        query = "SELECT max(seq), count(*) FROM action WHERE game_id = ?"
+        stored = db.execute(query, (game["id"],)).fetchone()
+    return _figures(taken, cpu, len(wrong), stored == (seq, seq))
+
+
+def _figures(taken: list[Sample], cpu: float, wrong: int, stored: bool) -> list[Figure]:
+    every = [t for s in taken for t in s.arrived]
+    slowest = [max(s.arrived) for s in taken]
+    answers = [s.answered for s in taken]
+    median, p95, slow95, answer95 = (
+        statistics.median(every),
+        percentile(every, 95),
+        percentile(slowest, 95),
+        percentile(answers, 95),
+    )
+    # the payee's phone also gets its own wallet; the 6 others only what every phone shares
+    bystanders = [m.wire for s in taken for i, m in enumerate(s.messages[1:], 2) if i != s.payee]
+    payees = [s.messages[s.payee - 1].wire for s in taken]
+    per_payment = cpu * 1000 / len(taken)
+    right = "every other phone shows both new balances" if not wrong else f"{wrong} WRONG OR MISSING BALANCES"
+    right += ", all stored first" if stored else ", NOT ALL STORED"
+    return [
+        Figure(
+            FULL_UPDATE,
+            f"median {ms(median)}, p95 {ms(p95)} ({len(taken)} payments x {PHONES} phones; {right})",
+            FULL_UPDATE_TARGET,
+            median <= 2.0 and p95 <= 4.0 and not wrong and stored,
+        ),
+        Figure(
+            f"Full update: the slowest of the {PHONES} phones, per payment",
+            f"p95 {ms(slow95)}, max {ms(max(slowest))}",
+            "p95 <= 5 ms",
+            slow95 <= 5.0,
+        ),
+        Figure(
+            "The payer's own answer (htmx POST /do)", f"p95 {ms(answer95)}", "p95 <= 3 ms", answer95 <= 3.0
+        ),
+        Figure(
+            "Bytes per other phone per payment (down: the message as it crosses the socket, chunk"
+            " framing included; up: the page fetches nothing on an update)",
+            f"the {PHONES - 2} phones neither paying nor paid: median {statistics.median(bystanders):.0f} B,"
+            f" max {max(bystanders)} B down, 0 B up; the payee (its wallet too):"
+            f" median {statistics.median(payees):.0f} B, max {max(payees)} B",
+            "<= 400 B down + up",
+            max(bystanders) <= 400 and max(payees) <= 400,
+        ),
+        Figure(
+            f"Server CPU per payment, {PHONES} phones watching (the server process's user + system time)",
+            f"{per_payment:.2f} ms ({cpu:.2f} s over {len(taken)} payments)",
+            "<= 5 ms",
+            per_payment <= 5.0,
+        ),
+    ]
+
+
+# --- a poll of a game that has not changed -----------------------------------------------------
+
+
+def noop_figure(samples: int) -> Figure:
+    """The server time of `/live?seq=<current>` on a player's seat, answered 204: the Flask app's
+    whole WSGI call (session, seat, the game's state, the answer), timed in this process around
+    the app; the HTTP server's own parsing of the request is left out."""
+    from banker import create_app
+
+    with tempfile.TemporaryDirectory(prefix="banker-bench-noop-") as tmp:
+        app = create_app(
+            {
+                "SECRET_KEY": "bench",
+                "INSTANCE_PATH": tmp,
+                "DATABASE_URL": f"sqlite:///{Path(tmp) / 'noop.sqlite3'}",
+                "TIMER": False,
+            }
+        )
+        service = app.extensions["banker"]
+        try:
+            created = service.create_game(list(NAMES[:PHONES]), options=OPTIONS)
+            game_id, bank = created.game.id, created.banker.token
+            play(lambda payload: [e.to_json() for e in service.run(game_id, bank, payload).events], ACTIONS)
+            seq = service.state(game_id).seq
+            client = app.test_client()
+            link = f"/seat/{created.players[0].token}"
+            token = re.search(r'name="csrf_token" value="([^"]+)"', client.get(link).get_data(as_text=True))
+            assert token is not None, "the seat link has no CSRF token"
+            client.post(link, data={"csrf_token": token.group(1)})
+            times = _timed_calls(app, client, f"/g/{game_id}/live?view=player&seq={seq}", samples)
+        finally:
+            service.broker.close()
+            service.engine.dispose()
+    p95 = percentile(times, 95)
+    return Figure(
+        f"Cheap no-op: a poll of an unchanged game of {seq} actions, answered 204 (server time:"
+        " the Flask app's WSGI call timed in process, HTTP parsing left out)",
+        f"median {ms(statistics.median(times))}, p95 {ms(p95)} ({len(times)} polls)",
+        "p95 <= 0.5 ms",
+        p95 <= 0.5,
+    )
+
+
+def _timed_calls(app: Any, client: Any, path: str, samples: int) -> list[float]:
+    inner = app.wsgi_app
+    times: list[float] = []
+    statuses: set[str] = set()
+
+    def timed(environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
+        def starting(status: str, headers: list[Any], *rest: Any) -> Any:
+            statuses.add(status)
+            return start_response(status, headers, *rest)
+
+        started = time.perf_counter()
+        body = inner(environ, starting)
+        try:
+            whole = b"".join(body)
+        finally:
+            getattr(body, "close", lambda: None)()
+        times.append((time.perf_counter() - started) * 1000)
+        return [whole]
+
+    app.wsgi_app = timed
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(WARMUP + samples):
+            client.get(path, headers={**BROWSER_HEADERS, "HX-Request": "true"})
+    finally:
+        gc.enable()
+        app.wsgi_app = inner
+    if statuses != {"204 NO CONTENT"}:
+        raise RuntimeError(f"the poll of an unchanged game answered {statuses}")
+    return times[WARMUP:]
