@@ -11,11 +11,11 @@ of what it shows (`_OWN`): a region is drawn again only when its key differs."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import render_template
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from banker.rules import GameState, Player, describe_action
 from banker.rules.game import Joined
@@ -26,6 +26,7 @@ from banker.service import BANKER, SeatKey, Stored
 from banker.web.http import seats
 from banker.web.http.i18n import lang
 from banker.web.panels import fragments, history
+from banker.web.panels.amounts import cash_of
 
 MONEY_IN_LINES = 3  # payments to a phone's player flashed at once (the newest)
 NEWS_LINES = 2  # the latest news a toast tells
@@ -85,7 +86,7 @@ def _draw_shared(game_id: str, before: GameState, after: GameState, view: str) -
         return Markup("".join(parts))
     changed = shared_changes(before, after, joined)
     for player in changed.cash:
-        parts.append(f'<b hx-swap-oob="innerHTML:.cash-{player.id}">{escape(after.money(player.cash))}</b>')
+        parts.append(f'<b hx-swap-oob="innerHTML:.cash-{player.id}">{cash_of(after, player)}</b>')
     if changed.rows:
         joined_now = _joined(game_id) if view == "bank" else set()
         parts.append(
@@ -201,14 +202,20 @@ def _people(state: GameState) -> tuple:
 
 
 def _wallet(state: GameState, you: int | None) -> tuple:
-    # the wallet says what others owe this player, and what could be raised (an auction's bids)
-    return (state.player(you), _mine(state, you), state.debts, state.ended, state.at_go)
+    # the cash itself comes with everyone's (.cash-N); it matters here only to the fine and a
+    # token level's price, offered in jail and at GO. The wallet says what others owe this
+    # player, and what the deeds could raise (the most to bid)
+    me = state.player(you)
+    if not (me.in_jail or state.at_go == you):
+        me = replace(me, cash=0)
+    return (me, _mine(state, you), state.debts, state.ended, state.at_go)
 
 
 def _standing(state: GameState, you: int | None) -> tuple:
     # keeping or lifting a mortgage received turns on the new owner's cash
-    choices = state.mortgage_choices and state.players
-    return (state.ended, state.winner, state.mortgage_choices, choices, you and state.player(you))
+    choices = state.mortgage_choices and (state.players, state.debts)
+    out = you and (state.player(you).bankrupt, state.player(you).place)
+    return (state.ended, state.winner, state.mortgage_choices, choices, out)
 
 
 def _debt(state: GameState, you: int | None) -> tuple:
@@ -221,13 +228,20 @@ def _debt(state: GameState, you: int | None) -> tuple:
 def _offers(state: GameState, you: int | None) -> tuple:
     trades = state.trades if you is None else tuple(t for t in state.trades if you in (t.proposer, t.partner))
     # whether an offer can still be accepted turns on both sides' cash and deeds
-    return (trades, trades and (tuple(p.cash for p in state.players), state.holdings), _people(state))
+    return (trades, trades and (state.players, state.holdings, state.debts), _people(state))
 
 
 def _market(state: GameState, you: int | None) -> tuple:
     if not state.rules.market_size:
         return ()
-    return (state.market, len(state.deck), state.market_buyer, state.player(you), _mine(state, you))
+    return (
+        state.market,
+        len(state.deck),
+        state.market_buyer,
+        state.player(you),
+        _mine(state, you),
+        state.debts,
+    )
 
 
 _OWN: dict[str, dict[str, Callable[[GameState, int | None], Any]]] = {

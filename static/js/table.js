@@ -6,6 +6,12 @@
 // - Attention: a panel that needs this phone now (an auction, a debt, a trade offer) scrolls into
 //   view once when it first appears; later updates of the same panel leave the scroll alone.
 // - Undo in the toast, for a player's own last action while they may take it back.
+// A player's cash where a screen shows it, as a whole amount (its <data value>: "₩1.5M" is not).
+function cashIn(shown) {
+  var data = shown && shown.querySelector("data");
+  return data ? parseInt(data.value, 10) : null;
+}
+
 (function () {
   "use strict";
 
@@ -51,10 +57,11 @@
 
   // The auction panel reads the same on every player's phone (it is rendered once for all):
   // this phone keeps its own player's bids, none when its player holds the high bid or sits the
-  // auction out, and marks those above what its player could raise (the wallet's data-most).
+  // auction out, and marks those above what its player could raise (its cash and the wallet's
+  // data-raise, what its deeds and buildings could add).
   function personalise() {
     var panel = document.querySelector(".auction[data-high]");
-    var wallet = document.querySelector(".wallet[data-most]");
+    var wallet = document.querySelector(".wallet[data-raise]");
     var me = document.getElementById("acting");
     if (!panel || !wallet || !me || me.tagName !== "INPUT") return;
     var rows = panel.querySelectorAll(".bid-row");
@@ -68,7 +75,7 @@
     });
     if (!why && !shown) why = "none";
     panel.querySelectorAll("[data-note]").forEach(function (note) { note.hidden = note.dataset.note !== why; });
-    var most = parseInt(wallet.dataset.most, 10);
+    var most = cashIn(wallet.querySelector(".balance")) + parseInt(wallet.dataset.raise, 10);
     panel.querySelectorAll(".bid[data-amount]").forEach(function (bid) {
       var over = parseInt(bid.dataset.amount, 10) > most;
       bid.disabled = over;
@@ -303,10 +310,10 @@
   }
 
   function feel() {
-    var balance = document.querySelector(".balance[data-cash]");
+    var balance = document.querySelector(".wallet .balance");
     var flashes = document.querySelectorAll("#toast [data-money-in]:not([data-felt])");
     var from = shown;
-    shown = balance ? parseInt(balance.dataset.cash, 10) : null;
+    shown = cashIn(balance);
     if (!flashes.length) return;
     flashes.forEach(function (flash) { flash.dataset.felt = "1"; });
     if (navigator.vibrate) navigator.vibrate([60, 40, 60]);

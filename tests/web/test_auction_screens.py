@@ -54,7 +54,7 @@ def test_when_the_clock_runs_out_the_winner_pays_and_every_phone_hears_sold(app,
     live = auction["Cy"].get(f"/g/{auction['id']}/live?view=player&seq={before}", headers=HTMX)
     html = text(live)
     toast = '<p class="toast ok" role="status"><span class="said">Sold! Bob bought Boardwalk for $420'
-    assert 'hx-swap-oob="true">' + toast in html
+    assert '<div hx-swap-oob="innerHTML:#toast">' + toast in html
     assert "auction-title" not in html
     state = app.extensions["banker"].state(auction["id"])
     assert state.holding(BOARDWALK).owner == 2 and state.player(2).cash == 1080

@@ -41,19 +41,30 @@ def test_a_payment_pushes_the_same_few_bytes_to_a_phone_that_watches(app, table,
     now = seq(app, table["id"])
     cy = message(streams["Cy"])
     assert cy.startswith(f"id: {now}\nevent: update\ndata: ")
-    assert '<b hx-swap-oob="innerHTML:.cash-1">$1,410</b>' in cy
-    assert '<b hx-swap-oob="innerHTML:.cash-2">$1,590</b>' in cy
+    assert '<b hx-swap-oob="innerHTML:.cash-1"><data value="1410">$1,410</data></b>' in cy
+    assert '<b hx-swap-oob="innerHTML:.cash-2"><data value="1590">$1,590</data></b>' in cy
     assert '<ol hx-swap-oob="afterbegin:#history ol"><li>Ann paid Bob $90</li></ol>' in cy
     assert "wallet" not in cy and 'id="toast"' not in cy  # a payment between players is no news
     assert len(cy.encode()) <= 250
 
 
-def test_the_payer_and_the_payee_also_get_their_wallets(app, table, streams):
+def test_the_payee_also_hears_of_the_money_and_nothing_else_is_drawn_again(app, table, streams):
     do(table["Ann"], table["id"], type="pay_player", player=1, to=2, amount=90)
-    ann, bob = message(streams["Ann"]), message(streams["Bob"])
-    assert 'data-cash="1410"' in ann and 'id="toast"' not in ann  # her own reply told her, with Undo
-    assert 'data-cash="1590"' in bob and "+$90 from Ann" in bob
-    assert "my-deeds" not in ann + bob  # nothing of their deeds changed
+    ann, bob, cy = message(streams["Ann"]), message(streams["Bob"]), message(streams["Cy"])
+    assert ann == cy  # her own reply told her, with Undo; her balance is .cash-1 like anyone's
+    assert bob.startswith(cy[:-1]) and 'id="wallet"' not in bob  # the same, then its own toast:
+    assert (
+        bob[len(cy) - 1 :].startswith('data: <div hx-swap-oob="innerHTML:#toast">')
+        and "+$90 from Ann" in bob[len(cy) :]
+    )
+    assert len(bob.encode()) <= 400
+
+
+def test_a_purchase_redraws_the_buyers_wallet_and_deeds_only(app, table, streams):
+    do(table["Ann"], table["id"], type="buy", player=1, deed=39)
+    ann, cy = message(streams["Ann"]), message(streams["Cy"])
+    assert 'id="space-39" hx-swap-oob="true"' in cy and 'id="wallet"' not in cy
+    assert 'id="wallet" class="region" hx-swap-oob="true"' in ann and 'id="my-deeds"' in ann
 
 
 def test_changes_arrive_one_message_each_in_order(app, table, streams):

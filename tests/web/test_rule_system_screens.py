@@ -73,7 +73,7 @@ def test_a_deed_outside_a_monopoly_can_be_bought_from_its_owner_in_monopoly2(app
 def test_millionaire_shows_amounts_in_k_and_sells_a_token_level_at_go(app):
     game_id, ann, _, service = seated(app, "millionaire")
     wallet = text(ann.get(f"/g/{game_id}"))
-    assert 'aria-label="Your cash">372K<' in wallet
+    assert 'aria-label="Your cash"><data value="372">372K<' in wallet
     assert "Token level <strong>1</strong> of 3 · salary 150K" in wallet and "Raise my token" not in wallet
     do(ann, game_id, type="pass_go", player=1)
     wallet = text(ann.get(f"/g/{game_id}"))

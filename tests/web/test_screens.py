@@ -10,7 +10,7 @@ from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, s
 
 
 def cash_on(page: str, player_id: int) -> str:
-    return re.search(rf'class="[^"]*\bcash-{player_id}"[^>]*>([^<]+)<', page).group(1)
+    return re.search(rf'class="[^"]*\bcash-{player_id}"[^>]*><data value="\d+">([^<]+)<', page).group(1)
 
 
 def test_home_page_offers_a_new_game_and_joining_by_code(client):
@@ -59,7 +59,7 @@ def test_joining_shows_the_names_and_lands_on_the_wallet(app, client):
     assert all(name in pick for name in ("Ann", "Bob", "Cy"))
     join(client, code, 2)
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
-    assert 'aria-label="Your cash">$1,500<' in page
+    assert 'aria-label="Your cash"><data value="1500">$1,500<' in page
     assert "Ann" in page and "Cy" in page and "Passed GO" in page
     assert "Bob joined on their phone" in page
 
@@ -101,7 +101,9 @@ def test_the_banker_shows_a_personal_qr_that_puts_a_new_phone_in_the_seat(app, t
     assert "<svg" in page
     new_phone = app.test_client()
     assert take_seat(new_phone, link).status_code == 303
-    assert 'aria-label="Your cash">$1,500<' in new_phone.get(f"/g/{table['id']}").get_data(as_text=True)
+    assert 'aria-label="Your cash"><data value="1500">$1,500<' in new_phone.get(f"/g/{table['id']}").get_data(
+        as_text=True
+    )
 
 
 def test_a_player_cannot_see_another_seats_qr(table):

@@ -31,7 +31,7 @@ def live(phone, game_id: str, known: int) -> str:
 
 def toast_of(markup: str) -> str | None:
     """The words of the toast a live update carries, if it carries one."""
-    found = re.search(r'<div id="toast"[^>]*hx-swap-oob="true"><p class="toast[^"]*"[^>]*>(.*?)</p>', markup)
+    found = re.search(r'<div hx-swap-oob="innerHTML:#toast"><p class="toast[^"]*"[^>]*>(.*?)</p>', markup)
     return readable(found.group(1)) if found else None
 
 
@@ -57,7 +57,7 @@ def test_a_player_pays_taps_undo_and_every_phone_sees_the_money_back(app, table)
     assert cash(app, game_id) == [1500, 1500, 1500]
     update = live(table["Bob"], game_id, before + 1)
     assert toast_of(update) == "Ann took back: Ann paid Bob $90 (rent)"
-    assert re.search(r'data-player="2"[^>]*>\$1,500<', update)
+    assert re.search(r'data-player="2"[^>]*><data value="1500">\$1,500<', update)
     assert '<li class="undone"' in update and "Ann took back: Ann paid Bob $90 (rent)" in update
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from banker.rules import GameState
+from markupsafe import Markup, escape
+
+from banker.rules import GameState, Player
 from banker.rules.ruleset import CURRENCIES
 from banker.rules.text import Text
 
@@ -43,4 +45,10 @@ def amount_field(state: GameState) -> AmountField:
     return AmountField("", before)
 
 
-TEMPLATE_GLOBALS = {"amount_field": amount_field}
+def cash_of(state: GameState, player: Player) -> Markup:
+    """A player's cash as shown, with its whole amount for the page's script (the balance's count
+    up, the most its player may bid): ₩1.5M or M1.5 does not say it."""
+    return Markup('<data value="%d">%s</data>') % (player.cash, escape(state.money(player.cash)))
+
+
+TEMPLATE_GLOBALS = {"amount_field": amount_field, "cash_of": cash_of}
