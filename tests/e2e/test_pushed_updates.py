@@ -10,6 +10,7 @@ cookies and language) and parsed without being shown."""
 from __future__ import annotations
 
 import difflib
+import time
 import urllib.error
 
 from playwright.sync_api import expect
@@ -19,7 +20,9 @@ from tests.e2e.table import SETTLE, api, take_seat
 
 # Produced by creating a game, not by a command: no page is open yet to be updated.
 NOT_BY_A_COMMAND = {"game_started"}
-HISTORY_LINES = 10  # the newest lines compared; a fresh load shows a page of them
+HISTORY_LINES = 10
+# a timed game's whole length: long enough for its four pages to open first on a busy machine
+TIMED_GAME_SECONDS = 10  # the newest lines compared; a fresh load shows a page of them
 
 # Reads a document into comparable lines: each element of the compared parts as its tag, id,
 # classes and attributes, each text as its words. Left out: what the page's own script changes as
@@ -115,6 +118,19 @@ class Table:
         self._changed(answer["seq"], {event["type"] for event in answer["events"]})
         self._check(command)
         return answer
+
+    def wait_for_the_clock(self, seconds):
+        """The server's own timer ends the game (no command, no request): every page must follow."""
+        _, first = self.pages[0]
+        first.wait_for_function(
+            "seq => +document.querySelector('[data-live]').dataset.seq > seq",
+            arg=self.seq,
+            timeout=seconds * 1000 + SETTLE,
+        )
+        state = self.state()
+        assert state["ended"], "the game's clock ran out, yet the game goes on"
+        self._changed(state["seq"], {"game_ended"})
+        self._check("the end of the game's time")
 
     def _changed(self, seq, types):
         assert seq > self.seq, f"the game did not change: seq {seq}"
@@ -258,9 +274,11 @@ def play_without_auctions(t):
     t.do({"type": "end_game"})
 
 
-def play_the_market_game(t):
-    """A deed market, Monopoly 2.0's way of selling deeds (which declines none)."""
+def play_the_market_game(t, seconds):
+    """A deed market, Monopoly 2.0's way of selling deeds (which declines none), in a game that
+    ends when its time is up."""
     t.do({"type": "buy_from_market", "player": 1, "deed": t.state()["market"][0]})
+    t.wait_for_the_clock(seconds)
 
 
 def test_every_kind_of_change_pushed_to_open_pages_equals_a_fresh_load(server, phone):
@@ -284,9 +302,12 @@ def test_every_kind_of_change_pushed_to_open_pages_equals_a_fresh_load(server, p
     no_auctions = started(server, phone, ["Ann", "Bob", "Cy"], {"auctions": False})
     seated(no_auctions, others)
     play_without_auctions(no_auctions)
-    market = started(server, phone, ["Ann", "Bob", "Cy"], {"market_size": 4, "auctions": False})
+    end_at = int(time.time()) + TIMED_GAME_SECONDS
+    market = started(
+        server, phone, ["Ann", "Bob", "Cy"], {"market_size": 4, "auctions": False, "end_at": end_at}
+    )
     seated(market, others)
-    play_the_market_game(market)
+    play_the_market_game(market, end_at - time.time())
 
     produced = classic.produced | no_auctions.produced | market.produced
     assert produced == set(EVENTS) - NOT_BY_A_COMMAND, (
