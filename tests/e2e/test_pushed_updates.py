@@ -20,17 +20,18 @@ from tests.e2e.table import SETTLE, api, take_seat
 
 # Produced by creating a game, not by a command: no page is open yet to be updated.
 NOT_BY_A_COMMAND = {"game_started"}
-HISTORY_LINES = 10
+HISTORY_LINES = 10  # the newest lines compared; a fresh load shows a page of them
 # a timed game's whole length: long enough for its four pages to open first on a busy machine
-TIMED_GAME_SECONDS = 10  # the newest lines compared; a fresh load shows a page of them
+TIMED_GAME_SECONDS = 10
 
 # Reads a document into comparable lines: each element of the compared parts as its tag, id,
 # classes and attributes, each text as its words. Left out: what the page's own script changes as
 # time passes (the auction clock's seconds and its "Going once…", the count-up of a balance, which
-# clocks have started), htmx's working classes, and the live part's own polling address.
+# clocks have started), htmx's working classes and the out-of-band mark it takes off what it swaps
+# in, and the live part's own polling address.
 SNAPSHOT = """
 (doc) => {
-  const skipAttrs = new Set(["class", "data-started", "data-counting", "data-felt", "data-ends-in"]);
+  const skipAttrs = new Set(["class", "hx-swap-oob", "data-started", "data-counting", "data-felt", "data-ends-in"]);
   const masked = (el) => el.matches(".auction .clock, .auction .going");
   const lines = (root) => {
     const out = [];
