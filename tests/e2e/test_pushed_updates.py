@@ -147,6 +147,8 @@ class Table:
             )
             seen = page.evaluate(COMPARE, page.url)
             assert seen["fresh"]["seq"] == str(self.seq), f"{label}: a fresh load is at another seq"
+            parts = ("live", "history") if label.startswith("bank") else ("live", "holdings", "history")
+            assert all(seen["fresh"][part] for part in parts), f"{label}: a part to compare is missing"
             for part in ("live", "holdings", "history"):
                 shown, fresh = seen["shown"][part], seen["fresh"][part]
                 assert shown == fresh, (
