@@ -642,7 +642,6 @@ class Load:
     connected: int = 0
     failed: int = 0
     events: int = 0
-    fragments: int = 0
     polls: int = 0
     commands: list[float] = field(default_factory=list)
     refused: int = 0
@@ -673,9 +672,9 @@ async def _phone(
     gate: asyncio.Semaphore,
     page: bool,
 ) -> None:
-    """One phone. With `page`, as the page behaves: the live stream open; on every change it
-    fetches its panel (hx-get on sse:changed), and every POLL_WHILE_LIVE seconds it asks whether
-    it is up to date (204 when it is). Without, it only holds the live stream."""
+    """One phone. With `page`, as the page behaves: the live stream open, each change pushed over
+    it, and every POLL_WHILE_LIVE seconds it asks whether it is up to date (204 when it is).
+    Without, it only holds the live stream."""
     common = (
         f"Host: 127.0.0.1:{port}\r\nCookie: {cookie}\r\nUser-Agent: banker-bench\r\n"
         "Accept-Encoding: gzip, deflate, br\r\n"
@@ -684,7 +683,8 @@ async def _phone(
         try:
             reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
             stream = (
-                f"GET /g/{game}/stream?seq={start_seq} HTTP/1.1\r\n{common}Accept: text/event-stream\r\n\r\n"
+                f"GET /g/{game}/stream?seq={start_seq}&view=player HTTP/1.1\r\n{common}"
+                "Accept: text/event-stream\r\n\r\n"
             )
             writer.write(stream.encode())
             header = await reader.readuntil(b"\r\n\r\n")
@@ -697,7 +697,7 @@ async def _phone(
             load.failed += 1
             return
     load.connected += 1
-    seen = start_seq
+    seen = counted = start_seq
     lock = asyncio.Lock()
 
     async def panel(known: int) -> int:
@@ -721,15 +721,14 @@ async def _phone(
             line = await reader.readline()
             if not line:
                 break
-            if line.startswith(b"data: "):
-                seq = int(line[6:])
-                sent = load.sent.get((game, seq))
+            if line.startswith(b"id: "):
+                seen = int(line[4:])
+            elif line == b"\n" and seen > counted:  # the end of the change's message: all of it came
+                counted = seen
+                sent = load.sent.get((game, seen))
                 if sent is not None:
                     load.delivery.append((time.perf_counter() - sent) * 1000)
                 load.events += 1
-                before, seen = seen, seq
-                if page and await panel(before) == 200:
-                    load.fragments += 1
     except (OSError, asyncio.IncompleteReadError, ValueError):
         pass
     finally:
@@ -839,7 +838,7 @@ def capacity_figures(folder: Path, phones: int, seconds: float, every: float) ->
         Figure(
             f"Capacity: phones connected live ({-(-phones // 6)} games of 6)",
             f"{load.connected:,} connected, {load.failed} refused; {load.events:,} updates delivered"
-            + (f", {load.fragments:,} panels, {load.polls:,} polls answered" if page else ""),
+            + (f", {load.polls:,} polls answered" if page else ""),
             f">= {phones:,}",
             load.connected >= phones and not load.failed,
         )
@@ -854,7 +853,7 @@ def capacity_figures(folder: Path, phones: int, seconds: float, every: float) ->
             Figure(
                 "Capacity: command time, "
                 + (
-                    f"phones as the page (panel per change, poll every {POLL_WHILE_LIVE} s)"
+                    f"phones as the page (changes pushed, a poll every {POLL_WHILE_LIVE} s)"
                     if page
                     else "phones holding streams"
                 ),

@@ -53,6 +53,11 @@ class Broker:
         if waiting is not None:
             waiting.changed.set()
 
+    def latest(self, game_id: str) -> int | None:
+        """The game's seq as this process last heard it, if it changed lately: the whole truth
+        when this process is the only one writing."""
+        return self._seq.get(game_id)
+
     def wait(self, game_id: str, after_seq: int, timeout: float) -> int:
         """Block until the game passes `after_seq` or `timeout` runs out; the latest seq."""
         with self._lock:
@@ -95,6 +100,11 @@ class PostgresBroker(Broker):
     @property
     def listening(self) -> bool:
         return self._listening.is_set()
+
+    def latest(self, game_id: str) -> None:
+        """Unknown: a change made by another server may not have been heard (a notification is
+        lost in a reconnect), and only a read of the log says."""
+        return None
 
     def publish(self, game_id: str, seq: int) -> None:
         super().publish(game_id, seq)

@@ -133,6 +133,21 @@ class HistoryLine:
 
 
 @dataclass(frozen=True)
+class Stored:
+    """One stored action: its seq, the seat that sent it (BANKER for the bank and the server's
+    own actions) and its events."""
+
+    seq: int
+    by: int
+    events: tuple[Event, ...]
+
+    @property
+    def news(self) -> bool:
+        """Told to every phone as it happens, not only in the history."""
+        return any(e.is_news for e in self.events)
+
+
+@dataclass(frozen=True)
 class Wording:
     """A game's history lines in one language, for the actions `first`..`last`: the newest
     ones, and as far back as anyone has asked. Undo only reverses the action on top, so every undo
@@ -324,6 +339,24 @@ class GameService:
         timed game whose time is up is ended."""
         return self.chronicle(game_id).state
 
+    def state_at(self, game_id: str, seq: int) -> GameState:
+        """The game as it stands now, known to be at `seq` (as the broker announced): from memory
+        when this process holds the game at that seq, else as `state` reads it. Every live stream
+        of a game asks after each change, and none of them needs to read the log again."""
+        kept = self._chronicles.get(game_id)
+        if kept is not None and kept.seq == seq and not self._due(kept.state):
+            return kept.state
+        return self.state(game_id)
+
+    def still_at(self, game_id: str, seq: int) -> bool:
+        """Whether the game is still at `seq`, when this process can tell without reading it: it
+        heard of the game's latest change, and no clock of the game has run out since."""
+        if self.broker.latest(game_id) != seq:
+            return False
+        with self._deadlines_changed:
+            deadline = self._deadlines.get(game_id)
+        return deadline is None or self.clock() < deadline
+
     def chronicle(self, game_id: str) -> Chronicle:
         """The game as it stands now (see `state`) with what its log told on the way: the net
         worths for the chart and the biggest moments."""
@@ -509,14 +542,13 @@ class GameService:
 
     def events_since(self, game_id: str, seq: int) -> list[Event]:
         """The events of the actions stored after `seq`, oldest first."""
-        return [event for events in self.actions_since(game_id, seq) for event in events]
+        return [event for action in self.stored_after(game_id, seq) for event in action.events]
 
-    def actions_since(self, game_id: str, seq: int, not_by: int | None = None) -> list[list[Event]]:
-        """The actions stored after `seq`, oldest first, each as its events; with `not_by`, leaving
-        out the actions that seat sent (its phone was told of them in its reply)."""
+    def stored_after(self, game_id: str, seq: int) -> list[Stored]:
+        """The actions stored after `seq`, oldest first, with the seat that sent each."""
         with self.engine.connect() as connection:
             rows = connection.execute(STORED_AFTER, {"game_id": game_id, "after": seq}).all()
-        return [_events(events) for _, events, by, _ in rows if by != not_by]
+        return [Stored(seq=seq, by=by, events=tuple(_events(events))) for seq, events, by, _ in rows]
 
     def last_seq(self, game_id: str) -> int:
         with Session(self.engine) as session:

@@ -112,12 +112,17 @@ def request(
 
 
 def next_change(stream: http.client.HTTPResponse) -> int:
-    """The seq of the next `changed` event on a phone's live stream, skipping keepalives."""
+    """The seq (its id) of the next update pushed on a phone's live stream, read whole, skipping
+    keepalives."""
     while True:
         line = stream.readline()
         assert line, "the stream ended"
-        if line.startswith(b"event: changed"):
-            return int(stream.readline().split(b":", 1)[1])
+        if line.startswith(b"id: "):
+            seq = int(line.split(b":", 1)[1])
+            assert stream.readline() == b"event: update\n"
+            while stream.readline().startswith(b"data: "):
+                pass
+            return seq
 
 
 def seat_cookie(game_id: str, role: str, token: str) -> str:

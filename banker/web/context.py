@@ -33,17 +33,21 @@ def seat_required(role: str | None = None, views: tuple[str, ...] = ("player", "
 
     `views` are the screens the handler draws, the first unless the request's `view` names
     another; any other `view` is no page (404). `role` is the seat needed: "bank" or "player";
-    "any", the player's seat, else the bank's; None, the seat the view needs (the banker's for
-    the bank and the lobby, else a player's)."""
+    None, the seat the view needs (the banker's for the bank and the lobby, else a player's);
+    "any", that too when the request names its view, else the player's seat or the bank's, with
+    the view that seat sees."""
 
     def decorate(handler: Callable) -> Callable:
         @functools.wraps(handler)
         def wrapper(game_id: str, **kwargs: Any):
-            g.view = request.values.get("view", views[0])
+            asked = request.values.get("view")
+            g.view = asked or views[0]
             if g.view not in views:
                 abort(404)
-            needed = role or role_of(g.view)
+            needed = role_of(g.view) if role is None or (role == "any" and asked) else role
             g.seat = seat_for(game_id, None if needed == "any" else needed)
+            if needed == "any" and g.seat.player_id == BANKER and "bank" in views:
+                g.view = "bank"
             # the banker picks the player each action is for; a player always acts for themself
             g.acting = (
                 request.values.get("player", type=int) if g.seat.player_id == BANKER else g.seat.player_id

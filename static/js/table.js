@@ -47,6 +47,36 @@
     tick();
   }
 
+  var HISTORY_LINES = 50; // as the server draws the list
+
+  // The auction panel reads the same on every player's phone (it is rendered once for all):
+  // this phone keeps its own player's bids, none when its player holds the high bid or sits the
+  // auction out, and marks those above what its player could raise (the wallet's data-most).
+  function personalise() {
+    var panel = document.querySelector(".auction[data-high]");
+    var wallet = document.querySelector(".wallet[data-most]");
+    var me = document.getElementById("acting");
+    if (!panel || !wallet || !me || me.tagName !== "INPUT") return;
+    var rows = panel.querySelectorAll(".bid-row");
+    var why = wallet.hasAttribute("data-out") ? "out"
+      : (" " + panel.dataset.excluded + " ").indexOf(" " + me.value + " ") !== -1 ? "excluded"
+      : panel.dataset.high === me.value ? "high" : "";
+    var shown = 0;
+    rows.forEach(function (row) {
+      row.hidden = !!why || (row.dataset.player !== undefined && row.dataset.player !== me.value);
+      if (!row.hidden) shown++;
+    });
+    if (!why && !shown) why = "none";
+    panel.querySelectorAll("[data-note]").forEach(function (note) { note.hidden = note.dataset.note !== why; });
+    var most = parseInt(wallet.dataset.most, 10);
+    panel.querySelectorAll(".bid[data-amount]").forEach(function (bid) {
+      var over = parseInt(bid.dataset.amount, 10) > most;
+      bid.disabled = over;
+      if (over) { bid.setAttribute("aria-disabled", "true"); bid.title = bid.dataset.over; }
+      else { bid.removeAttribute("aria-disabled"); bid.removeAttribute("title"); }
+    });
+  }
+
   var seen = JSON.parse(sessionStorage.getItem("attention-seen") || "[]");
 
   function drawAttention(root) {
@@ -121,26 +151,37 @@
     // phones polling for nothing would cost the bank more than all the games they watch.
     var streamOpen = false;
     var lastPoll = 0;
-    // The newest seq the stream announced. A change announced while the screen is swapping in
-    // the one before reaches neither the old screen (gone) nor the new one (not yet listening):
-    // a screen that arrives behind the announced seq fetches again at once.
-    var announced = 0;
-    document.body.addEventListener("htmx:sseOpen", function (event) {
-      streamOpen = true;
-      event.detail.source.addEventListener("changed", function (message) {
-        announced = Math.max(announced, parseInt(message.data, 10) || 0);
-      });
-    });
-    document.body.addEventListener("htmx:load", function (event) {
-      var live = event.target.matches && event.target.matches("[data-live]") ? event.target : null;
-      if (live && parseInt(live.dataset.seq, 10) < announced) htmx.trigger(live, "sse:changed");
-    });
+    document.body.addEventListener("htmx:sseOpen", function () { streamOpen = true; });
     document.body.addEventListener("htmx:sseError", function () { streamOpen = false; });
     document.body.addEventListener("htmx:confirm", function (event) {
       if (event.detail.triggeringEvent || !event.target.hasAttribute("data-live")) return;
       if (streamOpen && Date.now() - lastPoll < 30000) event.preventDefault();
       else lastPoll = Date.now();
     });
+    // a poll asks about the seq the screen shows now (the stream moves it on)
+    document.body.addEventListener("htmx:configRequest", function (event) {
+      if (event.target.hasAttribute("data-live")) event.detail.parameters.seq = event.target.dataset.seq;
+    });
+    // this phone's own command went through: the stream brings what changed, or while it is down a poll
+    document.body.addEventListener("bank-changed", function () {
+      var live = document.querySelector("[data-live]");
+      if (live && !streamOpen) htmx.trigger(live, "refresh");
+    });
+    // A change pushed over the stream has been swapped in, part by part: the screen is at its seq
+    document.body.addEventListener("htmx:sseMessage", function (event) {
+      var live = document.querySelector("[data-live]");
+      var seq = event.detail.lastEventId;
+      if (live && seq) live.dataset.seq = seq;
+      document.querySelectorAll(".undo-slip").forEach(function (button) {
+        if (parseInt(seq, 10) > parseInt(button.dataset.seq, 10)) withdrawUndo(button);
+      });
+      var lines = document.querySelectorAll("#history li");
+      for (var i = HISTORY_LINES; i < lines.length; i++) lines[i].remove();
+      if (lines.length > 1) document.querySelectorAll("#history .nothing-yet").forEach(function (line) { line.remove(); });
+      personalise();
+    });
+    document.body.addEventListener("htmx:afterSwap", personalise);
+    personalise();
   });
 })();
 
@@ -183,10 +224,7 @@
     function back() {
       clearTimeout(dropping);
       dropping = null;
-      if (bar.hidden) return;
-      bar.hidden = true;
-      var live = document.querySelector("[data-live]");
-      if (live) htmx.trigger(live, "sse:changed"); // catch up with what was missed
+      bar.hidden = true; // the stream itself brings the screen up to date
     }
 
     // the stream also ends by design now and then, and is back within a second
@@ -291,8 +329,9 @@
       });
     }
     feel();
-    // after an answer's swaps (its flash too), before the new figure is painted
+    // after an answer's swaps or a pushed change (its flash too), before the new figure is painted
     body.addEventListener("htmx:afterSwap", feel);
+    body.addEventListener("htmx:sseMessage", feel);
   });
 })();
 

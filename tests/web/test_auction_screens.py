@@ -138,8 +138,17 @@ def test_a_building_auction_lists_each_lot_ready_for_the_building(app, table):
     bank = page(table["host"], table["id"], "/bank")
     assert "A house on <strong>Park Place</strong> (Ann) · at least $200" in bank
     assert "A house on <strong>Mediterranean Avenue</strong> (Bob) · at least $50" in bank
-    bob = page(table["Bob"], table["id"])
-    assert "Park Place" not in re.search(r'<section class="card auction".*?</section>', bob, re.S).group(0)
+    # one panel for every phone (rendered once); each phone's script keeps its own player's lots
+    bob = re.search(
+        r'<section class="card auction".*?</section>', page(table["Bob"], table["id"]), re.S
+    ).group(0)
+    rows = set(re.findall(r'<div class="bid-row" data-player="(\d)">.*?<strong>([^<]+)</strong>', bob, re.S))
+    assert rows == {
+        ("1", "Park Place"),
+        ("1", "Boardwalk"),
+        ("2", "Mediterranean Avenue"),
+        ("2", "Baltic Avenue"),
+    }
     response = do(table["Bob"], table["id"], type="bid", player=2, amount=50, deed=1)
     assert "Bob bid $50 for a house on Mediterranean Avenue" in text(response)
 

@@ -10,7 +10,7 @@ from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, s
 
 
 def cash_on(page: str, player_id: int) -> str:
-    return re.search(rf'data-player="{player_id}"[^>]*>([^<]+)<', page).group(1)
+    return re.search(rf'class="[^"]*\bcash-{player_id}"[^>]*>([^<]+)<', page).group(1)
 
 
 def test_home_page_offers_a_new_game_and_joining_by_code(client):
@@ -262,7 +262,9 @@ def test_the_stream_tells_a_phone_that_is_behind_at_once(app, table):
     response = table["Bob"].get(f"/g/{table['id']}/stream?seq=1")
     body = response.get_data(as_text=True)
     assert response.mimetype == "text/event-stream"
-    assert f"event: changed\ndata: {seq(app, table['id'])}\n\n" in body
+    # the whole screen at once, as of the newest seq
+    assert body.startswith(f'retry: 1000\n\nid: {seq(app, table["id"])}\nevent: update\ndata: <div id="live"')
+    assert 'hx-swap-oob="true"' in body.split("\n")[4]
 
 
 def test_an_unknown_game_opens_no_screen(table):

@@ -1,5 +1,9 @@
-"""What the auction panel shows a phone: the lot, the high bid, the clock, and the one-tap bids
-worked out for whoever this phone bids for."""
+"""What the auction panel shows: the lot, the high bid, the clock, and the one-tap bids.
+
+The panel reads the same on every player's phone, so a bid is rendered once for all of them and
+pushed over the live stream: each phone then leaves out what is not its own (static/js/table.js):
+another player's lots in a building auction, the bids above what its player could raise (the
+wallet's data-most), and all bids when its player holds the high bid or sits the auction out."""
 
 from __future__ import annotations
 
@@ -16,14 +20,13 @@ from banker.rules.text import Text
 class QuickBid:
     amount: int
     raise_: int  # what it adds to the high bid (0: the opening or least bid)
-    affordable: bool
 
 
 @dataclass(frozen=True)
 class BidRow:
     """One line of bid buttons: for the deed, or in a building auction for one player's lot."""
 
-    player: Player | None  # None: the banker's acting player bids
+    player: Player | None  # None: the deed, for whoever bids (the phone's player, the bank's acting one)
     lot: Deed | None
     least: int
     bids: tuple[QuickBid, ...]
@@ -38,63 +41,34 @@ class Panel:
     high_bidder: Player | None
     high_bid: int
     rows: tuple[BidRow, ...]
-    note: str = ""  # why this phone cannot bid, if it cannot
 
 
-def panel(state: GameState, now: float, me: Player | None) -> Panel | None:
-    """The panel for a player's phone (`me`), or for the banker's (`me` None)."""
+def panel(state: GameState, now: float) -> Panel | None:
+    """The panel of the auction under way, with a line of bids for the deed or one for every
+    player's lot that could take the building on sale."""
     auction = state.auction
     if auction is None:
         return None
-    deed = state.deed(auction.deed) if auction.deed is not None else None
     title = lot_name(state, auction.kind, auction.deed)
     if auction.kind != "deed":
         title = Text("A house") if auction.kind == "house" else Text("A hotel")
-    common = {
-        "title": title,
-        "deed": deed,
-        "seconds_left": max(0.0, auction.deadline - now),
-        "total_seconds": max(state.rules.auction_seconds, state.rules.auction_extension_seconds),
-        "high_bidder": state.player(auction.high_bidder) if auction.high_bidder else None,
-        "high_bid": auction.high_bid,
-    }
-    if me is not None:
-        note = _cannot_bid(state, me)
-        if note:
-            return Panel(rows=(), note=note, **common)
     if auction.kind == "deed":
-        return Panel(rows=(_row(state, me, None),), **common)
-    rows = tuple(
-        _row(state, owner, lot)
-        for owner, lot in _building_lots(state, auction.kind)
-        if me is None or owner.id == me.id
+        rows: tuple[BidRow, ...] = (_row(state, None, None),)
+    else:
+        rows = tuple(_row(state, owner, lot) for owner, lot in _building_lots(state, auction.kind))
+    return Panel(
+        title=title,
+        deed=state.deed(auction.deed) if auction.deed is not None else None,
+        seconds_left=max(0.0, auction.deadline - now),
+        total_seconds=max(state.rules.auction_seconds, state.rules.auction_extension_seconds),
+        high_bidder=state.player(auction.high_bidder) if auction.high_bidder else None,
+        high_bid=auction.high_bid,
+        rows=rows,
     )
-    note = ""
-    if not rows:
-        note = (
-            Text("None of your lots is ready for a house just now.")
-            if auction.kind == "house"
-            else Text("None of your lots is ready for a hotel just now.")
-        )
-    return Panel(rows=rows, note=note, **common)
-
-
-def _cannot_bid(state: GameState, me: Player) -> str:
-    auction = state.auction
-    assert auction is not None
-    if me.bankrupt:
-        return Text("You are out of the game.")
-    if me.id in auction.excluded:
-        return Text("You could not take the lot you won, so you sit this auction out.")
-    if auction.high_bidder == me.id:
-        return Text("You hold the high bid.")
-    return ""
 
 
 def _row(state: GameState, player: Player | None, lot: Deed | None) -> BidRow:
-    """The bids `player` (None on the bank: anyone) can make; a bid may go up to what they could
-    raise, which a winner short of cash then raises as a debt."""
-    most = raisable(state, player.id) if player is not None else None
+    """The bids for the lot of `player` (None: the deed, for anyone)."""
     least = least_bid(state, lot.position if lot else None)
     high = state.auction.high_bid if state.auction else 0
     amounts: dict[int, int] = {}
@@ -104,7 +78,6 @@ def _row(state: GameState, player: Player | None, lot: Deed | None) -> BidRow:
         QuickBid(
             amount=amount,
             raise_=step if amount == high + step else 0,
-            affordable=most is None or amount <= most,
         )
         for amount, step in amounts.items()
     )
@@ -126,4 +99,23 @@ def _building_lots(state: GameState, kind: str) -> list[tuple[Player, Deed]]:
     return lots
 
 
-TEMPLATE_GLOBALS = {"auction_panel": panel}
+def notes(kind: str) -> dict[str, str]:
+    """Why a player's phone shows no bids, by what its script found (static/js/table.js)."""
+    why = {
+        "out": Text("You are out of the game."),
+        "excluded": Text("You could not take the lot you won, so you sit this auction out."),
+        "high": Text("You hold the high bid."),
+    }
+    if kind == "house":
+        why["none"] = Text("None of your lots is ready for a house just now.")
+    elif kind == "hotel":
+        why["none"] = Text("None of your lots is ready for a hotel just now.")
+    return why
+
+
+def bid_limit(state: GameState, player: Player) -> int:
+    """The most `player` may bid: what they could raise (a winner short of cash owes the rest)."""
+    return raisable(state, player.id)
+
+
+TEMPLATE_GLOBALS = {"auction_panel": panel, "auction_notes": notes, "bid_limit": bid_limit}

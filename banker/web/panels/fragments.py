@@ -6,7 +6,10 @@ tabs, its CSRF token) stays outside them."""
 
 from __future__ import annotations
 
-from typing import Any
+import threading
+import weakref
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import render_template
 from markupsafe import Markup
@@ -14,8 +17,14 @@ from markupsafe import Markup
 from banker.lru import LRU
 from banker.web.http.i18n import lang
 
+T = TypeVar("T")
+
 # some 20 kB each: a few screens of the latest seq of every game being played
 _rendered: LRU[tuple[Any, ...], Markup] = LRU(256)
+# what the live streams push: a change's shared parts, most well under 1 kB, and what it stored
+_pushed: LRU[tuple[Any, ...], Any] = LRU(2048)
+_making: weakref.WeakValueDictionary[tuple[Any, ...], threading.Lock] = weakref.WeakValueDictionary()
+_making_lock = threading.Lock()
 
 
 def rendered(template: str, key: tuple[Any, ...], **context: Any) -> Markup:
@@ -27,3 +36,21 @@ def rendered(template: str, key: tuple[Any, ...], **context: Any) -> Markup:
         html = Markup(render_template(template, **context))
         _rendered.put(kept, html)
     return html
+
+
+def once(key: tuple[Any, ...], make: Callable[[], T]) -> T:
+    """What `make` returns for `key`, made once however many of a table's streams ask for it at
+    the same moment: the others wait for the first and take what it made."""
+    made = _pushed.get(key)
+    if made is not None:
+        return made
+    with _making_lock:
+        lock = _making.get(key)
+        if lock is None:
+            lock = _making[key] = threading.Lock()
+    with lock:
+        made = _pushed.get(key)
+        if made is None:
+            made = make()
+            _pushed.put(key, made)
+    return made

@@ -8,12 +8,13 @@ from banker.web.http import seats
 from banker.web.http.i18n import lang, translate
 
 PAGE = 100  # lines on a page of the history (the screen's and the API's)
+SHOWN = 50  # lines a screen's history shows (static/js/table.js keeps it to them)
 
 
 def lines(
     game_id: str,
     state: GameState,
-    limit: int | None = 50,
+    limit: int | None = SHOWN,
     player: int | None = None,
     before: int | None = None,
 ) -> list[HistoryLine]:

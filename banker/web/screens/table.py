@@ -1,5 +1,5 @@
 """The screens of a running game: a player's wallet, the banker's table, the lobby with the
-QR code, and the live stream that tells every phone to refresh."""
+QR code, and the live stream that pushes every change to every phone."""
 
 from __future__ import annotations
 
@@ -14,27 +14,23 @@ from flask import (
     redirect,
     render_template,
     request,
+    stream_with_context,
     url_for,
 )
+from markupsafe import Markup
 
 from banker import qr
-from banker.rules import GameState, describe_action, undo_preview
+from banker.rules import GameState, undo_preview
 from banker.rules.board import edition_to_json
-from banker.rules.receipts import receipts
 from banker.rules.tally import tally
-from banker.rules.text import Parts
 from banker.service import BANKER
-from banker.web import replies
+from banker.web import push, replies
 from banker.web.context import VIEWS, seat_required, tap_id
 from banker.web.http import seats
 from banker.web.panels import history
 from banker.web.panels.endgame import biggest_moments, net_worth_chart
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
-
-NEWS_ACTIONS = 20  # actions /live reads back to find the news a phone missed
-MONEY_IN_LINES = 3  # payments to a phone's player flashed at once (the newest)
-MONEY_IN_LINES = 3  # payments to a phone's player flashed at once (the newest)
 
 
 def _context(game_id: str, state: GameState | None = None) -> dict:
@@ -130,32 +126,28 @@ def lobby(game_id: str):
 @bp.get("/live")
 @seat_required(views=VIEWS)
 def live(game_id: str):
-    """The changing part of a screen; 204 (nothing to swap) when the phone is up to date."""
+    """The whole changing part of a screen, for a phone whose live stream is down; 204 (nothing
+    to swap) when the phone is up to date, told without reading the game when it changed lately."""
     known = request.args.get("seq", type=int)
-    state = seats.service().state(game_id)
+    service = seats.service()
+    if known is not None and service.still_at(game_id, known):
+        return "", 204
+    state = service.state(game_id)
     if known is not None and known == state.seq:
         return "", 204
-    context = _context(game_id, state)
-    body = render_template(f"{g.view}/_live.html", oob=True, **context)
+    body = _whole_screen(game_id, state)
     if known is not None:
-        # the toast tells the latest news whole, as its history line (a trade with its 10% fees),
-        # found among the latest actions: a phone that was away for most of a long game does not
-        # have the whole log read for it. A player's own actions were told in its reply (with
-        # Undo, which this toast would hide); the bank's seat also stores what the server does by
-        # itself (a sale when the clock runs out)
-        mine = g.seat.player_id if g.seat.player_id != BANKER else None
-        actions = seats.service().actions_since(game_id, max(known, state.seq - NEWS_ACTIONS), not_by=mine)
-        news = [describe_action(state, events) for events in actions if any(e.is_news for e in events)]
-        # the money that came to this player's seat since, flashed above the news
-        money_in = receipts(state, (e for events in actions for e in events), mine) if mine else []
-        if news or money_in:
-            message = Parts(news[-2:]) if news else None
-            body += render_template(
-                "shared/_toast.html", message=message, money_in=money_in[-MONEY_IN_LINES:], ok=True, oob=True
-            )
+        body += push.news_since(game_id, known, state, g.seat)
     response = current_app.make_response(body)
     response.headers["Vary"] = "HX-Request"
     return response
+
+
+def _whole_screen(game_id: str, state: GameState, pushed: bool = False) -> Markup:
+    """Every changing part of `g.view` at `state`: the live panel and, out of band, the rest."""
+    return Markup(
+        render_template(f"{g.view}/_live.html", oob=True, pushed=pushed, **_context(game_id, state))
+    )
 
 
 @bp.get("/space/<int(signed=True):position>")
@@ -191,35 +183,53 @@ def undo(game_id: str):
 
 
 @bp.get("/stream")
-@seat_required("any")
+@seat_required("any", views=VIEWS)
 def stream(game_id: str):
-    """Server-Sent Events: `changed` with the new seq whenever the game moves on."""
+    """Server-Sent Events: after every change, one `update` whose id is the new seq, carrying the
+    out-of-band swaps that bring this screen up to it (banker/web/push.py). A phone that comes
+    back behind (its Last-Event-ID, else the seq its page was drawn at) first gets its screen whole."""
     service = seats.service()
-    known = request.args.get("seq", default=0, type=int)
-    current = service.state(game_id).seq
+    known = _int(request.headers.get("Last-Event-ID")) or request.args.get("seq", default=0, type=int)
     lifetime = current_app.config["STREAM_SECONDS"]
     keepalive = current_app.config["STREAM_KEEPALIVE_SECONDS"]
+    seat, view = g.seat, g.view
 
     def events():
-        last = known
         yield "retry: 1000\n\n"
-        if current > last:
-            last = current
-            yield f"event: changed\ndata: {last}\n\n"
+        shown = service.state(game_id)
+        if shown.seq != known:
+            whole = _whole_screen(game_id, shown, pushed=True)
+            yield _update(shown.seq, whole + (push.news_since(game_id, known, shown, seat) if known else ""))
         deadline = time.monotonic() + lifetime
         while time.monotonic() < deadline:
-            seq = service.broker.wait(game_id, last, keepalive)
-            if seq > last:
-                last = seq
-                yield f"event: changed\ndata: {last}\n\n"
-            else:
+            announced = service.broker.wait(game_id, shown.seq, keepalive)
+            if announced <= shown.seq:
                 yield ": keepalive\n\n"
+                continue
+            now = service.state_at(game_id, announced)
+            if now.seq > shown.seq:
+                yield _update(now.seq, push.message(game_id, shown, now, view, seat, _drawing(game_id)))
+                shown = now
 
     return Response(
-        events(),
+        stream_with_context(events()),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
+
+
+def _drawing(game_id: str):
+    return lambda state: _context(game_id, state)
+
+
+def _update(seq: int, html: str) -> str:
+    """One SSE message; each line of the html its own data line (the browser joins them again)."""
+    lines = "".join(f"data: {line}\n" for line in html.splitlines() if line.strip())
+    return f"id: {seq}\nevent: update\n{lines}\n"
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() and len(value) < 12 else None
 
 
 @bp.get("/qr.svg")

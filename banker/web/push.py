@@ -1,0 +1,225 @@
+"""What the live stream pushes to a phone when its game changes: one message of htmx out-of-band
+fragments that brings the screen from the state it shows to the new one, with nothing to fetch.
+
+The parts every phone of a screen shares (each player's cash, the changed board spaces, the
+bank's supply, the history line, the auction, the news) are rendered once per change, screen and
+language, and every such phone gets the same bytes. A phone's own parts (its wallet, its deeds,
+its debt, the offers it made or must answer) are rendered only when the change altered them, which
+for a payment is the payer's and the payee's phone alone. Which own part changed is told by a key
+of what it shows (`_OWN`): a region is drawn again only when its key differs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from flask import render_template
+from markupsafe import Markup, escape
+
+from banker.rules import GameState, Player, describe_action
+from banker.rules.game import Joined
+from banker.rules.receipts import receipts
+from banker.rules.text import Parts
+from banker.rules.undo import Undone
+from banker.service import BANKER, SeatKey, Stored
+from banker.web.http import seats
+from banker.web.http.i18n import lang
+from banker.web.panels import fragments, history
+
+MONEY_IN_LINES = 3  # payments to a phone's player flashed at once (the newest)
+NEWS_LINES = 2  # the latest news a toast tells
+NEWS_ACTIONS = 20  # actions read back for the news of a phone that was away: not a long game's whole log
+
+
+def message(
+    game_id: str, before: GameState, after: GameState, view: str, seat: SeatKey, context: Callable
+) -> str:
+    """The fragments that take `seat`'s `view` of the game from `before` to `after`.
+    `context(state)` gives what the screen's templates draw from."""
+    stored = _stored(game_id, before.seq)
+    you = None if seat.player_id == BANKER else seat.player_id
+    parts = [_shared(game_id, before, after, view)]
+    own = _OWN.get(view, {})
+    changed = [region for region, key in own.items() if key(before, you) != key(after, you)]
+    money_in = _money_in(after, stored, you)
+    if changed or money_in:
+        drawn = context(after)
+        parts += (render_template(f"{view}/_regions.html", regions=changed, **drawn),)
+    parts.append(_toast(game_id, before.seq, after, stored, seat, money_in))
+    return "".join(parts)
+
+
+def news_since(game_id: str, seq: int, state: GameState, seat: SeatKey) -> str:
+    """The toast for a phone coming back at `seq` to the game at `state`: the latest news, with
+    the money that came to its player meanwhile."""
+    stored = seats.service().stored_after(game_id, max(seq, state.seq - NEWS_ACTIONS))
+    you = None if seat.player_id == BANKER else seat.player_id
+    return _toast(game_id, seq, state, stored, seat, _money_in(state, stored, you))
+
+
+def _money_in(state: GameState, stored: Sequence[Stored], you: int | None) -> list:
+    """What others paid this phone's player (its own actions were told in its replies)."""
+    if you is None:
+        return []
+    events = (e for action in stored if action.by != you for e in action.events)
+    return receipts(state, events, you)[-MONEY_IN_LINES:]
+
+
+def _stored(game_id: str, after: int) -> list[Stored]:
+    return fragments.once(("stored", game_id, after), lambda: seats.service().stored_after(game_id, after))
+
+
+def _shared(game_id: str, before: GameState, after: GameState, view: str) -> str:
+    key = ("change", game_id, before.seq, after.seq, view, lang())
+    return fragments.once(key, lambda: _draw_shared(game_id, before, after, view))
+
+
+def _draw_shared(game_id: str, before: GameState, after: GameState, view: str) -> Markup:
+    parts: list[str] = []
+    stored = _stored(game_id, before.seq)
+    joined = {e.player for action in stored for e in action.events if isinstance(e, Joined)}
+    if view == "lobby":
+        if joined:
+            parts.append(render_template("lobby/_live.html", pushed=True, **_lobby(game_id, after)))
+        return Markup("".join(parts))
+    for old, new in zip(before.players, after.players, strict=True):
+        if old.cash != new.cash:
+            parts.append(f'<b hx-swap-oob="innerHTML:.cash-{new.id}">{escape(after.money(new.cash))}</b>')
+    rows = [
+        new
+        for old, new in zip(before.players, after.players, strict=True)
+        if _row(old) != _row(new) or new.id in joined
+    ]
+    if rows:
+        parts.append(
+            render_template(
+                "shared/_person_rows.html",
+                rows=rows,
+                state=after,
+                view=view,
+                joined=_joined(game_id) if view == "bank" else set(),
+            )
+        )
+    spaces = [p for p in after.edition.space_at if before.holding(p) != after.holding(p)]
+    pot_shown = after.rules.free_parking_jackpot and before.free_parking != after.free_parking
+    if pot_shown:
+        spaces += [s.position for s in after.edition.spaces if s.type == "free_parking"]
+    if spaces:
+        parts.append(
+            render_template("board/_spaces.html", game_id=game_id, view=view, state=after, only=set(spaces))
+        )
+    if (before.houses, before.hotels) != (after.houses, after.hotels) or pot_shown:
+        parts.append(render_template("board/_supply.html", state=after, push=True))
+    if before.auction != after.auction or (after.auction and before.holdings != after.holdings):
+        parts.append(
+            render_template(
+                "auction/_region.html",
+                game_id=game_id,
+                view=view,
+                state=after,
+                me=None,
+                now=seats.service().clock(),
+                push=True,
+            )
+        )
+    parts.append(_history(game_id, before.seq, after, stored))
+    return Markup("".join(parts))
+
+
+def _history(game_id: str, seq: int, after: GameState, stored: Sequence[Stored]) -> str:
+    """The new history lines at the top of the list; after an undo, which marks an older line,
+    the list whole."""
+    undone = any(isinstance(e, Undone) for action in stored for e in action.events)
+    if undone:
+        lines = history.lines(game_id, after)
+        return render_template("shared/_history_lines.html", history=lines, swap="innerHTML")
+    lines = history.lines(game_id, after, limit=min(after.seq - seq, history.SHOWN))
+    return render_template("shared/_history_lines.html", history=lines, swap="afterbegin")
+
+
+def _toast(
+    game_id: str, seq: int, after: GameState, stored: Sequence[Stored], seat: SeatKey, money_in: list
+) -> str:
+    """The news of what others did (the bank also hears of its own actions and what the server
+    did by itself), with the money that came to this phone's player; nothing when there is none."""
+    mine = None if seat.player_id == BANKER else seat.player_id
+    told = tuple(i for i, action in enumerate(stored) if action.by != mine and action.news)
+    if not told and not money_in:
+        return ""
+    if money_in:  # this phone's own: drawn for it alone
+        return _draw_toast(after, stored, told, money_in)
+    return fragments.once(
+        ("toast", game_id, seq, after.seq, told, lang()), lambda: _draw_toast(after, stored, told, [])
+    )
+
+
+def _draw_toast(after: GameState, stored: Sequence[Stored], told: Iterable[int], money_in: list) -> Markup:
+    news = [describe_action(after, stored[i].events) for i in told][-NEWS_LINES:]
+    message = Parts(news) if news else None
+    return Markup(
+        render_template("shared/_toast.html", message=message, money_in=money_in, ok=True, oob=True)
+    )
+
+
+def _row(player: Player) -> tuple:
+    """What a player's row shows besides the cash."""
+    return (player.name, player.token, player.in_jail, player.bankrupt)
+
+
+def _joined(game_id: str) -> set[int]:
+    return {s.player_id for s in seats.service().seats(game_id) if s.claimed and s.player_id != BANKER}
+
+
+def _lobby(game_id: str, state: GameState) -> dict[str, Any]:
+    return {"game_id": game_id, "state": state, "view": "lobby", "joined": _joined(game_id)}
+
+
+# --- own parts: what each region of a screen shows, as a key ---------------------------------
+
+
+def _mine(state: GameState, you: int | None) -> tuple:
+    return tuple(sorted((p, h) for p, h in state.holdings.items() if h.owner == you))
+
+
+def _people(state: GameState) -> tuple:
+    return tuple((p.name, p.bankrupt) for p in state.players)
+
+
+def _wallet(state: GameState, you: int | None) -> tuple:
+    # the wallet says what others owe this player, and what could be raised (an auction's bids)
+    return (state.player(you), _mine(state, you), state.debts, state.ended, state.at_go)
+
+
+def _standing(state: GameState, you: int | None) -> tuple:
+    return (state.ended, state.winner, state.mortgage_choices, you and state.player(you).bankrupt)
+
+
+def _debt(state: GameState, you: int | None) -> tuple:
+    owes = state.debts if you is None else tuple(d for d in state.debts if d.debtor == you)
+    # what a debtor has and could raise is on the panel
+    return (owes, owes and (tuple(p.cash for p in state.players), state.holdings), _people(state))
+
+
+def _offers(state: GameState, you: int | None) -> tuple:
+    trades = state.trades if you is None else tuple(t for t in state.trades if you in (t.proposer, t.partner))
+    # whether an offer can still be accepted turns on both sides' cash and deeds
+    return (trades, trades and (tuple(p.cash for p in state.players), state.holdings), _people(state))
+
+
+def _market(state: GameState, you: int | None) -> tuple:
+    if not state.rules.market_size:
+        return ()
+    return (state.market, len(state.deck), state.market_buyer, state.player(you), _mine(state, you))
+
+
+_OWN: dict[str, dict[str, Callable[[GameState, int | None], Any]]] = {
+    "player": {
+        "standing": _standing,
+        "debt": _debt,
+        "offers": _offers,
+        "wallet": _wallet,
+        "market": _market,
+        "my-deeds": _mine,
+    },
+    "bank": {"standing": _standing, "debt": _debt, "offers": _offers},
+}
