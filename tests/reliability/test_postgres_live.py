@@ -18,7 +18,7 @@ SHARED = re.compile(r"\.cash-\d+|#history ol|#space-\d+")  # what every phone's 
 
 
 def open_stream(
-    server: ServeProcess, game_id: str, token: str, seq: int, language: str = "en", view: str = "player"
+    server: ServeProcess, game_id: str, token: str, seq: int, language: str = "en"
 ) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
     """A phone's live stream on `server` in the phone's `language`, seated by the seat's link and
     its button."""
@@ -33,7 +33,7 @@ def open_stream(
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     connection.request(
         "GET",
-        f"/g/{game_id}/stream?seq={seq}&view={view}",
+        f"/g/{game_id}/stream?seq={seq}",
         headers={"Cookie": cookie, "Accept-Language": language},
     )
     stream = connection.getresponse()
