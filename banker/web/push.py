@@ -209,7 +209,15 @@ def _offers(state: GameState, you: int | None) -> tuple:
 def _market(state: GameState, you: int | None) -> tuple:
     if not state.rules.market_size:
         return ()
-    return (state.market, len(state.deck), state.market_buyer, state.player(you), _mine(state, you))
+    # once the game has ended, every offer of the market is refused
+    return (
+        state.market,
+        len(state.deck),
+        state.market_buyer,
+        state.player(you),
+        _mine(state, you),
+        state.ended,
+    )
 
 
 _OWN: dict[str, dict[str, Callable[[GameState, int | None], Any]]] = {
