@@ -234,6 +234,7 @@ def _offers(state: GameState, you: int | None) -> tuple:
 def _market(state: GameState, you: int | None) -> tuple:
     if not state.rules.market_size:
         return ()
+    # a debt, or the game's end, refuses every offer of the market
     return (
         state.market,
         len(state.deck),
@@ -241,6 +242,7 @@ def _market(state: GameState, you: int | None) -> tuple:
         state.player(you),
         _mine(state, you),
         state.debts,
+        state.ended,
     )
 
 

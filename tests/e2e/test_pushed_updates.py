@@ -1,0 +1,337 @@
+"""What the stream puts on an open page equals what a fresh load of that page shows, after every
+kind of event the rules know, on phones in English, Korean and Japanese and on the bank's screen.
+
+The pages stay open for the whole game. After each command every page must reach the new seq by
+itself; then what it shows (its live part: balances, the board's owners, buildings and mortgages,
+the bank's supply, the wallet, the open auction, debts and offers; the deeds list; the newest
+history lines) is compared with the same page loaded afresh: drawn by the server for the page's
+own cookies and language, and, while an auction is open (which the page's script makes its own
+player's), loaded for real in a tab beside it."""
+
+from __future__ import annotations
+
+import difflib
+import time
+import urllib.error
+
+from playwright.sync_api import expect
+
+from banker.rules import EVENTS
+from tests.e2e.table import SETTLE, api, take_seat
+
+# Produced by creating a game, not by a command: no page is open yet to be updated.
+NOT_BY_A_COMMAND = {"game_started"}
+HISTORY_LINES = 10  # the newest lines compared; a fresh load shows a page of them
+# a timed game's whole length: long enough for its four pages to open first on a busy machine
+TIMED_GAME_SECONDS = 10
+
+# Reads a document into comparable lines: each element of the compared parts as its tag, id,
+# classes and attributes, each text as its words. Left out: what the page's own script changes as
+# time passes (the auction clock's seconds and its "Going once…", the count-up of a balance, which
+# clocks have started), htmx's working classes and the out-of-band mark it takes off what it swaps
+# in, and the live part's own polling address.
+SNAPSHOT = """
+(doc) => {
+  const skipAttrs = new Set(["class", "hx-swap-oob", "data-started", "data-counting", "data-felt", "data-ends-in"]);
+  const kept = (el) => [...el.classList].filter((c) => !c.startsWith("htmx-") && c !== "ending");
+  const masked = (el) => el.matches(".auction .clock, .auction .going");
+  const lines = (root) => {
+    const out = [];
+    const walk = (node) => {
+      if (node.nodeType === 3) {
+        const words = node.textContent.replace(/\\s+/g, " ").trim();
+        if (words) out.push("  " + words);
+        return;
+      }
+      if (node.nodeType !== 1) return;
+      const classes = kept(node);
+      const attrs = [...node.attributes]
+        .filter((a) => !skipAttrs.has(a.name) && !(node.hasAttribute("data-live") && a.name.startsWith("hx-")))
+        .map((a) => `${a.name}=${a.value}`)
+        .sort();
+      out.push(`<${node.localName}${classes.length ? "." + classes.sort().join(".") : ""} ${attrs.join(" ")}>`);
+      if (!masked(node)) node.childNodes.forEach(walk);
+    };
+    if (root) walk(root);
+    return out;
+  };
+  const live = doc.querySelector("[data-live]");
+  const history = [...doc.querySelectorAll("#history ol > li")].slice(0, HISTORY_LINES);
+  return {
+    seq: live ? live.dataset.seq : null,
+    live: lines(live),
+    holdings: lines(doc.querySelector("#holdings")),
+    history: history.map((li) => `(${kept(li).join(" ")}) ${li.textContent.trim()}`),
+  };
+}
+""".replace("HISTORY_LINES", str(HISTORY_LINES))
+# the page is at `seq`, and htmx has settled what it swapped in (for a moment after a swap an element
+# keeps the class and style it replaced)
+SETTLED = (
+    "seq => document.querySelector('[data-live]').dataset.seq === String(seq)"
+    " && !document.querySelector('.htmx-swapping, .htmx-settling, .htmx-added')"
+)
+SHOWN = f"() => ({SNAPSHOT})(document)"
+# the page as the server draws it now, fetched by the page itself (its cookies, its language)
+DRAWN = (
+    "async (url) => {"
+    "  const answer = await fetch(url, {cache: 'no-store'});"
+    f"  return ({SNAPSHOT})(new DOMParser().parseFromString(await answer.text(), 'text/html'));"
+    "}"
+)
+
+
+class Table:
+    """A game played through the API while its pages stay open, each checked after every change."""
+
+    def __init__(self, server, phone, game):
+        self.server, self.phone, self.game = server, phone, game
+        self.pages = []  # (label, page)
+        self.fresh_tabs = {}  # page: the tab beside it that loads it afresh
+        self.seq = self.state()["seq"]  # the game's start
+        self.produced = set()
+
+    def token(self, player=None):
+        return self.game["banker_token"] if player is None else self.game["players"][player - 1]["token"]
+
+    def state(self):
+        return api(self.server, f"/api/games/{self.game['id']}", token=self.token())
+
+    def open_bank(self, locale):
+        page = self.phone(locale)
+        take_seat(page, self.server, self.token())
+        self._opened(f"bank {locale}", page)
+
+    def join(self, player, locale):
+        """The player's phone joins with the game's code (a `joined` event every open page hears)."""
+        page = self.phone(locale)
+        page.goto(f"{self.server.url}/join/{self.game['join_code']}")
+        page.locator(f'button[name="player"][value="{player}"]').click()
+        page.wait_for_url(f"{self.server.url}/g/{self.game['id']}")
+        history = api(self.server, f"/api/games/{self.game['id']}/history", token=self.token())
+        assert history["lines"][-1]["text"].endswith("joined on their phone")
+        self._changed(self.state()["seq"], {"joined"})
+        self._opened(f"{self.game['players'][player - 1]['name']} {locale}", page)
+
+    def _opened(self, label, page):
+        expect(page.locator("html")).to_have_attribute("lang", label.split()[-1][:2])
+        self.pages.append((label, page))
+        self._check(f"opening {label}")
+
+    def do(self, command, by=None):
+        """Send `command` with the banker's token (or player `by`'s); every page must follow."""
+        try:
+            answer = api(self.server, f"/api/games/{self.game['id']}/commands", command, token=self.token(by))
+        except urllib.error.HTTPError as refused:
+            raise AssertionError(f"{command} was refused: {refused.read().decode()}") from None
+        self._changed(answer["seq"], {event["type"] for event in answer["events"]})
+        self._check(command)
+        return answer
+
+    def wait_for_the_clock(self, seconds):
+        """The server's own timer ends the game (no command, no request): every page must follow."""
+        _, first = self.pages[0]
+        first.wait_for_function(
+            "seq => +document.querySelector('[data-live]').dataset.seq > seq",
+            arg=self.seq,
+            timeout=seconds * 1000 + SETTLE,
+        )
+        state = self.state()
+        assert state["ended"], "the game's clock ran out, yet the game goes on"
+        self._changed(state["seq"], {"game_ended"})
+        self._check("the end of the game's time")
+
+    def _changed(self, seq, types):
+        assert seq > self.seq, f"the game did not change: seq {seq}"
+        self.seq = seq
+        self.produced |= types
+
+    def _fresh(self, page):
+        """What a fresh load of `page` shows. The page's script makes an open auction its own
+        player's (which bids, which note): then the page is loaded for real in a tab beside it;
+        otherwise the script changes none of the compared parts, and the page as the server draws
+        it is enough (and much quicker)."""
+        if page.locator(".auction").count() == 0:
+            return page.evaluate(DRAWN, page.url)
+        if page not in self.fresh_tabs:
+            fresh = self.fresh_tabs[page] = page.context.new_page()
+            fresh.route("**/stream?*", lambda route: route.abort())  # only looked at: nothing moves it on
+            page.bring_to_front()  # a tab behind another runs its timers (htmx's settling) slowly
+        fresh = self.fresh_tabs[page]
+        fresh.goto(page.url, wait_until="domcontentloaded")
+        return fresh.evaluate(SHOWN)
+
+    def _check(self, what):
+        for label, page in self.pages:
+            page.wait_for_function(SETTLED, arg=self.seq, timeout=SETTLE)
+            seen = {"shown": page.evaluate(SHOWN), "fresh": self._fresh(page)}
+            assert seen["fresh"]["seq"] == str(self.seq), f"{label}: a fresh load is at another seq"
+            parts = ("live", "history") if label.startswith("bank") else ("live", "holdings", "history")
+            assert all(seen["fresh"][part] for part in parts), f"{label}: a part to compare is missing"
+            for part in ("live", "holdings", "history"):
+                shown, fresh = seen["shown"][part], seen["fresh"][part]
+                assert shown == fresh, (
+                    f"after {what}, the {part} of {label}'s page is not what a fresh load shows:\n"
+                    + "\n".join(difflib.unified_diff(fresh, shown, "fresh load", "pushed", lineterm="", n=2))
+                )
+
+
+def started(server, phone, players, options):
+    game = api(server, "/api/games", {"players": players, "options": options})
+    return Table(server, phone, game)
+
+
+def seated(table, pages):
+    """The bank's screen(s) first, then each player's phone joins in its language."""
+    for who, locale in pages:
+        if who == "bank":
+            table.open_bank(locale)
+        else:
+            table.join(who, locale)
+
+
+def new_trade(answer):
+    (proposed,) = [e for e in answer["events"] if e["type"] == "trade_proposed"]
+    return proposed["trade"]
+
+
+def play_the_classic_game(t):
+    """Ann (1), Bob (2), Cy (3) and Dee (4), with the jackpot, token levels and buying from owners."""
+    ann, bob, cy, dee = 1, 2, 3, 4
+    # GO, a token level, the turn
+    t.do({"type": "pass_go", "player": ann})
+    t.do({"type": "buy_level", "player": ann})
+    t.do({"type": "next_turn", "player": ann})
+    # deeds, buildings, mortgages
+    t.do({"type": "buy", "player": ann, "deed": 1})
+    t.do({"type": "buy", "player": ann, "deed": 3})
+    t.do({"type": "build", "deed": 1})
+    t.do({"type": "sell_building", "deed": 1})
+    t.do({"type": "buy", "player": bob, "deed": 5})
+    t.do({"type": "mortgage", "deed": 5})
+    t.do({"type": "unmortgage", "deed": 5})
+    t.do({"type": "buy_from_owner", "player": cy, "deed": 5})
+    t.do({"type": "pay_rent", "player": bob, "deed": 5})
+    # an auction the bank closes
+    t.do({"type": "decline", "player": cy, "deed": 6})
+    t.do({"type": "bid", "player": bob, "amount": 60, "deed": 6})
+    t.do({"type": "bid", "player": ann, "amount": 80, "deed": 6})
+    t.do({"type": "close_auction"})
+    # tax into the jackpot, which Cy collects; jail three ways
+    t.do({"type": "pay_tax", "player": bob, "space": 4})
+    t.do({"type": "free_parking", "player": cy})
+    t.do({"type": "go_to_jail", "player": bob})
+    t.do({"type": "pay_jail_fine", "player": bob})
+    t.do({"type": "card", "player": cy, "deck": "community_chest", "card": "CC05", "from_space": 2})
+    t.do({"type": "go_to_jail", "player": cy})
+    t.do({"type": "use_jail_card", "player": cy})
+    # trades: declined, cancelled, countered, completed
+    offer = {"type": "propose_trade", "player": ann, "to": bob, "give": {"cash": 20}, "get": {"cash": 10}}
+    trade = new_trade(t.do(offer))
+    t.do({"type": "decline_trade", "player": bob, "trade": trade})
+    trade = new_trade(t.do({**offer, "give": {"cash": 30}}))
+    t.do({"type": "cancel_trade", "player": ann, "trade": trade})
+    trade = new_trade(
+        t.do({"type": "propose_trade", "player": cy, "to": ann, "give": {"cash": 150}, "get": {"deeds": [6]}})
+    )
+    trade = new_trade(
+        t.do(
+            {
+                "type": "propose_trade",
+                "player": ann,
+                "to": cy,
+                "give": {"deeds": [6]},
+                "get": {"cash": 250},
+                "counter": trade,
+            }
+        )
+    )
+    t.do({"type": "accept_trade", "player": cy, "trade": trade})
+    # the bank's undo, and a player taking back their own slip
+    t.do({"type": "pay_player", "player": ann, "to": bob, "amount": 5})
+    t.do({"type": "undo"})
+    slip = t.do({"type": "pay_player", "player": bob, "to": ann, "amount": 7}, by=bob)
+    t.do({"type": "take_back", "player": bob, "seq": slip["seq"]}, by=bob)
+    # Ann builds on the browns; a card, a debt paid off
+    t.do({"type": "build", "deed": 1})
+    t.do({"type": "build", "deed": 3})
+    t.do({"type": "buy", "player": dee, "deed": 8})
+    t.do({"type": "card", "player": dee, "deck": "chance", "card": "CH09", "from_space": 7})
+    dee_cash = next(p["cash"] for p in t.state()["players"] if p["id"] == dee)
+    t.do({"type": "pay_player", "player": dee, "to": bob, "amount": dee_cash - 40})
+    t.do({"type": "pay_tax", "player": dee, "space": 38})
+    t.do({"type": "collect_from_bank", "player": dee, "amount": 100, "reason": "Beauty contest"})
+    t.do({"type": "pay_debt", "player": dee})
+    # Cy bids, then cannot pay: the auction runs again without Cy, and the bank calls it off
+    t.do({"type": "decline", "player": bob, "deed": 9})
+    cy_cash = next(p["cash"] for p in t.state()["players"] if p["id"] == cy)
+    t.do({"type": "mortgage", "deed": 5})
+    t.do({"type": "mortgage", "deed": 6})
+    t.do({"type": "pay_player", "player": cy, "to": ann, "amount": cy_cash + 50 - 20})
+    t.do({"type": "bid", "player": cy, "amount": 110, "deed": 9})
+    t.do({"type": "pay_player", "player": cy, "to": ann, "amount": 15})
+    t.do({"type": "close_auction"})
+    t.do({"type": "cancel_auction"})
+    # Dee goes bankrupt to the bank: her deed is auctioned, her card goes back
+    t.do({"type": "pay_tax", "player": dee, "space": 4})
+    t.do({"type": "declare_bankruptcy", "player": dee})
+    t.do({"type": "bid", "player": ann, "amount": 20, "deed": 8})
+    t.do({"type": "close_auction"})
+    # Cy goes bankrupt to Ann, who chooses what to do with the mortgaged railroad
+    t.do({"type": "pay_player", "player": cy, "to": ann, "amount": 100})
+    t.do({"type": "pay_rent", "player": cy, "deed": 3})
+    t.do({"type": "declare_bankruptcy", "player": cy})
+    t.do({"type": "settle_mortgage", "player": ann, "deed": 5, "choice": "keep"})
+    t.do({"type": "settle_mortgage", "player": ann, "deed": 6, "choice": "lift"})
+    # Bob, the last but Ann, goes too: Ann wins
+    bob_cash = next(p["cash"] for p in t.state()["players"] if p["id"] == bob)
+    t.do({"type": "pay_player", "player": bob, "to": ann, "amount": bob_cash - 10})
+    t.do({"type": "pay_tax", "player": bob, "space": 4})
+    t.do({"type": "declare_bankruptcy", "player": bob})
+
+
+def play_without_auctions(t):
+    """A deed not bought stays with the bank; the table agrees to end the game."""
+    t.do({"type": "decline", "player": 2, "deed": 39})
+    t.do({"type": "end_game"})
+
+
+def play_the_market_game(t, seconds):
+    """A deed market, Monopoly 2.0's way of selling deeds (which declines none), in a game that
+    ends when its time is up."""
+    t.do({"type": "buy_from_market", "player": 1, "deed": t.state()["market"][0]})
+    t.wait_for_the_clock(seconds)
+
+
+def test_every_kind_of_change_pushed_to_open_pages_equals_a_fresh_load(server, phone):
+    classic = started(
+        server,
+        phone,
+        ["Ann", "Bob", "Cy", "Dee"],
+        {
+            "free_parking_jackpot": True,
+            "jackpot_seed": 100,
+            "token_levels": 3,
+            "buy_from_owner": True,
+            "auction_seconds": 24 * 60 * 60,  # only the bank closes the auctions here
+        },
+    )
+    seated(classic, [("bank", "en-US"), (1, "en-US"), (2, "ko-KR"), (3, "ja-JP"), ("bank", "ja-JP")])
+    play_the_classic_game(classic)
+    expect(classic.pages[1][1].locator(".finale h2")).to_have_text("Ann wins!")
+
+    others = [("bank", "ko-KR"), (1, "en-US"), (2, "ko-KR"), (3, "ja-JP")]
+    no_auctions = started(server, phone, ["Ann", "Bob", "Cy"], {"auctions": False})
+    seated(no_auctions, others)
+    play_without_auctions(no_auctions)
+    end_at = int(time.time()) + TIMED_GAME_SECONDS
+    market = started(
+        server, phone, ["Ann", "Bob", "Cy"], {"market_size": 4, "auctions": False, "end_at": end_at}
+    )
+    seated(market, others)
+    play_the_market_game(market, end_at - time.time())
+
+    produced = classic.produced | no_auctions.produced | market.produced
+    assert produced == set(EVENTS) - NOT_BY_A_COMMAND, (
+        f"never produced: {sorted(set(EVENTS) - NOT_BY_A_COMMAND - produced)}"
+    )
