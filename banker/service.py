@@ -20,7 +20,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from banker.chronicle import Chronicle, record, record_all
+from banker.chronicle import Chronicle, record
 from banker.db import FullDiskLog, disk_full
 from banker.live import Broker
 from banker.lru import LRU
@@ -54,6 +54,7 @@ MAX_RETRIES = 20
 # again from its log when it is next asked for. A state takes some 50 kB (a custom edition's
 # board is its own), plus its undo stack.
 GAMES_KEPT = 500
+STATES_KEPT = 8  # the latest states of a game kept, one per action: for streams a few behind
 LINES_KEPT = 100_000  # history lines kept in all (a line takes some 150 bytes), see history
 OLDER_LINES_READ = 500  # how far back a filtered history reads the log at a time
 AT_ONCE = 500  # actions folded or worded before letting other requests run (see _in_turns)
@@ -178,6 +179,7 @@ class GameService:
         self.clock = clock
         self._full_disk_log = FullDiskLog(log, clock)
         self._chronicles: LRU[str, Chronicle] = LRU(games_kept)
+        self._recent: LRU[str, tuple[GameState, ...]] = LRU(games_kept)  # the latest states, in turn
         self._cache_lock = threading.Lock()
         # one command of a game at a time in this process; other processes are kept apart by
         # the unique seq alone (without this, threads of one server would mostly race each other).
@@ -378,11 +380,11 @@ class GameService:
             rows = connection.execute(STORED_AFTER, {"game_id": game_id, "after": after}).all()
         if kept is None and not rows:
             raise NotFound(Text("There is no such game. Check the link or the join code."))
-        if rows:
-            actions = ((seq, _events(events), sent_of(by, at)) for seq, events, by, at in _in_turns(rows))
-            kept = record_all(actions, kept)
+        for seq, events, by, at in _in_turns(rows):
+            kept = record(kept, seq, _events(events), sent_of(by, at))
+            if seq > rows[-1][0] - STATES_KEPT:
+                self._remember(game_id, kept)
         assert kept is not None
-        self._remember(game_id, kept)
         return kept
 
     def _remember(self, game_id: str, kept: Chronicle) -> None:
@@ -391,6 +393,17 @@ class GameService:
             if current is None or current.seq < kept.seq:
                 self._chronicles.put(game_id, kept)
                 self._watch(game_id, kept.state)
+                recent = self._recent.get(game_id) or ()
+                follows = recent and recent[-1].seq + 1 == kept.seq
+                self._recent.put(game_id, (*recent, kept.state)[-STATES_KEPT:] if follows else (kept.state,))
+
+    def states_from(self, game_id: str, seq: int) -> list[GameState] | None:
+        """The game's state at `seq` and after each action since, oldest first, while this
+        process still holds every one of them (the latest STATES_KEPT); else None. A phone's
+        live stream that is a few changes behind is brought through each of them in turn."""
+        recent = self._recent.get(game_id) or ()
+        chain = [state for state in recent if state.seq >= seq]
+        return chain if chain and chain[0].seq == seq else None
 
     # --- clocks: auctions and timed games -----------------------------------------------
 

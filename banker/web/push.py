@@ -38,7 +38,7 @@ def message(
 ) -> str:
     """The fragments that take `seat`'s `view` of the game from `before` to `after`.
     `context(state)` gives what the screen's templates draw from."""
-    stored = _stored(game_id, before.seq)
+    stored = _stored(game_id, before, after)
     you = None if seat.player_id == BANKER else seat.player_id
     parts = [_shared(game_id, before, after, view)]
     own = _OWN.get(view, {})
@@ -67,8 +67,13 @@ def _money_in(state: GameState, stored: Sequence[Stored], you: int | None) -> li
     return receipts(state, events, you)[-MONEY_IN_LINES:]
 
 
-def _stored(game_id: str, after: int) -> list[Stored]:
-    return fragments.once(("stored", game_id, after), lambda: seats.service().stored_after(game_id, after))
+def _stored(game_id: str, before: GameState, after: GameState) -> list[Stored]:
+    """The actions that took the game from `before` to `after`, read once for all its streams."""
+
+    def read() -> list[Stored]:
+        return [a for a in seats.service().stored_after(game_id, before.seq) if a.seq <= after.seq]
+
+    return fragments.once(("stored", game_id, before.seq, after.seq), read)
 
 
 def _shared(game_id: str, before: GameState, after: GameState, view: str) -> str:
@@ -78,7 +83,7 @@ def _shared(game_id: str, before: GameState, after: GameState, view: str) -> str
 
 def _draw_shared(game_id: str, before: GameState, after: GameState, view: str) -> Markup:
     parts: list[str] = []
-    stored = _stored(game_id, before.seq)
+    stored = _stored(game_id, before, after)
     joined = {e.player for action in stored for e in action.events if isinstance(e, Joined)}
     if view == "lobby":
         if joined:

@@ -73,3 +73,19 @@ def test_changes_arrive_one_message_each_in_order(app, table, streams):
     now = seq(app, table["id"])
     first, second = message(streams["Cy"]), message(streams["Cy"])
     assert first.startswith(f"id: {now - 1}\n") and second.startswith(f"id: {now}\n")
+
+
+def test_a_stream_that_wakes_two_changes_late_still_shows_each_balance(app, table):
+    """A busy server may run a phone's stream only after two payments: each comes in turn."""
+    app.config.update(STREAM_SECONDS=5.0, STREAM_KEEPALIVE_SECONDS=30.0)
+    service, game_id = app.extensions["banker"], table["id"]
+    now = seq(app, game_id)
+    ann = next(s.token for s in service.seats(game_id) if s.player_id == 1)
+    chunks = iter(table["Cy"].get(f"/g/{game_id}/stream?seq={now}&view=player", buffered=False).response)
+    assert next(chunks) == b"retry: 1000\n\n"
+    for amount in (10, 20):  # while the stream waits its turn
+        service.run(game_id, ann, {"type": "pay_player", "player": 1, "to": 2, "amount": amount})
+    first, second = next(chunks).decode(), next(chunks).decode()
+    assert first.startswith(f"id: {now + 1}\n") and '<data value="1490">$1,490</data>' in first
+    assert second.startswith(f"id: {now + 2}\n") and '<data value="1470">$1,470</data>' in second
+    chunks.close()

@@ -3,6 +3,7 @@ messages with consecutive ids, and a phone that missed changes gets its whole sc
 
 from __future__ import annotations
 
+from banker.service import STATES_KEPT
 from tests.sse import fragments, lines_of, messages, next_message
 from tests.web.helpers import do, seq
 
@@ -37,7 +38,7 @@ def test_two_payments_in_a_row_arrive_as_two_messages_in_order(app, table):
         assert f"Ann paid Bob {line}" in parts["#history ol"]
 
 
-def test_a_phone_that_missed_changes_gets_its_whole_screen_at_the_current_seq(app, table):
+def test_a_phone_that_missed_a_few_changes_is_brought_through_each(app, table):
     game_id = table["id"]
     start = seq(app, game_id)
     pay_bob(table, 10)
@@ -45,12 +46,26 @@ def test_a_phone_that_missed_changes_gets_its_whole_screen_at_the_current_seq(ap
     now = seq(app, game_id)
     stream = f"/g/{game_id}/stream?seq={start}&view=player"  # the seq of the page when it loaded
     # a page that reconnects: the browser sends the id of the last message it had, else the page's seq
-    for headers in ({}, {"Last-Event-ID": str(start + 1)}):
-        (message,) = messages(table["Bob"].get(stream, headers=headers).get_data())
-        assert (message.id, message.event) == (str(now), "update")
-        live = dict(fragments(message.data))["#live"]
-        assert f'data-seq="{now}"' in live and '<data value="1535">' in live
-        newer, older = message.data.index("Ann paid Bob $25"), message.data.index("Ann paid Bob $10")
-        assert newer < older  # the history newest first, as a fresh load shows it
+    for headers, missed in (({}, [start + 1, now]), ({"Last-Event-ID": str(start + 1)}, [now])):
+        sent = messages(table["Bob"].get(stream, headers=headers).get_data())
+        assert [int(m.id) for m in sent] == missed
+        assert '<data value="1535">' in dict(fragments(sent[-1].data))[".cash-2"]
+
+
+def test_a_phone_that_missed_many_changes_gets_its_whole_screen_at_the_current_seq(app, table):
+    game_id = table["id"]
+    start = seq(app, game_id)
+    for _ in range(STATES_KEPT):
+        pay_bob(table, 5)
+    pay_bob(table, 10)
+    pay_bob(table, 25)
+    now = seq(app, game_id)
+    stream = f"/g/{game_id}/stream?seq={start}&view=player"
+    (message,) = messages(table["Bob"].get(stream).get_data())
+    assert (message.id, message.event) == (str(now), "update")
+    live = dict(fragments(message.data))["#live"]
+    assert f'data-seq="{now}"' in live and f'<data value="{1535 + 5 * STATES_KEPT}">' in live
+    newer, older = message.data.index("Ann paid Bob $25"), message.data.index("Ann paid Bob $10")
+    assert newer < older  # the history newest first, as a fresh load shows it
     # a phone that had the last change already is sent nothing
     assert messages(table["Bob"].get(stream, headers={"Last-Event-ID": str(now)}).get_data()) == []

@@ -3,8 +3,10 @@ QR code, and the live stream that pushes every change to every phone."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
+from collections.abc import Iterator
 
 from flask import (
     Blueprint,
@@ -187,29 +189,47 @@ def undo(game_id: str):
 def stream(game_id: str):
     """Server-Sent Events: after every change, one `update` whose id is the new seq, carrying the
     out-of-band swaps that bring this screen up to it (banker/web/push.py). A phone that comes
-    back behind (its Last-Event-ID, else the seq its page was drawn at) first gets its screen whole."""
+    back behind (its Last-Event-ID, else the seq its page was drawn at) is first brought through
+    what it missed, or given its screen whole when that is too much."""
     service = seats.service()
     known = _int(request.headers.get("Last-Event-ID")) or request.args.get("seq", default=0, type=int)
     lifetime = current_app.config["STREAM_SECONDS"]
     keepalive = current_app.config["STREAM_KEEPALIVE_SECONDS"]
     seat, view = g.seat, g.view
 
+    def catch_up(shown: int, now: GameState) -> Iterator[tuple[GameState, str]]:
+        """From the screen at seq `shown` to `now`: each change in turn, so no balance is
+        skipped; too far behind (or a state never held here), the screen whole."""
+        chain = service.states_from(game_id, shown)
+        if chain is None:
+            news = push.news_since(game_id, shown, now, seat) if shown else ""
+            yield now, _update(now.seq, _whole_screen(game_id, now, pushed=True) + news)
+            return
+        for before, after in itertools.pairwise(chain):
+            yield (
+                after,
+                _update(after.seq, push.message(game_id, before, after, view, seat, _drawing(game_id))),
+            )
+
     def events():
         yield "retry: 1000\n\n"
-        shown = service.state(game_id)
-        if shown.seq != known:
-            whole = _whole_screen(game_id, shown, pushed=True)
-            yield _update(shown.seq, whole + (push.news_since(game_id, known, shown, seat) if known else ""))
+        shown = known
         deadline = time.monotonic() + lifetime
-        while time.monotonic() < deadline:
-            announced = service.broker.wait(game_id, shown.seq, keepalive)
-            if announced <= shown.seq:
+        now = service.state(game_id)
+        behind = now.seq != shown  # a seq from the future is a page of another database
+        while True:
+            if behind:
+                for state, message in catch_up(shown, now):
+                    shown = state.seq
+                    yield message
+            if time.monotonic() >= deadline:
+                return
+            announced = service.broker.wait(game_id, shown, keepalive)
+            behind = announced > shown
+            if behind:
+                now = service.state_at(game_id, announced)
+            else:
                 yield ": keepalive\n\n"
-                continue
-            now = service.state_at(game_id, announced)
-            if now.seq > shown.seq:
-                yield _update(now.seq, push.message(game_id, shown, now, view, seat, _drawing(game_id)))
-                shown = now
 
     return Response(
         stream_with_context(events()),
