@@ -119,7 +119,7 @@ def parse_event(block: str, wire: int = 0) -> Message | None:
 def shown_cash(markup: str, player: int) -> str | None:
     """The text an update swaps into every `.cash-<player>` of a screen, or None if it has none."""
     found = re.search(rf'<(\w+)[^>]*\bhx-swap-oob="innerHTML:\.cash-{player}"[^>]*>(.*?)</\1>', markup, re.S)
-    return html.unescape(found.group(2)).strip() if found else None
+    return html.unescape(re.sub(r"<[^>]*>", "", found.group(2))).strip() if found else None
 
 
 def reply_complete(buffer: bytes) -> bool:

@@ -149,6 +149,14 @@ class Stored:
 
 
 @dataclass(frozen=True)
+class Step:
+    """A state the game reached, and the action that took it there."""
+
+    state: GameState
+    action: Stored
+
+
+@dataclass(frozen=True)
 class Wording:
     """A game's history lines in one language, for the actions `first`..`last`: the newest
     ones, and as far back as anyone has asked. Undo only reverses the action on top, so every undo
@@ -179,7 +187,7 @@ class GameService:
         self.clock = clock
         self._full_disk_log = FullDiskLog(log, clock)
         self._chronicles: LRU[str, Chronicle] = LRU(games_kept)
-        self._recent: LRU[str, tuple[GameState, ...]] = LRU(games_kept)  # the latest states, in turn
+        self._recent: LRU[str, tuple[Step, ...]] = LRU(games_kept)  # the latest actions, in turn
         self._cache_lock = threading.Lock()
         # one command of a game at a time in this process; other processes are kept apart by
         # the unique seq alone (without this, threads of one server would mostly race each other).
@@ -381,29 +389,43 @@ class GameService:
         if kept is None and not rows:
             raise NotFound(Text("There is no such game. Check the link or the join code."))
         for seq, events, by, at in _in_turns(rows):
-            kept = record(kept, seq, _events(events), sent_of(by, at))
+            action = Stored(seq=seq, by=by, events=tuple(_events(events)))
+            kept = record(kept, seq, action.events, sent_of(by, at))
             if seq > rows[-1][0] - STATES_KEPT:
-                self._remember(game_id, kept)
+                self._remember(game_id, kept, action)
         assert kept is not None
         return kept
 
-    def _remember(self, game_id: str, kept: Chronicle) -> None:
+    def _remember(self, game_id: str, kept: Chronicle, action: Stored) -> None:
         with self._cache_lock:
             current = self._chronicles.get(game_id)
             if current is None or current.seq < kept.seq:
                 self._chronicles.put(game_id, kept)
                 self._watch(game_id, kept.state)
                 recent = self._recent.get(game_id) or ()
-                follows = recent and recent[-1].seq + 1 == kept.seq
-                self._recent.put(game_id, (*recent, kept.state)[-STATES_KEPT:] if follows else (kept.state,))
+                step = Step(kept.state, action)
+                follows = recent and recent[-1].state.seq + 1 == kept.seq
+                self._recent.put(game_id, (*recent, step)[-STATES_KEPT:] if follows else (step,))
 
     def states_from(self, game_id: str, seq: int) -> list[GameState] | None:
         """The game's state at `seq` and after each action since, oldest first, while this
         process still holds every one of them (the latest STATES_KEPT); else None. A phone's
         live stream that is a few changes behind is brought through each of them in turn."""
         recent = self._recent.get(game_id) or ()
-        chain = [state for state in recent if state.seq >= seq]
+        chain = [step.state for step in recent if step.state.seq >= seq]
         return chain if chain and chain[0].seq == seq else None
+
+    def stored_between(self, game_id: str, after: int, upto: int) -> list[Stored]:
+        """The actions after `after` up to `upto`, oldest first: from memory for the latest ones
+        (each live stream, each language's history line asks for the newest), else from the log."""
+        recent = [step.action for step in self._recent.get(game_id) or () if after < step.action.seq <= upto]
+        if len(recent) == upto - after:
+            return recent
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                STORED_BETWEEN, {"game_id": game_id, "after": after, "upto": upto}
+            ).all()
+        return [Stored(seq=seq, by=by, events=tuple(_events(events))) for seq, events, by, _ in rows]
 
     # --- clocks: auctions and timed games -----------------------------------------------
 
@@ -540,14 +562,10 @@ class GameService:
         self, game_id: str, state: GameState, after: int, upto: int, say: Callable[[Text], str]
     ) -> Wording:
         """The actions after `after` up to `upto` as lines, worded on `state`."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(
-                STORED_BETWEEN, {"game_id": game_id, "after": after, "upto": upto}
-            ).all()
         texts, parties, undone = [], [], set()
-        for seq, stored, *_ in _in_turns(rows):
-            assert seq == after + len(texts) + 1, "the log's seqs follow each other"
-            events = _events(stored)
+        for action in _in_turns(self.stored_between(game_id, after, upto)):
+            assert action.seq == after + len(texts) + 1, "the log's seqs follow each other"
+            events = action.events
             texts.append(say(describe_action(state, events)))
             parties.append(_parties(events))
             undone.update(event.seq for event in events if isinstance(event, Undone))
@@ -596,7 +614,12 @@ class GameService:
         """Store the events decided on the newest state as the next seq, retrying when
         another command got there first; then tell every live stream."""
         with self._game_lock(game_id):
-            return self._append_locked(game_id, seat_player, request, events_for)
+            result = self._append_locked(game_id, seat_player, request, events_for)
+        # under `banker serve` the streams are greenlets: they push the change to every phone
+        # now, before this command's own answer is drawn (the sender's tap already showed it was
+        # taken; every other phone waits for the push)
+        time.sleep(0)
+        return result
 
     def _append_locked(
         self,
@@ -605,9 +628,10 @@ class GameService:
         request: RequestKey | None,
         events_for: Callable[[GameState], list[Event]],
     ) -> Result:
+        # A command sent again with its request_id (an answer lost on the way) is found by the
+        # log's unique (seat, request_id) when storing it fails, or when the state now refuses it:
+        # the log is not asked about every command first.
         for attempt in range(MAX_RETRIES):
-            if request and (done := self._done(game_id, seat_player, request)) is not None:
-                return done
             # The first try decides on the state this process holds, without asking the log: if
             # another server stored an action since, the unique seq refuses this write and the
             # next try reads the log; a refusal is only given once the log confirms that state.
@@ -616,6 +640,8 @@ class GameService:
             try:
                 events = events_for(state)
             except RuleError:
+                if request and (done := self._done(game_id, seat_player, request)) is not None:
+                    return done
                 if attempt == 0 and self._state(game_id).seq != state.seq:
                     continue
                 raise
@@ -637,11 +663,14 @@ class GameService:
                         },
                     )
             except IntegrityError:
-                # another command (in another server process) took this seq or this request_id
+                # this request stored before, or another command (in another server process) took
+                # this seq or this request_id
+                if request and (done := self._done(game_id, seat_player, request)) is not None:
+                    return done
                 time.sleep(random.uniform(0, 0.002 * attempt))
                 continue
             kept = record(kept, seq, events, sent_of(seat_player, sent_at))
-            self._remember(game_id, kept)
+            self._remember(game_id, kept, Stored(seq=seq, by=seat_player, events=tuple(events)))
             self.broker.publish(game_id, seq)
             return Result(seq=seq, events=tuple(events), state=kept.state)
         raise RuleError(Text("The table is very busy right now; please try again."))

@@ -13,8 +13,8 @@ def chunk(text: str) -> bytes:
 
 
 UPDATE = (
-    'id: 302\nevent: update\ndata: <b hx-swap-oob="innerHTML:.cash-1">$1,410</b>\n'
-    'data: <b hx-swap-oob="innerHTML:.cash-12">&#8361;90</b>\n\n'
+    'id: 302\nevent: update\ndata: <b hx-swap-oob="innerHTML:.cash-1"><data value="1410">$1,410</data></b>\n'
+    'data: <b hx-swap-oob="innerHTML:.cash-12"><data value="90">&#8361;90</data></b>\n\n'
 )
 
 

@@ -43,11 +43,9 @@ def message(
     parts = [_shared(game_id, before, after, view)]
     own = _OWN.get(view, {})
     changed = [region for region, key in own.items() if key(before, you) != key(after, you)]
-    money_in = _money_in(after, stored, you)
-    if changed or money_in:
-        drawn = context(after)
-        parts += (render_template(f"{view}/_regions.html", regions=changed, **drawn),)
-    parts.append(_toast(game_id, before.seq, after, stored, seat, money_in))
+    if changed:
+        parts.append(render_template(f"{view}/_regions.html", regions=changed, **context(after)))
+    parts.append(_toast(game_id, before.seq, after, stored, seat, _money_in(after, stored, you)))
     return "".join(parts)
 
 
@@ -68,12 +66,8 @@ def _money_in(state: GameState, stored: Sequence[Stored], you: int | None) -> li
 
 
 def _stored(game_id: str, before: GameState, after: GameState) -> list[Stored]:
-    """The actions that took the game from `before` to `after`, read once for all its streams."""
-
-    def read() -> list[Stored]:
-        return [a for a in seats.service().stored_after(game_id, before.seq) if a.seq <= after.seq]
-
-    return fragments.once(("stored", game_id, before.seq, after.seq), read)
+    """The actions that took the game from `before` to `after`."""
+    return seats.service().stored_between(game_id, before.seq, after.seq)
 
 
 def _shared(game_id: str, before: GameState, after: GameState, view: str) -> str:

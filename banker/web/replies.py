@@ -17,7 +17,7 @@ from banker.rules.text import Text
 from banker.service import Forbidden, NotFound, Result
 from banker.web.context import NoSeat
 from banker.web.http import i18n, seats
-from banker.web.panels import offers
+from banker.web.panels import fragments, offers
 
 FULL_DISK = Text(
     "The bank cannot save anything: the server's disk is full. Nothing was changed. "
@@ -56,11 +56,11 @@ def done(game_id: str, result: Result, then_space: int | None = None, then_card:
 
 def sheet(game_id: str, state: GameState, position: int | None, card: str = "", oob: bool = False) -> str:
     """The space sheet: what a tap on `position` offers the player `g.acting` (none: closed)."""
-    offered = None
-    if position in state.edition.space_at:
-        player = state.player(g.acting or state.players[0].id)
-        # a building plan being changed (+ / -) comes back in the query
-        offered = offers.sheet(state, position, player, card, request.args.get("plan", ""))
+    if position not in state.edition.space_at:  # closed: the same for every game (after each command)
+        return fragments.once(("closed sheet", oob), lambda: render_template("board/_sheet.html", oob=oob))
+    player = state.player(g.acting or state.players[0].id)
+    # a building plan being changed (+ / -) comes back in the query
+    offered = offers.sheet(state, position, player, card, request.args.get("plan", ""))
     return render_template(
         "board/_sheet.html", game_id=game_id, view=g.view, state=state, sheet=offered, oob=oob
     )
