@@ -497,7 +497,7 @@ def first_load_figures(port: int) -> list[Figure]:
                 size_line = stream._take_until(b"\r\n")
                 stream_bytes += len(size_line) + len(stream._take(int(size_line, 16) + 2))
         later = phone.request("GET", page_url, {**headers, "Accept": "text/html"})
-        # an update: Bob pays Ann; her phone fetches the changed part of its screen
+        # while its live stream is down, a phone polls: after Bob pays Ann, its whole live part
         seen = re.search(r'data-seq="(\d+)"', page).group(1)
         api(phone, f"/api/games/{game['id']}/commands", PAYMENT, game["banker_token"])
         update = phone.request(
@@ -532,7 +532,7 @@ def first_load_figures(port: int) -> list[Figure]:
             len(cached) == len(files),
         ),
         Figure(
-            "An update after a payment (the changed part of the player's screen)",
+            "A poll after a payment while the stream is down (the whole live part; pushed: see phones)",
             f"{update.wire / 1000:.1f} kB on the wire ({len(decoded(update)) / 1000:.0f} kB uncompressed)",
             "a small fragment: <= 5 kB",
             update.status == 200 and update.wire <= 5_000,
