@@ -153,7 +153,7 @@ class Step:
     """A state the game reached, and the action that took it there."""
 
     state: GameState
-    action: Stored
+    action: Stored | None  # None for the game's start, whose event holds the whole edition
 
 
 @dataclass(frozen=True)
@@ -403,7 +403,7 @@ class GameService:
                 self._chronicles.put(game_id, kept)
                 self._watch(game_id, kept.state)
                 recent = self._recent.get(game_id) or ()
-                step = Step(kept.state, action)
+                step = Step(kept.state, action if action.seq > 1 else None)
                 follows = recent and recent[-1].state.seq + 1 == kept.seq
                 self._recent.put(game_id, (*recent, step)[-STATES_KEPT:] if follows else (step,))
 
@@ -418,7 +418,8 @@ class GameService:
     def stored_between(self, game_id: str, after: int, upto: int) -> list[Stored]:
         """The actions after `after` up to `upto`, oldest first: from memory for the latest ones
         (each live stream, each language's history line asks for the newest), else from the log."""
-        recent = [step.action for step in self._recent.get(game_id) or () if after < step.action.seq <= upto]
+        steps = self._recent.get(game_id) or ()
+        recent = [s.action for s in steps if s.action and after < s.action.seq <= upto]
         if len(recent) == upto - after:
             return recent
         with self.engine.connect() as connection:

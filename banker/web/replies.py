@@ -37,9 +37,10 @@ def done(game_id: str, result: Result, then_space: int | None = None, then_card:
     out-of-band fragment, and a nudge for its own live panel to refresh."""
     if not htmx:
         return redirect(url_for("table.bank" if g.view == "bank" else "table.screen", game_id=game_id), 303)
-    message = describe_action(result.state, result.events)
     take_back = None
-    if g.view == "player":
+    if g.view != "player":
+        message = describe_action(result.state, result.events)
+    else:
         player = g.seat.player_id
         message = describe_action(result.state, result.events, you=player)  # "You paid Bob $90"
         seconds = take_back_seconds(result.state, player, result.seq, seats.service().clock())
