@@ -89,3 +89,15 @@ def test_a_stream_that_wakes_two_changes_late_still_shows_each_balance(app, tabl
     assert first.startswith(f"id: {now + 1}\n") and '<data value="1490">$1,490</data>' in first
     assert second.startswith(f"id: {now + 2}\n") and '<data value="1470">$1,470</data>' in second
     chunks.close()
+
+
+def test_a_change_that_alters_nothing_a_screen_shows_still_tells_its_seq(app, table):
+    """The lobby shows who joined: a payment changes nothing there, yet its page learns the seq."""
+    app.config.update(STREAM_SECONDS=5.0, STREAM_KEEPALIVE_SECONDS=30.0)
+    service, game_id = app.extensions["banker"], table["id"]
+    now = seq(app, game_id)
+    chunks = iter(table["host"].get(f"/g/{game_id}/stream?seq={now}&view=lobby", buffered=False).response)
+    assert next(chunks) == b"retry: 1000\n\n"
+    service.run(game_id, service.seats(game_id)[0].token, {"type": "pay_bank", "player": 1, "amount": 10})
+    assert next(chunks).decode() == f"id: {now + 1}\nevent: update\ndata:\n\n"
+    chunks.close()

@@ -244,7 +244,8 @@ def _drawing(game_id: str):
 
 def _update(seq: int, html: str) -> str:
     """One SSE message; each line of the html its own data line (the browser joins them again)."""
-    lines = "".join(f"data: {line}\n" for line in html.splitlines() if line.strip())
+    # a message without data is not delivered to the page, which would not learn its seq
+    lines = "".join(f"data: {line}\n" for line in html.splitlines() if line.strip()) or "data:\n"
     return f"id: {seq}\nevent: update\n{lines}\n"
 
 
