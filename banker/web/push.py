@@ -102,12 +102,11 @@ def _draw_shared(game_id: str, before: GameState, after: GameState, view: str) -
     if changed.supply:
         parts.append(render_template("board/_supply.html", state=after, push=True))
     if changed.auction:
+        # a bid in the same auction changes its high bid, its bids and its clock alone
+        same = before.auction and after.auction and _lot(before) == _lot(after)
+        template = "auction/_parts.html" if same else "auction/_region.html"
         now = seats.service().clock()
-        parts.append(
-            render_template(
-                "auction/_region.html", game_id=game_id, view=view, state=after, now=now, push=True
-            )
-        )
+        parts.append(render_template(template, game_id=game_id, view=view, state=after, now=now, push=True))
     parts.append(_history(game_id, before.seq, after, stored))
     return Markup("".join(parts))
 
@@ -174,6 +173,12 @@ def _draw_toast(after: GameState, stored: Sequence[Stored], told: Iterable[int],
     return Markup(
         render_template("shared/_toast.html", message=message, money_in=money_in, ok=True, oob=True)
     )
+
+
+def _lot(state: GameState) -> tuple:
+    """What an auction's panel shows besides its bids and clock."""
+    assert state.auction is not None
+    return (state.auction.kind, state.auction.deed, state.auction.excluded)
 
 
 def _row(player: Player) -> tuple:

@@ -23,10 +23,10 @@ function cashIn(shown) {
     var panel = clock.closest(".auction");
     var secs = clock.querySelector(".secs");
     var ring = clock.querySelector(".ring");
-    var going = panel.querySelector(".going");
 
     function tick() {
       if (!clock.isConnected) return;
+      var going = panel.querySelector(".going"); // a bid swaps it in anew
       var left = Math.max(0, endsAt - performance.now());
       secs.textContent = Math.ceil(left / 1000);
       ring.style.strokeDashoffset = String(100 - Math.min(1, left / total) * 100);
@@ -60,14 +60,15 @@ function cashIn(shown) {
   // auction out, and marks those above what its player could raise (its cash and the wallet's
   // data-raise, what its deeds and buildings could add).
   function personalise() {
-    var panel = document.querySelector(".auction[data-high]");
+    var panel = document.querySelector(".auction");
+    var high = document.querySelector("#auction-high[data-high]");
     var wallet = document.querySelector(".wallet[data-raise]");
     var me = document.getElementById("acting");
-    if (!panel || !wallet || !me || me.tagName !== "INPUT") return;
+    if (!panel || !high || !wallet || !me || me.tagName !== "INPUT") return;
     var rows = panel.querySelectorAll(".bid-row");
     var why = wallet.hasAttribute("data-out") ? "out"
-      : (" " + panel.dataset.excluded + " ").indexOf(" " + me.value + " ") !== -1 ? "excluded"
-      : panel.dataset.high === me.value ? "high" : "";
+      : (" " + high.dataset.excluded + " ").indexOf(" " + me.value + " ") !== -1 ? "excluded"
+      : high.dataset.high === me.value ? "high" : "";
     var shown = 0;
     rows.forEach(function (row) {
       row.hidden = !!why || (row.dataset.player !== undefined && row.dataset.player !== me.value);

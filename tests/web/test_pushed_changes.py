@@ -101,3 +101,15 @@ def test_a_change_that_alters_nothing_a_screen_shows_still_tells_its_seq(app, ta
     service.run(game_id, service.seats(game_id)[0].token, {"type": "pay_bank", "player": 1, "amount": 10})
     assert next(chunks).decode() == f"id: {now + 1}\nevent: update\ndata:\n\n"
     chunks.close()
+
+
+def test_a_bid_pushes_the_high_bid_the_bids_and_the_clock_alone(app, table, streams):
+    do(table["Ann"], table["id"], type="decline", player=1, deed=39)
+    assert 'id="auction" class="region" hx-swap-oob="true"' in message(streams["Cy"])  # the panel opens
+    do(table["Bob"], table["id"], type="bid", player=2, amount=100)
+    cy = message(streams["Cy"])
+    assert 'id="auction"' not in cy and 'id="auction-high" hx-swap-oob="true" data-high="2"' in cy
+    assert (
+        'id="auction-bids" hx-swap-oob="true"' in cy and 'id="auction-clock" class="clock" hx-swap-oob' in cy
+    )
+    assert '<span class="amount">$100</span>' in cy and 'data-amount="110"' in cy
