@@ -27,7 +27,7 @@ from banker.rules.market import refilled
 from banker.rules.money import Paid, charge
 from banker.rules.mortgages import MORTGAGE_CHOICES, keep_fee_reason, received_mortgaged
 from banker.rules.state import BANK, FREE_PARKING, GameState
-from banker.rules.text import Text
+from banker.rules.text import ITEMS, Parts, Text
 
 
 @dataclass(frozen=True)
@@ -152,9 +152,8 @@ class RankedByCash(Event):
         return state
 
     def describe(self, state: GameState) -> Text:
-        cash = ", ".join(
-            f"{state.name_of(p)} {state.money(c)}" for p, c in zip(self.players, self.cash, strict=True)
-        )
+        each = zip(self.players, self.cash, strict=True)
+        cash = Parts((f"{state.name_of(p)} {state.money(c)}" for p, c in each), ITEMS)
         return Text(
             "Bankrupt on the same card, ranked by the cash each had when it was drawn: %(cash)s", cash=cash
         )

@@ -10,6 +10,7 @@ from banker.rules.bankruptcy import DeclareBankruptcy, RankedByCash
 from banker.rules.board import edition_to_json
 from banker.rules.cards import DrawCard
 from banker.rules.money import PayBank
+from banker.rules.tally import tally
 from banker.rules.undo import Undo
 from tests.rules.conftest import ANN, BOB, CAT, DAN, NAMES, cash, run
 
@@ -40,6 +41,7 @@ def test_the_one_with_more_cash_then_ranks_higher_though_they_declared_first():
     assert line == (
         "Bankrupt on the same card, ranked by the cash each had when it was drawn: Bob $30, Cat $10"
     )
+    assert [(line.player.id, line.rank) for line in tally(state)] == [(ANN, 1), (DAN, 2), (BOB, 3), (CAT, 4)]
 
 
 def test_declared_in_the_order_of_their_cash_the_places_stay():
