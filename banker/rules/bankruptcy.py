@@ -27,7 +27,7 @@ from banker.rules.market import refilled
 from banker.rules.money import Paid, charge
 from banker.rules.mortgages import MORTGAGE_CHOICES, keep_fee_reason, received_mortgaged
 from banker.rules.state import BANK, FREE_PARKING, GameState
-from banker.rules.text import Text
+from banker.rules.text import ITEMS, Parts, Text
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,11 @@ class WentBankrupt(Event):
     def apply(self, state: GameState) -> GameState:
         gone = self.player
         place = sum(not p.bankrupt for p in state.players)
-        state = state.with_player(gone, bankrupt=True, in_jail=False, place=place)
+        shared = [(d.card_draw, d.cash_then) for d in state.debts_of(gone) if d.card_draw is not None]
+        card_bankruptcy = shared[0] if shared else None
+        state = state.with_player(
+            gone, bankrupt=True, in_jail=False, place=place, card_bankruptcy=card_bankruptcy
+        )
         return replace(
             state,
             debts=tuple(d for d in state.debts if gone not in (d.debtor, d.creditor)),
@@ -129,6 +133,43 @@ class WentBankrupt(Event):
             player=state.name_of(self.player),
             creditor=state.name_of(self.creditor),
         )
+
+
+@dataclass(frozen=True)
+class RankedByCash(Event):
+    """Players bankrupted by one card that took from every player share the places they fill,
+    the one with more cash when it was drawn above (JMA rules, 特殊な破産-2); `players` best first,
+    the same cash in the order they declared; `cash` what each had then."""
+
+    type = "ranked_by_cash"
+    players: tuple[int, ...]
+    cash: tuple[int, ...]
+
+    def apply(self, state: GameState) -> GameState:
+        places = sorted(state.player(p).place for p in self.players)
+        for player, place in zip(self.players, places, strict=True):
+            state = state.with_player(player, place=place)
+        return state
+
+    def describe(self, state: GameState) -> Text:
+        each = zip(self.players, self.cash, strict=True)
+        cash = Parts((f"{state.name_of(p)} {state.money(c)}" for p, c in each), ITEMS)
+        return Text(
+            "Bankrupt on the same card, ranked by the cash each had when it was drawn: %(cash)s", cash=cash
+        )
+
+
+def ranked_by_cash(state: GameState, gone: int) -> list[RankedByCash]:
+    """Who `gone` (just out) went bankrupt with on one card, ranked (`state` after their bankruptcy)."""
+    shared = state.player(gone).card_bankruptcy
+    if shared is None:
+        return []
+    draw = shared[0]
+    group = [p for p in state.players if p.card_bankruptcy is not None and p.card_bankruptcy[0] == draw]
+    if len(group) < 2:
+        return []
+    ranked = sorted(((p.card_bankruptcy[1], p.place, p.id) for p in group), key=lambda r: (-r[0], r[1]))
+    return [RankedByCash(players=tuple(r[2] for r in ranked), cash=tuple(r[0] for r in ranked))]
 
 
 @dataclass(frozen=True)
@@ -216,7 +257,8 @@ def hand_over(state: GameState, player_id: int, creditor: int, now: float) -> li
         events.append(DeedsHandedOver(player=player_id, to=creditor, deeds=deeds))
     if player.jail_cards:
         events.append(JailCardsHandedOver(player=player_id, to=creditor))
-    events.append(WentBankrupt(player=player_id, creditor=creditor))
+    went = WentBankrupt(player=player_id, creditor=creditor)
+    events += [went, *ranked_by_cash(went.apply(state), player_id)]
     left = [p for p in state.players if not p.bankrupt and p.id != player_id]
     if len(left) == 1:
         return [*events, GameWon(player=left[0].id)]

@@ -12,7 +12,7 @@ house rule, and a card that pays the GO salary pays the token level's (Millionai
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from banker.rules.base import Command, Dice, Event, require
 from banker.rules.board import DECK_NAMES, Card, Edition
@@ -211,9 +211,12 @@ def _pay_each_player(state: GameState, command: DrawCard, card: Card) -> list[Ev
 
 
 def _collect_from_each_player(state: GameState, command: DrawCard, card: Card) -> list[Event]:
+    """Those who owe it share the card's draw, by which players it bankrupts together rank."""
     others = _others(state, command.player)
     reason = card_reason(card)
-    return [charge(state, other, command.player, card.amount, reason) for other in others]
+    charges = [charge(state, other, command.player, card.amount, reason) for other in others]
+    draw = state.seq + 1
+    return [replace(c, card_draw=draw) if isinstance(c, DebtIncurred) else c for c in charges]
 
 
 def _repairs(state: GameState, command: DrawCard, card: Card) -> list[Event]:

@@ -111,9 +111,12 @@ class DebtIncurred(Event):
     creditor: int
     amount: int
     reason: str = ""
+    card_draw: int | None = None  # the draw of a card that took from every player (a shared bankruptcy)
 
     def apply(self, state: GameState) -> GameState:
-        debt = Debt(debtor=self.debtor, creditor=self.creditor, amount=self.amount, reason=self.reason)
+        debt = Debt(self.debtor, self.creditor, self.amount, self.reason)
+        if self.card_draw is not None:
+            debt = replace(debt, card_draw=self.card_draw, cash_then=state.player(self.debtor).cash)
         return replace(state, debts=(*state.debts, debt))
 
     def describe(self, state: GameState) -> Text:

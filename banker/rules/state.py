@@ -38,6 +38,8 @@ class Player:
     bankrupt: bool = False
     place: int = 0  # where a bankrupt player finished: 3 of 3 for the first one out
     level: int = 1  # the token's level (Monopoly Millionaire): the salary grows with it
+    # bankrupt on a card that took from every player: (the card's draw, the cash they had then)
+    card_bankruptcy: tuple[int, int] | None = None
 
     @property
     def colour_name(self) -> str:
@@ -105,6 +107,8 @@ class Debt:
     creditor: int  # BANK or a player
     amount: int
     reason: str
+    card_draw: int | None = None  # the draw of a card that took from every player
+    cash_then: int = 0  # the debtor's cash when that card was drawn
 
 
 @dataclass(frozen=True)
