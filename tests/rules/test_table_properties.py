@@ -200,7 +200,12 @@ class Table(RuleBasedStateMachine):
         """A table with `supply` houses: a scarce one reaches the building shortage in a few turns.
         The house rules' variant also draws the two building switches."""
         preset, extra = VARIANTS[variant]
-        options = {"starting_cash": START, "houses_before_hotel": hotel_after, "trade_limits": trade_limits}
+        options = {
+            "starting_cash": START,
+            "houses_before_hotel": hotel_after,
+            "trade_limits": trade_limits,
+            "hotel_sale_principle": trade_limits,  # the JMA pair, on or off together
+        }
         if variant == "house rules":
             extra = extra | {"build_without_group": building[0], "uneven_building": building[1]}
         game = fold([(1, [start_game(NAMES[:3], preset, options=options | extra, seed=seed)])])
