@@ -27,6 +27,11 @@ the extra ones on the later lots in board order. The owner is paid half the cost
 gives up: each hotel's cost and the houses it replaced, less the bank's houses it now holds. With no
 houses in the bank a group of hotels goes straight to bare land. Every lot of a group has the same
 building costs, so these amounts use the sold lot's.
+
+The JMA hotel-sale principle (`hotel_sale_principle`, seeds 001 and 002: 「そのカラーグループに
+もともと建てられている家の数を超えて家を残すことはできません」) takes none of the bank's houses in
+that sale: the group spreads only the houses it had, so a group of hotels goes to bare land, paid
+half of every hotel and the houses it replaced (7.5 houses' cost for three lots).
 """
 
 from __future__ import annotations
@@ -176,6 +181,7 @@ def building_sale(state: GameState, position: int) -> tuple[list[Event], int, Te
     if state.houses >= full:
         sold = [BuildingsChanged(deed=position, houses=full)]
         return sold, deed.hotel_cost // 2, Text("sold the hotel on %(deed)s", deed=deed.name)
+    kept = 0 if state.rules.hotel_sale_principle else state.houses  # the bank's houses the group keeps
     if state.rules.uneven_building:  # only this lot breaks down, as far as the bank's houses go
         reason = Text(
             "sold the hotel on %(deed)s; the bank had %(houses)s of %(full)s houses to break it down",
@@ -183,23 +189,24 @@ def building_sale(state: GameState, position: int) -> tuple[list[Event], int, Te
             houses=state.houses,
             full=full,
         )
-        refund = (deed.hotel_cost + (full - state.houses) * deed.house_cost) // 2
-        return [BuildingsChanged(deed=position, houses=state.houses)], refund, reason
-    return _sell_every_hotel(state, deed)
+        refund = (deed.hotel_cost + (full - kept) * deed.house_cost) // 2
+        return [BuildingsChanged(deed=position, houses=kept)], refund, reason
+    return _sell_every_hotel(state, deed, kept)
 
 
-def _sell_every_hotel(state: GameState, deed: Deed) -> tuple[list[Event], int, Text]:
-    """The group's hotels all sold at once because the bank cannot break one down."""
+def _sell_every_hotel(state: GameState, deed: Deed, kept: int) -> tuple[list[Event], int, Text]:
+    """The group's hotels all sold at once because the bank cannot break one down; the group
+    keeps `kept` of the bank's houses."""
     group = owners_lots(state, deed.position)
     lots = [state.holding(position) for position in group]
     hotels = sum(lot.hotel for lot in lots)
-    share, extra = divmod(state.houses + sum(lot.houses for lot in lots), len(group))
+    share, extra = divmod(kept + sum(lot.houses for lot in lots), len(group))
     sold: list[Event] = []
     for index, (position, lot) in enumerate(zip(group, lots, strict=True)):
         houses = share + (index >= len(group) - extra)
         if (lot.houses, lot.hotel) != (houses, False):
             sold.append(BuildingsChanged(deed=position, houses=houses))
-    houses_given_up = hotels * state.rules.houses_before_hotel - state.houses
+    houses_given_up = hotels * state.rules.houses_before_hotel - kept
     refund = (hotels * deed.hotel_cost + houses_given_up * deed.house_cost) // 2
     sold_hotels = Plural(
         "sold %(n)s hotel in the %(group)s group",

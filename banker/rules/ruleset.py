@@ -73,6 +73,8 @@ class RuleSet:
     end_at: int = 0  # a timed game ends at this server time (seconds since the epoch); 0: no clock
     bank_only_free_amounts: bool = False  # JMA: a typed-in payment or collect is the banker's alone
     trade_limits: bool = False  # JMA: no gifts, no deed at or below its mortgage value, no jail card for $50+
+    # JMA (001, 002): a hotel sold short of houses leaves no more houses on its group than were built
+    hotel_sale_principle: bool = False
     # House rules
     free_parking_jackpot: bool = False  # taxes, the jail fine and card payments go into a pot
     jackpot_seed: int = 0  # the bank's money in the pot at the start and after each collection
@@ -112,7 +114,13 @@ class RuleSet:
 
 PRESETS: dict[str, RuleSet] = {
     "classic": RuleSet(),
-    "jma": RuleSet(preset="jma", auction_step=10, trade_limits=True, bank_only_free_amounts=True),
+    "jma": RuleSet(
+        preset="jma",
+        auction_step=10,
+        trade_limits=True,
+        bank_only_free_amounts=True,
+        hotel_sale_principle=True,
+    ),
     "speed": RuleSet(preset="speed", starting_cash=2500, speed_die=True),
     "short": RuleSet(preset="short", deal_deeds=2, houses_before_hotel=3, end_at_bankruptcies=2),
     "timed": RuleSet(preset="timed", deal_deeds=2),

@@ -197,6 +197,54 @@ def test_with_no_houses_in_the_bank_a_group_of_hotels_goes_to_bare_land():
     assert_building_supply(state)
 
 
+def test_under_the_jma_hotel_sale_principle_an_all_hotel_group_short_of_houses_goes_to_bare_land():
+    # 001: 「すべての土地にホテルが建っている場合 すべての土地を一旦更地にして、銀行から家7.5軒分の建設費を受け取る」
+    state = shortage(built(owning(rich_game(preset="jma"), ANN, *GREEN), GREEN, 5), bank_houses=2)
+    before = cash(state, ANN)
+    events = SellBuilding(deed=32).decide(state, 0)
+    assert events == [
+        BuildingsChanged(31, 0),
+        BuildingsChanged(32, 0),
+        BuildingsChanged(34, 0),
+        Paid(BANK, ANN, 1500, "sold 3 hotels in the green group; the bank had 2 houses to break them down"),
+    ]
+    state = run(state, SellBuilding(deed=32))
+    assert cash(state, ANN) == before + 1500 == before + 15 * 200 // 2  # 7.5 houses at $200
+    assert houses(state, *GREEN) == (0, 0, 0)
+    assert (state.houses, state.hotels) == (2, 12)
+    assert_building_supply(state)
+
+
+def test_under_the_hotel_sale_principle_dark_blue_goes_to_bare_land_for_five_houses():
+    state = built(owning(rich_game(hotel_sale_principle=True), ANN, *DARK_BLUE), DARK_BLUE, 5)
+    state = shortage(state, bank_houses=3)
+    before = cash(state, ANN)
+    state = run(state, SellBuilding(deed=39))
+    assert houses(state, *DARK_BLUE) == (0, 0)
+    assert not any(state.holding(p).hotel for p in DARK_BLUE)
+    assert cash(state, ANN) == before + 1000  # 2 hotels and the 8 houses they replaced, $200 each, half
+    assert (state.houses, state.hotels) == (3, 12)
+    assert_building_supply(state)
+
+
+def test_under_the_hotel_sale_principle_a_lone_hotel_spreads_only_the_houses_the_group_had():
+    # 001: 「ホテルが1軒だけ建っている場合 ホテルを売却し、銀行から家2.5軒分の建設費を受け取る。
+    # 残る家8軒を同一カラーグループ上で均等に再配置する。」
+    state = built(owning(rich_game(preset="jma"), ANN, *GREEN), GREEN, 4)
+    state = shortage(run(state, Build(deed=31)), bank_houses=2)
+    before = cash(state, ANN)
+    state = run(state, SellBuilding(deed=31))
+    assert houses(state, *GREEN) == (2, 3, 3)
+    assert cash(state, ANN) == before + 500  # 2.5 houses at $200
+    assert (state.houses, state.hotels) == (2, 12)
+    assert_building_supply(state)
+
+
+def test_classic_keeps_the_bank_houses_on_a_group_sold_short():
+    state = shortage(built(owning(rich_game(preset="classic"), ANN, *GREEN), GREEN, 5), bank_houses=2)
+    assert run(state, SellBuilding(deed=32)).houses == 0
+
+
 def test_nobody_builds_on_an_unknown_or_unowned_deed():
     assert refusal(rich_game(), Build(deed=30)) == "There is no title deed at board position 30."
     assert refusal(rich_game(), Build(deed=39)) == "Nobody owns Boardwalk."
@@ -223,20 +271,22 @@ def worth_of_buildings(state, group) -> int:
     hotels=st.integers(min_value=1, max_value=3),
     bank_houses=st.integers(min_value=0, max_value=3),
     pick=st.integers(min_value=0, max_value=2),
+    principle=st.booleans(),
 )
 def test_a_hotel_sold_short_of_houses_leaves_the_group_even_and_pays_half_what_it_gave_up(
-    group, hotels, bank_houses, pick
+    group, hotels, bank_houses, pick, principle
 ):
     hotels = min(hotels, len(group))
-    state = built(owning(rich_game(), ANN, *group), group, 4)
+    state = built(owning(rich_game(hotel_sale_principle=principle), ANN, *group), group, 4)
     state = shortage(run(state, *(Build(deed=p) for p in group[:hotels])), bank_houses)
     before = state
     state = run(state, SellBuilding(deed=group[pick % hotels]))
     levels = houses(state, *group)
     assert not any(state.holding(p).hotel for p in group)
     assert max(levels) - min(levels) <= 1 and list(levels) == sorted(levels)
-    assert sum(levels) == bank_houses + sum(houses(before, *group))
-    assert state.houses == 0
+    kept_from_the_bank = 0 if principle else bank_houses
+    assert sum(levels) == kept_from_the_bank + sum(houses(before, *group))
+    assert state.houses == bank_houses - kept_from_the_bank
     gave_up = worth_of_buildings(before, group) - worth_of_buildings(state, group)
     assert cash(state, ANN) - cash(before, ANN) == gave_up // 2
     assert_building_supply(state)

@@ -274,3 +274,16 @@ def test_uneven_building_breaks_one_hotel_down_as_far_as_the_banks_houses_go():
     after = run(state, SellBuilding(deed=MEDITERRANEAN))
     assert after.houses == 0 and after.holding(BALTIC).houses == 4
     assert_building_supply(after)
+
+
+def test_uneven_building_under_the_hotel_sale_principle_takes_the_lot_to_bare_land():
+    game = new_game(uneven_building=True, hotel_sale_principle=True)
+    game = replace(game, edition=replace(game.edition, houses=6), houses=6)
+    state = owning(game, ANN, MEDITERRANEAN, BALTIC)
+    state = run(state, *[Build(deed=MEDITERRANEAN)] * 5, *[Build(deed=BALTIC)] * 4)
+    events = events_of(state, SellBuilding(deed=MEDITERRANEAN))
+    assert events[0] == BuildingsChanged(deed=MEDITERRANEAN, houses=0)
+    assert events[1].amount == (50 + 4 * 50) // 2  # the hotel and the 4 houses it replaced, half
+    after = run(state, SellBuilding(deed=MEDITERRANEAN))
+    assert after.houses == 2 and after.holding(BALTIC).houses == 4
+    assert_building_supply(after)

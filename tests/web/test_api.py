@@ -366,3 +366,13 @@ def test_a_round_of_houses_is_one_api_command_with_each_lots_level(client, game)
     malformed = command(client, game, ann, type="build_group", deed=1, levels=[1, 3])
     assert malformed.status_code == 400
     assert malformed.get_json()["error"].startswith("The levels must be an object")
+
+
+def test_the_hotel_sale_principle_is_an_option_on_for_jma_and_off_for_classic(client):
+    def principle(preset, **options):
+        game = create(client, preset=preset, **({"options": options} if options else {})).get_json()
+        return state(client, game).get_json()["rules"]["hotel_sale_principle"]
+
+    assert principle("jma") is True and principle("classic") is False
+    assert principle("classic", hotel_sale_principle=True) is True
+    assert principle("jma", hotel_sale_principle=False) is False

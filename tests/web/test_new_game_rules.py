@@ -87,6 +87,10 @@ def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, c
         " Free card for $50 or more." in rules
     )
     assert "No loans or gifts: only the banker can pay out or move a sum no rule fixes." in rules
+    assert (
+        "A hotel sold while the bank is short of houses leaves no more houses on its group than it had:"
+        " a group of hotels goes to bare land." in rules
+    )
 
 
 def test_the_rules_page_says_only_what_is_in_play_in_players_words(app, client):

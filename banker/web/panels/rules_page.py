@@ -118,6 +118,13 @@ def _deeds(state: GameState) -> list[Text]:
         lines.append(Text("You may build without owning the whole colour group."))
     if rules.uneven_building:
         lines.append(Text("Houses go up and come down in any order within a group."))
+    if rules.hotel_sale_principle:
+        lines.append(
+            Text(
+                "A hotel sold while the bank is short of houses leaves no more houses on its group than"
+                " it had: a group of hotels goes to bare land."
+            )
+        )
     if not rules.mortgages:
         lines.append(Text("Nothing can be mortgaged."))
     elif rules.mortgaged_lot_cancels_double_rent:
