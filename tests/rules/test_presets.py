@@ -22,7 +22,12 @@ def test_what_each_preset_changes_from_the_classic_rules():
         return {k: v for k, v in PRESETS[preset].as_dict().items() if v != classic[k] and k != "preset"}
 
     assert changes("classic") == {}
-    assert changes("jma") == {"auction_step": 10, "trade_limits": True, "bank_only_free_amounts": True}
+    assert changes("jma") == {
+        "auction_step": 10,
+        "trade_limits": True,
+        "bank_only_free_amounts": True,
+        "signalled_end": True,
+    }
     assert changes("speed") == {"starting_cash": 2500, "speed_die": True}
     assert changes("short") == {"deal_deeds": 2, "houses_before_hotel": 3, "end_at_bankruptcies": 2}
     assert changes("timed") == {"deal_deeds": 2}
