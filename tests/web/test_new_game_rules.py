@@ -87,6 +87,10 @@ def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, c
         " Free card for $50 or more." in rules
     )
     assert "No loans or gifts: only the banker can pay out or move a sum no rule fixes." in rules
+    assert (
+        "The banker signals the end first: the final turn is played out, rent, taxes and cards still"
+        " charged, with no trades or building; then the tally." in rules
+    )
 
 
 def test_the_rules_page_says_only_what_is_in_play_in_players_words(app, client):

@@ -17,7 +17,10 @@ from banker.web.http.json_input import read_json
 
 PRESETS = {
     "classic": (Text("Classic"), Text("The rules in the box: last player standing wins.")),
-    "jma": (Text("JMA tournament"), Text("Bids in $10 steps, tournament trade limits, no loans or gifts.")),
+    "jma": (
+        Text("JMA tournament"),
+        Text("Bids in $10 steps, tournament trade limits, no loans or gifts, a signalled end."),
+    ),
     "speed": (
         Text("Speed die"),
         Text("Everyone starts with $2,500; a utility's rent counts all three dice (2 to 15)."),
