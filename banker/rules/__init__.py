@@ -72,6 +72,10 @@ def decide(state: GameState, command: Command, now: float = 0.0) -> list[Event]:
     the rules' end conditions fire, the end of the game follows them."""
     if state.ended and not command.after_end:
         raise RuleError(Text("This game has ended."))
+    if state.ending and command.closed_when_ending:
+        raise RuleError(
+            Text("The end of the game has been signalled: no more trades or building until the tally.")
+        )
     if command.spends:
         require_no_debt(state, command.acting_player(state))
     events = command.decide(state, now)

@@ -38,6 +38,7 @@ class Command:
     banker_only: ClassVar[bool] = False
     spends: ClassVar[bool] = False  # a purchase: refused while the acting player owes a debt
     after_end: ClassVar[bool] = False  # still taken once the game has ended (the banker's undo)
+    closed_when_ending: ClassVar[bool] = False  # refused once the end is signalled (a trade, building)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -30,6 +30,7 @@ class BuildGroup(OwnerCommand):
     """Bring the lots of `deed`'s group to `levels` ((lot, level) pairs), selling then building."""
 
     type = "build_group"
+    closed_when_ending = True
     levels: BuildLevels
 
     def decide(self, state: GameState, now: float) -> list[Event]:

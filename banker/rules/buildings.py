@@ -80,6 +80,7 @@ class Build(OwnerCommand):
     """One more house on the lot, or its hotel once the whole group has a full row of houses."""
 
     type = "build"
+    closed_when_ending = True
     spends = True
 
     def decide(self, state: GameState, now: float) -> list[Event]:

@@ -72,6 +72,7 @@ class RuleSet:
     auction_extension_seconds: int = 8  # every bid leaves at least this long on the clock
     end_at: int = 0  # a timed game ends at this server time (seconds since the epoch); 0: no clock
     bank_only_free_amounts: bool = False  # JMA: a typed-in payment or collect is the banker's alone
+    signalled_end: bool = False  # JMA: the end is signalled, the final turn played without trades or building
     trade_limits: bool = False  # JMA: no gifts, no deed at or below its mortgage value, no jail card for $50+
     # JMA (001, 002): a hotel sold short of houses leaves no more houses on its group than were built
     hotel_sale_principle: bool = False
@@ -120,6 +121,7 @@ PRESETS: dict[str, RuleSet] = {
         trade_limits=True,
         bank_only_free_amounts=True,
         hotel_sale_principle=True,
+        signalled_end=True,
     ),
     "speed": RuleSet(preset="speed", starting_cash=2500, speed_die=True),
     "short": RuleSet(preset="short", deal_deeds=2, houses_before_hotel=3, end_at_bankruptcies=2),

@@ -141,6 +141,7 @@ class GameState:
     seq: int = 0
     undo: tuple[UndoEntry, ...] = ()
     ended: bool = False
+    ending: bool = False  # the end is signalled: the final turn is played out, then the tally
     auction: Auction | None = None
     auction_queue: tuple[int, ...] = ()  # deeds of a player bankrupt to the bank, sold in turn
     trades: tuple[Trade, ...] = ()

@@ -128,6 +128,40 @@ class EndGame(Command):
 
 
 @dataclass(frozen=True)
+class EndSignalled(Event):
+    """The banker has signalled the end (JMA, 002 ゲーム終了): open trades and any auction are called
+    off, and until the banker ends the game no trade or building is taken; rent, taxes and cards are
+    still charged through the final turn."""
+
+    type = "end_signalled"
+    is_news = True
+
+    def apply(self, state: GameState) -> GameState:
+        return replace(state, ending=True, auction=None, auction_queue=(), trades=())
+
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "The end of the game is signalled: the final turn is played out, with no trades or building"
+        )
+
+
+@dataclass(frozen=True)
+class SignalEnd(Command):
+    """The banker signals the end; `end_game` closes the final turn with the tally."""
+
+    type = "signal_end"
+    banker_only = True
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        require(
+            state.rules.signalled_end,
+            Text("This game ends with the tally at once: there is no end to signal."),
+        )
+        require(not state.ending, Text("The end of the game has already been signalled."))
+        return [EndSignalled()]
+
+
+@dataclass(frozen=True)
 class TimeUp(Command):
     """A timed game's clock has run out: the server ends it, and the tally decides."""
 

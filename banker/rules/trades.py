@@ -429,6 +429,7 @@ class ProposeTrade(Command):
     undo takes back both."""
 
     type = "propose_trade"
+    closed_when_ending = True
     player: int
     to: int
     give: TradeSide = TradeSide()
@@ -493,6 +494,7 @@ class AcceptTrade(Command):
     mortgaged deed they receive, "keep" (the default) or "lift"."""
 
     type = "accept_trade"
+    closed_when_ending = True
     player: int
     trade: int
     mortgages: MortgageChoices = ()

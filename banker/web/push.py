@@ -219,7 +219,7 @@ def _standing(state: GameState, you: int | None) -> tuple:
     # keeping or lifting a mortgage received turns on the new owner's cash
     choices = state.mortgage_choices and (state.players, state.debts)
     out = you and (state.player(you).bankrupt, state.player(you).place)
-    return (state.ended, state.winner, state.mortgage_choices, choices, out)
+    return (state.ended, state.ending, state.winner, state.mortgage_choices, choices, out)
 
 
 def _debt(state: GameState, you: int | None) -> tuple:

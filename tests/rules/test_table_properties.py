@@ -1,6 +1,6 @@
 """Properties of any sequence of deed, building, card, jail, auction, trade, debt and bankruptcy
 commands across three players (refused ones leave no trace), under the classic rules, the house
-rules, and the short, Monopoly 2.0 and Millionaire presets: houses and hotels on the board plus
+rules, and the short, JMA (its signalled end too), Monopoly 2.0 and Millionaire presets: houses and hotels on the board plus
 those in the bank always make the supply, built groups stay whole and even (as far as the house
 rules ask), a bankrupt player owns nothing and owes nothing, money is conserved against the Paid
 events (a trade only moves it between players; the Free Parking pot holds what was paid into it),
@@ -42,6 +42,7 @@ from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayTax
 from banker.rules.mortgages import Mortgage, Unmortgage
 from banker.rules.rent import PayRent
 from banker.rules.state import TradeSide
+from banker.rules.tally import SignalEnd
 from banker.rules.trades import AcceptTrade, CancelTrade, DeclineTrade, ProposeTrade
 from banker.rules.undo import Undo, Undone
 
@@ -109,6 +110,7 @@ VARIANTS = {
         {"free_parking_jackpot": True, "jackpot_seed": 500, "just_go": True, "income_tax_percent": 10},
     ),
     "short": ("short", {}),
+    "jma": ("jma", {}),
     "monopoly2": ("monopoly2", {}),
     "millionaire": ("millionaire", {"cash_target": 8000}),
 }
@@ -319,6 +321,12 @@ class Table(RuleBasedStateMachine):
         self.act(DeclareBankruptcy(player=debtor))
         for player, deed in self.state.mortgage_choices:
             self.act(SettleMortgage(player=player, deed=deed, choice=choice))
+
+    @precondition(lambda self: self.state.seq > 20)  # after some play: trades and building stop
+    @rule()
+    def the_banker_signals_the_end(self) -> None:
+        """The JMA end (refused elsewhere): the final turn goes on with rent, taxes and cards."""
+        self.act(SignalEnd())
 
     @precondition(lambda self: self.state.seq > 20)  # after some play: it may end the game
     @rule(player=players)

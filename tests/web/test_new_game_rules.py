@@ -91,6 +91,10 @@ def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, c
         "A hotel sold while the bank is short of houses leaves no more houses on its group than it had:"
         " a group of hotels goes to bare land." in rules
     )
+    assert (
+        "The banker signals the end first: the final turn is played out, rent, taxes and cards still"
+        " charged, with no trades or building; then the tally." in rules
+    )
 
 
 def test_the_rules_page_says_only_what_is_in_play_in_players_words(app, client):

@@ -19,7 +19,9 @@ PRESETS = {
     "classic": (Text("Classic"), Text("The rules in the box: last player standing wins.")),
     "jma": (
         Text("JMA tournament"),
-        Text("Bids in $10 steps, tournament trade limits, no loans or gifts, JMA hotel sales."),
+        Text(
+            "Bids in $10 steps, tournament trade limits, no loans or gifts, JMA hotel sales, a signalled end."
+        ),
     ),
     "speed": (
         Text("Speed die"),

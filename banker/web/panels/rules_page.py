@@ -187,6 +187,13 @@ def _winning(state: GameState) -> list[Text]:
     else:
         lines.append(Text("The last player who is not bankrupt wins."))
     # the bank can always end the game early, with the table's agreement
+    if rules.signalled_end:
+        lines.append(
+            Text(
+                "The banker signals the end first: the final turn is played out, rent, taxes and cards"
+                " still charged, with no trades or building; then the tally."
+            )
+        )
     if rules.richest_by == "cash":
         lines.append(Text("Should the game end with players still in, the one with the most cash wins."))
     else:
