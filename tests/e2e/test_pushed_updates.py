@@ -291,8 +291,17 @@ def play_the_classic_game(t):
 
 
 def play_without_auctions(t):
-    """A deed not bought stays with the bank; the table agrees to end the game."""
-    t.do({"type": "decline", "player": 2, "deed": 39})
+    """A deed not bought stays with the bank; one birthday card bankrupts Bob and Cy together
+    (ranked by the cash they had); the banker signals the end and the table ends the game."""
+    ann, bob, cy = 1, 2, 3
+    t.do({"type": "decline", "player": bob, "deed": 39})
+    for player, keeps in ((bob, 5), (cy, 3)):
+        cash = next(p["cash"] for p in t.state()["players"] if p["id"] == player)
+        t.do({"type": "pay_player", "player": player, "to": ann, "amount": cash - keeps})
+    t.do({"type": "card", "player": ann, "deck": "community_chest", "card": "CC09"})
+    t.do({"type": "declare_bankruptcy", "player": cy})
+    t.do({"type": "declare_bankruptcy", "player": bob})
+    t.do({"type": "signal_end"})
     t.do({"type": "end_game"})
 
 
@@ -321,7 +330,9 @@ def test_every_kind_of_change_pushed_to_open_pages_equals_a_fresh_load(server, p
     expect(classic.pages[1][1].locator(".finale h2")).to_have_text("Ann wins!")
 
     others = [("bank", "ko-KR"), (1, "en-US"), (2, "ko-KR"), (3, "ja-JP")]
-    no_auctions = started(server, phone, ["Ann", "Bob", "Cy"], {"auctions": False})
+    no_auctions = started(
+        server, phone, ["Ann", "Bob", "Cy", "Dee"], {"auctions": False, "signalled_end": True}
+    )
     seated(no_auctions, others)
     play_without_auctions(no_auctions)
     end_at = int(time.time()) + TIMED_GAME_SECONDS
