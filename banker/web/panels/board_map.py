@@ -1,9 +1,9 @@
 """The board's 40 spaces as HTML, rendered once for each game, seq and screen.
 
-After every change each phone at the table fetches its screen, and the spaces (owners, houses,
-mortgages, prices) read the same on all of them: the largest part of a screen is rendered once
-instead of once per phone (once per language). Which spaces are the viewer's own is marked by the
-stylesheet, from the board's data-me and each space's data-owner."""
+The spaces (owners, houses, mortgages, prices) read the same on every phone of a table, so a
+page load takes them from here instead of drawing them once per phone (once per language); after
+a change the live stream pushes only the spaces that changed. Which spaces are the viewer's own
+is marked by the stylesheet, from the board's data-me and each space's data-owner."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """The parts of a screen that read the same on every phone of a table at one seq (in one
-language): the board's 40 spaces, the tally with its chart, a page of the history. After each
-change every phone fetches its screen, and these are its largest parts: each is rendered once and
-kept, instead of once per phone. What differs from phone to phone (whose screen it is, its seat's
-tabs, its CSRF token) stays outside them."""
+language): the board's 40 spaces, the tally with its chart, a page of the history, and what the
+live stream pushes after a change. Each is rendered once and kept, instead of once per phone.
+What differs from phone to phone (whose screen it is, its seat's tabs, its CSRF token) stays
+outside them."""
 
 from __future__ import annotations
 
