@@ -222,6 +222,10 @@ def _standing(state: GameState, you: int | None) -> tuple:
     return (state.ended, state.ending, state.winner, state.mortgage_choices, choices, out)
 
 
+def _endgame(state: GameState, you: int | None) -> tuple:
+    return (state.ending, state.ended)
+
+
 def _debt(state: GameState, you: int | None) -> tuple:
     owes = state.debts if you is None else tuple(d for d in state.debts if d.debtor == you)
     # the panel says what a debtor has and could raise (a hotel sold back needs the bank's houses)
@@ -259,5 +263,5 @@ _OWN: dict[str, dict[str, Callable[[GameState, int | None], Any]]] = {
         "market": _market,
         "my-deeds": _mine,
     },
-    "bank": {"standing": _standing, "debt": _debt, "offers": _offers},
+    "bank": {"standing": _standing, "debt": _debt, "offers": _offers, "endgame": _endgame},
 }

@@ -1,0 +1,62 @@
+"""The JMA end of the game, tapped: the banker signals the end, every phone shows the final turn,
+building is refused in words while rent is still charged, and End game brings the tally."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.e2e.table import SETTLE, api, banker_does, open_tab, take_seat
+
+PARK_PLACE, BOARDWALK = 37, 39
+
+
+def test_the_banker_signals_the_end_and_the_final_turn_plays_out_to_the_tally(server, phone, shots):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"], "preset": "jma"})
+    banker_does(
+        server,
+        game,
+        {"type": "buy", "player": 1, "deed": PARK_PLACE},
+        {"type": "buy", "player": 1, "deed": BOARDWALK},
+    )
+    bank = phone()
+    take_seat(bank, server, game["banker_token"])
+    bank.goto(f"{server.url}/g/{game['id']}/bank")
+    ann, bob = phone(), phone()
+    for page, seat in ((ann, 0), (bob, 1)):
+        take_seat(page, server, game["players"][seat]["token"])
+        expect(page.get_by_label("Your cash")).to_be_visible()
+    expect(ann.locator("#standing")).not_to_contain_text("Final turn")
+
+    open_tab(bank, "More")
+    bank.once("dialog", lambda dialog: dialog.accept())  # "Signal the end? ..." asks first
+    bank.get_by_role("button", name="Signal the end").click()
+    expect(bank.get_by_role("button", name="Signal the end")).to_have_count(0, timeout=SETTLE)
+    for page in (ann, bob):
+        expect(page.locator("#standing")).to_contain_text("Final turn", timeout=SETTLE)
+    bob.screenshot(path=shots / "final_turn.png")
+
+    # building is closed: Ann's group sheet says so where Build would be, and offers no round
+    ann.locator('.space[aria-label^="Boardwalk"]').click()
+    sheet = ann.locator("#sheet")
+    refused = sheet.locator(".offer.refused")
+    expect(refused).to_contain_text("Build")
+    expect(refused).to_contain_text("no more trades or building until the tally")
+    expect(sheet.locator("button.offer", has_text="Build")).to_have_count(0)
+    ann.screenshot(path=shots / "final_turn_no_building.png")
+    ann.locator("#sheet").get_by_role("button", name="Close").click()
+
+    # rent is still charged in the final turn: Bob pays double rent on Ann's whole group
+    bob.locator('.space[aria-label^="Boardwalk"]').click()
+    bob.locator("#sheet").get_by_role("button", name="Pay Ann rent · −$100").click()
+    expect(bob.get_by_label("Your cash")).to_have_text("$1,400")
+    expect(ann.get_by_label("Your cash")).to_have_text("$850", timeout=SETTLE)
+
+    bank.once("dialog", lambda dialog: dialog.accept())  # "End the game now?" asks first
+    bank.get_by_role("button", name="End game").click()
+    for page in (ann, bob):
+        finale = page.locator(".finale")
+        expect(finale).to_contain_text("Game over", timeout=SETTLE)
+        expect(finale.locator(".tally tbody tr")).to_have_count(3)
+    expect(ann.locator(".finale h2")).to_have_text("Ann wins!")
+    open_tab(ann, "History")
+    expect(ann.locator(".history")).to_contain_text("The end of the game is signalled")
