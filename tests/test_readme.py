@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from banker.web.panels.new_game import PRESETS
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
 DOCS = sorted((ROOT / "docs").glob("*.md"))
@@ -59,3 +61,9 @@ def test_the_hosting_guide_shows_the_nginx_configuration_the_tests_run():
     shown = re.search(r"```nginx\n(.*?)```", (ROOT / "docs" / "deploy.md").read_text(), re.S).group(1)
     assert shown == tested.split("\n\n", 1)[1]  # the file less its opening comment
     assert "(docs/nginx.conf)" in README
+
+
+def test_the_rule_systems_table_has_a_row_for_every_preset_the_new_game_form_offers():
+    table = README.split("## Rule systems", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1].strip() for line in table.splitlines() if line.startswith("| ")]
+    assert rows[1:] == [str(label) for label, _ in PRESETS.values()]
