@@ -1,5 +1,6 @@
-"""The JMA end of the game, tapped: the banker signals the end, every phone shows the final turn,
-building is refused in words while rent is still charged, and End game brings the tally."""
+"""The JMA rules, tapped: a player cannot hand out money no rule fixes; the banker signals the
+end, every phone shows the final turn, building is refused in words while rent is still charged,
+and End game brings the tally."""
 
 from __future__ import annotations
 
@@ -26,6 +27,14 @@ def test_the_banker_signals_the_end_and_the_final_turn_plays_out_to_the_tally(se
         take_seat(page, server, game["players"][seat]["token"])
         expect(page.get_by_label("Your cash")).to_be_visible()
     expect(ann.locator("#standing")).not_to_contain_text("Final turn")
+
+    # no loans or gifts: a player's Pay tab has no free-form payment to a player; the bank's has
+    open_tab(bob, "Pay")
+    expect(bob.locator(".actions")).to_contain_text("No loans or gifts")
+    expect(bob.get_by_role("heading", name="Pay a player")).to_have_count(0)
+    open_tab(bank, "Pay")
+    expect(bank.get_by_role("heading", name="Pay a player")).to_be_visible()
+    open_tab(bob, "Board")
 
     open_tab(bank, "More")
     bank.once("dialog", lambda dialog: dialog.accept())  # "Signal the end? ..." asks first
