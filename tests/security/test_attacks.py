@@ -749,14 +749,27 @@ def test_every_kind_of_response_carries_the_security_headers(app, client):
         host.get(f"/g/{game_id}/live?view=bank&seq=1", headers=HTMX),
         host.get(f"/g/{game_id}/stream?seq=1"),
         host.get(f"/g/{game_id}/qr.svg"),
-        host.get("/static/js/table.js"),
+        client.get("/sw.js"),
         client.get("/no/such/page"),
     ]
     for response in responses:
         assert response.headers["Content-Security-Policy"] == CSP, response.request.path
+        assert response.headers["X-Frame-Options"] == "DENY"
         assert response.headers["X-Content-Type-Options"] == "nosniff"
         assert response.headers["Referrer-Policy"] == "same-origin"
         assert response.status_code != 500
+        response.close()
+    # files a browser never shows as a page nor runs as a worker: the policy would be bytes for nothing
+    for path in (
+        "/static/js/table.js",
+        "/static/css/app.css",
+        "/static/icons/favicon-32.png",
+        "/manifest.webmanifest",
+    ):
+        response = client.get(path)
+        assert response.status_code == 200
+        assert "Content-Security-Policy" not in response.headers, path
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
         response.close()
     assert "script-src 'self';" in CSP and "unsafe-eval" not in CSP and "frame-ancestors 'none'" in CSP
 
