@@ -16,6 +16,7 @@ from sqlmodel import Session, select
 from banker import game_files
 from banker.models import Action, Game, Seat
 from banker.rules.money import Paid
+from tests.servers import ServeProcess, request
 
 SLOW_SETTINGS = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -444,3 +445,28 @@ def test_a_file_whose_game_cannot_be_played_is_refused_though_its_digest_matches
     """The digest is computed again by anyone who edits the file: what the file holds is still
     checked as a game this server can play, never stored to break its screens later."""
     assert error in refused(client, app, rewritten(export(client, played), change))
+
+
+def test_banker_serve_reads_a_game_file_past_the_bound_of_every_other_request(app, database_url, tmp_path):
+    service = app.extensions["banker"]
+    created = service.create_game(["Ann", "Bob"])
+    for n in range(600):
+        service.run(
+            created.game.id,
+            created.banker.token,
+            {"type": "pay_player", "player": 1 + n % 2, "to": 2 - n % 2, "amount": n + 1},
+        )
+    content = json.loads(service.export_game(created.game.id))
+    assert len(json.dumps(content)) > app.config["MAX_CONTENT_LENGTH"]
+    server = ServeProcess(database_url, tmp_path / "serve.log")
+    server.start()
+    try:
+        status, moved = request(server.port, "POST", "/api/games/import", body=content)
+        assert status == 201, moved
+        assert service.state(moved["id"]) == service.state(created.game.id)
+        status, _ = request(
+            server.port, "POST", "/api/games", body={"players": ["Ann", "Bob"], "pad": content}
+        )
+        assert status == 413
+    finally:
+        server.stop()
