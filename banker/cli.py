@@ -1,4 +1,5 @@
-"""The `banker` command: `banker serve` runs the table's bank on the local network."""
+"""The `banker` command: `banker serve` runs the table's bank on the local network; `banker backup`
+and `banker restore` move every game to another server."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import argparse
 import gc
 import socket
 import sys
+from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,6 +23,12 @@ def main(argv: list[str] | None = None) -> int:
     link.add_argument("game", help="the game's join code (or its id)")
     link.add_argument("--host", default="0.0.0.0", help="the interface `banker serve` listens on")
     link.add_argument("--port", type=int, default=5000, help="the port `banker serve` listens on")
+    saved = commands.add_parser("backup", help="write every game to a folder, one file per game")
+    saved.add_argument("folder", help="where to write the files (made if need be)")
+    restored = commands.add_parser(
+        "restore", help="read the games of a backup folder back, under their own ids and seats"
+    )
+    restored.add_argument("folder", help="a folder `banker backup` wrote")
     # its options are banker.bench's own (banker bench --help); imported only when asked for, so
     # that `serve` patches the standard library before anything else loads it
     commands.add_parser("bench", help="measure the performance figures; prints one table", add_help=False)
@@ -33,6 +41,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "bank-link":
         return _bank_link(args.game, args.host, args.port)
+    if args.command == "backup":
+        return _backup(Path(args.folder))
+    if args.command == "restore":
+        return _restore(Path(args.folder))
     return _serve(args.host, args.port, args.quiet)
 
 
@@ -73,6 +85,29 @@ def _bank_link(game: str, host: str, port: int) -> int:
         print(error.message, file=sys.stderr)
         return 1
     return 0
+
+
+def _backup(folder: Path) -> int:
+    from banker import backups, create_app
+
+    app = create_app()
+    written = sum(1 for _ in backups.backup(app.extensions["banker"], folder))
+    print(f"Saved {written} games to {folder}")
+    return 0
+
+
+def _restore(folder: Path) -> int:
+    from banker import backups, create_app
+
+    if not folder.is_dir():
+        print(f"There is no folder {folder}.", file=sys.stderr)
+        return 1
+    app = create_app()
+    refused = 0
+    for path, line in backups.restore(app.extensions["banker"], folder):
+        refused += line.startswith("refused")
+        print(f"{path.name}: {line}", file=sys.stderr if line.startswith("refused") else sys.stdout)
+    return 1 if refused else 0
 
 
 def _address(host: str, port: int) -> str:

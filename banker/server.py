@@ -36,6 +36,7 @@ from gevent import Timeout
 from gevent.pywsgi import WSGIHandler, WSGIServer
 from werkzeug.http import parse_list_header
 
+from banker.web.http import game_files
 from banker.web.http.refusals import BUSY, CROWDED, REFUSED, SLOW
 
 FILES_KEPT = 64  # open files left over for the database, the logs and the listening socket
@@ -242,7 +243,7 @@ class Handler(WSGIHandler):
         """Read the request's body now, within the time limit, for the app to read from memory;
         True if it came too late. A body over the size limit is left unread: the app refuses it
         (413), and the connection closes after that answer."""
-        limit = self.server.limits.body_bytes
+        limit = game_files.body_limit(self.path or "", self.server.limits.body_bytes)
         if not (self.content_length or self.wsgi_input.chunked_input):
             return False
         if (self.content_length or 0) > limit:

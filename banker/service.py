@@ -11,7 +11,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -20,8 +20,10 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
+from banker import game_files
 from banker.chronicle import Chronicle, record
 from banker.db import FullDiskLog, disk_full
+from banker.game_files import FileAction, GameFile, Kept
 from banker.live import Broker
 from banker.lru import LRU
 from banker.models import Action, Game, Seat
@@ -127,6 +129,15 @@ class NewGame:
 
 
 @dataclass(frozen=True)
+class Restored:
+    """What restoring a backup file did: put the game back under its own id ("restored"), left
+    the game already here under that id ("present"), or made a new game of a download ("new")."""
+
+    game_id: str
+    outcome: str
+
+
+@dataclass(frozen=True)
 class HistoryLine:
     seq: int
     text: str  # in the language it was asked for
@@ -213,27 +224,114 @@ class GameService:
         tokens: list[str] | None = None,
     ) -> NewGame:
         started = start_game(names, preset, edition, options, tokens, seed=secrets.randbits(32))
+        at = datetime.fromtimestamp(self.clock(), UTC)
+        return self._stored(
+            (FileAction(seq=1, by=BANKER, at=at, events=(started.to_json(),)),), len(started.players)
+        )
+
+    def _stored(self, actions: Sequence[FileAction], players: int, kept: Kept | None = None) -> NewGame:
+        """Store a game whose log is `actions`, as one commit: under the id, join code and seats
+        `kept` when given, else new ones; then announce it."""
         with Session(self.engine) as session:
-            game = Game(id=secrets.token_urlsafe(9), join_code=self._free_join_code(session))
-            banker = Seat(game_id=game.id, player_id=BANKER, token=_token(), claimed=True)
-            players = [
-                Seat(game_id=game.id, player_id=i, token=_token()) for i in range(1, len(started.players) + 1)
-            ]
+            if kept is None:
+                game = Game(id=secrets.token_urlsafe(9), join_code=self._free_join_code(session))
+                seats = [
+                    Seat(game_id=game.id, player_id=i, token=_token(), claimed=not i)
+                    for i in range(players + 1)
+                ]
+            else:
+                game = Game(id=kept.id, join_code=kept.join_code, created_at=kept.created_at)
+                seats = [Seat(game_id=game.id, player_id=p, token=t, claimed=c) for p, t, c in kept.seats]
             session.add(game)
             session.flush()  # the seats and the log refer to the game row
-            session.add_all([banker, *players])
-            session.add(Action(game_id=game.id, seq=1, seat_player=BANKER, events=[started.to_json()]))
+            session.add_all(seats)
+            session.flush()
+            session.connection().execute(
+                APPEND,
+                [
+                    {
+                        "game_id": game.id,
+                        "seq": action.seq,
+                        "seat_player": action.by,
+                        "request_id": action.request_id,
+                        "command_digest": action.command_digest,
+                        "events": list(action.events),
+                        "created_at": action.at,
+                    }
+                    for action in actions
+                ],
+            )
             session.commit()
-            for row in (game, banker, *players):
+            for row in (game, *seats):
                 session.refresh(row)
         state = self.state(game.id)
-        created = NewGame(game=game, banker=banker, players=tuple(players), state=state)
+        banker = next(seat for seat in seats if seat.player_id == BANKER)
+        players_seats = tuple(seat for seat in seats if seat.player_id != BANKER)
+        created = NewGame(game=game, banker=banker, players=players_seats, state=state)
         if self.on_new_game is not None:
             try:
                 self.on_new_game(created)
             except Exception:  # the game is made: telling of it must not fail its creation
                 log.exception("could not announce a new game")
         return created
+
+    # --- a game as one file (banker/game_files.py) ----------------------------------------
+
+    def export_game(self, game_id: str, backup: bool = False) -> bytes:
+        """The game as one file; a `backup` also keeps its id, join code and seat tokens."""
+        with Session(self.engine) as session:
+            game = session.get(Game, game_id)
+            if game is None:
+                raise NotFound(Text("There is no such game. Check the link or the join code."))
+            rows = session.exec(select(Action).where(Action.game_id == game_id).order_by(Action.seq)).all()
+            actions = tuple(
+                FileAction(
+                    seq=row.seq,
+                    by=row.seat_player,
+                    at=row.created_at,
+                    events=tuple(row.events),
+                    request_id=row.request_id,
+                    command_digest=row.command_digest,
+                )
+                for row in rows
+            )
+            kept = None
+            if backup:
+                seats = session.exec(select(Seat).where(Seat.game_id == game_id).order_by(Seat.player_id))
+                kept = Kept(
+                    id=game.id,
+                    join_code=game.join_code,
+                    created_at=game.created_at,
+                    seats=tuple((seat.player_id, seat.token, seat.claimed) for seat in seats),
+                )
+        return game_files.write(GameFile(actions=actions, kept=kept))
+
+    def import_game(self, raw: bytes) -> NewGame:
+        """The game in a file as a new game here, with a new id, join code and seat tokens (those of
+        the server it came from do not open it); a file refused (BadGameFile) stores nothing."""
+        game = game_files.read(raw).file
+        return self._stored(game.actions, game.players)
+
+    def restore_game(self, raw: bytes) -> Restored:
+        """A game from a backup put back as it was, under its own id, join code and seat tokens, so
+        its links and phones work again. A game whose id is here already is left as it is (restoring
+        twice changes nothing, and a game played on since is not overwritten); a file without the
+        backup's ids (a download from the bank screen) becomes a new game."""
+        game = game_files.read(raw).file
+        kept = game.kept
+        if kept is None:
+            return Restored(self._stored(game.actions, game.players).game.id, "new")
+        with Session(self.engine) as session:
+            if session.get(Game, kept.id) is not None:
+                return Restored(kept.id, "present")
+            if session.exec(select(Game).where(Game.join_code == kept.join_code)).first() is not None:
+                kept = replace(kept, join_code=self._free_join_code(session))
+        return Restored(self._stored(game.actions, game.players, kept).game.id, "restored")
+
+    def game_ids(self) -> list[str]:
+        """Every game's id, oldest first."""
+        with Session(self.engine) as session:
+            return list(session.exec(select(Game.id).order_by(Game.created_at, Game.id)))
 
     def newest_games(self, count: int) -> list[str]:
         """The ids of the `count` games created last, newest first."""

@@ -136,6 +136,20 @@ def test_a_half_sent_body_is_answered_408_and_closed(serve, opened):
     assert status == 404  # and the server still answers everybody else
 
 
+def test_a_half_sent_game_file_is_answered_408_like_any_other_body(serve, opened):
+    """A game file may be far larger than other requests (banker/web/http/game_files.py), and is
+    read within the same time limit before the app runs."""
+    server = serve({**QUICK, "BANKER_IDLE_SECONDS": "60", "BANKER_HEADER_SECONDS": "60"})
+    sock = connect(opened, server.port)
+    sock.sendall(
+        b"POST /api/games/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b'Content-Length: 200000\r\n\r\n{"format": "banker-game", '
+    )
+    answer = until_closed(sock).decode()
+    assert answer.startswith("HTTP/1.1 408 ")
+    assert "That request took too long to arrive. Check the connection and try again." in answer
+
+
 # --- caps ----------------------------------------------------------------------------------------
 
 

@@ -8,12 +8,12 @@ from typing import Any
 
 from werkzeug.datastructures import FileStorage, MultiDict
 
+from banker.json_input import read_json
 from banker.rules.errors import InvalidCommand
 from banker.rules.inputs import whole_number
 from banker.rules.ruleset import CURRENCIES
 from banker.rules.state import format_money
 from banker.rules.text import Text
-from banker.web.http.json_input import read_json
 
 PRESETS = {
     "classic": (Text("Classic"), Text("The rules in the box: last player standing wins.")),

@@ -12,15 +12,15 @@ from typing import Any
 from flask import Blueprint, jsonify, request, url_for
 
 from banker.editions import custom_edition
+from banker.json_input import read_json
 from banker.rules import GameState, InvalidCommand
 from banker.rules.auctions import least_bid
 from banker.rules.board import edition_to_json
 from banker.rules.state import TradeSide
 from banker.rules.tally import tally
 from banker.rules.text import Text
-from banker.service import Forbidden
-from banker.web.http import seats, security
-from banker.web.http.json_input import read_json
+from banker.service import BANKER, Forbidden, NewGame
+from banker.web.http import game_files, seats, security
 from banker.web.panels import history
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -50,6 +50,28 @@ def create_game():
             options=body.get("options"),
             tokens=body.get("tokens"),
         )
+    return _created(created)
+
+
+@bp.post("/games/import")
+def import_game():
+    """A game file (the export's body) as a new game here: new id, join code and tokens."""
+    with security.new_game():
+        created = seats.service().import_game(request.get_data())
+    return _created(created)
+
+
+@bp.get("/games/<game_id>/export")
+def export_game(game_id: str):
+    """The whole game as one file, for the bank's token only (see banker/game_files.py)."""
+    service = seats.service()
+    service.state(game_id)
+    if service.seat(game_id, _bearer()).player_id != BANKER:
+        raise Forbidden(Text("Only the banker can do that."))
+    return game_files.download(game_id)
+
+
+def _created(created: NewGame):
     return jsonify(
         id=created.game.id,
         join_code=created.game.join_code,

@@ -6,7 +6,8 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.exceptions import TooManyRequests
 
 from banker.editions.check import InvalidEdition
-from banker.rules import GameState, RuleError
+from banker.game_files import MAX_BYTES
+from banker.rules import GameState, InvalidCommand, RuleError
 from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service import BANKER, NotFound, SeatKey
@@ -33,7 +34,7 @@ def new_game():
     return _new_game_form({}, None)
 
 
-def _new_game_form(form, error: str | None) -> str:
+def _new_game_form(form, error: str | None, import_error: str | None = None) -> str:
     return render_template(
         "home/new.html",
         presets=new_game_choices.PRESETS,
@@ -45,6 +46,7 @@ def _new_game_form(form, error: str | None) -> str:
         pieces=PIECES,
         form=form,
         error=error,
+        import_error=import_error,
     )
 
 
@@ -71,6 +73,23 @@ def create_game():
         return _new_game_form(request.form, error.message), 400
     seats.remember(created.banker)
     return redirect(url_for("table.lobby", game_id=created.game.id), 303)
+
+
+@bp.post("/import")
+def import_game():
+    """A game file uploaded as a new game here; this browser takes its bank seat."""
+    upload = request.files.get("game_file")
+    try:
+        if upload is None or not upload.filename:
+            raise InvalidCommand(Text("Choose the game's file: the one the bank screen downloads."))
+        with security.new_game():
+            created = seats.service().import_game(upload.read(MAX_BYTES + 1))
+    except TooManyRequests as refusal:
+        return _new_game_form({}, None, refusal.description), 429
+    except RuleError as error:
+        return _new_game_form({}, None, error.message), 400
+    seats.remember(created.banker)
+    return redirect(url_for("table.bank", game_id=created.game.id), 303)
 
 
 @bp.get("/join")

@@ -28,7 +28,7 @@ from banker.rules.tally import tally
 from banker.service import BANKER
 from banker.web import push, replies
 from banker.web.context import VIEWS, seat_required, tap_id
-from banker.web.http import seats
+from banker.web.http import game_files, seats
 from banker.web.panels import history
 from banker.web.panels.endgame import biggest_moments, net_worth_chart
 
@@ -116,6 +116,13 @@ def edition_file(game_id: str):
         mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="banker-{game_id}-edition.json"'},
     )
+
+
+@bp.get("/game.json")
+@seat_required("bank", views=("bank",))
+def game_file(game_id: str):
+    """The whole game as one file, for the bank: any Banker server resumes it (New game)."""
+    return game_files.download(game_id)
 
 
 @bp.get("/lobby")

@@ -1,5 +1,5 @@
-"""Reading the JSON people send (an API request's body, an edition file on the New game form):
-whatever cannot be read is refused in words, never a crash."""
+"""Reading the JSON people send (an API request's body, an edition file on the New game form, a game
+file): whatever cannot be read is refused in words, never a crash."""
 
 from __future__ import annotations
 

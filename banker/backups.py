@@ -1,0 +1,53 @@
+"""`banker backup` and `banker restore`: every game on the server to a folder, one file per game
+(banker/game_files.py, with the game's id, join code and seat tokens), and back.
+
+Restoring is moving a server: each game comes back under its own id, join code and seat tokens,
+so the bank's and the players' links keep working. A game whose id is in the database already is
+left as it is (restoring the same folder twice changes nothing, and a game played on since the
+backup is never overwritten); a file without the ids (a download from the bank screen) becomes a
+new game, as an import does."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from banker.rules import RuleError
+from banker.service import GameService, NotFound
+
+SUFFIX = ".json"
+
+
+def backup(service: GameService, folder: Path) -> Iterator[Path]:
+    """Write every game to `folder` (made if need be) as `<game id>.json`, yielding each file."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for game_id in service.game_ids():
+        try:
+            body = service.export_game(game_id, backup=True)
+        except NotFound:  # deleted meanwhile
+            continue
+        path = folder / f"{game_id}{SUFFIX}"
+        partial = path.with_suffix(".partial")
+        partial.write_bytes(body)
+        os.replace(partial, path)  # a backup stopped half-way leaves no file cut short
+        yield path
+
+
+def restore(service: GameService, folder: Path) -> Iterator[tuple[Path, str]]:
+    """Read every `*.json` file of `folder` back into the database, yielding each file with a line
+    saying what became of it; a line starting "refused" names what is wrong with its file."""
+    for path in sorted(folder.glob(f"*{SUFFIX}")):
+        try:
+            done = service.restore_game(path.read_bytes())
+        except RuleError as error:
+            yield path, f"refused: {error.message}"
+            continue
+        yield (
+            path,
+            {
+                "restored": f"restored as game {done.game_id}",
+                "present": f"left as it is: game {done.game_id} is in the database already",
+                "new": f"a download, not a backup: restored as a new game {done.game_id}",
+            }[done.outcome],
+        )

@@ -1,0 +1,452 @@
+"""A whole game as one file, to save it, move it to another Banker server and carry on there.
+
+The file is JSON: {"format": "banker-game", "version": 1, "actions": [...], "sha256": "..."}.
+Each action is the log's own row: its seq, the seat that sent it (`by`, 0 for the bank), when
+(`at`, ISO 8601 with its time zone, to the microsecond: a player's take-back counts from it) and
+its events as the log stores them; the first action's one event, game_started, holds the edition
+and the rules. Folding the actions gives exactly the game that was saved. A backup (`banker
+backup`) also keeps the game's id, join code and seats under "backup", so that a server moved to
+another machine keeps its links; a download from the bank screen leaves them out.
+
+`sha256` is the SHA-256 of the rest of the file written canonically (keys sorted, no spaces,
+UTF-8): a file cut short, damaged or edited by hand is refused. It is a check, not a seal:
+anyone can compute it again, so every imported file is also checked as untrusted input, each
+event's fields by their kind and the whole game by folding it, before anything is stored.
+
+A file written by an older version of Banker is upgraded as it is read: UPGRADES holds one step
+per version, each turning a file of that version into the next, and they run in turn up to
+VERSION. A file of a newer version than this server knows is refused."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import re
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import cache
+from typing import Any, Union
+
+from banker.chronicle import Chronicle, record
+from banker.editions import CUSTOM, EDITIONS, custom_edition
+from banker.json_input import read_json
+from banker.rules import EVENTS, Event, GameStarted, Sent, describe_action, event_from_json
+from banker.rules.errors import InvalidCommand
+from banker.rules.game import MAX_PLAYERS, MIN_PLAYERS
+from banker.rules.inputs import check_name, check_text
+from banker.rules.ruleset import RENAMED, ruleset_for
+from banker.rules.text import Text
+
+FORMAT = "banker-game"
+VERSION = 1
+MAX_BYTES = 4 * 1024 * 1024  # a long game's log is some 500 kB; a custom edition adds up to 60 kB
+MAX_ACTIONS = 20_000
+# version n -> the step that turns a file of version n into one of version n + 1
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+class BadGameFile(InvalidCommand):
+    """Raised when a file cannot be imported as a game, saying what is wrong with it."""
+
+
+@dataclass(frozen=True)
+class FileAction:
+    """One action of the log, as the file carries it."""
+
+    seq: int
+    by: int
+    at: datetime
+    events: tuple[dict[str, Any], ...]
+    request_id: str | None = None
+    command_digest: str | None = None
+
+
+@dataclass(frozen=True)
+class Kept:
+    """What a backup keeps of the server's own rows: the game's id, join code, when it was created,
+    and each seat as (player id, token, claimed)."""
+
+    id: str
+    join_code: str
+    created_at: datetime
+    seats: tuple[tuple[int, str, bool], ...]
+
+
+@dataclass(frozen=True)
+class GameFile:
+    actions: tuple[FileAction, ...]
+    kept: Kept | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.actions[0].events[0]["players"])
+
+
+@dataclass(frozen=True)
+class ReadGame:
+    """A game file that was read and checked, and the game it folds to."""
+
+    file: GameFile
+    chronicle: Chronicle
+
+
+def write(game: GameFile) -> bytes:
+    content: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "actions": [_action_json(action) for action in game.actions],
+    }
+    if game.kept is not None:
+        content["backup"] = {
+            "id": game.kept.id,
+            "join_code": game.kept.join_code,
+            "created_at": _when(game.kept.created_at),
+            "seats": [{"player": p, "token": t, "claimed": c} for p, t, c in game.kept.seats],
+        }
+    return json.dumps(
+        {**content, "sha256": digest(content)}, ensure_ascii=False, separators=(",", ":")
+    ).encode()
+
+
+def digest(content: dict[str, Any]) -> str:
+    """The SHA-256 of the file's content (all but its digest), written canonically."""
+    canonical = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def read(raw: bytes) -> ReadGame:
+    """The game in the file `raw`, checked and folded; BadGameFile says what is wrong with it."""
+    if len(raw) > MAX_BYTES:
+        raise BadGameFile(
+            Text("The game file is larger than a game can be (at most %(most)s MB).", most=MAX_BYTES >> 20)
+        )
+    if not raw.strip():
+        raise BadGameFile(Text("The game file is empty."))
+    try:
+        data = read_json(raw, Text("The game file"))
+    except InvalidCommand as error:
+        if _cut_short(raw):
+            raise BadGameFile(
+                Text(
+                    "The game file ends too soon: it was cut short, perhaps by a download that did not "
+                    "finish. Download the game again."
+                )
+            ) from None
+        raise BadGameFile(error.message) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BadGameFile(
+            Text(
+                "This is not a Banker game file. Download the game from the bank screen (More, Download "
+                "the game) and choose that file."
+            )
+        )
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise BadGameFile(Text("The game file's version is not one Banker wrote: it is damaged."))
+    if version > VERSION:
+        raise BadGameFile(
+            Text(
+                "This game file was made by a newer Banker (file version %(version)s; this server reads up "
+                "to version %(known)s). Update Banker on this server, then import it again.",
+                version=version,
+                known=VERSION,
+            )
+        )
+    content = {key: value for key, value in data.items() if key != "sha256"}
+    if data.get("sha256") != digest(content):
+        raise BadGameFile(
+            Text(
+                "The game file has been changed since Banker wrote it: its content does not match its "
+                "SHA-256 digest. Download the game again."
+            )
+        )
+    for step in range(version, VERSION):
+        content = UPGRADES[step](content)
+    game = _game_file(content)
+    return ReadGame(file=game, chronicle=_folded(game))
+
+
+def _cut_short(raw: bytes) -> bool:
+    """Whether `raw`, which is no JSON document, is the beginning of one: it stops in the middle
+    of a character, a string, a word or a number, or before its brackets close."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        return error.reason == "unexpected end of data"
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        rest = text[error.pos :].rstrip()
+        return (
+            not rest
+            or error.msg.startswith("Unterminated string")
+            or (error.msg.startswith("Invalid \\uXXXX") and len(rest) < 6)
+            or any(word.startswith(rest) for word in ("true", "false", "null"))
+            or re.fullmatch(r"[-+.eE0-9]+", rest) is not None
+        )
+    except (ValueError, RecursionError):  # a number too long, nesting too deep: no JSON we wrote
+        return False
+    return False
+
+
+def _action_json(action: FileAction) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "seq": action.seq,
+        "by": action.by,
+        "at": _when(action.at),
+        "events": list(action.events),
+    }
+    if action.request_id is not None:
+        data["request_id"] = action.request_id
+        data["command_digest"] = action.command_digest
+    return data
+
+
+def _when(at: datetime) -> str:
+    """A time as ISO 8601 in UTC (SQLite keeps no time zone: its times are UTC)."""
+    return (at if at.tzinfo else at.replace(tzinfo=UTC)).astimezone(UTC).isoformat()
+
+
+# --- reading what the file holds, as untrusted input ------------------------------------
+
+
+def _damaged(where: str, why: Text) -> BadGameFile:
+    return BadGameFile(Text("The game file is damaged at %(where)s: %(why)s", where=where, why=why))
+
+
+def _field(data: dict[str, Any], key: str, where: str, kind: Any) -> Any:
+    if key not in data:
+        raise _damaged(f"{where}.{key}", Text("it is missing."))
+    return _checked(data[key], kind, f"{where}.{key}")
+
+
+def _game_file(content: dict[str, Any]) -> GameFile:
+    actions = _field(content, "actions", "file", list)
+    if not actions:
+        raise _damaged("file.actions", Text("a game has at least its start."))
+    if len(actions) > MAX_ACTIONS:
+        raise _damaged("file.actions", Text("more actions than a game can have."))
+    read_actions = tuple(_file_action(action, index) for index, action in enumerate(actions))
+    backup = content.get("backup")
+    return GameFile(actions=read_actions, kept=None if backup is None else _kept(backup))
+
+
+def _file_action(data: Any, index: int) -> FileAction:
+    where = f"actions[{index}]"
+    data = _checked(data, dict, where)
+    seq = _field(data, "seq", where, int)
+    if seq != index + 1:
+        raise _damaged(f"{where}.seq", Text("the actions are not numbered 1, 2, 3… in order."))
+    by = _field(data, "by", where, int)
+    if not 0 <= by <= MAX_PLAYERS:
+        raise _damaged(f"{where}.by", Text("no seat has that number."))
+    at = _time(_field(data, "at", where, str), f"{where}.at")
+    events = _field(data, "events", where, list)
+    if not events:
+        raise _damaged(f"{where}.events", Text("an action has at least one event."))
+    request_id = _checked(data.get("request_id"), str | None, f"{where}.request_id")
+    command_digest = _checked(data.get("command_digest"), str | None, f"{where}.command_digest")
+    if len(request_id or "") > 64 or len(command_digest or "") > 64:
+        raise _damaged(where, Text("a request id is at most 64 characters."))
+    return FileAction(
+        seq=seq,
+        by=by,
+        at=at,
+        events=tuple(_event(event, f"{where}.events[{n}]") for n, event in enumerate(events)),
+        request_id=request_id,
+        command_digest=command_digest,
+    )
+
+
+def _time(text: str, where: str) -> datetime:
+    try:
+        at = datetime.fromisoformat(text)
+    except ValueError:
+        raise _damaged(where, Text("it is not a date and time.")) from None
+    return at if at.tzinfo else at.replace(tzinfo=UTC)
+
+
+def _event(data: Any, where: str) -> dict[str, Any]:
+    """An event's JSON as the log stores it, each field checked against its kind."""
+    data = _checked(data, dict, where)
+    kind = data.get("type")
+    cls = EVENTS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise _damaged(f"{where}.type", Text("Banker knows no event of this type."))
+    hints = _hints(cls)
+    texts = _checked(data.get("texts") or {}, dict, f"{where}.texts")
+    for f in dataclasses.fields(cls):
+        optional = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        if f.name in texts:
+            _text_data(texts[f.name], f"{where}.texts.{f.name}")
+        elif f.name in data or not optional:
+            _field(data, f.name, where, hints[f.name])
+    return data
+
+
+def _text_data(data: Any, where: str) -> None:
+    """A worded reason as the log keeps it (see rules/text.py to_data)."""
+    data = _checked(data, dict, where)
+    if "parts" in data:
+        for n, part in enumerate(_checked(data["parts"], list, f"{where}.parts")):
+            if isinstance(part, dict):
+                _text_data(part, f"{where}.parts[{n}]")
+            else:
+                _checked(part, str, f"{where}.parts[{n}]")
+        _checked(data.get("separator", ""), str, f"{where}.separator")
+        return
+    _field(data, "msgid", where, str)
+    _checked(data.get("plural", ""), str, f"{where}.plural")
+    for name, value in _checked(data.get("params", {}), dict, f"{where}.params").items():
+        if isinstance(value, dict):
+            _text_data(value, f"{where}.params.{name}")
+        else:
+            _checked(value, str | int | float, f"{where}.params.{name}")
+
+
+@cache
+def _hints(cls: type[Event]) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+KINDS = {
+    int: Text("a whole number"),
+    float: Text("a number"),
+    str: Text("text"),
+    bool: Text("true or false"),
+    list: Text("a list"),
+    tuple: Text("a list"),
+    dict: Text("an object"),
+}
+
+
+def _checked(value: Any, kind: Any, where: str) -> Any:
+    """`value` when it is of `kind` (a type hint: int, str | None, tuple[int, ...]), else BadGameFile."""
+    origin = typing.get_origin(kind)
+    if kind is Any:
+        return value
+    if origin in (Union, types.UnionType):
+        for option in typing.get_args(kind):
+            if option is type(None) and value is None:
+                return value
+        for option in typing.get_args(kind):
+            if option is not type(None) and _is(value, typing.get_origin(option) or option):
+                return _checked(value, option, where)
+        raise _damaged(where, Text("it should be %(kind)s.", kind=_kind_name(kind)))
+    base = origin or kind
+    if not _is(value, base):
+        raise _damaged(where, Text("it should be %(kind)s.", kind=_kind_name(kind)))
+    if base is str:
+        check_text(value, Text("Text in the game file"))
+    if base is tuple and origin is tuple:
+        items = typing.get_args(kind)
+        if len(items) == 2 and items[1] is Ellipsis:
+            for n, item in enumerate(value):
+                _checked(item, items[0], f"{where}[{n}]")
+        elif len(value) != len(items):
+            raise _damaged(where, Text("it should be %(kind)s.", kind=Text("a list")))
+        else:
+            for n, (item, item_kind) in enumerate(zip(value, items, strict=True)):
+                _checked(item, item_kind, f"{where}[{n}]")
+    if base is dict and origin is dict:
+        for key in value:
+            check_text(key, Text("Text in the game file"))
+    return value
+
+
+def _is(value: Any, base: Any) -> bool:
+    if base is bool:
+        return isinstance(value, bool)
+    if base is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if base is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if base is tuple:
+        return isinstance(value, list)
+    return isinstance(value, base)
+
+
+def _kind_name(kind: Any) -> Text:
+    options = [o for o in typing.get_args(kind) if o is not type(None)] or [kind]
+    return KINDS[typing.get_origin(options[0]) or options[0]]
+
+
+def _kept(data: Any) -> Kept:
+    data = _checked(data, dict, "backup")
+    seats = []
+    for n, seat in enumerate(_field(data, "seats", "backup", list)):
+        seat = _checked(seat, dict, f"backup.seats[{n}]")
+        where = f"backup.seats[{n}]"
+        seats.append(
+            (
+                _field(seat, "player", where, int),
+                _field(seat, "token", where, str),
+                _field(seat, "claimed", where, bool),
+            )
+        )
+    return Kept(
+        id=_field(data, "id", "backup", str)[:16],
+        join_code=_field(data, "join_code", "backup", str)[:8],
+        created_at=_time(_field(data, "created_at", "backup", str), "backup.created_at"),
+        seats=tuple(seats),
+    )
+
+
+def _folded(game: GameFile) -> Chronicle:
+    """The game the actions make, checked as the server would draw it: its start is a game this
+    server can set up, and every action applies and can be worded in the history."""
+    first = game.actions[0].events
+    if len(first) != 1 or first[0]["type"] != GameStarted.type:
+        raise _damaged("actions[0]", Text("a game begins with its start (game_started) alone."))
+    started = event_from_json(first[0])
+    assert isinstance(started, GameStarted)
+    _check_start(started)
+    kept: Chronicle | None = None
+    for action in game.actions:
+        try:
+            events = [event_from_json(event) for event in action.events]
+            if action.seq > 1 and any(isinstance(event, GameStarted) for event in events):
+                raise ValueError("a second start")
+            kept = record(kept, action.seq, events, Sent(by=action.by, at=action.at.timestamp()))
+            str(describe_action(kept.state, events))  # as the history words it
+        except Exception:  # the file's events are anyone's: whatever they break is a refusal
+            raise BadGameFile(
+                Text(
+                    "The game file's actions do not make a game: action %(seq)s cannot follow the ones "
+                    "before it.",
+                    seq=action.seq,
+                )
+            ) from None
+    assert kept is not None
+    return kept
+
+
+def _check_start(started: GameStarted) -> None:
+    """The game's start is one this server could have set up itself: known rules in range, a
+    board it can play, two to eight named players."""
+    try:
+        rules = {RENAMED.get(name, name): value for name, value in started.rules}
+        ruleset_for(rules.pop("preset", None), rules)
+        if started.edition == CUSTOM:
+            custom_edition(started.edition_data)
+        elif started.edition not in EDITIONS or started.edition_data is not None:
+            raise InvalidCommand(Text("Banker has no board called %(edition)s.", edition=started.edition))
+        if not MIN_PLAYERS <= len(started.players) <= MAX_PLAYERS:
+            raise InvalidCommand(
+                Text(
+                    "A game needs %(least)s to %(most)s players; you named %(named)s.",
+                    least=MIN_PLAYERS,
+                    most=MAX_PLAYERS,
+                    named=len(started.players),
+                )
+            )
+        for number, (name, _) in enumerate(started.players, start=1):
+            check_name(name, Text("Player %(number)s's name", number=number))
+    except InvalidCommand as error:
+        raise BadGameFile(
+            Text("The game in the file is not one Banker can set up: %(why)s", why=error.message)
+        ) from None

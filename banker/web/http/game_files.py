@@ -1,0 +1,40 @@
+"""A whole game file (banker/game_files.py) over HTTP: its download, and the requests that carry
+one in, the API's import and the New game screen's. Every other request is held to
+MAX_CONTENT_LENGTH (64 KB); these may carry a game file and the form around it. `banker serve`
+reads their bodies up to that size (banker/server.py), and the app lets Flask read them before the
+CSRF check reads the form."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, request
+
+from banker.game_files import MAX_BYTES
+from banker.web.http import seats
+
+PATHS = ("/api/games/import", "/import")
+MAX_BODY = MAX_BYTES + 64 * 1024  # the file and the rest of the form (its CSRF token, the boundary)
+
+
+def body_limit(path: str, default: int) -> int:
+    """The most a request to `path` (its query left out) may send."""
+    return max(default, MAX_BODY) if path.partition("?")[0] in PATHS else default
+
+
+def register(app: Flask) -> None:
+    def lift():
+        request.max_content_length = body_limit(request.path, app.config["MAX_CONTENT_LENGTH"])
+
+    # before the CSRF check, which reads the form
+    app.before_request_funcs.setdefault(None, []).insert(0, lift)
+
+
+def download(game_id: str) -> Response:
+    """The game as a file to save, named by its join code."""
+    service = seats.service()
+    return Response(
+        service.export_game(game_id),
+        mimetype="application/json",
+        headers={
+            "Content-Disposition": f'attachment; filename="banker-game-{service.game_code(game_id)}.json"'
+        },
+    )

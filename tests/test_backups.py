@@ -1,0 +1,128 @@
+"""`banker backup <folder>` writes every game on the server to a folder, one file per game, and
+`banker restore <folder>` reads them back into the configured database: each game under its own
+id, join code and seat tokens, so a server moved to a new machine keeps its links. A game already
+there is left as it is, and a damaged file is named with what is wrong, the others restored."""
+
+from __future__ import annotations
+
+import json
+
+from sqlmodel import Session, select
+
+from banker import backups
+from banker.db import make_engine, migrate
+from banker.live import Broker
+from banker.models import Seat
+from banker.service import GameService
+from tests.test_bank_links import banker
+from tests.test_game_files import rows
+
+
+def table(service: GameService, *names: str) -> str:
+    created = service.create_game(list(names))
+    bank = created.banker.token
+    service.run(created.game.id, bank, {"type": "buy", "player": 1, "deed": 39})
+    service.run(created.game.id, bank, {"type": "pay_rent", "player": 2, "deed": 39})
+    service.claim_seat(created.game.id, 2)
+    return created.game.id
+
+
+def seats(service: GameService, game_id: str) -> list[tuple[int, str, bool]]:
+    with Session(service.engine) as session:
+        found = session.exec(select(Seat).where(Seat.game_id == game_id).order_by(Seat.player_id))
+        return [(seat.player_id, seat.token, seat.claimed) for seat in found]
+
+
+def test_backup_and_restore_move_every_game_with_its_ids_and_seats(app, tmp_path, database_url, postgres_url):
+    """From the test's database to a fresh PostgreSQL one (or the other way when the suite runs on
+    PostgreSQL, moving to another schema): the same games, links and phones."""
+    service = app.extensions["banker"]
+    games = [table(service, "Ann", "Bob"), table(service, "Cy", "Di", "Ed")]
+    folder = tmp_path / "backup"
+    env = {"BANKER_DATABASE_URL": database_url, "BANKER_SECRET_KEY": "k"}
+    saved = banker("backup", str(folder), env=env)
+    assert saved.returncode == 0, saved.stderr
+    assert saved.stdout == f"Saved 2 games to {folder}\n"
+    assert sorted(path.name for path in folder.iterdir()) == sorted(f"{game}.json" for game in games)
+
+    moved = banker("restore", str(folder), env={**env, "BANKER_DATABASE_URL": postgres_url})
+    assert moved.returncode == 0, moved.stderr
+    assert sorted(moved.stdout.splitlines()) == sorted(
+        f"{game}.json: restored as game {game}" for game in games
+    )
+    engine = make_engine(postgres_url)
+    try:
+        there = GameService(engine, Broker())
+        for game in games:
+            assert there.state(game) == service.state(game)
+            assert there.game_code(game) == service.game_code(game)
+            assert seats(there, game) == seats(service, game)
+        # the bank's token opens its game there, and play goes on
+        bank = service.bank_seat(games[0]).token
+        assert there.run(games[0], bank, {"type": "pay_rent", "player": 2, "deed": 39}).seq == 5
+    finally:
+        engine.dispose()
+
+
+def test_restoring_twice_leaves_the_games_as_they_are(app, tmp_path):
+    service = app.extensions["banker"]
+    game = table(service, "Ann", "Bob")
+    folder = tmp_path / "backup"
+    assert list(backups.backup(service, folder)) == [folder / f"{game}.json"]
+    service.run(game, service.bank_seat(game).token, {"type": "pay_rent", "player": 2, "deed": 39})
+    before = rows(app)
+    assert list(backups.restore(service, folder)) == [
+        (folder / f"{game}.json", f"left as it is: game {game} is in the database already")
+    ]
+    assert rows(app) == before
+    assert service.state(game).seq == 5  # the game played on since the backup is not put back
+
+
+def test_restore_names_a_damaged_file_and_restores_the_others(tmp_path, database_url):
+    engine = make_engine(database_url)
+    migrate(engine)
+    here = GameService(engine, Broker())
+    game = table(here, "Ann", "Bob")
+    download = table(here, "Cy", "Di")
+    folder = tmp_path / "backup"
+    list(backups.backup(here, folder))
+    (folder / f"{download}.json").write_bytes(here.export_game(download))  # a download, not a backup
+    (folder / "cut.json").write_bytes((folder / f"{game}.json").read_bytes()[:500])
+    (folder / "notes.txt").write_text("not a game")
+    engine.dispose()
+
+    fresh = tmp_path / "new.sqlite3"
+    printed = banker(
+        "restore", str(folder), env={"BANKER_DATABASE_URL": f"sqlite:///{fresh}", "BANKER_SECRET_KEY": "k"}
+    )
+    assert printed.returncode == 1
+    assert printed.stderr == (
+        "cut.json: refused: The game file ends too soon: it was cut short, perhaps by a download that did "
+        "not finish. Download the game again.\n"
+    )
+    lines = printed.stdout.splitlines()
+    assert f"{game}.json: restored as game {game}" in lines
+    (new_line,) = [line for line in lines if line.startswith(f"{download}.json")]
+    assert new_line.startswith(f"{download}.json: a download, not a backup: restored as a new game ")
+    assert not new_line.endswith(download)
+
+
+def test_a_backup_file_is_a_game_file_with_the_seats_and_a_download_is_not(app):
+    service = app.extensions["banker"]
+    game = table(service, "Ann", "Bob")
+    saved = json.loads(service.export_game(game, backup=True))
+    assert saved["backup"]["id"] == game
+    assert saved["backup"]["join_code"] == service.game_code(game)
+    assert [(s["player"], s["token"], s["claimed"]) for s in saved["backup"]["seats"]] == seats(service, game)
+    assert "backup" not in json.loads(service.export_game(game))
+    assert service.bank_seat(game).token not in service.export_game(game).decode()
+
+
+def test_restore_of_a_missing_folder_says_so(tmp_path):
+    printed = banker(
+        "restore",
+        str(tmp_path / "nowhere"),
+        env={"BANKER_DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}", "BANKER_SECRET_KEY": "k"},
+    )
+    assert printed.returncode == 1
+    assert printed.stderr == f"There is no folder {tmp_path / 'nowhere'}.\n"

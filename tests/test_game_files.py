@@ -1,0 +1,472 @@
+"""A game saved as one file and resumed on any Banker server (banker/game_files.py): the API's
+export and import, what an imported game keeps (everything the table played) and what it does
+not (the id, join code and seat tokens of the server it came from), the upgrade of older files,
+and every damaged, cut, foreign or edited file refused in words with nothing stored."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from banker import game_files
+from banker.models import Action, Game, Seat
+from banker.rules.money import Paid
+from tests.servers import ServeProcess, request
+
+SLOW_SETTINGS = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+def rows(app) -> tuple[int, int, int]:
+    """How many games, seats and actions the database holds."""
+    with Session(app.extensions["banker"].engine) as session:
+        return tuple(
+            session.exec(select(func.count()).select_from(table)).one() for table in (Game, Seat, Action)
+        )
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def played(app, clock):
+    """A game of Ann, Bob and Cy with some play in it: deeds bought, rent, an auction, an offer
+    open, an undone payment, and a phone that took back its own slip."""
+    service = app.extensions["banker"]
+    created = service.create_game(["Ann", "Bob", "Cy"], options={"auction_seconds": 30})
+    game, bank = created.game.id, created.banker.token
+    ann, bob = created.players[0].token, created.players[1].token
+    for command in (
+        {"type": "buy", "player": 1, "deed": 39},
+        {"type": "buy", "player": 1, "deed": 37},
+        {"type": "pay_rent", "player": 2, "deed": 39},
+        {"type": "decline", "player": 3, "deed": 1},
+        {"type": "bid", "player": 2, "amount": 40},
+        {"type": "collect_from_bank", "player": 3, "amount": 100, "reason": "Prize"},
+        {"type": "undo"},
+    ):
+        service.run(game, bank, command)
+    clock.advance(31)
+    service.settle_due(game)
+    offer = {
+        "type": "propose_trade",
+        "player": 1,
+        "to": 2,
+        "give": {"deeds": [37]},
+        "get": {"cash": 300},
+    }
+    service.run(game, ann, offer, request_id="offer-1")
+    service.run(game, bob, {"type": "pay_player", "player": 2, "to": 1, "amount": 10})
+    return created
+
+
+def export(client, created) -> bytes:
+    response = client.get(f"/api/games/{created.game.id}/export", headers=bearer(created.banker.token))
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return response.get_data()
+
+
+def refused(client, app, body: bytes) -> str:
+    """Import `body`: it must answer 400 and store nothing; the reason given."""
+    before = rows(app)
+    response = client.post("/api/games/import", data=body, content_type="application/json")
+    assert response.status_code == 400, (response.status_code, response.get_data(as_text=True))
+    assert rows(app) == before
+    return response.get_json()["error"]
+
+
+def rewritten(raw: bytes, change) -> bytes:
+    """The file with its content changed by `change` and its digest computed again: what a person
+    editing the file by hand, who knows the format, would upload."""
+    data = json.loads(raw)
+    data.pop("sha256")
+    change(data)
+    return json.dumps({**data, "sha256": game_files.digest(data)}).encode()
+
+
+# --- export and import --------------------------------------------------------------------------
+
+
+def test_an_imported_game_is_the_same_game_under_a_new_id_join_code_and_seats(app, client, played):
+    service = app.extensions["banker"]
+    raw = export(client, played)
+    response = client.post("/api/games/import", data=raw, content_type="application/json")
+    assert response.status_code == 201, response.get_data(as_text=True)
+    moved = response.get_json()
+    assert moved["id"] != played.game.id and moved["join_code"] != played.game.join_code
+    assert [p["name"] for p in moved["players"]] == ["Ann", "Bob", "Cy"]
+    assert service.state(moved["id"]) == service.state(played.game.id)
+    assert service.history(moved["id"]) == service.history(played.game.id)
+
+    old_tokens = [played.banker.token, *(seat.token for seat in played.players)]
+    new_tokens = [moved["banker_token"], *(p["token"] for p in moved["players"])]
+    assert not set(old_tokens) & set(new_tokens)
+    for token in old_tokens:
+        answer = client.get(f"/api/games/{moved['id']}", headers=bearer(token))
+        assert answer.status_code == 403
+    # play goes on there, and the game it came from is untouched
+    ann = moved["players"][0]["token"]
+    answer = client.post(
+        f"/api/games/{moved['id']}/commands",
+        json={"type": "accept_trade", "player": 2, "trade": 1},
+        headers=bearer(moved["players"][1]["token"]),
+    )
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    assert service.state(moved["id"]).holding(37).owner == 2
+    assert service.state(played.game.id).holding(37).owner == 1
+    assert client.get(f"/api/games/{moved['id']}", headers=bearer(ann)).status_code == 200
+
+
+def test_a_game_exported_twice_is_the_same_file(client, played):
+    assert export(client, played) == export(client, played)
+
+
+def test_only_the_bank_exports_a_game(client, played):
+    game = played.game.id
+    answer = client.get(f"/api/games/{game}/export", headers=bearer(played.players[0].token))
+    assert answer.status_code == 403
+    assert answer.get_json() == {"error": "Only the banker can do that."}
+    assert client.get(f"/api/games/{game}/export").status_code == 403
+    assert client.get("/api/games/nosuchgame/export", headers=bearer(played.banker.token)).status_code == 404
+
+
+def test_a_game_file_larger_than_the_usual_request_bound_imports(app, client):
+    """A long game's file is far over the 64 KB any other request may send."""
+    service = app.extensions["banker"]
+    created = service.create_game(["Ann", "Bob"])
+    for n in range(600):
+        service.run(
+            created.game.id,
+            created.banker.token,
+            {"type": "pay_player", "player": 1 + n % 2, "to": 2 - n % 2, "amount": n + 1},
+        )
+    raw = export(client, created)
+    assert len(raw) > app.config["MAX_CONTENT_LENGTH"]
+    response = client.post("/api/games/import", data=raw, content_type="application/json")
+    assert response.status_code == 201, response.get_data(as_text=True)
+    assert service.state(response.get_json()["id"]) == service.state(created.game.id)
+
+
+def test_a_file_over_the_bound_is_refused_unread(app, client):
+    body = b" " * (game_files.MAX_BYTES + 64 * 1024 + 1)
+    before = rows(app)
+    response = client.post("/api/games/import", data=body, content_type="application/json")
+    assert response.status_code == 413
+    assert rows(app) == before
+    with pytest.raises(game_files.BadGameFile, match="larger than a game can be"):
+        game_files.read(b"{" + b" " * game_files.MAX_BYTES + b"}")
+
+
+def test_an_import_counts_as_a_new_game_against_the_hourly_limit(app, client, played):
+    raw = export(client, played)
+    app.config["NEW_GAMES_PER_HOUR"] = 1
+    assert client.post("/api/games/import", data=raw, content_type="application/json").status_code == 201
+    before = rows(app)
+    answer = client.post("/api/games/import", data=raw, content_type="application/json")
+    assert answer.status_code == 429
+    assert "started 1 games in the last hour" in answer.get_json()["error"]
+    assert rows(app) == before
+
+
+# --- versions --------------------------------------------------------------------------------
+
+
+def test_a_file_of_an_older_version_is_upgraded_step_by_step(app, client, played, monkeypatch):
+    """Files of version 1 named a payment's reason `why`: this server reads version 3, whose steps
+    from 1 to 2 rename it and from 2 to 3 are (in this story) a change elsewhere."""
+    raw = export(client, played)
+    steps = []
+
+    def one_to_two(content):
+        steps.append(1)
+        for action in content["actions"]:
+            for event in action["events"]:
+                if "why" in event:
+                    event["reason"] = event.pop("why")
+        return content
+
+    def two_to_three(content):
+        steps.append(2)
+        return content
+
+    def as_version_one(data):
+        for action in data["actions"]:
+            for event in action["events"]:
+                if event["type"] == Paid.type:
+                    event["why"] = event.pop("reason")
+
+    older = rewritten(raw, as_version_one)
+    monkeypatch.setattr(game_files, "VERSION", 3)
+    monkeypatch.setattr(game_files, "UPGRADES", {1: one_to_two, 2: two_to_three})
+    response = client.post("/api/games/import", data=older, content_type="application/json")
+    assert response.status_code == 201, response.get_data(as_text=True)
+    assert steps == [1, 2]
+    service = app.extensions["banker"]
+    assert service.state(response.get_json()["id"]) == service.state(played.game.id)
+
+
+def test_a_file_of_the_current_version_runs_no_upgrade(client, played, monkeypatch):
+    monkeypatch.setattr(game_files, "UPGRADES", {1: pytest.fail})
+    response = client.post("/api/games/import", data=export(client, played), content_type="application/json")
+    assert response.status_code == 201
+
+
+def test_a_file_from_a_newer_banker_is_refused_saying_so(app, client, played):
+    newer = rewritten(export(client, played), lambda data: data.update(version=game_files.VERSION + 1))
+    assert refused(client, app, newer) == (
+        "This game file was made by a newer Banker (file version 2; this server reads up to version 1). "
+        "Update Banker on this server, then import it again."
+    )
+
+
+# --- refusals ------------------------------------------------------------------------------
+
+
+def test_a_cut_short_file_is_refused_at_any_point(app, client, played):
+    raw = export(client, played)
+
+    @SLOW_SETTINGS
+    @given(cut=st.integers(min_value=0, max_value=len(raw) - 1))
+    def check(cut):
+        error = refused(client, app, raw[:cut])
+        assert error in ("The game file is empty.", CUT_SHORT) or error.startswith(
+            "The game file is not valid JSON"
+        )
+
+    check()
+
+
+CUT_SHORT = (
+    "The game file ends too soon: it was cut short, perhaps by a download that did not finish. "
+    "Download the game again."
+)
+
+
+def test_a_file_with_any_byte_changed_is_refused(app, client, played):
+    raw = export(client, played)
+
+    @SLOW_SETTINGS
+    @given(at=st.integers(min_value=0, max_value=len(raw) - 1), flip=st.integers(min_value=1, max_value=255))
+    def check(at, flip):
+        changed = bytearray(raw)
+        changed[at] ^= flip
+        try:
+            same = json.loads(bytes(changed)) == json.loads(raw)
+        except ValueError:
+            same = False
+        if same:  # white space for white space at the end, say: the same file
+            return
+        refused(client, app, bytes(changed))
+
+    check()
+
+
+def test_a_file_edited_by_hand_is_refused_by_its_digest(app, client, played):
+    raw = export(client, played)
+    data = json.loads(raw)
+    data["actions"][1]["events"][0]["player"] = 2  # Bob bought Park Place, not Ann
+    assert refused(client, app, json.dumps(data).encode()) == (
+        "The game file has been changed since Banker wrote it: its content does not match its SHA-256 "
+        "digest. Download the game again."
+    )
+    other = json.loads(rewritten(raw, lambda data: data["actions"].pop()))
+    data = json.loads(raw)
+    data["sha256"] = other["sha256"]  # a valid file's digest, of another content
+    assert "does not match its SHA-256 digest" in refused(client, app, json.dumps(data).encode())
+    del data["sha256"]
+    assert "does not match its SHA-256 digest" in refused(client, app, json.dumps(data).encode())
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        (b"", "The game file is empty."),
+        (b"\xff\xfe{}", "The game file is not text: JSON is written in UTF-8."),
+        (b"[1, 2]", "This is not a Banker game file."),
+        (b'{"edition": "Springfield", "currency": "$"}', "This is not a Banker game file."),
+        (b'{"format": "banker-edition"}', "This is not a Banker game file."),
+        (b'{"format": "banker-game", "version": "1"}', "The game file's version is not one Banker wrote"),
+        (b'{"format": "banker-game", "version": 0}', "The game file's version is not one Banker wrote"),
+        (b'{"format": "banker-game"} x', "The game file is not valid JSON: Extra data at line 1, column 27."),
+    ],
+)
+def test_a_file_that_is_not_a_banker_game_is_refused_saying_what_it_is(app, client, body, error):
+    assert refused(client, app, body).startswith(error)
+
+
+def drop(*path):
+    def change(data):
+        *parents, last = path
+        for key in parents:
+            data = data[key]
+        del data[last]
+
+    return change
+
+
+def put(value, *path):
+    def change(data):
+        *parents, last = path
+        for key in parents:
+            data = data[key]
+        data[last] = value
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        (drop("actions"), "The game file is damaged at file.actions: it is missing."),
+        (put({}, "actions"), "The game file is damaged at file.actions: it should be a list."),
+        (put([], "actions"), "The game file is damaged at file.actions: a game has at least its start."),
+        (drop("actions", 2, "seq"), "The game file is damaged at actions[2].seq: it is missing."),
+        (
+            put(7, "actions", 2, "seq"),
+            "The game file is damaged at actions[2].seq: the actions are not numbered",
+        ),
+        (
+            put("2", "actions", 1, "seq"),
+            "The game file is damaged at actions[1].seq: it should be a whole number.",
+        ),
+        (put(9, "actions", 1, "by"), "The game file is damaged at actions[1].by: no seat has that number."),
+        (put("yesterday", "actions", 1, "at"), "The game file is damaged at actions[1].at: it is not a date"),
+        (put([], "actions", 1, "events"), "The game file is damaged at actions[1].events: an action has at"),
+        (
+            put("buy", "actions", 1, "events", 0),
+            "The game file is damaged at actions[1].events[0]: it should be an",
+        ),
+        (
+            put("robbed", "actions", 1, "events", 0, "type"),
+            "actions[1].events[0].type: Banker knows no event",
+        ),
+        (
+            drop("actions", 1, "events", 1, "deed"),
+            "The game file is damaged at actions[1].events[1].deed: it is missing.",
+        ),
+        (
+            put(39.5, "actions", 1, "events", 1, "deed"),
+            "actions[1].events[1].deed: it should be a whole number.",
+        ),
+        (
+            put(True, "actions", 1, "events", 1, "player"),
+            "actions[1].events[1].player: it should be a whole number.",
+        ),
+        (
+            put("Ann\u0007", "actions", 0, "events", 0, "players", 0, 0),
+            "invisible control character (U+0007)",
+        ),
+        (put([[1, 2]], "actions", 0, "events", 0, "players"), "players[0][0]: it should be text."),
+        (put(None, "actions", 1, "request_id"), None),
+        (put(5, "actions", 1, "request_id"), "actions[1].request_id: it should be text."),
+        (put("x" * 65, "actions", 1, "request_id"), "a request id is at most 64 characters."),
+        (put({"id": "abc"}, "backup"), "The game file is damaged at backup.seats: it is missing."),
+    ],
+)
+def test_a_damaged_file_is_refused_saying_where(app, client, played, change, error):
+    body = rewritten(export(client, played), change)
+    if error is None:  # the change is no damage: the file imports
+        assert client.post("/api/games/import", data=body, content_type="application/json").status_code == 201
+        return
+    assert error in refused(client, app, body)
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        # a start no server would set up
+        (
+            put([["preset", "classic"], ["starting_cash", -5]], "actions", 0, "events", 0, "rules"),
+            "The game in the file is not one Banker can set up: Option starting_cash must be at least 0.",
+        ),
+        (
+            put("narnia", "actions", 0, "events", 0, "edition"),
+            "The game in the file is not one Banker can set up: Banker has no board called narnia.",
+        ),
+        (
+            put([["Ann", ""]], "actions", 0, "events", 0, "players"),
+            "The game in the file is not one Banker can set up: A game needs 2 to 8 players; you named 1.",
+        ),
+        (
+            put({"edition": "Springfield"}, "actions", 0, "events", 0, "edition_data"),
+            "The game in the file is not one Banker can set up:",
+        ),
+        # actions that do not follow each other
+        (
+            put({"type": "deed_bought", "player": 7, "deed": 39}, "actions", 1, "events", 0),
+            "The game file's actions do not make a game: action 2 cannot follow the ones before it.",
+        ),
+        (
+            put({"type": "mortgaged", "deed": 4}, "actions", 1, "events", 0),
+            "The game file's actions do not make a game: action 2",
+        ),
+        (
+            put(
+                {"type": "buildings_changed", "deed": 1234, "houses": 2, "hotel": False},
+                "actions",
+                1,
+                "events",
+                0,
+            ),
+            "The game file's actions do not make a game: action 2",
+        ),
+        (
+            lambda data: data["actions"][2]["events"].insert(0, data["actions"][0]["events"][0]),
+            "The game file's actions do not make a game: action 3",
+        ),
+        (
+            put({"type": "joined", "player": 1}, "actions", 0, "events", 0),
+            "The game file is damaged at actions[0]: a game begins with its start (game_started) alone.",
+        ),
+        (
+            put(
+                {"msgid": "rent for %(deed)s%(how)s", "params": {"deed": "Boardwalk"}},
+                "actions",
+                3,
+                "events",
+                0,
+                "texts",
+                "reason",
+            ),
+            "The game file's actions do not make a game: action 4",
+        ),
+    ],
+)
+def test_a_file_whose_game_cannot_be_played_is_refused_though_its_digest_matches(
+    app, client, played, change, error
+):
+    """The digest is computed again by anyone who edits the file: what the file holds is still
+    checked as a game this server can play, never stored to break its screens later."""
+    assert error in refused(client, app, rewritten(export(client, played), change))
+
+
+def test_banker_serve_reads_a_game_file_past_the_bound_of_every_other_request(app, database_url, tmp_path):
+    service = app.extensions["banker"]
+    created = service.create_game(["Ann", "Bob"])
+    for n in range(600):
+        service.run(
+            created.game.id,
+            created.banker.token,
+            {"type": "pay_player", "player": 1 + n % 2, "to": 2 - n % 2, "amount": n + 1},
+        )
+    content = json.loads(service.export_game(created.game.id))
+    assert len(json.dumps(content)) > app.config["MAX_CONTENT_LENGTH"]
+    server = ServeProcess(database_url, tmp_path / "serve.log")
+    server.start()
+    try:
+        status, moved = request(server.port, "POST", "/api/games/import", body=content)
+        assert status == 201, moved
+        assert service.state(moved["id"]) == service.state(created.game.id)
+        status, _ = request(
+            server.port, "POST", "/api/games", body={"players": ["Ann", "Bob"], "pad": content}
+        )
+        assert status == 413
+    finally:
+        server.stop()
