@@ -12,6 +12,7 @@ from banker.rules.buildings import level
 from banker.rules.card_texts import BUILT_IN, card_title
 from banker.rules.cards import card_destination
 from banker.rules.deeds import group_label, owners_lots
+from banker.rules.dice import roll_text, total
 from banker.rules.inputs import MAX_AMOUNT
 from banker.rules.money import DebtIncurred, Paid, salary
 from banker.rules.rent import rent_explained
@@ -147,7 +148,8 @@ def offer(
     """An action button; with `with_amount` it shows after its label the cash it moves for the
     acting player ("Mortgage · +$30")."""
     player = payload.get("player") or state.holding(payload.get("deed", -1)).owner
-    command = parse_command(payload)
+    # a roll is tried on any faces: whether it may be rolled does not turn on what it shows
+    command = parse_command(payload).thrown(lambda faces: faces[0])
     try:
         events = decide(state, command)
     except RuleError as error:
@@ -353,7 +355,7 @@ def _deed_sheet(
             deed,
             holding,
             note=Text("Owned by %(player)s. What did the dice show?", player=owner.name),
-            offers=extra,
+            offers=[*roll_offers(state, player, rent), *extra],
             dice_offers=dice,
         )
     pay = offer(state, rent, Text("Pay %(player)s rent", player=owner.name), "primary")
@@ -365,6 +367,27 @@ def _deed_sheet(
         note=Text("Owned by %(player)s.", player=owner.name),
         offers=[pay, *extra],
     )
+
+
+def roll_offers(state: GameState, player: Player, rent: dict[str, Any]) -> list[Offer]:
+    """With dice on the phones: the utility's rent on the payer's last roll in one tap, and a roll
+    (all the dice: the speed die too when it is played) that opens this sheet again."""
+    if not state.rules.phone_dice:
+        return []
+    offers = []
+    if player.roll is not None:
+        label = Text("Pay on your roll: %(roll)s", roll=roll_text(player.roll))
+        offers.append(offer(state, {**rent, "dice": total(player.roll)}, label, "primary"))
+    roll = {
+        "type": "roll_dice",
+        "player": player.id,
+        "speed": state.rules.speed_die,
+        "then_space": rent["deed"],
+    }
+    if rent.get("card"):
+        roll["then_card"] = rent["card"]
+    offers.append(offer(state, roll, Text("Roll the dice"), "ghost" if offers else "primary"))
+    return offers
 
 
 def _tax(state: GameState, space: Space, player: Player) -> Sheet:
@@ -469,4 +492,5 @@ TEMPLATE_GLOBALS = {
     "rent_now": rent_now,
     "settle_offer": settle_offer,
     "salary": salary,
+    "roll_text": roll_text,
 }

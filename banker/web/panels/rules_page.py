@@ -71,6 +71,13 @@ def _money(state: GameState) -> list[Text]:
             )
     if rules.round_to > 1:
         lines.append(Text("Every amount is rounded up to %(step)s.", step=money(rules.round_to)))
+    if rules.phone_dice:
+        lines.append(
+            Text(
+                "Lost a die? Any phone can roll the dice: every phone sees the roll, and a utility's rent"
+                " takes the payer's last roll."
+            )
+        )
     return lines
 
 

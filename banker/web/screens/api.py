@@ -15,7 +15,8 @@ from banker.editions import custom_edition
 from banker.rules import GameState, InvalidCommand
 from banker.rules.auctions import least_bid
 from banker.rules.board import edition_to_json
-from banker.rules.state import TradeSide
+from banker.rules.dice import named, total
+from banker.rules.state import Roll, TradeSide
 from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service import Forbidden
@@ -163,6 +164,7 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
                 "bankrupt": p.bankrupt,
                 "place": p.place or None,
                 "level": p.level,
+                "roll": _roll_json(p.roll),
             }
             for p in state.players
         ],
@@ -198,6 +200,18 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
         ],
         "ended": state.ended,
         "winner": state.winner,
+    }
+
+
+def _roll_json(roll: Roll | None) -> dict[str, Any] | None:
+    """A player's last roll on a phone: its dice, the speed die's face, the total and its name."""
+    if roll is None:
+        return None
+    return {
+        "dice": list(roll.dice),
+        "face": roll.face or None,
+        "total": total(roll),
+        "named": named(roll) or None,
     }
 
 
