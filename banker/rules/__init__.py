@@ -26,6 +26,7 @@ from banker.rules import (  # noqa: F401
     money,
     mortgages,
     rent,
+    speed,
     tally,
     trades,
     undo,

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.table import SETTLE, api, banker_does, take_seat
 
-ELECTRIC, WATER = 12, 28
+VERMONT, ELECTRIC, WATER = 8, 12, 28
 SHOTS = Path("/tmp/dice-shots")
 
 
@@ -64,3 +64,47 @@ def test_a_roll_reaches_every_phone_and_pays_a_utility_in_one_tap(server, phone)
     expect(ann.locator(".cash-1").first).to_contain_text(f"{1500 - 150 - 150 + 10 * total:,}", timeout=SETTLE)
     bob.set_viewport_size({"width": 360, "height": 740})
     shot(bob, "paid-360")
+
+
+def test_mr_monopoly_in_one_tap_from_the_space_the_piece_is_on(server, phone):
+    game = api(
+        server,
+        "/api/games",
+        {"players": ["Ann", "Bob", "Cy"], "preset": "speed", "options": {"phone_dice": True}},
+    )
+    banker_does(server, game, {"type": "buy", "player": 1, "deed": VERMONT})
+    cy = seated(phone, server, game, 3, "ko-KR", "dark")
+    ann = seated(phone, server, game, 1)
+    bob = seated(phone, server, game, 2, "ja-JP")
+
+    # Ann rolls all three dice; the speed die shows one of its faces
+    ann.get_by_role("button", name="Roll with the speed die").click()
+    expect(ann.locator("#toast")).to_contain_text(
+        re.compile(r"You rolled \d \+ \d \+ (\d|bus|Mr\. Monopoly) = \d+")
+    )
+    shot(ann, "speed-rolled-en-light")
+
+    # Mr. Monopoly from the first Chance: past Ann's Vermont Avenue to Connecticut Avenue, to buy
+    ann.locator('.space[aria-label^="Chance"]').first.click()
+    ann.set_viewport_size({"width": 360, "height": 740})
+    shot(ann, "chance-sheet-360")
+    ann.set_viewport_size({"width": 390, "height": 844})
+    ann.locator("#sheet").get_by_role("button", name="Mr. Monopoly: on to Connecticut Avenue").click()
+    expect(ann.locator("#sheet-title")).to_have_text("Connecticut Avenue")
+    shot(ann, "mr-monopoly-to-buy-en-light")
+    ann.locator("#sheet").get_by_role("button", name="Buy for $120").click()
+    expect(ann.get_by_label("Your cash")).to_have_text("$2,280", timeout=SETTLE)  # 2,500 - 100 - 120
+    expect(cy.locator("#history")).to_contain_text(
+        "미스터 모노폴리가 Ann 님을 찬스에서 Connecticut Avenue(으)로 보냄"
+    )
+    expect(bob.locator("#history")).to_contain_text(
+        "ミスター・モノポリーがAnnをチャンスからConnecticut Avenueへ進めました"
+    )
+    shot(cy, "mr-monopoly-told-ko-dark")
+
+    # triples: Cy moves to Boardwalk, no salary, and its sheet opens
+    cy.locator('.space[aria-label^="Boardwalk"]').click()
+    cy.locator("#sheet").get_by_role("button", name="트리플: 여기로 이동").click()
+    expect(cy.locator("#sheet-title")).to_have_text("Boardwalk")
+    expect(cy.get_by_label("내 현금")).to_have_text("$2,500")
+    shot(cy, "triples-ko-dark")

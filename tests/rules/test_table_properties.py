@@ -1,13 +1,13 @@
 """Properties of any sequence of deed, building, card, jail, auction, trade, debt and bankruptcy
 commands across three players (refused ones leave no trace), under the classic rules, the house
-rules (dice on the phones too), and the short, JMA (its signalled end too), Monopoly 2.0 and
-Millionaire presets: houses and hotels on the board plus those in the bank always make the supply,
-built groups stay whole and even (as far as the house rules ask), a bankrupt player owns nothing
-and owes nothing, money is conserved against the Paid events (a trade only moves it between
-players; the Free Parking pot holds what was paid into it), every deed has one owner and every Get
-Out of Jail Free card one holder, the market and the deck hold exactly the bank's deeds, an
-accepted trade moves all it says, undoing an action restores the exact prior state, and folding
-the stored log again gives the same state."""
+rules (dice on the phones and the speed die's moves too), and the short, JMA (its signalled end
+too), Monopoly 2.0 and Millionaire presets: houses and hotels on the board plus those in the bank
+always make the supply, built groups stay whole and even (as far as the house rules ask), a
+bankrupt player owns nothing and owes nothing, money is conserved against the Paid events (a trade
+only moves it between players; the Free Parking pot holds what was paid into it), every deed has
+one owner and every Get Out of Jail Free card one holder, the market and the deck hold exactly the
+bank's deeds, an accepted trade moves all it says, undoing an action restores the exact prior
+state, and folding the stored log again gives the same state."""
 
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ from banker.rules.market import BuyFromMarket, BuyFromOwner, NextTurn
 from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayTax
 from banker.rules.mortgages import Mortgage, Unmortgage
 from banker.rules.rent import PayRent
+from banker.rules.speed import MrMonopoly, TriplesMove
 from banker.rules.state import TradeSide
 from banker.rules.tally import SignalEnd
 from banker.rules.trades import AcceptTrade, CancelTrade, DeclineTrade, ProposeTrade
@@ -104,6 +105,8 @@ single_commands = st.one_of(
     st.builds(BuyFromOwner, player=players, deed=deeds),
     st.builds(BuyLevel, player=players),
     st.builds(NextTurn),
+    st.builds(MrMonopoly, player=players, from_space=st.integers(min_value=0, max_value=39)),
+    st.builds(TriplesMove, player=players, to=st.integers(min_value=0, max_value=39)),
 )
 # How the table plays: the options each variant adds to the drawn ones (see `start`).
 VARIANTS = {
@@ -116,6 +119,7 @@ VARIANTS = {
             "just_go": True,
             "income_tax_percent": 10,
             "phone_dice": True,
+            "speed_die": True,
         },
     ),
     "short": ("short", {}),

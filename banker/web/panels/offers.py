@@ -3,7 +3,7 @@ running the rules on the current state before anyone confirms."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from banker.rules import BANK, Command, GameState, RuleError, decide, parse_command
@@ -16,6 +16,7 @@ from banker.rules.dice import roll_text, total
 from banker.rules.inputs import MAX_AMOUNT
 from banker.rules.money import DebtIncurred, Paid, salary
 from banker.rules.rent import rent_explained
+from banker.rules.speed import GO, mr_monopoly_target
 from banker.rules.state import Holding, Player
 from banker.rules.text import Text
 
@@ -78,6 +79,7 @@ class Sheet:
     offers: list[Offer] = field(default_factory=list)
     card_offers: list[Offer] = field(default_factory=list)  # the deck's cards, by their titles
     dice_offers: list[Offer] = field(default_factory=list)  # a utility's rent for each dice total
+    speed_offers: list[Offer] = field(default_factory=list)  # the speed die's moves from this space
     plan: GroupPlan | None = None
     short: int = 0  # the cash the sheet's purchase or building lacks
     raise_money: tuple[Offer, ...] = ()  # ways to raise it
@@ -226,13 +228,32 @@ def sheet(state: GameState, position: int, player: Player, card: str = "", plan:
     space = state.edition.space_at[position]
     deed = state.edition.deed_at.get(position)
     if deed is not None:
-        return _deed_sheet(state, space, deed, player, card, plan)
-    if space.type in DECK_NAMES:
-        return _cards(state, space, player)
-    handler = _SPACES.get(space.type)
-    return (
-        handler(state, space, player) if handler else Sheet(space, player, note=Text("Nothing to pay here."))
-    )
+        offered = _deed_sheet(state, space, deed, player, card, plan)
+    elif space.type in DECK_NAMES:
+        offered = _cards(state, space, player)
+    elif handler := _SPACES.get(space.type):
+        offered = handler(state, space, player)
+    else:
+        offered = Sheet(space, player, note=Text("Nothing to pay here."))
+    if not state.rules.speed_die:
+        return offered
+    return replace(offered, speed_offers=speed_offers(state, position, player))
+
+
+def speed_offers(state: GameState, position: int, player: Player) -> list[Offer]:
+    """The speed die's moves from the space the piece is on: Mr. Monopoly on to the deed the rules
+    pick (whose sheet opens next, to buy or pay), and triples to this space."""
+    target = mr_monopoly_target(state, player.id, position)
+    on = {"type": "mr_monopoly", "player": player.id, "from_space": position}
+    if target is None:
+        mr_monopoly = offer(state, on, Text("Mr. Monopoly"), "ghost")
+    else:
+        label = Text("Mr. Monopoly: on to %(space)s", space=state.edition.space_at[target].name)
+        mr_monopoly = offer(state, {**on, "then_space": target}, label, "ghost")
+    here = {"type": "triples_move", "player": player.id, "to": position}
+    if position != GO:  # on GO the salary is paid: nothing more to do there
+        here["then_space"] = position
+    return [mr_monopoly, offer(state, here, Text("Triples: moved here"), "ghost")]
 
 
 def owner_offers(state: GameState, deed: Deed) -> list[Offer]:

@@ -91,6 +91,13 @@ def _deeds(state: GameState) -> list[Text]:
                 "total is 2 to 15."
             )
         )
+        lines.append(
+            Text(
+                "Mr. Monopoly takes you on to the nearest deed nobody owns, or with none left to the nearest"
+                " unmortgaged deed of another player, for its rent; triples move you to any space, with no"
+                " salary unless you choose GO."
+            )
+        )
     if rules.deal_deeds:
         lines.append(
             Plural(
