@@ -9,6 +9,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from tests.e2e.table import SETTLE, api, banker_does, take_seat
+from tests.e2e.test_accessibility import violations
 
 VERMONT, ELECTRIC, WATER = 8, 12, 28
 SHOTS = Path("/tmp/dice-shots")
@@ -47,6 +48,7 @@ def test_a_roll_reaches_every_phone_and_pays_a_utility_in_one_tap(server, phone)
     assert 1 <= first <= 6 and 1 <= second <= 6 and total == first + second
     expect(bob.locator(".wallet")).to_contain_text(f"Your last roll: {first} + {second} = {total}")
     shot(bob, "rolled-en-light")
+    assert not violations(bob), violations(bob)
     # every other phone is told who rolled what, in its own language
     expect(ann.locator("#toast")).to_contain_text(f"Bob 님이 주사위를 굴림: {first} + {second} = {total}")
     expect(cy.locator("#toast")).to_contain_text(f"Bobがサイコロを振りました: {first} + {second} = {total}")
@@ -59,6 +61,7 @@ def test_a_roll_reaches_every_phone_and_pays_a_utility_in_one_tap(server, phone)
     doubles = ", doubles" if first == second else ""
     expect(pay).to_have_text(f"Pay on your roll: {first} + {second} = {total}{doubles} · −${10 * total}")
     shot(bob, "utility-sheet-en-light")
+    assert not violations(bob), violations(bob)
     pay.click()
     expect(bob.get_by_label("Your cash")).to_have_text(f"${1500 - 10 * total:,}", timeout=SETTLE)
     expect(ann.locator(".cash-1").first).to_contain_text(f"{1500 - 150 - 150 + 10 * total:,}", timeout=SETTLE)
@@ -92,6 +95,7 @@ def test_mr_monopoly_in_one_tap_from_the_space_the_piece_is_on(server, phone):
     ann.locator("#sheet").get_by_role("button", name="Mr. Monopoly: on to Connecticut Avenue").click()
     expect(ann.locator("#sheet-title")).to_have_text("Connecticut Avenue")
     shot(ann, "mr-monopoly-to-buy-en-light")
+    assert not violations(ann), violations(ann)
     ann.locator("#sheet").get_by_role("button", name="Buy for $120").click()
     expect(ann.get_by_label("Your cash")).to_have_text("$2,280", timeout=SETTLE)  # 2,500 - 100 - 120
     expect(cy.locator("#history")).to_contain_text(
@@ -108,3 +112,4 @@ def test_mr_monopoly_in_one_tap_from_the_space_the_piece_is_on(server, phone):
     expect(cy.locator("#sheet-title")).to_have_text("Boardwalk")
     expect(cy.get_by_label("내 현금")).to_have_text("$2,500")
     shot(cy, "triples-ko-dark")
+    assert not violations(cy), violations(cy)
