@@ -40,6 +40,7 @@ from banker.rules import (
     start_game,
 )
 from banker.rules.auctions import CloseAuction
+from banker.rules.base import Throw
 from banker.rules.game import Joined
 from banker.rules.inputs import check_text
 from banker.rules.tally import TimeUp
@@ -192,10 +193,12 @@ class GameService:
         broker: Broker,
         clock: Callable[[], float] = time.time,
         games_kept: int = GAMES_KEPT,
+        throw: Throw = secrets.choice,
     ) -> None:
         self.engine = engine
         self.broker = broker
         self.clock = clock
+        self.throw = throw  # a die's face for a roll on a phone: a cryptographic source, never the phone
         self._full_disk_log = FullDiskLog(log, clock)
         self._chronicles: LRU[str, Chronicle] = LRU(games_kept)
         self._recent: LRU[str, tuple[Step, ...]] = LRU(games_kept)  # the latest actions, in turn
@@ -692,6 +695,10 @@ class GameService:
         command = parse_command(payload)
         if request_id is not None:  # kept in the log beside the command
             check_text(str(request_id), Text("The %(field)s", field="request_id"))
+        request = RequestKey.of(
+            request_id, command
+        )  # a roll sent again is the same roll: known before it is thrown
+        command = command.thrown(self.throw)
 
         def events_for(state: GameState) -> list[Event]:
             if seat.player_id != BANKER:
@@ -701,7 +708,7 @@ class GameService:
                     raise RuleError(why)
             return decide(state, command, self.clock())
 
-        return self._append(game_id, seat.player_id, RequestKey.of(request_id, command), events_for)
+        return self._append(game_id, seat.player_id, request, events_for)
 
     def _append(
         self,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import threading
 
 import pytest
@@ -197,3 +198,21 @@ def test_under_the_tournament_rules_only_the_banker_moves_a_typed_in_sum(service
     classic = service.create_game(["Ann", "Bob"])
     paid = service.run(classic.game.id, classic.players[0].token, command)
     assert paid.state.player(1).cash in (1200, 1800)  # a switch, off in the classic game
+
+
+def test_a_roll_is_thrown_by_the_service_and_sent_again_it_is_the_same_roll(service):
+    """The phone asks; the service throws (a cryptographic source by default); a roll whose answer
+    was lost and is sent again with its request_id is the roll already made, not a second one."""
+    faces = iter([5, 2, 6, 6])
+    service.throw = lambda choices: next(faces)
+    game = service.create_game(["Ann", "Bob"], options={"phone_dice": True})
+    ann = game.players[0].token
+    roll = {"type": "roll_dice", "player": 1, "dice": [6, 6]}
+    first = service.run(game.game.id, ann, roll, request_id="roll-1")
+    again = service.run(game.game.id, ann, roll, request_id="roll-1")
+    assert again.seq == first.seq and again.events == first.events
+    assert service.state(game.game.id).player(1).roll.dice == (5, 2)
+
+
+def test_the_service_throws_dice_from_a_cryptographic_source_by_default(service):
+    assert GameService(service.engine, Broker()).throw is secrets.choice

@@ -8,6 +8,7 @@ import functools
 import json
 import types
 import typing
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Union
 
@@ -26,6 +27,8 @@ MortgageChoices = Annotated[tuple[tuple[int, str], ...], "mortgage_choices"]
 # {"16": 2, "18": 2, "19": 3}: how far to build each lot, read as sorted pairs
 BuildLevels = Annotated[tuple[tuple[int, int], ...], "build_levels"]
 
+Throw = Callable[[Sequence[Any]], Any]  # one face of a die, chosen at random (the server's secrets.choice)
+
 COMMANDS: dict[str, type[Command]] = {}
 EVENTS: dict[str, type[Event]] = {}
 
@@ -39,6 +42,9 @@ class Command:
     spends: ClassVar[bool] = False  # a purchase: refused while the acting player owes a debt
     after_end: ClassVar[bool] = False  # still taken once the game has ended (the banker's undo)
     closed_when_ending: ClassVar[bool] = False  # refused once the end is signalled (a trade, building)
+    thrown_fields: ClassVar[
+        tuple[str, ...]
+    ] = ()  # dice the server throws (see `thrown`): never read from a phone
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -58,6 +64,11 @@ class Command:
     def refused_to_players(self, state: GameState) -> Text | None:
         """Why the table's rules let only the banker send this command (None: a player may too)."""
         return None
+
+    def thrown(self, throw: Throw) -> Command:
+        """The command with the dice it needs thrown by `throw`; the rules take them as given, so
+        chance stays outside and a replay rolls the same."""
+        return self
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         raise NotImplementedError
@@ -142,6 +153,8 @@ def parse_command(payload: Any) -> Command:
     hints = _field_types(cls)
     values = {}
     for f in dataclasses.fields(cls):
+        if f.name in cls.thrown_fields:
+            continue
         has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
         if f.name not in payload or payload[f.name] in (None, ""):
             if not has_default:

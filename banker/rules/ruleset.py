@@ -80,6 +80,7 @@ class RuleSet:
     free_parking_jackpot: bool = False  # taxes, the jail fine and card payments go into a pot
     jackpot_seed: int = 0  # the bank's money in the pot at the start and after each collection
     just_go: bool = False  # landing exactly on GO pays double the salary
+    phone_dice: bool = False  # a phone may roll the dice, for a table that lost one
     speed_die: bool = False  # a utility's re-roll is all three dice, bus and Mr. Monopoly 0: 2-15 (000)
     income_tax_percent: int = 0  # income tax: the lower of income_tax or this % of net worth; 0: off
     build_without_group: bool = False  # build on a lot without owning its whole colour group

@@ -27,6 +27,14 @@ PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
 
 
 @dataclass(frozen=True)
+class Roll:
+    """A roll of the dice on a phone: two dice, and `face` on the speed die ("" without it)."""
+
+    dice: tuple[int, int]
+    face: str = ""
+
+
+@dataclass(frozen=True)
 class Player:
     id: int
     name: str
@@ -40,6 +48,7 @@ class Player:
     level: int = 1  # the token's level (Monopoly Millionaire): the salary grows with it
     # bankrupt on a card that took from every player: (the card's draw, the cash they had then)
     card_bankruptcy: tuple[int, int] | None = None
+    roll: Roll | None = None  # the last roll of the dice on a phone (the phone_dice switch)
 
     @property
     def colour_name(self) -> str:

@@ -196,8 +196,12 @@ def new_trade(answer):
 
 
 def play_the_classic_game(t):
-    """Ann (1), Bob (2), Cy (3) and Dee (4), with the jackpot, token levels and buying from owners."""
+    """Ann (1), Bob (2), Cy (3) and Dee (4), with the jackpot, token levels, buying from owners,
+    dice on the phones and the speed die's moves."""
     ann, bob, cy, dee = 1, 2, 3, 4
+    t.do({"type": "roll_dice", "player": bob, "speed": True}, by=bob)
+    t.do({"type": "mr_monopoly", "player": bob, "from_space": 7}, by=bob)
+    t.do({"type": "triples_move", "player": cy, "to": 39})
     # GO, a token level, the turn
     t.do({"type": "pass_go", "player": ann})
     t.do({"type": "buy_level", "player": ann})
@@ -322,6 +326,8 @@ def test_every_kind_of_change_pushed_to_open_pages_equals_a_fresh_load(server, p
             "jackpot_seed": 100,
             "token_levels": 3,
             "buy_from_owner": True,
+            "phone_dice": True,
+            "speed_die": True,
             "auction_seconds": 24 * 60 * 60,  # only the bank closes the auctions here
         },
     )

@@ -1,12 +1,13 @@
 """Properties of any sequence of deed, building, card, jail, auction, trade, debt and bankruptcy
 commands across three players (refused ones leave no trace), under the classic rules, the house
-rules, and the short, JMA (its signalled end too), Monopoly 2.0 and Millionaire presets: houses and hotels on the board plus
-those in the bank always make the supply, built groups stay whole and even (as far as the house
-rules ask), a bankrupt player owns nothing and owes nothing, money is conserved against the Paid
-events (a trade only moves it between players; the Free Parking pot holds what was paid into it),
-every deed has one owner and every Get Out of Jail Free card one holder, the market and the deck
-hold exactly the bank's deeds, an accepted trade moves all it says, undoing an action restores the
-exact prior state, and folding the stored log again gives the same state."""
+rules (dice on the phones and the speed die's moves too), and the short, JMA (its signalled end
+too), Monopoly 2.0 and Millionaire presets: houses and hotels on the board plus those in the bank
+always make the supply, built groups stay whole and even (as far as the house rules ask), a
+bankrupt player owns nothing and owes nothing, money is conserved against the Paid events (a trade
+only moves it between players; the Free Parking pot holds what was paid into it), every deed has
+one owner and every Get Out of Jail Free card one holder, the market and the deck hold exactly the
+bank's deeds, an accepted trade moves all it says, undoing an action restores the exact prior
+state, and folding the stored log again gives the same state."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ from banker.rules.buildings import Build, SellBuilding, level
 from banker.rules.cards import DrawCard, deck_spaces
 from banker.rules.debts import PayDebt
 from banker.rules.deeds import Buy, OwnerCommand
+from banker.rules.dice import RollDice, total
 from banker.rules.jackpot import FreeParking
 from banker.rules.jail import GoToJail, PayJailFine, UseJailCard
 from banker.rules.levels import BuyLevel
@@ -41,6 +43,7 @@ from banker.rules.market import BuyFromMarket, BuyFromOwner, NextTurn
 from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayTax
 from banker.rules.mortgages import Mortgage, Unmortgage
 from banker.rules.rent import PayRent
+from banker.rules.speed import MrMonopoly, TriplesMove
 from banker.rules.state import TradeSide
 from banker.rules.tally import SignalEnd
 from banker.rules.trades import AcceptTrade, CancelTrade, DeclineTrade, ProposeTrade
@@ -53,6 +56,7 @@ EDITION = new_game().edition
 STREET_GROUPS = sorted({d.group for d in EDITION.deeds if d.kind == "street"})
 
 players = st.integers(min_value=1, max_value=3)
+die = st.integers(min_value=1, max_value=6)
 deeds = st.sampled_from([d.position for d in EDITION.deeds])
 streets = st.sampled_from([d.position for d in EDITION.deeds if d.kind == "street"])
 
@@ -101,13 +105,22 @@ single_commands = st.one_of(
     st.builds(BuyFromOwner, player=players, deed=deeds),
     st.builds(BuyLevel, player=players),
     st.builds(NextTurn),
+    st.builds(MrMonopoly, player=players, from_space=st.integers(min_value=0, max_value=39)),
+    st.builds(TriplesMove, player=players, to=st.integers(min_value=0, max_value=39)),
 )
 # How the table plays: the options each variant adds to the drawn ones (see `start`).
 VARIANTS = {
     "classic": ("classic", {}),
     "house rules": (
         "classic",
-        {"free_parking_jackpot": True, "jackpot_seed": 500, "just_go": True, "income_tax_percent": 10},
+        {
+            "free_parking_jackpot": True,
+            "jackpot_seed": 500,
+            "just_go": True,
+            "income_tax_percent": 10,
+            "phone_dice": True,
+            "speed_die": True,
+        },
     ),
     "short": ("short", {}),
     "jma": ("jma", {}),
@@ -282,6 +295,14 @@ class Table(RuleBasedStateMachine):
         self.act(BuyFromMarket(player=player, deed=data.draw(st.sampled_from(self.state.market))))
         if next_turn:
             self.act(NextTurn())
+
+    @precondition(lambda self: self.state.rules.phone_dice)
+    @rule(player=players, dice=st.tuples(die, die), utility=st.sampled_from([12, 28]))
+    def roll_and_pay_a_utility_on_the_roll(self, player: int, dice: tuple[int, int], utility: int) -> None:
+        self.act(RollDice(player=player, dice=dice))
+        roll = self.state.player(player).roll
+        if roll is not None:
+            self.act(PayRent(player=player, deed=utility, dice=total(roll)))
 
     @precondition(lambda self: self.state.rules.token_levels > 1)
     @rule(player=players, landed=st.booleans())

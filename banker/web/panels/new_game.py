@@ -63,6 +63,7 @@ SWITCHES = (
     Switch("no_auctions", Text("No auctions: a declined deed stays with the bank"), False, option="auctions"),
     Switch("build_without_group", Text("Build without owning the whole group")),
     Switch("uneven_building", Text("Uneven building")),
+    Switch("phone_dice", Text("Dice on the phones, for a lost die")),
 )
 AMOUNTS = (
     ("starting_cash", Text("Starting cash")),

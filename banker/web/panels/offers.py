@@ -3,7 +3,7 @@ running the rules on the current state before anyone confirms."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from banker.rules import BANK, Command, GameState, RuleError, decide, parse_command
@@ -12,9 +12,11 @@ from banker.rules.buildings import level
 from banker.rules.card_texts import BUILT_IN, card_title
 from banker.rules.cards import card_destination
 from banker.rules.deeds import group_label, owners_lots
+from banker.rules.dice import roll_text, total
 from banker.rules.inputs import MAX_AMOUNT
 from banker.rules.money import DebtIncurred, Paid, salary
 from banker.rules.rent import rent_explained
+from banker.rules.speed import GO, mr_monopoly_target
 from banker.rules.state import Holding, Player
 from banker.rules.text import Text
 
@@ -77,6 +79,7 @@ class Sheet:
     offers: list[Offer] = field(default_factory=list)
     card_offers: list[Offer] = field(default_factory=list)  # the deck's cards, by their titles
     dice_offers: list[Offer] = field(default_factory=list)  # a utility's rent for each dice total
+    speed_offers: list[Offer] = field(default_factory=list)  # the speed die's moves from this space
     plan: GroupPlan | None = None
     short: int = 0  # the cash the sheet's purchase or building lacks
     raise_money: tuple[Offer, ...] = ()  # ways to raise it
@@ -147,7 +150,8 @@ def offer(
     """An action button; with `with_amount` it shows after its label the cash it moves for the
     acting player ("Mortgage · +$30")."""
     player = payload.get("player") or state.holding(payload.get("deed", -1)).owner
-    command = parse_command(payload)
+    # a roll is tried on any faces: whether it may be rolled does not turn on what it shows
+    command = parse_command(payload).thrown(lambda faces: faces[0])
     try:
         events = decide(state, command)
     except RuleError as error:
@@ -224,13 +228,32 @@ def sheet(state: GameState, position: int, player: Player, card: str = "", plan:
     space = state.edition.space_at[position]
     deed = state.edition.deed_at.get(position)
     if deed is not None:
-        return _deed_sheet(state, space, deed, player, card, plan)
-    if space.type in DECK_NAMES:
-        return _cards(state, space, player)
-    handler = _SPACES.get(space.type)
-    return (
-        handler(state, space, player) if handler else Sheet(space, player, note=Text("Nothing to pay here."))
-    )
+        offered = _deed_sheet(state, space, deed, player, card, plan)
+    elif space.type in DECK_NAMES:
+        offered = _cards(state, space, player)
+    elif handler := _SPACES.get(space.type):
+        offered = handler(state, space, player)
+    else:
+        offered = Sheet(space, player, note=Text("Nothing to pay here."))
+    if not state.rules.speed_die:
+        return offered
+    return replace(offered, speed_offers=speed_offers(state, position, player))
+
+
+def speed_offers(state: GameState, position: int, player: Player) -> list[Offer]:
+    """The speed die's moves from the space the piece is on: Mr. Monopoly on to the deed the rules
+    pick (whose sheet opens next, to buy or pay), and triples to this space."""
+    target = mr_monopoly_target(state, player.id, position)
+    on = {"type": "mr_monopoly", "player": player.id, "from_space": position}
+    if target is None:
+        mr_monopoly = offer(state, on, Text("Mr. Monopoly"), "ghost")
+    else:
+        label = Text("Mr. Monopoly: on to %(space)s", space=state.edition.space_at[target].name)
+        mr_monopoly = offer(state, {**on, "then_space": target}, label, "ghost")
+    here = {"type": "triples_move", "player": player.id, "to": position}
+    if position != GO:  # on GO the salary is paid: nothing more to do there
+        here["then_space"] = position
+    return [mr_monopoly, offer(state, here, Text("Triples: moved here"), "ghost")]
 
 
 def owner_offers(state: GameState, deed: Deed) -> list[Offer]:
@@ -353,7 +376,7 @@ def _deed_sheet(
             deed,
             holding,
             note=Text("Owned by %(player)s. What did the dice show?", player=owner.name),
-            offers=extra,
+            offers=[*roll_offers(state, player, rent), *extra],
             dice_offers=dice,
         )
     pay = offer(state, rent, Text("Pay %(player)s rent", player=owner.name), "primary")
@@ -365,6 +388,27 @@ def _deed_sheet(
         note=Text("Owned by %(player)s.", player=owner.name),
         offers=[pay, *extra],
     )
+
+
+def roll_offers(state: GameState, player: Player, rent: dict[str, Any]) -> list[Offer]:
+    """With dice on the phones: the utility's rent on the payer's last roll in one tap, and a roll
+    (all the dice: the speed die too when it is played) that opens this sheet again."""
+    if not state.rules.phone_dice:
+        return []
+    offers = []
+    if player.roll is not None:
+        label = Text("Pay on your roll: %(roll)s", roll=roll_text(player.roll))
+        offers.append(offer(state, {**rent, "dice": total(player.roll)}, label, "primary"))
+    roll = {
+        "type": "roll_dice",
+        "player": player.id,
+        "speed": state.rules.speed_die,
+        "then_space": rent["deed"],
+    }
+    if rent.get("card"):
+        roll["then_card"] = rent["card"]
+    offers.append(offer(state, roll, Text("Roll the dice"), "ghost" if offers else "primary"))
+    return offers
 
 
 def _tax(state: GameState, space: Space, player: Player) -> Sheet:
@@ -469,4 +513,5 @@ TEMPLATE_GLOBALS = {
     "rent_now": rent_now,
     "settle_offer": settle_offer,
     "salary": salary,
+    "roll_text": roll_text,
 }

@@ -71,6 +71,13 @@ def _money(state: GameState) -> list[Text]:
             )
     if rules.round_to > 1:
         lines.append(Text("Every amount is rounded up to %(step)s.", step=money(rules.round_to)))
+    if rules.phone_dice:
+        lines.append(
+            Text(
+                "Lost a die? Any phone can roll the dice: every phone sees the roll, and a utility's rent"
+                " takes the payer's last roll."
+            )
+        )
     return lines
 
 
@@ -82,6 +89,13 @@ def _deeds(state: GameState) -> list[Text]:
             Text(
                 "For a utility's rent, roll all three dice: the bus and Mr. Monopoly count 0, so the "
                 "total is 2 to 15."
+            )
+        )
+        lines.append(
+            Text(
+                "Mr. Monopoly takes you on to the nearest deed nobody owns, or with none left to the nearest"
+                " unmortgaged deed of another player, for its rent; triples move you to any space, with no"
+                " salary unless you choose GO."
             )
         )
     if rules.deal_deeds:

@@ -16,7 +16,8 @@ from banker.json_input import read_json
 from banker.rules import GameState, InvalidCommand
 from banker.rules.auctions import least_bid
 from banker.rules.board import edition_to_json
-from banker.rules.state import TradeSide
+from banker.rules.dice import named, total
+from banker.rules.state import Roll, TradeSide
 from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service import BANKER, Forbidden, NewGame
@@ -185,6 +186,7 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
                 "bankrupt": p.bankrupt,
                 "place": p.place or None,
                 "level": p.level,
+                "roll": _roll_json(p.roll),
             }
             for p in state.players
         ],
@@ -220,6 +222,18 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
         ],
         "ended": state.ended,
         "winner": state.winner,
+    }
+
+
+def _roll_json(roll: Roll | None) -> dict[str, Any] | None:
+    """A player's last roll on a phone: its dice, the speed die's face, the total and its name."""
+    if roll is None:
+        return None
+    return {
+        "dice": list(roll.dice),
+        "face": roll.face or None,
+        "total": total(roll),
+        "named": named(roll) or None,
     }
 
 
