@@ -30,6 +30,7 @@ from banker.web.http import seats
 from banker.web.http.i18n import lang
 from banker.web.panels import fragments, history
 from banker.web.panels.amounts import cash_of
+from banker.web.panels.display import standings
 from banker.web.panels.endgame import ending
 
 MONEY_IN_LINES = 3  # payments to a phone's player flashed at once (the newest)
@@ -126,6 +127,8 @@ def _draw_display(
 ) -> Markup:
     """The table display's parts that the change altered, and the money it moved, in order."""
     moved = [m for action in stored for m in movements(action.events)]
+    # a player's card shows their net worth and debts too, which a building or a debt changes
+    cards = [s for s, was in zip(standings(after), standings(before), strict=True) if s != was]
     return Markup(
         render_template(
             "display/_pushed.html",
@@ -133,9 +136,10 @@ def _draw_display(
             state=after,
             view="display",
             changed=changed,
+            cards=cards,
             ended=before.ended != after.ended,
             moved=moved,
-            history_lines=_history(game_id, before.seq, after, stored),
+            history_lines=Markup(_history(game_id, before.seq, after, stored)),
             now=seats.service().clock(),
             **(ending(game_id, after) if after.ended else {}),
         )

@@ -79,7 +79,10 @@ def test_the_display_follows_a_whole_game_played_on_three_phones(server, browser
         {"type": "card", "player": 1, "deck": "community_chest", "card": "CC09", "from_space": 2},
     )
     lines = flown(display, 6)
-    assert lines[:2] == ["Ann → Bank $60 · bought Mediterranean Avenue", "Ann → Bank $60 · bought Baltic Avenue"]
+    assert lines[:2] == [
+        "Ann → Bank $60 · bought Mediterranean Avenue",
+        "Ann → Bank $60 · bought Baltic Avenue",
+    ]
     assert lines[2].startswith("Ann → Bank $50")
     assert lines[3].startswith("Bob → Ann $10 · rent") and lines[4:6] == [
         "Bob → Ann $10 · Community Chest card",

@@ -102,7 +102,9 @@ def test_the_stream_pushes_each_payment_to_every_display_alike_in_the_order_it_h
     )
     assert 'data-from="2" data-to="1"' in first["#moves"]
     assert readable(second["#moves"]) == "Ann → Cy $15"
-    assert "$1,169" in readable(second["#players"])  # Ann: 1,500 - 60 - 60 - 200 + 4 - 15
+    assert readable(second["#history ol"]) == "Ann paid Cy $15"  # the ticker's newest line
+    assert "$1,169" in readable(second["#player-1"])  # Ann: 1,500 - 60 - 60 - 200 + 4 - 15
+    assert {key for key in second if key.startswith("#player-")} == {"#player-1", "#player-3"}
     assert "#toast" not in second and "<form" not in sent[0][0].data and "<button" not in sent[0][0].data
 
 
