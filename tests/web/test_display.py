@@ -7,8 +7,8 @@ import re
 from urllib.parse import urlsplit
 
 from banker.web.panels.display import ring
-from tests.sse import fragments, messages
-from tests.web.helpers import HTMX, csrf_token, do, readable, seq
+from tests.sse import fragments, lines_of, messages, next_message
+from tests.web.helpers import HTMX, as_banker, csrf_token, do, readable, seq
 
 
 def display_link(client, game_id: str, link: str = "new") -> str | None:
@@ -119,3 +119,22 @@ def test_the_ring_has_a_cell_on_the_edge_for_every_space_of_any_edition():
         side, cells = ring(count)
         assert len(set(cells)) == count
         assert all(c.row in (1, side) or c.column in (1, side) for c in cells)
+
+
+def test_an_open_display_stream_says_the_link_was_turned_off_and_ends(app, table):
+    game_id = table["id"]
+    display = open_display(app, game_id, display_link(table["host"], game_id))
+    app.config["STREAM_SECONDS"] = 5  # the stream ends by itself, should the test fail
+    response = display.get(f"/g/{game_id}/stream?seq={seq(app, game_id)}&view=display", buffered=False)
+    try:
+        readline = lines_of(response.response)
+        while not readline().startswith(b":"):
+            pass  # up to the first keepalive: the stream is waiting for a change
+        # (through the service: a page drawn here while the stream is open would share its context)
+        app.extensions["banker"].revoke_display_link(game_id)
+        as_banker(app, game_id, {"type": "pay_player", "player": 1, "to": 2, "amount": 5})
+        last = next_message(readline)
+        assert readline() == b""  # and nothing more: the stream ended
+    finally:
+        response.close()
+    assert "turned off by the bank" in readable(last.data) and "$1,495" not in last.data

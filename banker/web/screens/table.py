@@ -24,7 +24,7 @@ from markupsafe import Markup
 from banker import qr
 from banker.rules import GameState, undo_preview
 from banker.rules.board import edition_to_json
-from banker.service import BANKER
+from banker.service import BANKER, Forbidden
 from banker.web import push, replies
 from banker.web.context import VIEWS, seat_required, tap_id
 from banker.web.http import seats
@@ -204,6 +204,16 @@ def stream(game_id: str):
                 _update(after.seq, push.message(game_id, before, after, view, seat, _drawing(game_id))),
             )
 
+    def turned_off() -> bool:
+        """Whether the bank turned off the link of this table display since it connected."""
+        if view != "display":
+            return False
+        try:
+            service.display(game_id, seat.token)
+        except Forbidden:
+            return True
+        return False
+
     def events():
         yield "retry: 1000\n\n"
         shown = known
@@ -218,6 +228,9 @@ def stream(game_id: str):
             if time.monotonic() >= deadline:
                 return
             announced = service.broker.wait(game_id, shown, keepalive)
+            if turned_off():  # it says so, and shows nothing more
+                yield _update(shown, render_template("display/_off.html"))
+                return
             behind = announced > shown
             if behind:
                 now = service.state_at(game_id, announced)
