@@ -138,3 +138,18 @@ def test_an_open_display_stream_says_the_link_was_turned_off_and_ends(app, table
     finally:
         response.close()
     assert "turned off by the bank" in readable(last.data) and "$1,495" not in last.data
+
+
+def test_a_timed_games_display_shows_its_clock_and_no_phone_loads_the_displays_files(app, table):
+    service = app.extensions["banker"]
+    game = service.create_game(["Ann", "Bob"], options={"end_at": int(service.clock()) + 3600})
+    display = open_display(
+        app, game.game.id, f"/g/{game.game.id}/display/{service.new_display_link(game.game.id)}"
+    )
+    page = display.get(f"/g/{game.game.id}/display").get_data(as_text=True)
+    assert re.search(r'class="game-clock"[^>]*data-ends-in="(3599|3600)"', page)
+    assert "display.css" in page and "display.js" in page
+    for screen in (table["Ann"].get(f"/g/{table['id']}"), table["host"].get(f"/g/{table['id']}/bank")):
+        assert screen.status_code == 200
+        assert "display.css" not in screen.get_data(as_text=True)
+        assert "display.js" not in screen.get_data(as_text=True)
