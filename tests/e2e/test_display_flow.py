@@ -155,3 +155,29 @@ def test_the_display_reads_in_each_language_light_and_dark(server, browser, phon
     banker_does(server, game, {"type": "decline", "player": 3, "deed": 37})
     expect(display.locator(".takeover")).to_be_visible(timeout=SETTLE)
     display.screenshot(path=shots / f"display_{scheme}_{language}_auction.png")
+
+
+# where the middle of each flying payment is as it appears and 1.6 s later
+WATCH_PLACES = """() => { window.places = [];
+  const at = (n) => { const box = n.getBoundingClientRect();
+    return [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)]; };
+  new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach((n) => {
+    if (!n.classList || !n.classList.contains('move')) return;
+    requestAnimationFrame(() => { const first = at(n); setTimeout(() => window.places.push([first, at(n)]), 1600); });
+  }))).observe(document.getElementById('flight'), {childList: true}); }"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_payment_flies_across_the_screen_unless_motion_is_reduced(server, browser, phone, motion):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    bank = phone()
+    take_seat(bank, server, game["banker_token"])
+    display = open_display(browser, display_link(bank), reduced_motion=motion)
+    display.evaluate(WATCH_PLACES)
+    banker_does(server, game, {"type": "pay_player", "player": 1, "to": 3, "amount": 40})
+    display.wait_for_function("() => window.places.length > 0", timeout=SETTLE)
+    (first, later), *_ = display.evaluate("window.places")
+    if motion == "reduce":
+        assert first == later  # shown in place, and fades
+    else:
+        assert later[1] > first[1] + 100  # from Ann's card down towards Cy's
