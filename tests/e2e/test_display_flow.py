@@ -56,6 +56,7 @@ def test_the_display_follows_a_whole_game_played_on_three_phones(server, browser
     game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
     bank, (ann, bob, cy) = seated(phone, server, game)
     display = open_display(browser, display_link(bank), size)
+    bank.screenshot(path=shots / "display_link_page.png", full_page=True)
     display.evaluate(WATCH_FLIGHTS)
     cash = display.locator('#players [data-party="1"] .cash')
     expect(cash).to_contain_text("$1,500")
@@ -141,7 +142,7 @@ def test_the_display_reads_in_each_language_light_and_dark(server, browser, phon
         game,
         {"type": "buy", "player": 1, "deed": 1},
         {"type": "buy", "player": 1, "deed": 3},
-        {"type": "build", "deed": 1},
+        *[{"type": "build", "deed": deed} for _ in range(5) for deed in (1, 3)][:-1],  # a hotel, 4 houses
         {"type": "buy", "player": 2, "deed": 5},
         {"type": "mortgage", "deed": 5},
         {"type": "go_to_jail", "player": 3},
@@ -151,6 +152,8 @@ def test_the_display_reads_in_each_language_light_and_dark(server, browser, phon
     assert display.evaluate("document.documentElement.lang") == language
     words = {"en": "Net worth", "ko": "순자산", "ja": "純資産"}[language]
     expect(display.locator('#players [data-party="1"] .worth')).to_contain_text(words)
+    expect(display.locator("#tile-1 .build.hotel")).to_be_visible()
+    expect(display.locator("#tile-3 .build i")).to_have_count(4)
     display.screenshot(path=shots / f"display_{scheme}_{language}.png")
     banker_does(server, game, {"type": "decline", "player": 3, "deed": 37})
     expect(display.locator(".takeover")).to_be_visible(timeout=SETTLE)

@@ -153,3 +153,19 @@ def test_a_timed_games_display_shows_its_clock_and_no_phone_loads_the_displays_f
         assert screen.status_code == 200
         assert "display.css" not in screen.get_data(as_text=True)
         assert "display.js" not in screen.get_data(as_text=True)
+
+
+def test_the_free_parking_pot_shows_on_its_space_and_takes_the_money_flown_into_it(app):
+    service = app.extensions["banker"]
+    game = service.create_game(["Ann", "Bob"], options={"free_parking_jackpot": True})
+    game_id = game.game.id
+    display = open_display(app, game_id, f"/g/{game_id}/display/{service.new_display_link(game_id)}")
+    page = display.get(f"/g/{game_id}/display").get_data(as_text=True)
+    assert re.search(r'id="tile-20"[^>]*data-party="-1"', page) and "Jackpot $0" in readable(page)
+    start = seq(app, game_id)
+    as_banker(app, game_id, {"type": "pay_tax", "player": 1, "space": 4})
+    (update,) = messages(display.get(f"/g/{game_id}/stream?seq={start}&view=display").get_data())
+    parts = dict(fragments(update.data))
+    assert 'data-from="1" data-to="-1"' in parts["#moves"]
+    assert readable(parts["#moves"]).startswith("Ann → Free Parking $200")
+    assert "$200" in readable(parts["#tile-20"]) and "Jackpot $200" in readable(parts["#supply"])
