@@ -6,8 +6,9 @@ its seat's cookie), and seat 1 pays the others one after another as its Pay form
 POST to /do). Per payment, from its send: when each phone holds the whole stream message of the
 new seq, the sender's answer, the bytes each other phone took on the wire for it, and the server
 process's CPU time. A phone that does not end with the payer's and payee's new balances, drawn as
-its page shows them, fails the figure. Then, in process, the server time of a poll of a game that
-has not changed.
+its page shows them, fails the figure. A table display watches the same game (its link's key, no
+seat, `view=display`): its update's time and bytes per payment are shown beside a phone's. Then,
+in process, the server time of a poll of a game that has not changed.
 """
 
 from __future__ import annotations
@@ -137,11 +138,11 @@ def reply_complete(buffer: bytes) -> bool:
 class Phone:
     """A player's phone holding its live stream, as its page does."""
 
-    def __init__(self, port: int, game_id: str, cookie: str, seq: int) -> None:
+    def __init__(self, port: int, game_id: str, cookie: str, seq: int, view: str = "player") -> None:
         self.http = Http(port)
         self.http.send(
             "GET",
-            f"/g/{game_id}/stream?seq={seq}&view=player",
+            f"/g/{game_id}/stream?seq={seq}&view={view}",
             {**BROWSER_HEADERS, "Accept": "text/event-stream", "Cookie": cookie},
         )
         status, headers, _, _ = self.http.read_head()
@@ -164,13 +165,40 @@ class Phone:
         self.http.sock.close()
 
 
+def display_cookie(http: Http, game_id: str, banker_token: str) -> str:
+    """What a table display holds after the bank made its link and the display opened it."""
+    bank = {**BROWSER_HEADERS, "Cookie": seat_cookie(http, banker_token)}
+    page = http.request("GET", f"/g/{game_id}/display-link", bank)
+    found = re.search(rb'name="csrf_token" value="([^"]+)"', decoded(page))
+    if page.status != 200 or found is None:
+        raise RuntimeError(f"the display link's page answered {page.status} without a form")
+    made = http.request("POST", f"/g/{game_id}/display-link", bank, b"link=new&csrf_token=" + found.group(1))
+    page = http.request("GET", f"/g/{game_id}/display-link", bank)
+    link = re.search(rb'<span class="link">[^<]*?(/g/[^<]+)</span>', decoded(page))
+    if made.status != 303 or link is None:
+        raise RuntimeError(f"making the display link answered {made.status}")
+    opened = http.request("GET", link.group(1).decode(), BROWSER_HEADERS)
+    if opened.status != 302 or not opened.cookies:
+        raise RuntimeError(f"the display link answered {opened.status} without a cookie")
+    return "; ".join(opened.cookies)
+
+
+def display_cash(markup: str, player: int) -> str | None:
+    """The cash a display's update shows on `player`'s card, or None if it has none."""
+    found = re.search(rf'<article id="player-{player}".*?<p class="cash">(.*?)</p>', markup, re.S)
+    if found is None:
+        return None
+    return html.unescape(re.sub(r"<span class=\"sr-only\">.*?</span>|<[^>]*>", "", found.group(1))).strip()
+
+
 class Missed(Exception):
     """A phone never got a payment's update: the figure fails."""
 
 
 @dataclass
 class Sample:
-    """One payment as the phones saw it; lists in the phones' order, the payer's phone first."""
+    """One payment as the phones saw it; lists in the phones' order, the payer's phone first, and
+    the table display last."""
 
     arrived: list[float]  # ms from the send to each phone holding the whole message
     answered: float  # ms from the send to the sender's whole answer
@@ -272,18 +300,20 @@ def phones_figures(server: Server, samples: int) -> list[Figure]:
         path = f"/api/games/{game['id']}/commands"
         play(lambda payload: api(http, path, payload, game["banker_token"])["events"], ACTIONS)
         cookies = [seat_cookie(http, p["token"]) for p in game["players"]]
+        display = display_cookie(http, game["id"], game["banker_token"])
         state = api(http, f"/api/games/{game['id']}", token=game["banker_token"])
     seq = state["seq"]
     cash = {p["id"]: p["cash"] for p in state["players"]}
     currency = state["rules"].get("currency", "USD")
     payer_id = state["players"][0]["id"]
-    phones = [Phone(server.port, game["id"], cookie, seq) for cookie in cookies]
+    watching = [Phone(server.port, game["id"], cookie, seq) for cookie in cookies]
+    watching.append(Phone(server.port, game["id"], display, seq, view="display"))
     payer = Payer(server.port, game["id"], payer_id, cookies[0])
     selector = selectors.DefaultSelector()
-    for phone in phones:
+    for phone in watching:
         selector.register(phone.http.sock, selectors.EVENT_READ, phone)
     selector.register(payer.http.sock, selectors.EVENT_READ, payer)
-    log(f"  phones: {PHONES} phones watching a game of {seq} actions; {samples} payments")
+    log(f"  phones: {PHONES} phones and a table display watching a game of {seq} actions; {samples} payments")
     taken: list[Sample] = []
     wrong: list[str] = []
     plan = payments(payer_id, PHONES)
@@ -298,21 +328,25 @@ def phones_figures(server: Server, samples: int) -> list[Figure]:
             cash[payee] += amount
             seq += 1
             try:
-                sample = payer.pay(selector, phones, payee, amount, seq)
+                sample = payer.pay(selector, watching, payee, amount, seq)
             except Missed as missed:
                 return [Figure(FULL_UPDATE, f"FAILED: {missed}", FULL_UPDATE_TARGET, False)]
             want = (format_money(cash[payer_id], currency), format_money(cash[payee], currency))
-            for i, message in enumerate(sample.messages[1:], start=2):
+            for i, message in enumerate(sample.messages[1:PHONES], start=2):
                 shown = (shown_cash(message.data, payer_id), shown_cash(message.data, payee))
                 if shown != want:
                     wrong.append(f"seq {seq}, phone {i}: {shown} instead of {want}")
+            on_display = sample.messages[PHONES].data
+            shown = (display_cash(on_display, payer_id), display_cash(on_display, payee))
+            if shown != want:
+                wrong.append(f"seq {seq}, the display: {shown} instead of {want}")
             if n >= WARMUP:
                 taken.append(sample)
         cpu = server.cpu_seconds() - cpu
     finally:
         gc.enable()
         payer.http.sock.close()
-        for phone in phones:
+        for phone in watching:
             phone.close()
     for line in wrong[:5]:
         log(f"  phones: WRONG BALANCE {line}")
@@ -323,8 +357,8 @@ def phones_figures(server: Server, samples: int) -> list[Figure]:
 
 
 def _figures(taken: list[Sample], cpu: float, wrong: int, stored: bool) -> list[Figure]:
-    every = [t for s in taken for t in s.arrived]
-    slowest = [max(s.arrived) for s in taken]
+    every = [t for s in taken for t in s.arrived[:PHONES]]
+    slowest = [max(s.arrived[:PHONES]) for s in taken]
     answers = [s.answered for s in taken]
     median, p95, slow95, answer95 = (
         statistics.median(every),
@@ -333,7 +367,10 @@ def _figures(taken: list[Sample], cpu: float, wrong: int, stored: bool) -> list[
         percentile(answers, 95),
     )
     # the payee's phone also gets its own wallet; the 6 others only what every phone shares
-    bystanders = [m.wire for s in taken for i, m in enumerate(s.messages[1:], 2) if i != s.payee]
+    bystanders = [m.wire for s in taken for i, m in enumerate(s.messages[1:PHONES], 2) if i != s.payee]
+    bystander_ms = [t for s in taken for i, t in enumerate(s.arrived[1:PHONES], 2) if i != s.payee]
+    display_ms = [s.arrived[PHONES] for s in taken]
+    display_bytes = [s.messages[PHONES].wire for s in taken]
     payees = [s.messages[s.payee - 1].wire for s in taken]
     per_payment = cpu * 1000 / len(taken)
     right = "every other phone shows both new balances" if not wrong else f"{wrong} WRONG OR MISSING BALANCES"
@@ -362,6 +399,16 @@ def _figures(taken: list[Sample], cpu: float, wrong: int, stored: bool) -> list[
             f" median {statistics.median(payees):.0f} B, max {max(payees)} B",
             "<= 400 B down + up",
             max(bystanders) <= 400 and max(payees) <= 400,
+        ),
+        Figure(
+            "The table display beside a phone, per payment: its update's time from the send and its"
+            " bytes down (the same message for every display of the game: drawn once per change)",
+            f"display: median {ms(statistics.median(display_ms))}, p95 {ms(percentile(display_ms, 95))},"
+            f" median {statistics.median(display_bytes):.0f} B, max {max(display_bytes)} B; a phone neither"
+            f" paying nor paid: median {ms(statistics.median(bystander_ms))},"
+            f" p95 {ms(percentile(bystander_ms, 95))}, median {statistics.median(bystanders):.0f} B",
+            "p95 <= 5 ms, <= 2,000 B",
+            percentile(display_ms, 95) <= 5.0 and max(display_bytes) <= 2000,
         ),
         Figure(
             f"Server CPU per payment, {PHONES} phones watching (the server process's user + system time)",

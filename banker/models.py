@@ -1,4 +1,5 @@
-"""The database tables: games, seats, the append-only action log, and counts per client address."""
+"""The database tables: games (with their table display's key), seats, the append-only action
+log, and counts per client address."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ class Game(SQLModel, table=True):
     id: str = Field(primary_key=True, max_length=16)
     join_code: str = Field(index=True, unique=True, max_length=8)
     created_at: datetime = Field(default_factory=_now)
+    # the key of the table display's link (no seat: it shows the game, never acts); None: no link
+    display_token: str | None = Field(default=None, max_length=64)
 
 
 class Seat(SQLModel, table=True):

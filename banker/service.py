@@ -4,6 +4,7 @@ both call these; each one commits once and then tells the live streams."""
 from __future__ import annotations
 
 import hashlib
+import hmac
 import logging
 import random
 import secrets
@@ -51,6 +52,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 BANKER = 0  # Seat.player_id of the banker's seat
+DISPLAY = -100  # SeatKey.player_id of a table display: it shows the game and never acts
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 MAX_RETRIES = 20
 # Games whose folded state this process keeps (the most recently used); any other game is folded
@@ -412,6 +414,40 @@ class GameService:
         seat = SeatKey(game_id=row.game_id, player_id=row.player_id, token=token)
         self._seat_keys.put(token, seat)
         return seat
+
+    # --- the table display: a link that shows the game, and can never act ----------------------
+
+    def display_link(self, game_id: str) -> str | None:
+        """The key of the game's table display link; None when the bank has made none."""
+        with Session(self.engine) as session:
+            game = session.get(Game, game_id)
+        if game is None:
+            raise NotFound(Text("There is no such game. Check the link or the join code."))
+        return game.display_token
+
+    def new_display_link(self, game_id: str) -> str:
+        """A new display link for the game: the old one, if any, stops working."""
+        return self._set_display_link(game_id, _token())
+
+    def revoke_display_link(self, game_id: str) -> None:
+        self._set_display_link(game_id, None)
+
+    def _set_display_link(self, game_id: str, token: str | None) -> str | None:
+        with self.engine.begin() as connection:
+            changed = connection.execute(update(Game).where(Game.id == game_id).values(display_token=token))
+        if changed.rowcount != 1:
+            raise NotFound(Text("There is no such game. Check the link or the join code."))
+        return token
+
+    def display(self, game_id: str, token: str | None) -> SeatKey:
+        """The table display holding `token`; Forbidden when the bank revoked its link. Asked
+        of the database each time, so a revoked link stops at once on every server."""
+        kept = self.display_link(game_id)
+        if not token or kept is None or not hmac.compare_digest(kept.encode(), token.encode()):
+            raise Forbidden(
+                Text("This table display link was turned off by the bank. Ask the banker for a new one.")
+            )
+        return SeatKey(game_id=game_id, player_id=DISPLAY, token=token)
 
     def claim_seat(self, game_id: str, player_id: int) -> Seat:
         """A phone takes a player's seat from the join screen; a taken seat needs the banker.

@@ -3,7 +3,7 @@ each costs, the balances it carries. (Its timings are measured by `banker bench`
 
 from __future__ import annotations
 
-from banker.bench_live import EventStream, parse_event, reply_complete, shown_cash
+from banker.bench_live import EventStream, display_cash, parse_event, reply_complete, shown_cash
 
 
 def chunk(text: str) -> bytes:
@@ -103,3 +103,17 @@ def test_the_browser_bench_counts_a_skipped_or_reordered_balance():
     samples, wrong = latencies(run)
     assert samples == [261.0, 20.0]  # the payment a page never showed has no time
     assert wrong == 2
+
+
+def test_a_display_update_tells_each_changed_cards_cash_without_its_spoken_label():
+    cards = (
+        '<article id="player-1" class="player" hx-swap-oob="true" data-party="1">'
+        '<p class="cash"><span class="sr-only">Cash </span>$1,410</p></article>'
+        '<article id="player-12" class="player" hx-swap-oob="true" data-party="12">'
+        '<p class="cash"><span class="sr-only">현금 </span>&#8361;90</p></article>'
+    )
+    assert (display_cash(cards, 1), display_cash(cards, 12), display_cash(cards, 2)) == (
+        "$1,410",
+        "₩90",
+        None,
+    )

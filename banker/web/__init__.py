@@ -11,7 +11,7 @@ from banker.extensions import csrf
 from banker.rules.inputs import MAX_DIGITS
 from banker.web import panels, replies
 from banker.web.http import delivery, game_files, i18n, refusals, security, turns
-from banker.web.screens import api, app_shell, endgame, home, table, trading
+from banker.web.screens import api, app_shell, display, endgame, home, table, trading
 
 
 class WholeNumber(IntegerConverter):
@@ -35,6 +35,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(app_shell.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(display.bp)
     app.register_blueprint(trading.bp)
     app.register_blueprint(endgame.bp)
     app.register_blueprint(api.bp)

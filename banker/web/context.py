@@ -15,7 +15,7 @@ from banker.rules.text import Text
 from banker.service import BANKER, Forbidden, SeatKey
 from banker.web.http import seats
 
-VIEWS = ("player", "bank", "lobby")
+VIEWS = ("player", "bank", "lobby", "display")
 
 
 class NoSeat(Forbidden):
@@ -30,6 +30,7 @@ class NoSeat(Forbidden):
 
 def seat_required(role: str | None = None, views: tuple[str, ...] = ("player", "bank")) -> Callable:
     """The handler runs for a browser holding the seat it needs, else NoSeat (403) is raised.
+    The table display (view "display") needs no seat, the key of a display link that still works.
 
     `views` are the screens the handler draws, the first unless the request's `view` names
     another; any other `view` is no page (404). `role` is the seat needed: "bank" or "player";
@@ -44,6 +45,9 @@ def seat_required(role: str | None = None, views: tuple[str, ...] = ("player", "
             g.view = asked or views[0]
             if g.view not in views:
                 abort(404)
+            if g.view == "display":  # no seat: the key of the display link, and it never acts
+                g.seat, g.acting = display_for(game_id), None
+                return handler(game_id, **kwargs)
             needed = role_of(g.view) if role is None or (role == "any" and asked) else role
             g.seat = seat_for(game_id, None if needed == "any" else needed)
             if needed == "any" and g.seat.player_id == BANKER and "bank" in views:
@@ -77,6 +81,18 @@ def seat_for(game_id: str, role: str | None = None) -> SeatKey:
     if role == "bank":
         raise NoSeat(Text("Only the banker's phone can open the bank."))
     raise NoSeat(Text("This phone has no seat in this game. Join with the game's QR code."))
+
+
+def display_for(game_id: str) -> SeatKey:
+    """This browser's table display of the game, while the bank has not revoked its link."""
+    try:
+        return seats.service().display(game_id, seats.token(game_id, "display"))
+    except Forbidden as error:
+        raise RevokedDisplay(error.message) from None
+
+
+class RevokedDisplay(NoSeat):
+    way_back = None
 
 
 def tap_id() -> str | None:

@@ -1,6 +1,9 @@
 """What the live stream pushes to a phone when its game changes: one message of htmx out-of-band
 fragments that brings the screen from the state it shows to the new one, with nothing to fetch.
 
+The table display (view "display") has no seat and no parts of its own: what it is pushed is
+its shared parts alone, with the money the change moved, which it animates from payer to payee.
+
 The parts every phone of a screen shares (each player's cash, the changed board spaces, the
 bank's supply, the history line, the auction, the news) are rendered once per change, screen and
 language, and every such phone gets the same bytes. A phone's own parts (its wallet, its deeds,
@@ -19,14 +22,16 @@ from markupsafe import Markup
 
 from banker.rules import GameState, Player, describe_action
 from banker.rules.game import Joined
-from banker.rules.receipts import receipts
+from banker.rules.receipts import movements, receipts
 from banker.rules.text import Parts
 from banker.rules.undo import Undone
-from banker.service import BANKER, SeatKey, Stored
+from banker.service import BANKER, DISPLAY, SeatKey, Stored
 from banker.web.http import seats
 from banker.web.http.i18n import lang
 from banker.web.panels import fragments, history
 from banker.web.panels.amounts import cash_of
+from banker.web.panels.display import standings
+from banker.web.panels.endgame import ending
 
 MONEY_IN_LINES = 3  # payments to a phone's player flashed at once (the newest)
 NEWS_LINES = 2  # the latest news a toast tells
@@ -41,6 +46,8 @@ def message(
     stored = _stored(game_id, before, after)
     you = None if seat.player_id == BANKER else seat.player_id
     parts = [_shared(game_id, before, after, view)]
+    if seat.player_id == DISPLAY:  # it tells what happened with its own ticker and money in flight
+        return parts[0]
     own = _OWN.get(view, {})
     changed = [region for region, key in own.items() if key(before, you) != key(after, you)]
     if changed:
@@ -52,6 +59,8 @@ def message(
 def news_since(game_id: str, seq: int, state: GameState, seat: SeatKey) -> str:
     """The toast for a phone coming back at `seq` to the game at `state`: the latest news, with
     the money that came to its player meanwhile."""
+    if seat.player_id == DISPLAY:
+        return ""
     stored = seats.service().stored_after(game_id, max(seq, state.seq - NEWS_ACTIONS))
     you = None if seat.player_id == BANKER else seat.player_id
     return _toast(game_id, seq, state, stored, seat, _money_in(state, stored, you))
@@ -84,6 +93,8 @@ def _draw_shared(game_id: str, before: GameState, after: GameState, view: str) -
             parts.append(render_template("lobby/_live.html", pushed=True, **_lobby(game_id, after)))
         return Markup("".join(parts))
     changed = shared_changes(before, after, joined)
+    if view == "display":
+        return _draw_display(game_id, before, after, stored, changed)
     for player in changed.cash:
         parts.append(f'<b hx-swap-oob="innerHTML:.cash-{player.id}">{cash_of(after, player)}</b>')
     if changed.rows:
@@ -109,6 +120,30 @@ def _draw_shared(game_id: str, before: GameState, after: GameState, view: str) -
         parts.append(render_template(template, game_id=game_id, view=view, state=after, now=now, push=True))
     parts.append(_history(game_id, before.seq, after, stored))
     return Markup("".join(parts))
+
+
+def _draw_display(
+    game_id: str, before: GameState, after: GameState, stored: Sequence[Stored], changed: SharedChanges
+) -> Markup:
+    """The table display's parts that the change altered, and the money it moved, in order."""
+    moved = [m for action in stored for m in movements(action.events)]
+    # a player's card shows their net worth and debts too, which a building or a debt changes
+    cards = [s for s, was in zip(standings(after), standings(before), strict=True) if s != was]
+    return Markup(
+        render_template(
+            "display/_pushed.html",
+            game_id=game_id,
+            state=after,
+            view="display",
+            changed=changed,
+            cards=cards,
+            ended=before.ended != after.ended,
+            moved=moved,
+            history_lines=Markup(_history(game_id, before.seq, after, stored)),
+            now=seats.service().clock(),
+            **(ending(game_id, after) if after.ended else {}),
+        )
+    )
 
 
 @dataclass(frozen=True)

@@ -85,3 +85,33 @@ def test_the_main_screens_have_no_serious_accessibility_violations_or_small_targ
     context.close()
     problems = {screen: v for screen, v in found.items() if v}
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_table_display_has_no_serious_accessibility_violations(server, browser, scheme):
+    game = a_game_under_way(server)
+    banker_does(server, game, {"type": "go_to_jail", "player": 3})
+    context = browser.new_context(viewport={"width": 1920, "height": 1080}, color_scheme=scheme)
+    bank = context.new_page()
+    take_seat(bank, server, game["banker_token"])
+    bank.goto(f"{server.url}/g/{game['id']}/display-link")
+    bank.get_by_role("button", name="Make a display link").click()
+    found = {"display link": violations(bank)}
+    display = browser.new_context(viewport={"width": 1920, "height": 1080}, color_scheme=scheme).new_page()
+    display.goto(bank.locator(".link").inner_text())
+    found["display"] = violations(display)
+    banker_does(
+        server,
+        game,
+        {"type": "decline", "player": 3, "deed": 37},
+        {"type": "bid", "player": 1, "amount": 120},
+    )
+    display.locator(".takeover .high .amount").wait_for()
+    found["display auction"] = violations(display)
+    banker_does(server, game, {"type": "cancel_auction"}, {"type": "end_game"})
+    display.locator(".display-finale .chart").wait_for()
+    found["display tally"] = violations(display)
+    display.context.close()
+    context.close()
+    problems = {screen: v for screen, v in found.items() if v}
+    assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)

@@ -1,4 +1,5 @@
-"""Which seats this browser holds, kept in the signed session cookie.
+"""Which seats this browser holds, kept in the signed session cookie (a table display's key is
+kept the same way, as the seat of the role "display").
 
 A browser drops a cookie over 4 KB, and with it every seat it held, so the cookie keeps the seats
 of the GAMES_KEPT games this browser took a seat in most recently (about 1.6 KB with both a bank
@@ -10,7 +11,7 @@ from __future__ import annotations
 from flask import current_app, session
 
 from banker.models import Seat
-from banker.service import BANKER, GameService, SeatKey
+from banker.service import BANKER, DISPLAY, GameService, SeatKey
 
 GAMES_KEPT = 16
 
@@ -28,7 +29,7 @@ def _held() -> list[list[str]]:
 
 
 def role(seat: Seat | SeatKey) -> str:
-    return "bank" if seat.player_id == BANKER else "player"
+    return {BANKER: "bank", DISPLAY: "display"}.get(seat.player_id, "player")
 
 
 def remember(seat: Seat | SeatKey) -> None:

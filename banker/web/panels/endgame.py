@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from banker.chronicle import Chronicle
 from banker.lru import LRU
 from banker.rules import GameState
+from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.web.http import seats
 
@@ -134,6 +135,12 @@ def biggest_moments(chronicle: Chronicle) -> list[str]:
     if chronicle.sale is not None:
         moments.append(Text("Dearest auction: %(what)s", what=chronicle.sale.words))
     return moments
+
+
+def ending(game_id: str, state: GameState) -> dict:
+    """Once the game is over every screen shows the tally and the chart."""
+    kept = seats.service().chronicle(game_id)
+    return {"lines": tally(state), "chart": net_worth_chart(game_id, kept), "moments": biggest_moments(kept)}
 
 
 def time_left(state: GameState) -> float | None:

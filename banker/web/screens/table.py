@@ -24,18 +24,17 @@ from markupsafe import Markup
 from banker import qr
 from banker.rules import GameState, undo_preview
 from banker.rules.board import edition_to_json
-from banker.rules.tally import tally
-from banker.service import BANKER
+from banker.service import BANKER, Forbidden
 from banker.web import push, replies
 from banker.web.context import VIEWS, seat_required, tap_id
 from banker.web.http import game_files, seats
 from banker.web.panels import history
-from banker.web.panels.endgame import biggest_moments, net_worth_chart
+from banker.web.panels.endgame import ending
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 
 
-def _context(game_id: str, state: GameState | None = None) -> dict:
+def screen_context(game_id: str, state: GameState | None = None) -> dict:
     """What every screen of a running game draws from, for `g.seat` and `g.view`."""
     service = seats.service()
     state = state or service.state(game_id)
@@ -44,27 +43,21 @@ def _context(game_id: str, state: GameState | None = None) -> dict:
         "game_id": game_id,
         "view": view,
         "state": state,
-        "me": None if g.seat.player_id == BANKER else state.player(g.seat.player_id),
+        "me": state.player(g.seat.player_id) if g.seat.player_id > BANKER else None,
         "has_bank": seats.token(game_id, "bank") is not None,
         "has_player": seats.token(game_id, "player") is not None,
         "history": history.lines(game_id, state),
         "undo": undo_preview(state),
-        # only the bank and the lobby show who has joined: players' screens skip the query
+        # only the bank and the lobby show who has joined: other screens skip the query
         "joined": (
             {s.player_id for s in service.seats(game_id) if s.claimed and s.player_id != BANKER}
-            if view != "player"
+            if view in ("bank", "lobby")
             else set()
         ),
         "join_url": _join_url(game_id),
         "now": service.clock(),
-        **(_ending(game_id, state) if state.ended else {}),
+        **(ending(game_id, state) if state.ended else {}),
     }
-
-
-def _ending(game_id: str, state: GameState) -> dict:
-    """Once the game is over every screen shows the tally and the chart."""
-    kept = seats.service().chronicle(game_id)
-    return {"lines": tally(state), "chart": net_worth_chart(game_id, kept), "moments": biggest_moments(kept)}
 
 
 def _join_url(game_id: str) -> str:
@@ -85,13 +78,13 @@ def screen(game_id: str):
 
 @seat_required(views=("player",))
 def _wallet(game_id: str):
-    return render_template("player/page.html", **_context(game_id))
+    return render_template("player/page.html", **screen_context(game_id))
 
 
 @bp.get("/bank")
 @seat_required(views=("bank",))
 def bank(game_id: str):
-    context = _context(game_id)
+    context = screen_context(game_id)
     # the player the bank acted for last on this device (static/js/table.js keeps it in a cookie)
     in_play = [p for p in context["state"].players if not p.bankrupt] or context["state"].players
     chosen = request.cookies.get("acting", type=int)
@@ -103,7 +96,7 @@ def bank(game_id: str):
 @seat_required()
 def rules(game_id: str):
     """The rules in force at this table, every option with its value."""
-    return render_template("rules/page.html", **_context(game_id))
+    return render_template("rules/page.html", **screen_context(game_id))
 
 
 @bp.get("/edition.json")
@@ -128,7 +121,7 @@ def game_file(game_id: str):
 @bp.get("/lobby")
 @seat_required(views=("lobby",))
 def lobby(game_id: str):
-    context = _context(game_id)
+    context = screen_context(game_id)
     return render_template("lobby/page.html", qr_svg=qr.svg(context["join_url"]), **context)
 
 
@@ -155,7 +148,7 @@ def live(game_id: str):
 def _whole_screen(game_id: str, state: GameState, pushed: bool = False) -> Markup:
     """Every changing part of `g.view` at `state`: the live panel and, out of band, the rest."""
     return Markup(
-        render_template(f"{g.view}/_live.html", oob=True, pushed=pushed, **_context(game_id, state))
+        render_template(f"{g.view}/_live.html", oob=True, pushed=pushed, **screen_context(game_id, state))
     )
 
 
@@ -218,6 +211,16 @@ def stream(game_id: str):
                 _update(after.seq, push.message(game_id, before, after, view, seat, _drawing(game_id))),
             )
 
+    def turned_off() -> bool:
+        """Whether the bank turned off the link of this table display since it connected."""
+        if view != "display":
+            return False
+        try:
+            service.display(game_id, seat.token)
+        except Forbidden:
+            return True
+        return False
+
     def events():
         yield "retry: 1000\n\n"
         shown = known
@@ -232,6 +235,9 @@ def stream(game_id: str):
             if time.monotonic() >= deadline:
                 return
             announced = service.broker.wait(game_id, shown, keepalive)
+            if turned_off():  # it says so, and shows nothing more
+                yield _update(shown, render_template("display/_off.html"))
+                return
             behind = announced > shown
             if behind:
                 now = service.state_at(game_id, announced)
@@ -246,7 +252,7 @@ def stream(game_id: str):
 
 
 def _drawing(game_id: str):
-    return lambda state: _context(game_id, state)
+    return lambda state: screen_context(game_id, state)
 
 
 def _update(seq: int, html: str) -> str:

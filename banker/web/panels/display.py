@@ -1,0 +1,98 @@
+"""What the table display shows, worked out from the game's state: the board as a ring of the
+edition's spaces, every player's standing, and the money each change moved, from payer to payee.
+
+The display reads the same for every display of a game (it has no seat), so its board is drawn
+once per game and seq, and what the live stream pushes to it once per change (banker/web/push.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from banker.rules import GameState, Player
+from banker.rules.receipts import Movement
+from banker.rules.state import BANK, FREE_PARKING
+from banker.rules.tally import worth
+from banker.rules.text import Text
+from banker.web.panels import fragments
+
+TICKER = 6  # the latest history lines the display shows (static/css/display.css shows as many)
+
+
+@dataclass(frozen=True)
+class Cell:
+    row: int  # 1-based grid lines of the ring's square
+    column: int
+
+
+def ring(count: int) -> tuple[int, tuple[Cell, ...]]:
+    """The side of the square grid and each space's cell, GO in the bottom right corner and the
+    spaces in board order: along the bottom to the left, up, along the top, and down, as printed.
+    40 spaces make 11 cells a side; another count takes the smallest square that holds it."""
+    side = max(3, -(-count // 4) + 1)
+    last = side - 1  # steps along each side
+    cells = []
+    for i in range(count):
+        edge, step = divmod(i, last)
+        if edge == 0:
+            cell = Cell(side, side - step)
+        elif edge == 1:
+            cell = Cell(side - step, 1)
+        elif edge == 2:
+            cell = Cell(1, 1 + step)
+        else:
+            cell = Cell(1 + step, side)
+        cells.append(cell)
+    return side, tuple(cells)
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: Player
+    worth: int  # cash, deeds at price (mortgaged at half), buildings at cost
+    owes: int  # what they owe and could not pay yet
+
+
+def standings(state: GameState) -> list[Standing]:
+    return [
+        Standing(
+            player=p,
+            worth=sum(worth(state, p)),
+            owes=sum(d.amount for d in state.debts if d.debtor == p.id),
+        )
+        for p in state.players
+    ]
+
+
+def party_name(state: GameState, party: int) -> str:
+    if party == BANK:
+        return Text("Bank")
+    if party == FREE_PARKING:
+        return Text("Free Parking")
+    return state.player(party).name
+
+
+def movement_line(state: GameState, moved: Movement) -> Text:
+    """ "Bob → Ann $90 · rent on Oriental Avenue", as the display flies it across the table."""
+    said = {
+        "payer": party_name(state, moved.payer),
+        "payee": party_name(state, moved.payee),
+        "amount": state.money(moved.amount),
+    }
+    if moved.reason:
+        return Text("%(payer)s → %(payee)s %(amount)s · %(reason)s", reason=moved.reason, **said)
+    return Text("%(payer)s → %(payee)s %(amount)s", **said)
+
+
+def display_board(game_id: str, state: GameState) -> Markup:
+    return fragments.rendered("display/_board.html", (game_id, state.seq), game_id=game_id, state=state)
+
+
+TEMPLATE_GLOBALS = {
+    "display_board": display_board,
+    "display_ring": ring,
+    "display_standings": standings,
+    "movement_line": movement_line,
+    "ticker_lines": TICKER,
+}

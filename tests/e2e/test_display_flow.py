@@ -1,0 +1,186 @@
+"""The table display follows a whole game played on three phones: the board, everyone's cash in
+large type, each payment flying from payer to payee in order, an auction taking the screen with
+the phones' own clock, and the tally with its chart at the end; on a TV and on a tablet."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.table import SETTLE, api, banker_does, take_seat
+from tests.e2e.test_auction_flow import bid
+
+SIZES = {"tv": {"width": 1920, "height": 1080}, "tablet": {"width": 1024, "height": 768}}
+# every payment the display flew, in the order it flew them
+WATCH_FLIGHTS = """() => { window.flown = [];
+  new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach((n) => {
+    if (n.classList && n.classList.contains('move')) window.flown.push(n.textContent); })))
+  .observe(document.getElementById('flight'), {childList: true}); }"""
+FONT_PX = "(selector) => parseFloat(getComputedStyle(document.querySelector(selector)).fontSize)"
+
+
+def display_link(bank) -> str:
+    """The bank makes the game's display link on its own page, and reads it off."""
+    bank.goto(bank.url.split("/bank")[0] + "/display-link")
+    bank.get_by_role("button", name="Make a display link").click()
+    return bank.locator(".link").inner_text()
+
+
+def open_display(browser, link, size="tv", **options):
+    context = browser.new_context(viewport=SIZES[size], **options)
+    page = context.new_page()
+    page.goto(link)
+    expect(page.locator("#players .player")).to_have_count(3)
+    return page
+
+
+def seated(phone, server, game):
+    """The bank and three phones, each on its own seat of the game."""
+    bank = phone()
+    take_seat(bank, server, game["banker_token"])
+    phones = []
+    for seat in game["players"]:
+        page = phone()
+        take_seat(page, server, seat["token"])
+        phones.append(page)
+    return bank, phones
+
+
+def flown(display, count):
+    display.wait_for_function("(n) => window.flown.length >= n", arg=count, timeout=30_000)
+    return display.evaluate("window.flown")
+
+
+@pytest.mark.parametrize("size", ["tv", "tablet"])
+def test_the_display_follows_a_whole_game_played_on_three_phones(server, browser, phone, shots, size):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    bank, (ann, bob, cy) = seated(phone, server, game)
+    display = open_display(browser, display_link(bank), size)
+    bank.screenshot(path=shots / "display_link_page.png", full_page=True)
+    display.evaluate(WATCH_FLIGHTS)
+    cash = display.locator('#players [data-party="1"] .cash')
+    expect(cash).to_contain_text("$1,500")
+    if size == "tv":  # readable from 3 m
+        assert display.evaluate(FONT_PX, "#players .cash") >= 48
+        assert display.evaluate(FONT_PX, "#players .name") >= 28
+
+    # Ann buys the brown lots and builds; Bob lands on one: rent flies from Bob to Ann (the bank's
+    # phone sends these through the API; the payment, the auction and its bids are tapped on phones)
+    banker_does(
+        server, game, {"type": "buy", "player": 1, "deed": 1}, {"type": "buy", "player": 1, "deed": 3}
+    )
+    banker_does(server, game, {"type": "build", "deed": 1})
+    expect(display.locator("#tile-1.owned .build i")).to_have_count(1, timeout=SETTLE)
+    expect(display.locator("#supply")).to_contain_text("Houses 31/32")
+    banker_does(server, game, {"type": "pay_rent", "player": 2, "deed": 1})
+    # a birthday card: two payments in one change, flown one after the other
+    banker_does(
+        server,
+        game,
+        {"type": "card", "player": 1, "deck": "community_chest", "card": "CC09", "from_space": 2},
+    )
+    lines = flown(display, 6)
+    assert lines[:2] == [
+        "Ann → Bank $60 · bought Mediterranean Avenue",
+        "Ann → Bank $60 · bought Baltic Avenue",
+    ]
+    assert lines[2].startswith("Ann → Bank $50")
+    assert lines[3].startswith("Bob → Ann $10 · rent") and lines[4:6] == [
+        "Bob → Ann $10 · Community Chest card",
+        "Cy → Ann $10 · Community Chest card",
+    ]
+    expect(display.locator("#history li").first).to_contain_text("birthday", timeout=SETTLE)
+    display.screenshot(path=shots / f"display_{size}_board.png")
+
+    # an auction takes the screen, with the clock every phone shows
+    cy.locator('.space[aria-label^="Boardwalk"]').click()
+    cy.locator("#sheet").get_by_role("button", name="Don't buy · auction it").click()
+    takeover = display.locator(".takeover")
+    expect(takeover.locator("#auction-title")).to_have_text("Boardwalk", timeout=SETTLE)
+    expect(takeover.locator(".deed")).to_contain_text("Title deed")
+    for _ in range(3):  # the display and a phone agree to the second
+        seconds = display.evaluate(
+            """() => [document.querySelector('.takeover .secs').textContent]""",
+        )[0]
+        on_phone = ann.locator(".auction .clock .secs").inner_text()
+        assert abs(int(seconds) - int(on_phone)) <= 1
+    bid(bob, "$100")
+    expect(takeover.locator(".high .amount")).to_have_text("$100", timeout=SETTLE)
+    expect(takeover.locator(".high .who")).to_have_text("Bob")
+    going = takeover.locator(".going")
+    assert (going.get_attribute("data-once"), going.get_attribute("data-twice")) == (
+        "Going once…",
+        "Going twice…",
+    )
+    display.screenshot(path=shots / f"display_{size}_auction.png")
+    banker_does(server, game, {"type": "close_auction"})
+    expect(takeover).to_have_count(0, timeout=SETTLE)
+    assert flown(display, 7)[6].startswith("Bob → Bank $100")
+    expect(display.locator("#tile-39.owned .owner")).to_have_text("Bob")
+
+    # a mortgage is marked, a trip to jail flagged, and the end shows the tally and the chart
+    banker_does(server, game, {"type": "mortgage", "deed": 39}, {"type": "go_to_jail", "player": 3})
+    expect(display.locator("#tile-39.mortgaged .mortgage")).to_be_visible(timeout=SETTLE)
+    expect(display.locator('#players [data-party="3"] .flag.jail')).to_be_visible()
+    banker_does(server, game, {"type": "end_game"})
+    finale = display.locator(".display-finale")
+    expect(finale.locator("h1")).to_have_text("Bob wins!", timeout=SETTLE)
+    expect(finale.locator(".tally tbody tr")).to_have_count(3)
+    expect(finale.locator(".chart svg polyline")).to_have_count(3)
+    display.screenshot(path=shots / f"display_{size}_tally.png")
+    assert display.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+
+
+@pytest.mark.parametrize(
+    ("scheme", "locale"), [("light", "en-US"), ("dark", "en-US"), ("dark", "ko-KR"), ("light", "ja-JP")]
+)
+def test_the_display_reads_in_each_language_light_and_dark(server, browser, phone, shots, scheme, locale):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    bank, _ = seated(phone, server, game)
+    banker_does(
+        server,
+        game,
+        {"type": "buy", "player": 1, "deed": 1},
+        {"type": "buy", "player": 1, "deed": 3},
+        *[{"type": "build", "deed": deed} for _ in range(5) for deed in (1, 3)][:-1],  # a hotel, 4 houses
+        {"type": "buy", "player": 2, "deed": 5},
+        {"type": "mortgage", "deed": 5},
+        {"type": "go_to_jail", "player": 3},
+    )
+    display = open_display(browser, display_link(bank), color_scheme=scheme, locale=locale)
+    language = locale[:2]
+    assert display.evaluate("document.documentElement.lang") == language
+    words = {"en": "Net worth", "ko": "순자산", "ja": "純資産"}[language]
+    expect(display.locator('#players [data-party="1"] .worth')).to_contain_text(words)
+    expect(display.locator("#tile-1 .build.hotel")).to_be_visible()
+    expect(display.locator("#tile-3 .build i")).to_have_count(4)
+    display.screenshot(path=shots / f"display_{scheme}_{language}.png")
+    banker_does(server, game, {"type": "decline", "player": 3, "deed": 37})
+    expect(display.locator(".takeover")).to_be_visible(timeout=SETTLE)
+    display.screenshot(path=shots / f"display_{scheme}_{language}_auction.png")
+
+
+# where the middle of each flying payment is as it appears and 1.6 s later
+WATCH_PLACES = """() => { window.places = [];
+  const at = (n) => { const box = n.getBoundingClientRect();
+    return [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)]; };
+  new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach((n) => {
+    if (!n.classList || !n.classList.contains('move')) return;
+    requestAnimationFrame(() => { const first = at(n); setTimeout(() => window.places.push([first, at(n)]), 1600); });
+  }))).observe(document.getElementById('flight'), {childList: true}); }"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_payment_flies_across_the_screen_unless_motion_is_reduced(server, browser, phone, motion):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    bank = phone()
+    take_seat(bank, server, game["banker_token"])
+    display = open_display(browser, display_link(bank), reduced_motion=motion)
+    display.evaluate(WATCH_PLACES)
+    banker_does(server, game, {"type": "pay_player", "player": 1, "to": 3, "amount": 40})
+    display.wait_for_function("() => window.places.length > 0", timeout=SETTLE)
+    (first, later), *_ = display.evaluate("window.places")
+    if motion == "reduce":
+        assert first == later  # shown in place, and fades
+    else:
+        assert later[1] > first[1] + 100  # from Ann's card down towards Cy's

@@ -1,0 +1,171 @@
+"""The table display: a link the bank makes shows the game with no seat, can never act, goes
+dark when the bank turns the link off, and is kept live over the same stream as the phones."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from banker.web.panels.display import ring
+from tests.sse import fragments, lines_of, messages, next_message
+from tests.web.helpers import HTMX, as_banker, csrf_token, do, readable, seq
+
+
+def display_link(client, game_id: str, link: str = "new") -> str | None:
+    """The bank makes a new display link (or turns it off, "off"); its address, if any."""
+    token = csrf_token(client, f"/g/{game_id}/display-link")
+    response = client.post(f"/g/{game_id}/display-link", data={"csrf_token": token, "link": link})
+    assert response.status_code == 303
+    page = client.get(f"/g/{game_id}/display-link").get_data(as_text=True)
+    found = re.search(r'<span class="link">([^<]+)</span>', page)
+    return urlsplit(found.group(1)).path if found else None
+
+
+def open_display(app, game_id: str, link: str):
+    display = app.test_client()
+    response = display.get(link)
+    assert response.status_code == 302 and response.headers["Location"] == f"/g/{game_id}/display"
+    return display
+
+
+def test_a_display_link_shows_the_game_with_no_seat_and_nothing_to_tap(app, table):
+    game_id = table["id"]
+    assert do(table["Ann"], game_id, type="pay_player", player="1", to="2", amount="90").status_code == 200
+    display = open_display(app, game_id, display_link(table["host"], game_id))
+    page = display.get(f"/g/{game_id}/display").get_data(as_text=True)
+    words = readable(page)
+    for shown in ("Ann", "Bob", "Cy", "$1,410", "$1,590", "Net worth $1,590", "Ann paid Bob $90"):
+        assert shown in words
+    assert page.count('class="tile ') == 40
+    # it shows, never acts: no form, no button, no field, nothing posted
+    assert not re.search(r"<form|<button|<input|<select|<textarea|hx-post", page)
+    # the phone's own parts are not here, nor anyone's seat
+    assert "csrf" not in page.lower()
+
+
+def test_only_the_bank_makes_a_display_link_and_a_page_without_it_has_no_display(app, table):
+    game_id = table["id"]
+    assert table["Ann"].get(f"/g/{game_id}/display-link").status_code == 403
+    assert app.test_client().get(f"/g/{game_id}/display").status_code == 403
+    # a player's phone is no display either
+    assert table["Ann"].get(f"/g/{game_id}/display").status_code == 403
+    assert app.test_client().get(f"/g/{game_id}/display/{'x' * 32}").status_code == 404
+
+
+def test_a_revoked_display_link_goes_dark_and_a_new_one_replaces_it(app, table):
+    game_id = table["id"]
+    first = display_link(table["host"], game_id)
+    display = open_display(app, game_id, first)
+    assert display.get(f"/g/{game_id}/display").status_code == 200
+    assert display_link(table["host"], game_id, "off") is None
+    for path in ("/display", "/stream?view=display", "/live?view=display"):
+        response = display.get(f"/g/{game_id}{path}")
+        assert response.status_code == 403, path
+    assert "turned off by the bank" in readable(display.get(f"/g/{game_id}/display").get_data(as_text=True))
+    assert app.test_client().get(first).status_code == 404
+    second = display_link(table["host"], game_id)
+    assert second != first and app.test_client().get(first).status_code == 404
+    assert open_display(app, game_id, second).get(f"/g/{game_id}/display").status_code == 200
+    assert display.get(f"/g/{game_id}/display").status_code == 403  # the old key stays refused
+
+
+def test_a_display_never_acts(app, table):
+    game_id = table["id"]
+    display = open_display(app, game_id, display_link(table["host"], game_id))
+    before = seq(app, game_id)
+    token = csrf_token(display, "/new")
+    for view in ("display", "player", "bank"):
+        response = display.post(
+            f"/g/{game_id}/do",
+            data={"view": view, "type": "pass_go", "player": "1"},
+            headers={**HTMX, "X-CSRFToken": token},
+        )
+        assert response.status_code in (403, 404), view
+    assert display.get(f"/g/{game_id}/rules?view=display").status_code == 404
+    assert seq(app, game_id) == before
+
+
+def test_the_stream_pushes_each_payment_to_every_display_alike_in_the_order_it_happened(app, bought):
+    game_id = bought["id"]
+    link = display_link(bought["host"], game_id)
+    displays = [open_display(app, game_id, link) for _ in range(2)]
+    start = seq(app, game_id)
+    assert do(bought["host"], game_id, "bank", type="pay_rent", player="2", deed="1").status_code == 200
+    assert do(bought["Ann"], game_id, type="pay_player", player="1", to="3", amount="15").status_code == 200
+    stream = f"/g/{game_id}/stream?seq={start}&view=display"
+    sent = [messages(d.get(stream).get_data()) for d in displays]
+    assert sent[0] == sent[1]  # the same bytes for every display: drawn once
+    first, second = (dict(fragments(m.data)) for m in sent[0])
+    assert (
+        readable(first["#moves"])
+        == "Bob → Ann $4 · rent for Mediterranean Avenue, doubled for the whole brown group"
+    )
+    assert 'data-from="2" data-to="1"' in first["#moves"]
+    assert readable(second["#moves"]) == "Ann → Cy $15"
+    assert readable(second["#history ol"]) == "Ann paid Cy $15"  # the ticker's newest line
+    assert "$1,169" in readable(second["#player-1"])  # Ann: 1,500 - 60 - 60 - 200 + 4 - 15
+    assert {key for key in second if key.startswith("#player-")} == {"#player-1", "#player-3"}
+    assert "#toast" not in second and "<form" not in sent[0][0].data and "<button" not in sent[0][0].data
+
+
+def test_the_ring_has_a_cell_on_the_edge_for_every_space_of_any_edition():
+    side, cells = ring(40)
+    assert side == 11
+    assert (cells[0].row, cells[0].column) == (11, 11)  # GO, bottom right
+    assert (cells[10].row, cells[10].column) == (11, 1)  # Jail, bottom left
+    assert (cells[20].row, cells[20].column) == (1, 1)  # Free Parking, top left
+    assert (cells[30].row, cells[30].column) == (1, 11)  # Go to Jail, top right
+    for count in (12, 22, 30, 36, 40, 41, 48):
+        side, cells = ring(count)
+        assert len(set(cells)) == count
+        assert all(c.row in (1, side) or c.column in (1, side) for c in cells)
+
+
+def test_an_open_display_stream_says_the_link_was_turned_off_and_ends(app, table):
+    game_id = table["id"]
+    display = open_display(app, game_id, display_link(table["host"], game_id))
+    app.config["STREAM_SECONDS"] = 5  # the stream ends by itself, should the test fail
+    response = display.get(f"/g/{game_id}/stream?seq={seq(app, game_id)}&view=display", buffered=False)
+    try:
+        readline = lines_of(response.response)
+        while not readline().startswith(b":"):
+            pass  # up to the first keepalive: the stream is waiting for a change
+        # (through the service: a page drawn here while the stream is open would share its context)
+        app.extensions["banker"].revoke_display_link(game_id)
+        as_banker(app, game_id, {"type": "pay_player", "player": 1, "to": 2, "amount": 5})
+        last = next_message(readline)
+        assert readline() == b""  # and nothing more: the stream ended
+    finally:
+        response.close()
+    assert "turned off by the bank" in readable(last.data) and "$1,495" not in last.data
+
+
+def test_a_timed_games_display_shows_its_clock_and_no_phone_loads_the_displays_files(app, table):
+    service = app.extensions["banker"]
+    game = service.create_game(["Ann", "Bob"], options={"end_at": int(service.clock()) + 3600})
+    display = open_display(
+        app, game.game.id, f"/g/{game.game.id}/display/{service.new_display_link(game.game.id)}"
+    )
+    page = display.get(f"/g/{game.game.id}/display").get_data(as_text=True)
+    assert re.search(r'class="game-clock"[^>]*data-ends-in="(3599|3600)"', page)
+    assert "display.css" in page and "display.js" in page
+    for screen in (table["Ann"].get(f"/g/{table['id']}"), table["host"].get(f"/g/{table['id']}/bank")):
+        assert screen.status_code == 200
+        assert "display.css" not in screen.get_data(as_text=True)
+        assert "display.js" not in screen.get_data(as_text=True)
+
+
+def test_the_free_parking_pot_shows_on_its_space_and_takes_the_money_flown_into_it(app):
+    service = app.extensions["banker"]
+    game = service.create_game(["Ann", "Bob"], options={"free_parking_jackpot": True})
+    game_id = game.game.id
+    display = open_display(app, game_id, f"/g/{game_id}/display/{service.new_display_link(game_id)}")
+    page = display.get(f"/g/{game_id}/display").get_data(as_text=True)
+    assert re.search(r'id="tile-20"[^>]*data-party="-1"', page) and "Jackpot $0" in readable(page)
+    start = seq(app, game_id)
+    as_banker(app, game_id, {"type": "pay_tax", "player": 1, "space": 4})
+    (update,) = messages(display.get(f"/g/{game_id}/stream?seq={start}&view=display").get_data())
+    parts = dict(fragments(update.data))
+    assert 'data-from="1" data-to="-1"' in parts["#moves"]
+    assert readable(parts["#moves"]).startswith("Ann → Free Parking $200")
+    assert "$200" in readable(parts["#tile-20"]) and "Jackpot $200" in readable(parts["#supply"])
