@@ -25,7 +25,8 @@ from dataclasses import dataclass, replace
 from banker.rules.auctions import AuctionsQueued, next_in_line
 from banker.rules.base import Command, Event, require
 from banker.rules.buildings import BuildingsChanged
-from banker.rules.debts import building_value, owed, raisable
+from banker.rules.debts import building_value, owed, raisable, require_no_debt
+from banker.rules.errors import RuleError
 from banker.rules.market import refilled
 from banker.rules.money import Paid, charge, payment
 from banker.rules.mortgages import MORTGAGE_CHOICES, keep_fee_reason, received_mortgaged
@@ -285,6 +286,23 @@ class PayFineTakeDeeds(Command):
         reason = Text("%(player)s's jail fine, for the deeds", player=debtor.name)
         paid = payment(state, creditor.id, fine.creditor, fine.amount, reason)
         return [paid, *hand_over(paid.apply(state), debtor.id, BANK, now, deeds_to=creditor.id)]
+
+
+def fine_takers(state: GameState) -> tuple[tuple[int, int], ...]:
+    """(creditor, debtor) for each player bankrupt on the jail fine whose deeds the creditor may
+    take by paying it now (`PayFineTakeDeeds`)."""
+    pairs = []
+    for debt in state.debts:
+        others = {d.creditor for d in state.debts_of(debt.debtor) if not d.jail_fine}
+        if debt.jail_fine and len(others) == 1:
+            creditor = others.pop()
+            try:
+                require_no_debt(state, creditor)
+                PayFineTakeDeeds(player=creditor, debtor=debt.debtor).decide(state, 0.0)
+            except RuleError:
+                continue
+            pairs.append((creditor, debt.debtor))
+    return tuple(pairs)
 
 
 def hand_over(

@@ -95,6 +95,14 @@ def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, c
         "The banker signals the end first: the final turn is played out, rent, taxes and cards still"
         " charged, with no trades or building; then the tally." in rules
     )
+    assert (
+        "While a player owes more than their cash, trades are only with them and must clear the debt; the"
+        " one they owe joins in only after another player has offered such a trade." in rules
+    )
+    assert (
+        "A Get Out of Jail Free card bought in a trade settles a jail fine owed. Bankrupt on the fine, a"
+        " player's deeds may go to whoever they owe rent where they landed, who pays the fine." in rules
+    )
 
 
 def test_the_rules_page_says_only_what_is_in_play_in_players_words(app, client):
