@@ -19,16 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from banker.rules.base import require
-from banker.rules.debts import owed
+from banker.rules.debts import owed, short_of_cash
 from banker.rules.errors import RuleError
 from banker.rules.jail import fine_owed
 from banker.rules.state import BANK, FREE_PARKING, GameState, Trade
 from banker.rules.text import Text, listing
-
-
-def short(state: GameState, player_id: int) -> bool:
-    """Whether the player owes more than their cash: temporary bankruptcy."""
-    return owed(state, player_id) > state.player(player_id).cash
 
 
 def cash_after(state: GameState, trade: Trade, player_id: int, choices: Mapping[int, str]) -> int:
@@ -69,7 +64,7 @@ def check_debt_trade(
 
 def _check(state: GameState, trade: Trade, partner_choices: Mapping[int, str]) -> None:
     parties = (trade.proposer, trade.partner)
-    debtors = [p.id for p in state.players if not p.bankrupt and short(state, p.id)]
+    debtors = [p.id for p in state.players if not p.bankrupt and short_of_cash(state, p.id)]
     if debtors and not any(p in debtors for p in parties):
         raise RuleError(
             Text(
@@ -103,7 +98,7 @@ def check_creditor_offer(state: GameState, trade: Trade) -> None:
         return
     for debtor, other in ((trade.proposer, trade.partner), (trade.partner, trade.proposer)):
         creditors = {d.creditor for d in state.debts_of(debtor)} - {BANK, FREE_PARKING}
-        if other not in creditors or not short(state, debtor):
+        if other not in creditors or not short_of_cash(state, debtor):
             continue
         rescued = any(
             t.partner == debtor and t.proposer not in creditors and clears(state, t, debtor, {})

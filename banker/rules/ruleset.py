@@ -75,7 +75,7 @@ class RuleSet:
     bank_only_free_amounts: bool = False  # JMA: a typed-in payment or collect is the banker's alone
     signalled_end: bool = False  # JMA: the end is signalled, the final turn played without trades or building
     trade_limits: bool = False  # JMA: no gifts, no deed at or below its mortgage value, no jail card for $50+
-    # JMA (001, 002): a hotel sold short of houses leaves no more houses on its group than were built
+    # JMA (001, 002): a hotel sold leaves no more houses on its group than were built (not in a debt)
     hotel_sale_principle: bool = False
     # JMA (002, 仮破産): while a player owes more than their cash, only trades that clear it
     temporary_bankruptcy: bool = False

@@ -121,8 +121,9 @@ def _deeds(state: GameState) -> list[Text]:
     if rules.hotel_sale_principle:
         lines.append(
             Text(
-                "A hotel sold while the bank is short of houses leaves no more houses on its group than"
-                " it had: a group of hotels goes to bare land."
+                "A hotel sold takes the group's other hotels with it and leaves only the houses the group"
+                " had, spread evenly (a group of hotels goes to bare land); while you cannot pay a debt in"
+                " cash, hotels sell one at a time."
             )
         )
     if not rules.mortgages:
