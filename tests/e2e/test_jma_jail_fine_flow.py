@@ -54,10 +54,18 @@ def test_the_landlord_pays_the_jail_fine_and_takes_the_deeds(server, phone, shot
     ann.screenshot(path=shots / "jma_fine_offer.png")
     offer.screenshot(path=shots / "jma_fine_offer_card.png")
     bob.screenshot(path=shots / "jma_fine_debtor.png")
+    bank = phone()
+    take_seat(bank, server, game["banker_token"])
+    bank_debt = bank.locator(".debt", has_text="Bob owes $150")
+    expect(
+        bank_debt.get_by_role("button", name="Ann pays Bob's $50 jail fine, takes the deeds")
+    ).to_be_visible()
+    bank_debt.screenshot(path=shots / "jma_fine_bank.png")
     offer.get_by_role("button", name="Pay Bob's $50 jail fine, take the deeds").click()
 
     expect(ann.get_by_label("Your cash")).to_have_text("$700", timeout=SETTLE)
     expect(ann.locator(".debt")).to_have_count(0)
+    expect(bank.locator(".debt")).to_have_count(0, timeout=SETTLE)
     expect(bob.locator(".out")).to_be_visible(timeout=SETTLE)
     expect(ann.locator("#history")).to_contain_text("Ann takes over Bob's deeds: Baltic Avenue")
     expect(ann.locator("#history")).to_contain_text("Bob is bankrupt to the bank and out of the game")
