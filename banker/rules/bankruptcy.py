@@ -11,6 +11,9 @@ Free cards back under their decks, and the deeds, unmortgaged, are auctioned one
 board order from GO (with auctions off they simply return to the bank; in a market game they go
 under the deed deck, in board order, and fill any empty places in the market).
 
+Bankrupt on the jail fine, under the JMA rules the player owed for the space the piece landed on
+may pay the fine and take the deeds (`PayFineTakeDeeds`).
+
 Debts owed to the bankrupt player are forgiven, and their open trades lapse. They keep watching.
 When one player is left the game ends, and that player wins.
 """
@@ -22,9 +25,10 @@ from dataclasses import dataclass, replace
 from banker.rules.auctions import AuctionsQueued, next_in_line
 from banker.rules.base import Command, Event, require
 from banker.rules.buildings import BuildingsChanged
-from banker.rules.debts import building_value, owed, raisable
+from banker.rules.debts import building_value, owed, raisable, require_no_debt
+from banker.rules.errors import RuleError
 from banker.rules.market import refilled
-from banker.rules.money import Paid, charge
+from banker.rules.money import Paid, charge, payment
 from banker.rules.mortgages import MORTGAGE_CHOICES, keep_fee_reason, received_mortgaged
 from banker.rules.state import BANK, FREE_PARKING, GameState
 from banker.rules.text import ITEMS, Parts, Text
@@ -234,8 +238,80 @@ class DeclareBankruptcy(Command):
         return hand_over(state, player.id, creditor, now)
 
 
-def hand_over(state: GameState, player_id: int, creditor: int, now: float) -> list[Event]:
-    """Everything the bankrupt player has goes to `creditor` (a player, or BANK) as the module says."""
+@dataclass(frozen=True)
+class PayFineTakeDeeds(Command):
+    """Bankrupt on the jail fine (the `jail_fine_rescue` option; 001: 「出所後に止まったマスに家や
+    権利書を持つ債権者は、出所料$50による負債を銀行に支払うことで破産したプレイヤーの権利書を入手
+    できる」): the player the debtor owes for the space the piece landed on, and no one else, pays
+    the fine and takes the deeds as they are (a mortgaged one with its keep-or-lift choice); the
+    rest goes as in a bankruptcy to the bank, which the fine makes it (the cash to the bank, the
+    buildings sold, the cards under their decks)."""
+
+    type = "pay_fine_take_deeds"
+    spends = True
+    player: int
+    debtor: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        require(
+            state.rules.jail_fine_rescue,
+            Text(
+                "In this game a player bankrupt on the jail fine is bankrupt to the bank: "
+                "nobody pays the fine for the deeds."
+            ),
+        )
+        creditor = state.active_player(self.player)
+        debtor = state.active_player(self.debtor)
+        fine = next((d for d in state.debts_of(debtor.id) if d.jail_fine), None)
+        require(fine is not None, Text("%(debtor)s owes no jail fine.", debtor=debtor.name))
+        assert fine is not None
+        require(
+            {d.creditor for d in state.debts_of(debtor.id) if not d.jail_fine} == {creditor.id},
+            Text(
+                "Only the player %(debtor)s owes for the space the piece landed on may pay the jail fine "
+                "and take the deeds.",
+                debtor=debtor.name,
+            ),
+        )
+        total, could = owed(state, debtor.id), raisable(state, debtor.id)
+        require(
+            could < total,
+            Text(
+                "%(debtor)s could still raise %(could)s of the %(owed)s owed: not bankrupt yet.",
+                debtor=debtor.name,
+                could=state.money(could),
+                owed=state.money(total),
+            ),
+        )
+        reason = Text("%(player)s's jail fine, for the deeds", player=debtor.name)
+        paid = payment(state, creditor.id, fine.creditor, fine.amount, reason)
+        return [paid, *hand_over(paid.apply(state), debtor.id, BANK, now, deeds_to=creditor.id)]
+
+
+def fine_takers(state: GameState) -> tuple[tuple[int, int], ...]:
+    """(creditor, debtor) for each player bankrupt on the jail fine whose deeds the creditor may
+    take by paying it now (`PayFineTakeDeeds`)."""
+    pairs = []
+    for debt in state.debts:
+        others = {d.creditor for d in state.debts_of(debt.debtor) if not d.jail_fine}
+        if debt.jail_fine and len(others) == 1:
+            creditor = others.pop()
+            try:
+                require_no_debt(state, creditor)
+                PayFineTakeDeeds(player=creditor, debtor=debt.debtor).decide(state, 0.0)
+            except RuleError:
+                continue
+            pairs.append((creditor, debt.debtor))
+    return tuple(pairs)
+
+
+def hand_over(
+    state: GameState, player_id: int, creditor: int, now: float, deeds_to: int | None = None
+) -> list[Event]:
+    """Everything the bankrupt player has goes to `creditor` (a player, or BANK) as the module
+    says; `deeds_to`: the player who takes the deeds of a bankruptcy to the bank instead of the
+    auction (the jail fine paid for them)."""
+    deeds_to = creditor if deeds_to is None else deeds_to
     player = state.player(player_id)
     deeds = tuple(sorted(p for p, h in state.holdings.items() if h.owner == player_id))
     events: list[Event] = []
@@ -254,7 +330,7 @@ def hand_over(state: GameState, player_id: int, creditor: int, now: float) -> li
     if cash:
         events.append(Paid(payer=player_id, payee=creditor, amount=cash, reason=Text("bankruptcy")))
     if deeds:
-        events.append(DeedsHandedOver(player=player_id, to=creditor, deeds=deeds))
+        events.append(DeedsHandedOver(player=player_id, to=deeds_to, deeds=deeds))
     if player.jail_cards:
         events.append(JailCardsHandedOver(player=player_id, to=creditor))
     went = WentBankrupt(player=player_id, creditor=creditor)
@@ -262,7 +338,7 @@ def hand_over(state: GameState, player_id: int, creditor: int, now: float) -> li
     left = [p for p in state.players if not p.bankrupt and p.id != player_id]
     if len(left) == 1:
         return [*events, GameWon(player=left[0].id)]
-    if creditor == BANK and deeds and state.rules.auctions:
+    if deeds_to == BANK and deeds and state.rules.auctions:
         events += _auction_in_turn(state, deeds, now)
     return events
 

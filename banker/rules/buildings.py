@@ -29,9 +29,13 @@ houses in the bank a group of hotels goes straight to bare land. Every lot of a 
 building costs, so these amounts use the sold lot's.
 
 The JMA hotel-sale principle (`hotel_sale_principle`, seeds 001 and 002: 「そのカラーグループに
-もともと建てられている家の数を超えて家を残すことはできません」) takes none of the bank's houses in
-that sale: the group spreads only the houses it had, so a group of hotels goes to bare land, paid
-half of every hotel and the houses it replaced (7.5 houses' cost for three lots).
+もともと建てられている家の数を超えて家を残すことはできません」) holds for every hotel sale, whatever
+the bank has (001: 単なる資金調達や家止めの場合(原則)): every hotel of the group is sold at once and
+the group spreads only the houses it had, paid half of every hotel and the houses it replaced (2.5
+houses' cost a hotel: a group of hotels goes to bare land for 7.5). The exception (001: 支払う現金が
+不足した場合; 002: 手持ちの現金で支払えない負債を負ったときは、不足する現金を調達するための最低限度内
+において): while the owner owes more than their cash, a hotel sells as in the classic game, one at a
+time down to the bank's houses; once the cash covers the debt, the principle holds again.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from dataclasses import dataclass, replace
 
 from banker.rules.base import Event, require
 from banker.rules.board import Deed
+from banker.rules.debts import short_of_cash
 from banker.rules.deeds import OwnerCommand, buildings_text, group_label, owners_lots
 from banker.rules.money import payment
 from banker.rules.state import BANK, GameState, Holding
@@ -179,10 +184,12 @@ def building_sale(state: GameState, position: int) -> tuple[list[Event], int, Te
     if not holding.hotel:
         sold: list[Event] = [BuildingsChanged(deed=position, houses=holding.houses - 1)]
         return sold, deed.house_cost // 2, Text("sold a house on %(deed)s", deed=deed.name)
-    if state.houses >= full:
+    # the JMA principle, unless the owner sells to pay a debt their cash cannot cover
+    principle = state.rules.hotel_sale_principle and not short_of_cash(state, holding.owner)
+    if state.houses >= full and not principle:
         sold = [BuildingsChanged(deed=position, houses=full)]
         return sold, deed.hotel_cost // 2, Text("sold the hotel on %(deed)s", deed=deed.name)
-    kept = 0 if state.rules.hotel_sale_principle else state.houses  # the bank's houses the group keeps
+    kept = 0 if principle else state.houses  # the bank's houses the group keeps
     if state.rules.uneven_building:  # only this lot breaks down, as far as the bank's houses go
         reason = Text(
             "sold the hotel on %(deed)s; the bank had %(houses)s of %(full)s houses to break it down",
@@ -192,12 +199,14 @@ def building_sale(state: GameState, position: int) -> tuple[list[Event], int, Te
         )
         refund = (deed.hotel_cost + (full - kept) * deed.house_cost) // 2
         return [BuildingsChanged(deed=position, houses=kept)], refund, reason
-    return _sell_every_hotel(state, deed, kept)
+    return _sell_every_hotel(state, deed, kept, principle)
 
 
-def _sell_every_hotel(state: GameState, deed: Deed, kept: int) -> tuple[list[Event], int, Text]:
-    """The group's hotels all sold at once because the bank cannot break one down; the group
-    keeps `kept` of the bank's houses."""
+def _sell_every_hotel(
+    state: GameState, deed: Deed, kept: int, principle: bool
+) -> tuple[list[Event], int, Text]:
+    """The group's hotels all sold at once, because the bank cannot break one down or under the
+    JMA principle; the group keeps `kept` of the bank's houses."""
     group = owners_lots(state, deed.position)
     lots = [state.holding(position) for position in group]
     hotels = sum(lot.hotel for lot in lots)
@@ -215,7 +224,11 @@ def _sell_every_hotel(state: GameState, deed: Deed, kept: int) -> tuple[list[Eve
         hotels,
         group=group_label(deed),
     )
-    if hotels > 1:
+    if principle:
+        reason = Text(
+            "%(sold)s; under the JMA rules the group keeps only the houses it had", sold=sold_hotels
+        )
+    elif hotels > 1:
         reason = Plural(
             "%(sold)s; the bank had %(n)s house to break them down",
             "%(sold)s; the bank had %(n)s houses to break them down",

@@ -35,6 +35,11 @@ def owed(state: GameState, player_id: int) -> int:
     return sum(debt.amount for debt in state.debts_of(player_id))
 
 
+def short_of_cash(state: GameState, player_id: int) -> bool:
+    """Whether the player owes more than their cash (the JMA rules' temporary bankruptcy)."""
+    return owed(state, player_id) > state.player(player_id).cash
+
+
 def building_value(state: GameState, position: int) -> int:
     """What the bank pays for every building on the lot, sold back at half price."""
     deed = state.deed(position)

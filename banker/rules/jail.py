@@ -3,11 +3,11 @@ Free card, which goes back to its deck."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from banker.rules.base import Command, Event, require
 from banker.rules.board import DECK_NAMES
-from banker.rules.money import charge, fines_payee
+from banker.rules.money import DebtIncurred, charge, fines_payee
 from banker.rules.state import GameState, Player
 from banker.rules.text import Text
 
@@ -118,10 +118,10 @@ class PayJailFine(Command):
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         _jailed(state, self.player)
-        return [
-            charge(state, self.player, fines_payee(state), state.rules.jail_fine, Text("jail fine")),
-            LeftJail(player=self.player),
-        ]
+        fine = charge(state, self.player, fines_payee(state), state.rules.jail_fine, Text("jail fine"))
+        if isinstance(fine, DebtIncurred):
+            fine = replace(fine, jail_fine=True)
+        return [fine, LeftJail(player=self.player)]
 
 
 @dataclass(frozen=True)
@@ -137,3 +137,43 @@ class UseJailCard(Command):
             bool(player.jail_cards), Text("%(player)s has no Get Out of Jail Free card.", player=player.name)
         )
         return [JailCardUsed(player=self.player, deck=player.jail_cards[0])]
+
+
+@dataclass(frozen=True)
+class JailFineSettledByCard(Event):
+    """`player`, owing the jail fine, hands in the `deck` Get Out of Jail Free card they got in a
+    trade instead (JMA rules, `jail_fine_rescue`): the card goes back to its deck, the fine is owed
+    no more."""
+
+    type = "jail_fine_settled_by_card"
+    player: int
+    deck: str
+
+    def apply(self, state: GameState) -> GameState:
+        cards = list(state.player(self.player).jail_cards)
+        cards.remove(self.deck)
+        debts = list(state.debts)
+        debts.remove(next(d for d in debts if d.debtor == self.player and d.jail_fine))
+        return replace(state.with_player(self.player, jail_cards=tuple(cards)), debts=tuple(debts))
+
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(player)s settled the jail fine with the %(deck)s Get Out of Jail Free card, "
+            "which goes back to its deck",
+            player=state.name_of(self.player),
+            deck=DECK_NAMES[self.deck],
+        )
+
+
+def fine_owed(state: GameState, player_id: int) -> int:
+    """The jail fine `player_id` owes and may settle with a card bought in a trade (0 when none)."""
+    if not state.rules.jail_fine_rescue:
+        return 0
+    return next((d.amount for d in state.debts_of(player_id) if d.jail_fine), 0)
+
+
+def settled_by_card(state: GameState, player_id: int, received: tuple[str, ...]) -> list[Event]:
+    """A card received in a trade by a player owing the jail fine settles it (`state` after the trade)."""
+    if not (received and fine_owed(state, player_id)):
+        return []
+    return [JailFineSettledByCard(player=player_id, deck=received[0])]

@@ -112,9 +112,10 @@ class DebtIncurred(Event):
     amount: int
     reason: str = ""
     card_draw: int | None = None  # the draw of a card that took from every player (a shared bankruptcy)
+    jail_fine: bool | None = None  # True for the fine for leaving jail (left out of the log otherwise)
 
     def apply(self, state: GameState) -> GameState:
-        debt = Debt(self.debtor, self.creditor, self.amount, self.reason)
+        debt = Debt(self.debtor, self.creditor, self.amount, self.reason, jail_fine=bool(self.jail_fine))
         if self.card_draw is not None:
             debt = replace(debt, card_draw=self.card_draw, cash_then=state.player(self.debtor).cash)
         return replace(state, debts=(*state.debts, debt))

@@ -4,7 +4,8 @@ Every option is independent and every house rule is off by default; a preset is 
 options, and a table's own options go on top of its preset. The presets:
 
 - `classic`: the rules in the box; the last player standing wins.
-- `jma`: Japan Monopoly Association tournament rules: auctions in $10 steps, trade limits.
+- `jma`: Japan Monopoly Association tournament rules: auctions in $10 steps, trade limits,
+  temporary bankruptcy (only trades that clear a debt), the jail fine's rescues.
 - `speed`: the speed-die game's money: everyone starts with $2,500.
 - `short`: the bank deals 2 random deeds to each player, who pay their price; a hotel after 3
   houses; the game ends at the second bankruptcy and the tally decides.
@@ -74,8 +75,13 @@ class RuleSet:
     bank_only_free_amounts: bool = False  # JMA: a typed-in payment or collect is the banker's alone
     signalled_end: bool = False  # JMA: the end is signalled, the final turn played without trades or building
     trade_limits: bool = False  # JMA: no gifts, no deed at or below its mortgage value, no jail card for $50+
-    # JMA (001, 002): a hotel sold short of houses leaves no more houses on its group than were built
+    # JMA (001, 002): a hotel sold leaves no more houses on its group than were built (not in a debt)
     hotel_sale_principle: bool = False
+    # JMA (002, 仮破産): while a player owes more than their cash, only trades that clear it
+    temporary_bankruptcy: bool = False
+    # JMA (001, 002): a jail card bought in a trade settles a jail fine owed; bankrupt on the fine,
+    # the player owed rent where the piece landed may pay the fine and take the deeds
+    jail_fine_rescue: bool = False
     # House rules
     free_parking_jackpot: bool = False  # taxes, the jail fine and card payments go into a pot
     jackpot_seed: int = 0  # the bank's money in the pot at the start and after each collection
@@ -123,6 +129,8 @@ PRESETS: dict[str, RuleSet] = {
         bank_only_free_amounts=True,
         hotel_sale_principle=True,
         signalled_end=True,
+        temporary_bankruptcy=True,
+        jail_fine_rescue=True,
     ),
     "speed": RuleSet(preset="speed", starting_cash=2500, speed_die=True),
     "short": RuleSet(preset="short", deal_deeds=2, houses_before_hotel=3, end_at_bankruptcies=2),

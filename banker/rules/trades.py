@@ -11,7 +11,8 @@ A deed can be traded only while no lot of its colour group held by its owner has
 when it is accepted: anything that changed since it was made (a deed sold or traded elsewhere,
 buildings put up, cash spent, a deed of the partner's mortgaged) makes it out of date, and the
 accept is refused saying what changed. Trades stay open to a player in debt: trading is one way
-to raise the money.
+to raise the money (under the JMA rules, only to clear it: see debt_trades.py). A Get Out of Jail
+Free card received by a player owing the jail fine settles it (`jail_fine_rescue`, see jail.py).
 
 Tournament limits (the `trade_limits` option, on in the JMA preset), read simply:
 - no gifts: a side that hands something over gets something back;
@@ -29,8 +30,10 @@ from typing import Any
 
 from banker.rules.base import Command, Event, MortgageChoices, require
 from banker.rules.board import DECK_NAMES
+from banker.rules.debt_trades import check_creditor_offer, check_debt_trade
 from banker.rules.deeds import buildings_text, group_label, owners_lots
 from banker.rules.errors import RuleError
+from banker.rules.jail import settled_by_card
 from banker.rules.money import require_round
 from banker.rules.mortgages import MORTGAGE_CHOICES, received_mortgaged
 from banker.rules.state import GameState, Trade, TradeSide
@@ -471,6 +474,8 @@ class ProposeTrade(Command):
         chosen = _chosen(state, proposer.id, self.get, self.mortgages)
         mortgaged = [p for p in self.get.deeds if state.holding(p).mortgaged]
         choices = tuple((p, chosen.get(p, "keep")) for p in mortgaged)
+        check_debt_trade(state, replace(trade, proposer_mortgages=choices), {})
+        check_creditor_offer(state, trade)
         return TradeProposed(**_contents(trade), proposer_mortgages=choices)
 
     def _declined(self, state: GameState) -> list[Event]:
@@ -515,6 +520,7 @@ class AcceptTrade(Command):
         except RuleError as changed:
             raise RuleError(Text("This offer is out of date: %(why)s", why=changed.message)) from None
         partner_choices = _chosen(state, trade.partner, trade.give, self.mortgages)
+        check_debt_trade(state, trade, partner_choices, accepting=True)
         completed = TradeCompleted(**_contents(trade))
         after = completed.apply(state)
         events: list[Event] = [completed]
@@ -524,7 +530,10 @@ class AcceptTrade(Command):
         ):
             due = {p: chosen.get(p, "keep") for p in received.deeds if after.holding(p).mortgaged}
             paid, after = _mortgage_payments(after, player, due)
-            events += paid
+            settled = settled_by_card(after, player, received.jail_cards)
+            events += [*paid, *settled]
+            for event in settled:
+                after = event.apply(after)
         return events
 
 

@@ -21,6 +21,7 @@ from flask import render_template
 from markupsafe import Markup
 
 from banker.rules import GameState, Player, describe_action
+from banker.rules.bankruptcy import fine_takers
 from banker.rules.game import Joined
 from banker.rules.receipts import movements, receipts
 from banker.rules.text import Parts
@@ -265,7 +266,8 @@ def _debt(state: GameState, you: int | None) -> tuple:
     owes = state.debts if you is None else tuple(d for d in state.debts if d.debtor == you)
     # the panel says what a debtor has and could raise (a hotel sold back needs the bank's houses)
     raising = owes and (tuple(p.cash for p in state.players), state.holdings, state.houses, state.hotels)
-    return (owes, raising, _people(state))
+    # a jail fine that bankrupts its debtor offers their creditor the deeds (JMA)
+    return (owes, raising, _people(state), fine_takers(state) if state.rules.jail_fine_rescue else ())
 
 
 def _offers(state: GameState, you: int | None) -> tuple:

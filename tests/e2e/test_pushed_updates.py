@@ -295,10 +295,18 @@ def play_the_classic_game(t):
 
 
 def play_without_auctions(t):
-    """A deed not bought stays with the bank; one birthday card bankrupts Bob and Cy together
-    (ranked by the cash they had); the banker signals the end and the table ends the game."""
-    ann, bob, cy = 1, 2, 3
+    """A deed not bought stays with the bank; Dee, short of the jail fine, settles it with a jail
+    card bought from Cy; one birthday card bankrupts Bob and Cy together (ranked by the cash they
+    had); the banker signals the end and the table ends the game."""
+    ann, bob, cy, dee = 1, 2, 3, 4
     t.do({"type": "decline", "player": bob, "deed": 39})
+    t.do({"type": "pay_player", "player": dee, "to": ann, "amount": 1480})
+    t.do({"type": "go_to_jail", "player": dee})
+    t.do({"type": "pay_jail_fine", "player": dee})
+    t.do({"type": "card", "player": cy, "deck": "chance", "card": "CH09", "from_space": 7})
+    card = {"type": "propose_trade", "player": dee, "to": cy, "give": {"cash": 10}}
+    trade = new_trade(t.do({**card, "get": {"jail_cards": ["chance"]}}))
+    t.do({"type": "accept_trade", "player": cy, "trade": trade})
     for player, keeps in ((bob, 5), (cy, 3)):
         cash = next(p["cash"] for p in t.state()["players"] if p["id"] == player)
         t.do({"type": "pay_player", "player": player, "to": ann, "amount": cash - keeps})
@@ -337,7 +345,10 @@ def test_every_kind_of_change_pushed_to_open_pages_equals_a_fresh_load(server, p
 
     others = [("bank", "ko-KR"), (1, "en-US"), (2, "ko-KR"), (3, "ja-JP")]
     no_auctions = started(
-        server, phone, ["Ann", "Bob", "Cy", "Dee"], {"auctions": False, "signalled_end": True}
+        server,
+        phone,
+        ["Ann", "Bob", "Cy", "Dee"],
+        {"auctions": False, "signalled_end": True, "jail_fine_rescue": True},
     )
     seated(no_auctions, others)
     play_without_auctions(no_auctions)

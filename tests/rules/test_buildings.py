@@ -206,7 +206,12 @@ def test_under_the_jma_hotel_sale_principle_an_all_hotel_group_short_of_houses_g
         BuildingsChanged(31, 0),
         BuildingsChanged(32, 0),
         BuildingsChanged(34, 0),
-        Paid(BANK, ANN, 1500, "sold 3 hotels in the green group; the bank had 2 houses to break them down"),
+        Paid(
+            BANK,
+            ANN,
+            1500,
+            "sold 3 hotels in the green group; under the JMA rules the group keeps only the houses it had",
+        ),
     ]
     state = run(state, SellBuilding(deed=32))
     assert cash(state, ANN) == before + 1500 == before + 15 * 200 // 2  # 7.5 houses at $200

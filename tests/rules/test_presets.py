@@ -28,6 +28,8 @@ def test_what_each_preset_changes_from_the_classic_rules():
         "bank_only_free_amounts": True,
         "hotel_sale_principle": True,
         "signalled_end": True,
+        "temporary_bankruptcy": True,
+        "jail_fine_rescue": True,
     }
     assert changes("speed") == {"starting_cash": 2500, "speed_die": True}
     assert changes("short") == {"deal_deeds": 2, "houses_before_hotel": 3, "end_at_bankruptcies": 2}

@@ -1,13 +1,14 @@
 """Properties of any sequence of deed, building, card, jail, auction, trade, debt and bankruptcy
 commands across three players (refused ones leave no trace), under the classic rules, the house
-rules (dice on the phones and the speed die's moves too), and the short, JMA (its signalled end
-too), Monopoly 2.0 and Millionaire presets: houses and hotels on the board plus those in the bank
-always make the supply, built groups stay whole and even (as far as the house rules ask), a
-bankrupt player owns nothing and owes nothing, money is conserved against the Paid events (a trade
-only moves it between players; the Free Parking pot holds what was paid into it), every deed has
-one owner and every Get Out of Jail Free card one holder, the market and the deck hold exactly the
-bank's deeds, an accepted trade moves all it says, undoing an action restores the exact prior
-state, and folding the stored log again gives the same state."""
+rules (dice on the phones and the speed die's moves too), and the short, JMA (its signalled end,
+temporary bankruptcy and the jail fine's rescues too), Monopoly 2.0 and Millionaire presets: houses
+and hotels on the board plus those in the bank always make the supply, built groups stay whole and
+even (as far as the house rules ask), a bankrupt player owns nothing and owes nothing, money is
+conserved against the Paid events (a trade only moves it between players; the Free Parking pot
+holds what was paid into it), every deed has one owner and every Get Out of Jail Free card one
+holder, the market and the deck hold exactly the bank's deeds, an accepted trade moves all it says,
+undoing an action restores the exact prior state, and folding the stored log again gives the same
+state."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from banker.rules import (
     start_game,
 )
 from banker.rules.auctions import Bid, BidPlaced, CancelAuction, CloseAuction, Decline, StartBuildingAuction
-from banker.rules.bankruptcy import DeclareBankruptcy, SettleMortgage
+from banker.rules.bankruptcy import DeclareBankruptcy, PayFineTakeDeeds, SettleMortgage
 from banker.rules.buildings import Build, SellBuilding, level
 from banker.rules.cards import DrawCard, deck_spaces
 from banker.rules.debts import PayDebt
@@ -99,6 +100,7 @@ single_commands = st.one_of(
     st.builds(PayBank, player=players, amount=st.sampled_from([300, 2500, 8000]), reason=st.just("fine")),
     st.builds(PayDebt, player=players),
     st.builds(DeclareBankruptcy, player=players),
+    st.builds(PayFineTakeDeeds, player=players, debtor=players),
     st.builds(SettleMortgage, player=players, deed=deeds, choice=st.sampled_from(["keep", "lift"])),
     st.builds(PassGo, player=players, landed=st.booleans()),
     st.builds(FreeParking, player=players),
@@ -342,6 +344,29 @@ class Table(RuleBasedStateMachine):
         self.act(DeclareBankruptcy(player=debtor))
         for player, deed in self.state.mortgage_choices:
             self.act(SettleMortgage(player=player, deed=deed, choice=choice))
+
+    @precondition(lambda self: self.state.seq > 5)  # after some play: deeds are held
+    @rule(data=st.data(), player=players, buy_a_card=st.booleans())
+    def a_player_cannot_pay_the_jail_fine(self, data: st.DataObject, player: int, buy_a_card: bool) -> None:
+        """Out of jail owing the fine, then the rent where the piece lands. Under the JMA rules a
+        jail card bought with a deed settles the fine, and the landlord may pay it and take the deeds."""
+        self.act(PayBank(player=player, amount=max(self.state.player(player).cash - 20, 1), reason="losses"))
+        self.act(GoToJail(player=player))
+        self.act(PayJailFine(player=player))
+        holder = player % 3 + 1
+        owned = [p for p, h in sorted(self.state.holdings.items()) if h.owner == player]
+        if buy_a_card and owned:
+            self.act(DrawCard(player=holder, deck="chance", card="CH09", from_space=7))
+            card = TradeSide(jail_cards=("chance",))
+            self.act(ProposeTrade(player=player, to=holder, give=TradeSide(deeds=tuple(owned[:1])), get=card))
+            self.act(AcceptTrade(player=holder, trade=self.state.next_trade - 1))
+        landlords = [p for p, h in sorted(self.state.holdings.items()) if h.owner not in (BANK, player)]
+        if landlords:
+            deed = data.draw(st.sampled_from(landlords))
+            self.act(PayRent(player=player, deed=deed, dice=7))
+            self.act(PayFineTakeDeeds(player=self.state.holding(deed).owner, debtor=player))
+        for owner, mortgaged in self.state.mortgage_choices:
+            self.act(SettleMortgage(player=owner, deed=mortgaged))
 
     @precondition(lambda self: self.state.seq > 20)  # after some play: trades and building stop
     @rule()

@@ -376,3 +376,14 @@ def test_the_hotel_sale_principle_is_an_option_on_for_jma_and_off_for_classic(cl
     assert principle("jma") is True and principle("classic") is False
     assert principle("classic", hotel_sale_principle=True) is True
     assert principle("jma", hotel_sale_principle=False) is False
+
+
+def test_temporary_bankruptcy_and_the_jail_fine_rescue_are_options_on_for_jma_and_off_for_classic(client):
+    def rules(preset, **options):
+        game = create(client, preset=preset, **({"options": options} if options else {})).get_json()
+        found = state(client, game).get_json()["rules"]
+        return found["temporary_bankruptcy"], found["jail_fine_rescue"]
+
+    assert rules("jma") == (True, True) and rules("classic") == (False, False)
+    assert rules("classic", temporary_bankruptcy=True, jail_fine_rescue=True) == (True, True)
+    assert rules("jma", temporary_bankruptcy=False) == (False, True)

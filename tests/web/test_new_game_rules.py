@@ -88,12 +88,21 @@ def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, c
     )
     assert "No loans or gifts: only the banker can pay out or move a sum no rule fixes." in rules
     assert (
-        "A hotel sold while the bank is short of houses leaves no more houses on its group than it had:"
-        " a group of hotels goes to bare land." in rules
+        "A hotel sold takes the group's other hotels with it and leaves only the houses the group had,"
+        " spread evenly (a group of hotels goes to bare land); while you cannot pay a debt in cash, hotels"
+        " sell one at a time." in rules
     )
     assert (
         "The banker signals the end first: the final turn is played out, rent, taxes and cards still"
         " charged, with no trades or building; then the tally." in rules
+    )
+    assert (
+        "While a player owes more than their cash, trades are only with them and must clear the debt; the"
+        " one they owe joins in only after another player has offered such a trade." in rules
+    )
+    assert (
+        "A Get Out of Jail Free card bought in a trade settles a jail fine owed. Bankrupt on the fine, a"
+        " player's deeds may go to whoever they owe rent where they landed, who pays the fine." in rules
     )
 
 

@@ -1,11 +1,14 @@
 """What a player who owes money sees: how much, to whom, and every way to raise it with the
-amount each brings; Pay once the cash covers it, bankruptcy only when nothing else can."""
+amount each brings; Pay once the cash covers it, bankruptcy only when nothing else can. Under the
+JMA rules it says which trades are open, and a jail fine that bankrupts its debtor offers the
+player they owe for the landing the deeds for the fine (on that player's phone, `fines_to_take`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from banker.rules import GameState, Player
+from banker.rules.bankruptcy import fine_takers
 from banker.rules.debts import owed, raisable
 from banker.rules.money import with_reason
 from banker.rules.text import Text
@@ -21,6 +24,8 @@ class DebtPanel:
     pay: Offer
     raise_money: tuple[Offer, ...]  # sell a building, mortgage a deed
     bankrupt: Offer | None  # offered only when everything raisable is not enough
+    trades_note: str  # under the JMA temporary bankruptcy: which trades are open
+    fine_taker: Offer | None  # the creditor who may pay the jail fine and take the deeds (JMA)
 
 
 def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
@@ -47,14 +52,49 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
         bankrupt = Offer(
             Text("Declare bankruptcy"), {"type": "declare_bankruptcy", "player": player.id}, None, "danger"
         )
+    short = max(0, total - player.cash)
+    trades_note = ""
+    if short and state.rules.temporary_bankruptcy and state.rules.trading:
+        trades_note = Text(
+            "Tournament rules: only a trade that clears this debt, and no one else trades meanwhile."
+        )
+    takers = [creditor for creditor, debtor in fine_takers(state) if debtor == player.id]
     return DebtPanel(
         player=player,
         owed=total,
-        short=max(0, total - player.cash),
+        short=short,
         lines=lines,
         pay=pay,
         raise_money=ways_to_raise(state, player),
         bankrupt=bankrupt,
+        trades_note=trades_note,
+        fine_taker=fine_offer(state, takers[0], player) if takers else None,
+    )
+
+
+def fine_offer(state: GameState, creditor: int, debtor: Player, yours: bool = False) -> Offer:
+    """The creditor's button: pay the debtor's jail fine and take their deeds; `yours` words it
+    for the creditor's own phone."""
+    fine = state.money(next(d.amount for d in state.debts_of(debtor.id) if d.jail_fine))
+    payload = {"type": "pay_fine_take_deeds", "player": creditor, "debtor": debtor.id}
+    if yours:
+        label = Text("Pay %(debtor)s's %(fine)s jail fine, take the deeds", debtor=debtor.name, fine=fine)
+    else:
+        label = Text(
+            "%(creditor)s pays %(debtor)s's %(fine)s jail fine, takes the deeds",
+            creditor=state.name_of(creditor),
+            debtor=debtor.name,
+            fine=fine,
+        )
+    return offer(state, payload, label, "primary", with_amount=False)
+
+
+def fines_to_take(state: GameState, player: Player) -> tuple[Offer, ...]:
+    """The offers to `player` to pay a jail fine that bankrupts its debtor and take the deeds."""
+    return tuple(
+        fine_offer(state, creditor, state.player(debtor), yours=True)
+        for creditor, debtor in fine_takers(state)
+        if creditor == player.id
     )
 
 
@@ -67,4 +107,8 @@ def creditor_lines(state: GameState, player: Player) -> tuple[str, ...]:
     )
 
 
-TEMPLATE_GLOBALS = {"debt_panel": debt_panel, "creditor_lines": creditor_lines}
+TEMPLATE_GLOBALS = {
+    "debt_panel": debt_panel,
+    "creditor_lines": creditor_lines,
+    "fines_to_take": fines_to_take,
+}

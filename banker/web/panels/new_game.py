@@ -20,7 +20,8 @@ PRESETS = {
     "jma": (
         Text("JMA tournament"),
         Text(
-            "Bids in $10 steps, tournament trade limits, no loans or gifts, JMA hotel sales, a signalled end."
+            "Bids in $10 steps, tournament trade limits, no loans or gifts, JMA hotel sales, a signalled end,"
+            " trades only to clear a debt, the jail fine's rescues."
         ),
     ),
     "speed": (

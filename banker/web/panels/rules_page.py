@@ -135,8 +135,9 @@ def _deeds(state: GameState) -> list[Text]:
     if rules.hotel_sale_principle:
         lines.append(
             Text(
-                "A hotel sold while the bank is short of houses leaves no more houses on its group than"
-                " it had: a group of hotels goes to bare land."
+                "A hotel sold takes the group's other hotels with it and leaves only the houses the group"
+                " had, spread evenly (a group of hotels goes to bare land); while you cannot pay a debt in"
+                " cash, hotels sell one at a time."
             )
         )
     if not rules.mortgages:
@@ -174,6 +175,21 @@ def _auctions_and_trades(state: GameState) -> list[Text]:
         )
     if rules.bank_only_free_amounts:
         lines.append(Text("No loans or gifts: only the banker can pay out or move a sum no rule fixes."))
+    if rules.temporary_bankruptcy and rules.trading:
+        lines.append(
+            Text(
+                "While a player owes more than their cash, trades are only with them and must clear the"
+                " debt; the one they owe joins in only after another player has offered such a trade."
+            )
+        )
+    if rules.jail_fine_rescue:
+        lines.append(
+            Text(
+                "A Get Out of Jail Free card bought in a trade settles a jail fine owed. Bankrupt on the"
+                " fine, a player's deeds may go to whoever they owe rent where they landed, who pays the"
+                " fine."
+            )
+        )
     return lines
 
 

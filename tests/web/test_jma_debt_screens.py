@@ -1,0 +1,119 @@
+"""JMA debts on the phones, through the test client: temporary bankruptcy's trades refused in
+words, and a player bankrupt on the jail fine, whose deeds the landlord may take for the fine."""
+
+from __future__ import annotations
+
+import re
+
+from tests.web.helpers import (
+    HTMX,
+    as_banker,
+    csrf_token,
+    do,
+    join,
+    join_code,
+    page,
+    readable,
+    refusal,
+    seq,
+    text,
+)
+
+BALTIC, READING, PARK_PLACE, BOARDWALK = 3, 5, 37, 39
+
+
+def tournament(app, client) -> tuple[str, dict]:
+    """A JMA game for Ann, Bob and Cy, the client holding the bank, with a phone for each; Ann owns
+    the dark blues, Bob Baltic and $20."""
+    response = client.post(
+        "/new", data={"csrf_token": csrf_token(client), "name": ["Ann", "Bob", "Cy"], "preset": "jma"}
+    )
+    game_id = response.headers["Location"].split("/")[2]
+    phones = {}
+    for player, name in enumerate(("Ann", "Bob", "Cy"), start=1):
+        phones[name] = app.test_client()
+        join(phones[name], join_code(client, game_id), player)
+    as_banker(
+        app,
+        game_id,
+        {"type": "buy", "player": 1, "deed": PARK_PLACE},
+        {"type": "buy", "player": 1, "deed": BOARDWALK},
+        {"type": "buy", "player": 2, "deed": BALTIC},
+        {"type": "pay_bank", "player": 2, "amount": 1420, "reason": "setup"},
+    )
+    return game_id, phones
+
+
+def on_the_fine(app, client) -> tuple[str, dict]:
+    """Bob left jail owing the $50 fine and landed on Boardwalk: $100 rent he cannot raise either."""
+    game_id, phones = tournament(app, client)
+    as_banker(app, game_id, {"type": "go_to_jail", "player": 2}, {"type": "pay_jail_fine", "player": 2})
+    do(phones["Bob"], game_id, type="pay_rent", player=2, deed=BOARDWALK)
+    return game_id, phones
+
+
+def propose(phone, game_id: str, form: dict):
+    return phone.post(f"/g/{game_id}/trade", data=form, headers={**HTMX, "X-CSRFToken": csrf_token(phone)})
+
+
+def cards(html: str) -> str:
+    return "".join(re.findall(r'<section class="card debt".*?</section>', html, re.S))
+
+
+def test_the_landlord_is_offered_the_deeds_for_the_fine_and_takes_them(app, client):
+    game_id, phones = on_the_fine(app, client)
+    ann = cards(page(phones["Ann"], game_id))
+    assert "Bob cannot pay the jail fine" in ann
+    assert "Pay Bob's $50 jail fine, take the deeds" in ann
+    assert "Ann may pay your jail fine and take your deeds." in cards(page(phones["Bob"], game_id))
+    bank = cards(page(client, game_id, "/bank"))
+    assert "Ann pays Bob's $50 jail fine, takes the deeds" in bank and "Declare bankruptcy" in bank
+    response = do(phones["Ann"], game_id, type="pay_fine_take_deeds", player=1, debtor=2)
+    assert "You paid the bank $50 (Bob's jail fine, for the deeds)" in text(response)
+    assert "Ann takes over Bob's deeds: Baltic Avenue" in text(response)
+    state = app.extensions["banker"].state(game_id)
+    assert state.holding(BALTIC).owner == 1 and state.player(2).bankrupt and state.player(1).cash == 700
+    assert "cannot pay the jail fine" not in page(phones["Ann"], game_id)
+
+
+def test_only_the_landlord_may_take_the_deeds_for_the_fine(app, client):
+    game_id, phones = on_the_fine(app, client)
+    assert "jail fine, take the deeds" not in page(phones["Cy"], game_id)
+    before = seq(app, game_id)
+    response = do(phones["Cy"], game_id, type="pay_fine_take_deeds", player=3, debtor=2)
+    assert response.status_code == 409 and refusal(response) == (
+        "Only the player Bob owes for the space the piece landed on may pay the jail fine and take the deeds."
+    )
+    assert seq(app, game_id) == before
+
+
+def test_a_classic_game_offers_no_deeds_for_the_fine(app, table):
+    as_banker(
+        app,
+        table["id"],
+        {"type": "buy", "player": 1, "deed": PARK_PLACE},
+        {"type": "buy", "player": 1, "deed": BOARDWALK},
+        {"type": "pay_bank", "player": 2, "amount": 1480, "reason": "setup"},
+        {"type": "go_to_jail", "player": 2},
+        {"type": "pay_jail_fine", "player": 2},
+        {"type": "pay_rent", "player": 2, "deed": BOARDWALK},
+    )
+    assert "jail fine" not in cards(page(table["Ann"], table["id"]))
+    assert "takes the deeds" not in page(table["host"], table["id"], "/bank")
+
+
+def test_the_debtor_is_told_which_trades_are_open_and_others_trading_is_refused(app, client):
+    game_id, phones = tournament(app, client)
+    do(phones["Bob"], game_id, type="pay_rent", player=2, deed=BOARDWALK)  # $100 with $20
+    note = "Tournament rules: only a trade that clears this debt, and no one else trades meanwhile."
+    assert note in cards(page(phones["Bob"], game_id))
+    response = propose(phones["Cy"], game_id, {"to": 1, "give_cash": "200", "get_deeds": [PARK_PLACE]})
+    assert refusal(response) == (
+        "Under the tournament rules, while Bob cannot pay a debt in cash, trades are only with them."
+    )
+    response = propose(phones["Cy"], game_id, {"to": 2, "give_cash": "40", "get_deeds": [BALTIC]})
+    assert refusal(response).startswith("Under the tournament rules a trade must clear Bob's debt of $100")
+    assert (
+        propose(phones["Cy"], game_id, {"to": 2, "give_cash": "80", "get_deeds": [BALTIC]}).status_code == 200
+    )
+    assert "Cy offers Bob $80 for Baltic Avenue" in readable(page(phones["Bob"], game_id))
