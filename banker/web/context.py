@@ -92,7 +92,9 @@ def display_for(game_id: str) -> SeatKey:
 
 
 class RevokedDisplay(NoSeat):
-    way_back = None
+    """Raised when the bank turned off the display link this browser opened (or it opened none)."""
+
+    way_back = None  # the host's way back is no help to a display: the bank makes a new link
 
 
 def tap_id() -> str | None:

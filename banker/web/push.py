@@ -44,11 +44,12 @@ def message(
 ) -> str:
     """The fragments that take `seat`'s `view` of the game from `before` to `after`.
     `context(state)` gives what the screen's templates draw from."""
+    shared = _shared(game_id, before, after, view)
+    if seat.player_id == DISPLAY:  # it tells what happened with its own ticker and money in flight
+        return shared
     stored = _stored(game_id, before, after)
     you = None if seat.player_id == BANKER else seat.player_id
-    parts = [_shared(game_id, before, after, view)]
-    if seat.player_id == DISPLAY:  # it tells what happened with its own ticker and money in flight
-        return parts[0]
+    parts = [shared]
     own = _OWN.get(view, {})
     changed = [region for region, key in own.items() if key(before, you) != key(after, you)]
     if changed:
