@@ -12,6 +12,7 @@ from banker.editions import load_edition
 from banker.editions.check import InvalidEdition, check_edition
 from banker.rules import InvalidCommand, start_game
 from banker.rules.board import edition_to_json
+from tests.small_board import small_board
 
 Data = dict[str, Any]
 
@@ -46,6 +47,11 @@ def no_deed_at(data: Data, position: int, becomes: str = "free_parking") -> None
     data["properties"].remove(deed(data, position))
     space(data, position).pop("group")
     space(data, position)["type"] = becomes
+
+
+def becomes_railroad(data: Data, position: int) -> None:
+    deed(data, position).update(kind="railroad", group="railroad", rent=[25, 50, 100, 200])
+    space(data, position).update(type="railroad", group="railroad")
 
 
 def becomes_utility(data: Data, position: int) -> None:
@@ -90,8 +96,29 @@ def test_a_missing_key_is_named_with_where_it_is_missing(change, message):
     assert refusal(spoiled(change)) == message
 
 
-def test_a_board_needs_forty_spaces():
-    assert refusal(spoiled(lambda d: d["spaces"].pop())) == "A board has 40 spaces; this file has 39."
+@pytest.mark.parametrize(
+    ("size", "message"),
+    [
+        (39, "a multiple of 4 (40 on the classic board); this file has 39."),
+        (12, "a multiple of 4 (40 on the classic board); this file has 12."),
+        (68, "a multiple of 4 (40 on the classic board); this file has 68."),
+    ],
+)
+def test_a_board_has_four_equal_sides_of_16_to_64_spaces(size, message):
+    data = us()
+    data["spaces"] = (data["spaces"] * 2)[:size]
+    assert refusal(data) == "A board has four equal sides: 16 to 64 spaces, " + message
+
+
+def test_a_board_of_32_spaces_without_railroads_utilities_or_taxes_passes():
+    data = small_board()
+    check_edition(data)
+    assert len(data["spaces"]) == 32 and len(data["properties"]) == 22
+    data["spaces"][31]["position"] = 39
+    assert refusal(data) == 'Space positions run from 0 to 31; entry 32 of "spaces" has 39.'
+    data = small_board()
+    data["chance"][1]["target"] = 32
+    assert refusal(data) == "Card CH08 sends the piece to 32, which is not on the board (0 to 31)."
 
 
 @pytest.mark.parametrize(
@@ -190,11 +217,16 @@ def test_title_deeds_match_their_spaces(change, message):
             lambda d: (deed(d, 11).update(group="red"), space(d, 11).update(group="red")),
             "The red group has 4 streets; a colour group has 2 or 3.",
         ),
-        (lambda d: becomes_utility(d, 35), "The board has 3 railroads; it needs 4."),
-        (lambda d: no_deed_at(d, 28), "The board has 1 utility; it needs 2."),
-        (lambda d: no_deed_at(d, 11), "The board has 27 title deeds; it needs 28."),
+        (
+            lambda d: becomes_railroad(d, 12),
+            "The board has 5 railroads; a railroad's rent runs to 4 owned.",
+        ),
+        (
+            lambda d: becomes_utility(d, 35),
+            "The board has 3 utilities; a utility's rent runs to 2 owned.",
+        ),
     ],
-    ids=["small-group", "big-group", "railroads", "utilities", "deeds"],
+    ids=["small-group", "big-group", "railroads", "utilities"],
 )
 def test_group_sizes(change, message):
     assert refusal(spoiled(change)) == message
@@ -282,10 +314,12 @@ def test_prices_and_amounts_are_whole_numbers_above_zero(change, message):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d["chance"].pop(), "The Chance deck has 15 cards; it needs 16."),
+        (lambda d: d["chance"].clear(), "The Chance deck has 0 cards; it needs 1 to 32."),
         (
-            lambda d: d["community_chest"].append(dict(d["community_chest"][0], id="CC17")),
-            "The Community Chest deck has 17 cards; it needs 16.",
+            lambda d: d["community_chest"].extend(
+                dict(d["community_chest"][0], id=f"X{n}") for n in range(17)
+            ),
+            "The Community Chest deck has 33 cards; it needs 1 to 32.",
         ),
         (
             lambda d: d["chance"][2].update(action="teleport"),
@@ -397,7 +431,7 @@ def test_values_of_any_kind_or_size_are_refused_in_words(change, message):
 def test_an_invalid_file_starts_no_game():
     with pytest.raises(InvalidCommand) as refused:
         start_game(["Ann", "Bob"], edition=spoiled(lambda d: d["spaces"].pop()))
-    assert refused.value.message == "A board has 40 spaces; this file has 39."
+    assert refused.value.message.endswith("(40 on the classic board); this file has 39.")
 
 
 @pytest.mark.parametrize(
