@@ -48,3 +48,41 @@ def small_board() -> dict[str, Any]:
         for deck in ("chance", "community_chest")
     }
     return {**us, "edition": "Small board", "spaces": spaces, "properties": properties, **cards}
+
+
+# Fortune and Millionaire Lifestyle cards as seed 000 describes them (7.1.3); the wording and the
+# amounts are the tests' own
+FORTUNE = [
+    {"id": "F1", "text": "Keep until needed: build a house for free.", "action": "free_house"},
+    {"id": "F2", "text": "Keep until needed: Sly Deal.", "action": "sly_deal"},
+    {"id": "F3", "text": "Keep until needed: Forced Deal.", "action": "forced_deal"},
+    {"id": "F4", "text": "Keep until needed: Just Say No.", "action": "just_say_no"},
+    {"id": "F5", "text": "Keep until needed: Just Say No.", "action": "just_say_no"},
+    {"id": "F6", "text": "Keep until needed: Get out of jail.", "action": "get_out_of_jail_free"},
+    {"id": "F7", "text": "Use now: collect 20K from the bank.", "action": "collect", "amount": 20},
+]
+LIFESTYLE = [
+    {
+        "id": "L1",
+        "text": "Rent out your jet ski: collect 20K, 40K or 60K.",
+        "action": "collect",
+        "level_amounts": [20, 40, 60],
+    },
+    {
+        "id": "L2",
+        "text": "Service your sports car: pay 10K, 30K or 50K.",
+        "action": "pay",
+        "level_amounts": [10, 30, 50],
+    },
+]
+
+
+def millionaire_board() -> dict[str, Any]:
+    """The small board with Millionaire's decks: Lifestyle spaces where Community Chest was,
+    Fortune cards on the deeds, and Chance."""
+    data = small_board()
+    for space in data["spaces"]:
+        if space["type"] == "community_chest":
+            space.update(type="lifestyle", name="Millionaire Lifestyle")
+    del data["community_chest"]
+    return {**data, "edition": "Millionaire test board", "fortune": FORTUNE, "lifestyle": LIFESTYLE}

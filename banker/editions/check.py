@@ -4,7 +4,10 @@ A custom edition is a JSON object in the format of banker/editions/us.json: `edi
 title), `properties` (a title deed for each deed space), `spaces` (the board: 40 spaces on the
 classic board; any board of four equal sides from 16 to 64 spaces, as Monopoly Millionaire's 32),
 the `chance` and `community_chest` decks (1 to 32 cards each) and `bank` (starting cash, salary,
-jail fine, houses and hotels), and optionally `currency` (how its money reads). Keys the app does
+jail fine, houses and hotels), and optionally `currency` (how its money reads) and Monopoly
+Millionaire's `fortune` and `lifestyle` decks (drawn on a deed's space and on "lifestyle" spaces;
+a card of either may have `level_amounts`, its amount for a token at each level, and a Fortune
+card kept until needed has the action free_house, forced_deal, sly_deal or just_say_no). Keys the app does
 not use (notes, the UK names) are allowed and left out of what is stored.
 
 `check_edition` raises InvalidEdition with the first thing wrong, worded for the person who made
@@ -19,7 +22,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from banker.rules.board import DECK_NAMES, TAX_TYPES
+from banker.rules.board import DECK_NAMES, KEPT_ACTIONS, TAX_TYPES
 from banker.rules.errors import InvalidCommand
 from banker.rules.inputs import MAX_AMOUNT, check_text, escaped, visible
 from banker.rules.ruleset import CURRENCIES
@@ -33,7 +36,7 @@ MAX_NAME, MAX_TITLE, MAX_TEXT, MAX_CARD_ID = 40, 80, 300, 20
 MAX_SHOWN = 60  # characters of a value quoted in a message
 POSITION = re.compile("[0-9]{1,2}")  # a board position as an object's key: "5", "39"
 
-TOP_KEYS = ("edition", "properties", "spaces", "chance", "community_chest", "bank")
+TOP_KEYS = ("edition", "properties", "spaces", "bank")
 SPACE_TYPES = (
     "go",
     "street",
@@ -41,6 +44,7 @@ SPACE_TYPES = (
     "utility",
     "chance",
     "community_chest",
+    "lifestyle",
     "income_tax",
     "luxury_tax",
     "jail",
@@ -68,7 +72,9 @@ CARD_ACTIONS = {
     "repairs": ("per_house", "per_hotel"),
     "get_out_of_jail_free": (),
     "go_to_jail": (),
+    **{action: () for action in KEPT_ACTIONS},
 }
+MAX_LEVELS = 10  # a token's levels (ruleset: token_levels)
 BANK_FIGURES = (
     ("starting_cash_per_player", Text("The starting cash"), MAX_AMOUNT),
     ("go_salary", Text("The GO salary"), MAX_AMOUNT),
@@ -87,16 +93,16 @@ def check_edition(data: Any) -> None:
     if not isinstance(data, dict):
         raise InvalidEdition(
             Text(
-                "An edition file holds one JSON object with edition, properties, spaces, chance, "
-                "community_chest and bank."
+                "An edition file holds one JSON object with edition, properties, spaces, bank and the "
+                "decks of cards."
             )
         )
     for key in TOP_KEYS:
         if key not in data:
             raise InvalidEdition(
                 Text(
-                    'The edition file has no "%(key)s". It needs edition, properties, spaces, chance, '
-                    "community_chest and bank.",
+                    'The edition file has no "%(key)s". It needs edition, properties, spaces, bank and '
+                    "the decks of cards.",
                     key=key,
                 )
             )
@@ -114,8 +120,18 @@ def check_edition(data: Any) -> None:
     _groups(deeds)
     _bank(data["bank"])
     ids: list[str] = []
+    drawn_on = {space["type"] for space in spaces.values()}
     for deck in DECK_NAMES:
-        ids += _deck(deck, data[deck], len(spaces))
+        if deck in drawn_on and deck not in data:
+            raise InvalidEdition(
+                Text(
+                    'The board has %(deck)s spaces, but the file has no "%(key)s" deck.',
+                    deck=DECK_NAMES[deck],
+                    key=deck,
+                )
+            )
+        if deck in data:
+            ids += _deck(deck, data[deck], len(spaces))
     twice = [card for card, count in Counter(ids).items() if count > 1]
     if twice:
         raise InvalidEdition(
@@ -451,7 +467,7 @@ def _card(card: dict[str, Any], board_size: int) -> None:
             )
         )
     for key in CARD_ACTIONS[action]:
-        if key not in card:
+        if key not in card and not (key == "amount" and "level_amounts" in card):
             raise InvalidEdition(
                 Text('Card %(card)s (%(action)s) has no "%(key)s".', card=name, action=action, key=key)
             )
@@ -487,6 +503,21 @@ def _card(card: dict[str, Any], board_size: int) -> None:
                 'Card %(card)s must advance to the nearest "railroad" or "utility", not %(kind)s.',
                 card=name,
                 kind=_shown(card["target_kind"]),
+            )
+        )
+    levels = card.get("level_amounts", [])
+    if not (
+        isinstance(levels, list)
+        and len(levels) <= MAX_LEVELS
+        and all(_whole(n, 1, MAX_AMOUNT) for n in levels)
+    ):
+        raise InvalidEdition(
+            Text(
+                "Card %(card)s's level_amounts must be up to %(most)s whole numbers above 0, one for each "
+                "token level, not %(value)s.",
+                card=name,
+                most=MAX_LEVELS,
+                value=_shown(levels),
             )
         )
     for key in ("amount", "per_house", "per_hotel", "rent_multiplier", "dice_multiplier"):

@@ -18,6 +18,7 @@ from banker.rules import (  # noqa: F401
     cards,
     debts,
     deeds,
+    fortune,
     jackpot,
     jail,
     levels,

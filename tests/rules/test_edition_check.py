@@ -66,8 +66,7 @@ def test_the_built_in_boards_pass():
 
 def test_a_file_that_is_not_an_object_is_refused():
     assert refusal([]) == (
-        "An edition file holds one JSON object with edition, properties, spaces, chance, "
-        "community_chest and bank."
+        "An edition file holds one JSON object with edition, properties, spaces, bank and the decks of cards."
     )
 
 
@@ -76,8 +75,12 @@ def test_a_file_that_is_not_an_object_is_refused():
     [
         (
             lambda d: d.pop("bank"),
-            'The edition file has no "bank". It needs edition, properties, spaces, chance, '
-            "community_chest and bank.",
+            'The edition file has no "bank". It needs edition, properties, spaces, bank and the decks '
+            "of cards.",
+        ),
+        (
+            lambda d: d.pop("community_chest"),
+            'The board has Community Chest spaces, but the file has no "community_chest" deck.',
         ),
         (lambda d: deed(d, 1).pop("price"), 'Entry 1 of "properties" has no "price".'),
         (
@@ -90,7 +93,7 @@ def test_a_file_that_is_not_an_object_is_refused():
         (lambda d: d["bank"].pop("houses"), '"bank" has no "houses".'),
         (lambda d: space(d, 38).pop("amount"), 'Space 38 (Luxury Tax) has no "amount".'),
     ],
-    ids=["top", "deed", "street", "space", "card", "card-action", "bank", "tax"],
+    ids=["top", "deck", "deed", "street", "space", "card", "card-action", "bank", "tax"],
 )
 def test_a_missing_key_is_named_with_where_it_is_missing(change, message):
     assert refusal(spoiled(change)) == message
@@ -143,7 +146,7 @@ def test_each_position_from_0_to_39_is_on_the_board_once(change, message):
 def test_an_unknown_space_type_is_refused_with_the_known_ones():
     assert refusal(spoiled(lambda d: space(d, 7).update(type="bonus"))) == (
         'Space 7 (Chance) has the unknown type "bonus". Known types: go, street, railroad, utility, '
-        "chance, community_chest, income_tax, luxury_tax, jail, free_parking, go_to_jail."
+        "chance, community_chest, lifestyle, income_tax, luxury_tax, jail, free_parking, go_to_jail."
     )
 
 
@@ -324,8 +327,8 @@ def test_prices_and_amounts_are_whole_numbers_above_zero(change, message):
         (
             lambda d: d["chance"][2].update(action="teleport"),
             'Card CH03 has the unknown action "teleport". Known actions: advance_to, advance_to_nearest, '
-            "collect, collect_from_each_player, get_out_of_jail_free, go_to_jail, move_relative, pay, "
-            "pay_each_player, repairs.",
+            "collect, collect_from_each_player, forced_deal, free_house, get_out_of_jail_free, go_to_jail, "
+            "just_say_no, move_relative, pay, pay_each_player, repairs, sly_deal.",
         ),
         (
             lambda d: d["chance"][0].update(target=45),
@@ -406,8 +409,8 @@ def test_every_text_in_the_file_is_one_a_screen_can_show(change, message):
         (
             lambda d: d["chance"][2].update(action={"go": 1}),
             'Card CH03 has the unknown action {"go": 1}. Known actions: advance_to, advance_to_nearest, '
-            "collect, collect_from_each_player, get_out_of_jail_free, go_to_jail, move_relative, pay, "
-            "pay_each_player, repairs.",
+            "collect, collect_from_each_player, forced_deal, free_house, get_out_of_jail_free, go_to_jail, "
+            "just_say_no, move_relative, pay, pay_each_player, repairs, sly_deal.",
         ),
         (
             lambda d: d["chance"][4]["derived_targets"].update({"²": 5}),
