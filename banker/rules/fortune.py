@@ -48,12 +48,18 @@ class CardKept(Event):
             card=card_title(state, state.edition.card[self.card]),
         )
 
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you != self.player:
+            return self.describe(state)
+        return Text("You keep %(card)s until needed", card=card_title(state, state.edition.card[self.card]))
+
 
 @dataclass(frozen=True)
 class CardPlayed(Event):
     """`player` played `card` from their hand; it goes back to its deck. What it does follows."""
 
     type = "card_played"
+    is_news = True  # played on the table: every phone hears of it
     player: int
     card: str
 
@@ -68,6 +74,11 @@ class CardPlayed(Event):
             player=state.name_of(self.player),
             card=card_title(state, state.edition.card[self.card]),
         )
+
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you != self.player:
+            return self.describe(state)
+        return Text("You played %(card)s", card=card_title(state, state.edition.card[self.card]))
 
 
 @dataclass(frozen=True)
@@ -89,6 +100,14 @@ class DeedTaken(Event):
             deed=state.deed(self.deed).name,
             owner=state.name_of(self.owner),
         )
+
+    def describe_to(self, state: GameState, you: int) -> Text:
+        deed = state.deed(self.deed).name
+        if you == self.taker:
+            return Text("You took %(deed)s from %(owner)s", deed=deed, owner=state.name_of(self.owner))
+        if you == self.owner:
+            return Text("%(taker)s took your %(deed)s", taker=state.name_of(self.taker), deed=deed)
+        return self.describe(state)
 
 
 def card_holder(state: GameState, card: str) -> Player | None:

@@ -117,7 +117,7 @@ def test_a_kept_card_shows_in_the_hand_and_is_played_from_the_phone(app):
     assert '<option value="4">Lot 4 · Bob</option>' in wallet
     assert "Ann" in wallet and "1 kept card" in readable(text(bob.get(f"/g/{game_id}")))
     response = do(ann, game_id, type="play_card", player=1, card="F2", deed=4)
-    assert "Ann played Sly Deal; Ann took Lot 4 from Bob" in readable(text(response))
+    assert "You played Sly Deal; You took Lot 4 from Bob" in readable(text(response))
     state = service.state(game_id)
     assert state.holding(4).owner == 1 and state.player(1).hand == ()
     assert "Your kept cards" not in text(ann.get(f"/g/{game_id}"))
