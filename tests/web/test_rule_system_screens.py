@@ -143,3 +143,16 @@ def test_the_bank_screen_shows_each_hand_with_its_cards_to_play(app):
     banker.post(link, data={"csrf_token": csrf_token(banker, link)})
     bank = readable(text(banker.get(f"/g/{game_id}/bank")))
     assert "Ann's kept cards" in bank and "Play Free house" in bank
+
+
+def test_the_rules_page_says_what_the_boards_fortune_and_lifestyle_cards_do(app):
+    game_id, ann, _, _ = millionaire_table(app)
+    rules = readable(text(ann.get(f"/g/{game_id}/rules")))
+    assert "Cards Some cards pay or cost more the higher your token's level." in rules
+    assert "Fortune cards marked Keep Until Needed stay in your hand until you play them, once:" in rules
+    assert "Sly Deal: take one deed from another player, not from a group they own whole." in rules
+    assert (
+        "Just Say No: refuse a deal played on you, or the rent or card payment you have just made." in rules
+    )
+    classic, phone, _, _ = seated(app)
+    assert "Keep Until Needed" not in text(phone.get(f"/g/{classic}/rules"))
