@@ -124,6 +124,7 @@ SHORT_TEXTS = {
     "Community Chest": Text("Chest"),
     "Jail / Just Visiting": Text("Jail"),
     "Free Parking": Text("Parking"),
+    "Millionaire Lifestyle": Text("Lifestyle"),
 }
 
 

@@ -65,7 +65,7 @@ class KeptCard:
     named by `on`), and for a Forced Deal the player's own deed it hands over (`gives`)."""
 
     id: str
-    title: str
+    label: Text  # its button: "Play Sly Deal"
     on: str = ""
     deeds: tuple[Deed, ...] = ()
     gives: tuple[Deed, ...] = ()
@@ -75,7 +75,7 @@ def kept_cards(state: GameState, player: Player) -> list[KeptCard]:
     cards = []
     for card_id in player.hand:
         card = state.edition.card[card_id]
-        title = card_title(state, card)
+        label = Text("Play %(card)s", card=card_title(state, card))
         mine = _bare(state, lambda owner: owner == player.id)
         theirs = tuple(
             d
@@ -88,13 +88,13 @@ def kept_cards(state: GameState, player: Player) -> list[KeptCard]:
                 for d in state.edition.deeds
                 if d.kind == "street" and state.holding(d.position).owner == player.id
             )
-            cards.append(KeptCard(card_id, title, Text("On"), streets))
+            cards.append(KeptCard(card_id, label, Text("On"), streets))
         elif card.action == "sly_deal":
-            cards.append(KeptCard(card_id, title, Text("Take"), theirs))
+            cards.append(KeptCard(card_id, label, Text("Take"), theirs))
         elif card.action == "forced_deal":
-            cards.append(KeptCard(card_id, title, Text("Take"), theirs, mine))
+            cards.append(KeptCard(card_id, label, Text("Take"), theirs, mine))
         else:
-            cards.append(KeptCard(card_id, title))
+            cards.append(KeptCard(card_id, label))
     return cards
 
 
