@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from banker.editions import custom_edition
 from tests.e2e.table import SETTLE, api, banker_does, open_tab, take_seat
+from tests.e2e.test_accessibility import violations
 from tests.small_board import millionaire_board
 
 SMALL = {"width": 360, "height": 740}
@@ -76,3 +77,24 @@ def test_a_token_raised_at_go_and_a_kept_sly_deal_played_from_the_phone(server, 
     bob.screenshot(path=str(shots / "millionaire-bob-ko-390.png"), full_page=True)
     ann.set_viewport_size(SMALL)
     ann.screenshot(path=str(shots / "millionaire-after-360.png"), full_page=True)
+
+
+def test_kept_cards_on_the_phone_and_the_bank_pass_the_accessibility_check(server, browser):
+    game = millionaire_game(server)
+    banker_does(
+        server,
+        game,
+        {"type": "card", "player": 1, "deck": "fortune", "card": "F3", "from_space": 4},
+        {"type": "card", "player": 1, "deck": "fortune", "card": "F4", "from_space": 7},
+        {"type": "buy", "player": 2, "deed": 6},
+        {"type": "buy", "player": 1, "deed": 9},
+    )
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+        phone, bank = context.new_page(), context.new_page()
+        take_seat(phone, server, game["players"][0]["token"])
+        expect(phone.locator(".hand form")).to_have_count(2)
+        take_seat(bank, server, game["banker_token"])
+        expect(bank.locator(".hand form")).to_have_count(2)
+        assert violations(phone) == [] and violations(bank) == [], scheme
+        context.close()
