@@ -1,10 +1,14 @@
 """Checking an edition file before a table plays it.
 
 A custom edition is a JSON object in the format of banker/editions/us.json: `edition` (the
-title), `properties` (the 28 title deeds), `spaces` (the 40 spaces), the `chance` and
-`community_chest` decks (16 cards each) and `bank` (starting cash, salary, jail fine, houses and
-hotels), and optionally `currency` (how its money reads). Keys the app does not use (notes, the
-UK names) are allowed and left out of what is stored.
+title), `properties` (a title deed for each deed space), `spaces` (the board: 40 spaces on the
+classic board; any board of four equal sides from 16 to 64 spaces, as Monopoly Millionaire's 32),
+the `chance` and `community_chest` decks (1 to 32 cards each) and `bank` (starting cash, salary,
+jail fine, houses and hotels), and optionally `currency` (how its money reads) and Monopoly
+Millionaire's `fortune` and `lifestyle` decks (drawn on a deed's space and on "lifestyle" spaces;
+a card of either may have `level_amounts`, its amount for a token at each level, and a Fortune
+card kept until needed has the action free_house, forced_deal, sly_deal or just_say_no). Keys the app does
+not use (notes, the UK names) are allowed and left out of what is stored.
 
 `check_edition` raises InvalidEdition with the first thing wrong, worded for the person who made
 the file ("The brown group has 1 street; a colour group has 2 or 3."), so the screens and the
@@ -18,21 +22,21 @@ import re
 from collections import Counter
 from typing import Any
 
-from banker.rules.board import DECK_NAMES, TAX_TYPES
+from banker.rules.board import DECK_NAMES, KEPT_ACTIONS, TAX_TYPES
 from banker.rules.errors import InvalidCommand
 from banker.rules.inputs import MAX_AMOUNT, check_text, escaped, visible
 from banker.rules.ruleset import CURRENCIES
 from banker.rules.text import Plural, Text
 
-BOARD_SIZE = 40
-DECK_SIZE = 16
-DEEDS, RAILROADS, UTILITIES = 28, 4, 2
+SMALLEST_BOARD, LARGEST_BOARD = 16, 64  # spaces, a multiple of 4: four equal sides
+LARGEST_DECK = 32
+RAILROADS, UTILITIES = 4, 2  # at most: the rent tables run to 4 railroads and 2 utilities owned
 MAX_BUILDINGS = 1_000
 MAX_NAME, MAX_TITLE, MAX_TEXT, MAX_CARD_ID = 40, 80, 300, 20
 MAX_SHOWN = 60  # characters of a value quoted in a message
 POSITION = re.compile("[0-9]{1,2}")  # a board position as an object's key: "5", "39"
 
-TOP_KEYS = ("edition", "properties", "spaces", "chance", "community_chest", "bank")
+TOP_KEYS = ("edition", "properties", "spaces", "bank")
 SPACE_TYPES = (
     "go",
     "street",
@@ -40,6 +44,7 @@ SPACE_TYPES = (
     "utility",
     "chance",
     "community_chest",
+    "lifestyle",
     "income_tax",
     "luxury_tax",
     "jail",
@@ -67,7 +72,9 @@ CARD_ACTIONS = {
     "repairs": ("per_house", "per_hotel"),
     "get_out_of_jail_free": (),
     "go_to_jail": (),
+    **{action: () for action in KEPT_ACTIONS},
 }
+MAX_LEVELS = 10  # a token's levels (ruleset: token_levels)
 BANK_FIGURES = (
     ("starting_cash_per_player", Text("The starting cash"), MAX_AMOUNT),
     ("go_salary", Text("The GO salary"), MAX_AMOUNT),
@@ -86,16 +93,16 @@ def check_edition(data: Any) -> None:
     if not isinstance(data, dict):
         raise InvalidEdition(
             Text(
-                "An edition file holds one JSON object with edition, properties, spaces, chance, "
-                "community_chest and bank."
+                "An edition file holds one JSON object with edition, properties, spaces, bank and the "
+                "decks of cards."
             )
         )
     for key in TOP_KEYS:
         if key not in data:
             raise InvalidEdition(
                 Text(
-                    'The edition file has no "%(key)s". It needs edition, properties, spaces, chance, '
-                    "community_chest and bank.",
+                    'The edition file has no "%(key)s". It needs edition, properties, spaces, bank and '
+                    "the decks of cards.",
                     key=key,
                 )
             )
@@ -113,8 +120,18 @@ def check_edition(data: Any) -> None:
     _groups(deeds)
     _bank(data["bank"])
     ids: list[str] = []
+    drawn_on = {space["type"] for space in spaces.values()}
     for deck in DECK_NAMES:
-        ids += _deck(deck, data[deck])
+        if deck in drawn_on and deck not in data:
+            raise InvalidEdition(
+                Text(
+                    'The board has %(deck)s spaces, but the file has no "%(key)s" deck.',
+                    deck=DECK_NAMES[deck],
+                    key=deck,
+                )
+            )
+        if deck in data:
+            ids += _deck(deck, data[deck], len(spaces))
     twice = [card for card, count in Counter(ids).items() if count > 1]
     if twice:
         raise InvalidEdition(
@@ -140,22 +157,28 @@ def _check_texts(data: Any) -> None:
 
 def _spaces(value: Any) -> dict[int, dict[str, Any]]:
     if not isinstance(value, list):
+        raise InvalidEdition(Text('"spaces" must be a list of the spaces of the board, from GO on.'))
+    size = len(value)
+    if not (SMALLEST_BOARD <= size <= LARGEST_BOARD and size % 4 == 0):
         raise InvalidEdition(
-            Text('"spaces" must be a list of the %(size)s spaces of the board.', size=BOARD_SIZE)
+            Text(
+                "A board has four equal sides: %(least)s to %(most)s spaces, a multiple of 4 "
+                "(40 on the classic board); this file has %(count)s.",
+                least=SMALLEST_BOARD,
+                most=LARGEST_BOARD,
+                count=size,
+            )
         )
-    if len(value) != BOARD_SIZE:
-        raise InvalidEdition(
-            Text("A board has %(size)s spaces; this file has %(count)s.", size=BOARD_SIZE, count=len(value))
-        )
+    last = size - 1
     spaces: dict[int, dict[str, Any]] = {}
     for number, space in enumerate(value, start=1):
         _entry(space, number, "spaces", ("position", "name", "type"))
         position = space["position"]
-        if not _whole(position, 0, BOARD_SIZE - 1):
+        if not _whole(position, 0, last):
             raise InvalidEdition(
                 Text(
                     'Space positions run from 0 to %(last)s; entry %(entry)s of "spaces" has %(value)s.',
-                    last=BOARD_SIZE - 1,
+                    last=last,
                     entry=number,
                     value=_shown(position),
                 )
@@ -165,7 +188,7 @@ def _spaces(value: Any) -> dict[int, dict[str, Any]]:
                 Text(
                     'Position %(position)s is in "spaces" twice: each of 0 to %(last)s once.',
                     position=position,
-                    last=BOARD_SIZE - 1,
+                    last=last,
                 )
             )
         if not _text(space["name"], MAX_NAME):
@@ -223,7 +246,7 @@ def _spaces(value: Any) -> dict[int, dict[str, Any]]:
 
 def _properties(value: Any, spaces: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
     if not isinstance(value, list):
-        raise InvalidEdition(Text('"properties" must be a list of the %(count)s title deeds.', count=DEEDS))
+        raise InvalidEdition(Text('"properties" must be a list of the title deeds, one for each deed space.'))
     deeds: dict[int, dict[str, Any]] = {}
     for number, deed in enumerate(value, start=1):
         _entry(deed, number, "properties", ("position", "name", "kind", "group", "price", "mortgage", "rent"))
@@ -259,13 +282,13 @@ def _properties(value: Any, spaces: dict[int, dict[str, Any]]) -> list[dict[str,
                     groups=", ".join(COLOUR_GROUPS),
                 )
             )
-        if not (_whole(position, 0, BOARD_SIZE - 1) and position in spaces):
+        if not (_whole(position, 0, len(spaces) - 1) and position in spaces):
             raise InvalidEdition(
                 Text(
                     "%(deed)s is at position %(position)s, which is not on the board (0 to %(last)s).",
                     deed=name,
                     position=_shown(position),
-                    last=BOARD_SIZE - 1,
+                    last=len(spaces) - 1,
                 )
             )
         if position in deeds:
@@ -364,31 +387,20 @@ def _groups(deeds: list[dict[str, Any]]) -> None:
                 )
             )
     kinds = Counter(deed["kind"] for deed in deeds)
-    if kinds["railroad"] != RAILROADS:
+    if kinds["railroad"] > RAILROADS:
         raise InvalidEdition(
-            Plural(
-                "The board has %(n)s railroad; it needs %(wanted)s.",
-                "The board has %(n)s railroads; it needs %(wanted)s.",
-                kinds["railroad"],
-                wanted=RAILROADS,
+            Text(
+                "The board has %(n)s railroads; a railroad's rent runs to %(most)s owned.",
+                n=kinds["railroad"],
+                most=RAILROADS,
             )
         )
-    if kinds["utility"] != UTILITIES:
+    if kinds["utility"] > UTILITIES:
         raise InvalidEdition(
-            Plural(
-                "The board has %(n)s utility; it needs %(wanted)s.",
-                "The board has %(n)s utilities; it needs %(wanted)s.",
-                kinds["utility"],
-                wanted=UTILITIES,
-            )
-        )
-    if len(deeds) != DEEDS:
-        raise InvalidEdition(
-            Plural(
-                "The board has %(n)s title deed; it needs %(wanted)s.",
-                "The board has %(n)s title deeds; it needs %(wanted)s.",
-                len(deeds),
-                wanted=DEEDS,
+            Text(
+                "The board has %(n)s utilities; a utility's rent runs to %(most)s owned.",
+                n=kinds["utility"],
+                most=UTILITIES,
             )
         )
 
@@ -405,18 +417,20 @@ def _bank(bank: Any) -> None:
             raise InvalidEdition(_not_whole(label, most, bank[key]))
 
 
-def _deck(deck: str, cards: Any) -> list[str]:
+def _deck(deck: str, cards: Any, board_size: int) -> list[str]:
     label = DECK_NAMES[deck]
     if not isinstance(cards, list):
-        raise InvalidEdition(Text('"%(deck)s" must be a list of %(size)s cards.', deck=deck, size=DECK_SIZE))
-    if len(cards) != DECK_SIZE:
+        raise InvalidEdition(
+            Text('"%(deck)s" must be a list of 1 to %(most)s cards.', deck=deck, most=LARGEST_DECK)
+        )
+    if not 1 <= len(cards) <= LARGEST_DECK:
         raise InvalidEdition(
             Plural(
-                "The %(deck)s deck has %(n)s card; it needs %(size)s.",
-                "The %(deck)s deck has %(n)s cards; it needs %(size)s.",
+                "The %(deck)s deck has %(n)s card; it needs 1 to %(most)s.",
+                "The %(deck)s deck has %(n)s cards; it needs 1 to %(most)s.",
                 len(cards),
                 deck=label,
-                size=DECK_SIZE,
+                most=LARGEST_DECK,
             )
         )
     ids = []
@@ -431,12 +445,12 @@ def _deck(deck: str, cards: Any) -> list[str]:
                     most=MAX_CARD_ID,
                 )
             )
-        _card(card)
+        _card(card, board_size)
         ids.append(card["id"])
     return ids
 
 
-def _card(card: dict[str, Any]) -> None:
+def _card(card: dict[str, Any], board_size: int) -> None:
     name = card["id"]
     if not _text(card["text"], MAX_TEXT):
         raise InvalidEdition(
@@ -453,7 +467,7 @@ def _card(card: dict[str, Any]) -> None:
             )
         )
     for key in CARD_ACTIONS[action]:
-        if key not in card:
+        if key not in card and not (key == "amount" and "level_amounts" in card):
             raise InvalidEdition(
                 Text('Card %(card)s (%(action)s) has no "%(key)s".', card=name, action=action, key=key)
             )
@@ -464,7 +478,7 @@ def _card(card: dict[str, Any]) -> None:
             Text("Card %(card)s's derived_targets must map board positions to board positions.", card=name)
         )
     for space, target in derived.items():
-        if not (isinstance(space, str) and POSITION.fullmatch(space) and int(space) < BOARD_SIZE):
+        if not (isinstance(space, str) and POSITION.fullmatch(space) and int(space) < board_size):
             raise InvalidEdition(
                 Text(
                     "Card %(card)s's derived_targets names %(space)s, which is not on the board.",
@@ -474,13 +488,13 @@ def _card(card: dict[str, Any]) -> None:
             )
         targets.append(target)
     for target in targets:
-        if not _whole(target, 0, BOARD_SIZE - 1):
+        if not _whole(target, 0, board_size - 1):
             raise InvalidEdition(
                 Text(
                     "Card %(card)s sends the piece to %(target)s, which is not on the board (0 to %(last)s).",
                     card=name,
                     target=_shown(target),
-                    last=BOARD_SIZE - 1,
+                    last=board_size - 1,
                 )
             )
     if "target_kind" in card and card["target_kind"] not in ("railroad", "utility"):
@@ -491,16 +505,31 @@ def _card(card: dict[str, Any]) -> None:
                 kind=_shown(card["target_kind"]),
             )
         )
+    levels = card.get("level_amounts", [])
+    if not (
+        isinstance(levels, list)
+        and len(levels) <= MAX_LEVELS
+        and all(_whole(n, 1, MAX_AMOUNT) for n in levels)
+    ):
+        raise InvalidEdition(
+            Text(
+                "Card %(card)s's level_amounts must be up to %(most)s whole numbers above 0, one for each "
+                "token level, not %(value)s.",
+                card=name,
+                most=MAX_LEVELS,
+                value=_shown(levels),
+            )
+        )
     for key in ("amount", "per_house", "per_hotel", "rent_multiplier", "dice_multiplier"):
         if key in card:
             _money(card[key], Text("Card %(card)s's %(field)s", card=name, field=key.replace("_", " ")))
-    if "spaces" in card and not (_whole(card["spaces"], 1 - BOARD_SIZE, BOARD_SIZE - 1) and card["spaces"]):
+    if "spaces" in card and not (_whole(card["spaces"], 1 - board_size, board_size - 1) and card["spaces"]):
         raise InvalidEdition(
             Text(
                 "Card %(card)s's spaces must be a whole number from -%(last)s to %(last)s other than 0, "
                 "not %(value)s.",
                 card=name,
-                last=BOARD_SIZE - 1,
+                last=board_size - 1,
                 value=_shown(card["spaces"]),
             )
         )

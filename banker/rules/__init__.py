@@ -19,6 +19,7 @@ from banker.rules import (  # noqa: F401
     debts,
     deeds,
     dice,
+    fortune,
     jackpot,
     jail,
     levels,

@@ -8,7 +8,17 @@ from typing import Any
 
 from banker.rules.text import Text
 
-DECK_NAMES = {"chance": Text("Chance"), "community_chest": Text("Community Chest")}
+DECK_NAMES = {
+    "chance": Text("Chance"),
+    "community_chest": Text("Community Chest"),
+    # Monopoly Millionaire's decks, which a board may add: Fortune cards are drawn on a deed's
+    # space, Millionaire Lifestyle cards on the spaces of that type ("lifestyle")
+    "fortune": Text("Fortune"),
+    "lifestyle": Text("Millionaire Lifestyle"),
+}
+# The cards a player keeps until needed and plays at the table (Millionaire's Fortune cards), by
+# action; Get Out of Jail Free is kept too, as it always was (jail.py).
+KEPT_ACTIONS = ("free_house", "forced_deal", "sly_deal", "just_say_no")
 # The printed names of the spaces that are not deeds are game terms every language has its own
 # words for; a board that prints them so reads them in the player's language. Deed names are the
 # edition's own and stay as printed.
@@ -17,6 +27,7 @@ SPACE_NAMES = {
     for text in (
         DECK_NAMES["chance"],
         DECK_NAMES["community_chest"],
+        DECK_NAMES["lifestyle"],
         Text("Free Parking"),
         Text("Go to Jail"),
         Text("Income Tax"),
@@ -66,7 +77,7 @@ class Space:
 @dataclass(frozen=True)
 class Card:
     id: str
-    deck: str  # "chance" | "community_chest"
+    deck: str  # a key of DECK_NAMES
     text: str
     action: str
     amount: int = 0
@@ -79,6 +90,14 @@ class Card:
     collect_go_if_passed: bool = False
     derived_targets: tuple[tuple[int, int], ...] = ()
     spaces: int = 0  # how far a "go back 3 spaces" card moves the piece (recorded, no money)
+    # a Millionaire Lifestyle card's amount for a token at each level (1, 2, 3), instead of `amount`
+    level_amounts: tuple[int, ...] = ()
+
+    def amount_for(self, level: int) -> int:
+        """What the card pays or costs a token at `level`."""
+        if not self.level_amounts:
+            return self.amount
+        return self.level_amounts[min(level, len(self.level_amounts)) - 1]
 
 
 @dataclass(frozen=True)
@@ -162,7 +181,7 @@ def edition_from_json(edition_id: str, data: dict[str, Any]) -> Edition:
         )
         for s in data["spaces"]
     )
-    cards = tuple(_card(deck, c) for deck in DECK_NAMES for c in data[deck])
+    cards = tuple(_card(deck, c) for deck in DECK_NAMES for c in data.get(deck, ()))
     bank = data["bank"]
     return Edition(
         id=edition_id,
@@ -187,7 +206,11 @@ def edition_to_json(edition: Edition) -> dict[str, Any]:
         "currency": edition.currency,
         "properties": [_deed_json(deed) for deed in edition.deeds],
         "spaces": [_space_json(space) for space in edition.spaces],
-        **{deck: [_card_json(c) for c in edition.cards if c.deck == deck] for deck in DECK_NAMES},
+        **{
+            deck: [_card_json(c) for c in edition.cards if c.deck == deck]
+            for deck in DECK_NAMES
+            if any(c.deck == deck for c in edition.cards)
+        },
         "bank": {
             "starting_cash_per_player": edition.starting_cash,
             "go_salary": edition.salary,
@@ -232,6 +255,7 @@ _CARD_FIELDS = (
     "dice_multiplier",
     "collect_go_if_passed",
     "spaces",
+    "level_amounts",
 )
 
 
@@ -239,8 +263,9 @@ def _card_json(card: Card) -> dict[str, Any]:
     """A card with the fields it sets: those left at their default are left out."""
     out: dict[str, Any] = {"id": card.id, "text": card.text, "action": card.action}
     for name in _CARD_FIELDS:
-        if getattr(card, name) != getattr(_CARD_DEFAULTS, name):
-            out[name] = getattr(card, name)
+        value = getattr(card, name)
+        if value != getattr(_CARD_DEFAULTS, name):
+            out[name] = list(value) if isinstance(value, tuple) else value
     if card.derived_targets:
         out["derived_targets"] = {str(space): target for space, target in card.derived_targets}
     return out
@@ -262,4 +287,5 @@ def _card(deck: str, c: dict[str, Any]) -> Card:
         collect_go_if_passed=c.get("collect_go_if_passed", False),
         derived_targets=tuple(sorted((int(k), v) for k, v in c.get("derived_targets", {}).items())),
         spaces=c.get("spaces", 0),
+        level_amounts=tuple(c.get("level_amounts", ())),
     )

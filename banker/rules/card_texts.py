@@ -99,6 +99,13 @@ TITLES: dict[str, Text] = {
     "CC15": Text("Beauty contest"),
     "CC16": Text("Inheritance"),
 }
+# A card kept until needed (Millionaire's Fortune cards), on any board, by what it does
+KEPT_TITLES = {
+    "free_house": Text("Free house"),
+    "sly_deal": Text("Sly Deal"),
+    "forced_deal": Text("Forced Deal"),
+    "just_say_no": Text("Just Say No"),
+}
 TITLE_LENGTH = 24  # a custom card's title: its first words, up to this many characters
 
 
@@ -112,6 +119,8 @@ def card_text(state: GameState, card: Card) -> str:
 
 def card_title(state: GameState, card: Card) -> str:
     """The card in a few words: a Text for a built-in deck, else the start of its own wording."""
+    if card.action in KEPT_TITLES:
+        return KEPT_TITLES[card.action]
     title = TITLES.get(card.id) if state.edition.id in BUILT_IN else None
     if title is not None:
         return Text(title.msgid, **_figures(state, card))

@@ -6,7 +6,9 @@ the rent with `pay_rent` (with `card="nearest_railroad"` / `"nearest_utility"` f
 cards, whose rent is 2x, or 10x a fresh roll). `card_destination` tells the screens which deed.
 The nearest-utility card may also carry the fresh roll as `dice`, settling that rent at once.
 A card's payment to the bank (a fee, repairs) goes into the Free Parking pot under the jackpot
-house rule, and a card that pays the GO salary pays the token level's (Millionaire).
+house rule, and a card that pays the GO salary pays the token level's (Millionaire). A Millionaire
+card may fix its amount by the drawer's token level (`level_amounts`), and a Fortune card kept
+until needed goes to the drawer's hand (fortune.py).
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from banker.rules.base import Command, Dice, Event, require
-from banker.rules.board import DECK_NAMES, Card, Edition
-from banker.rules.card_texts import card_text
+from banker.rules.board import DECK_NAMES, KEPT_ACTIONS, Card, Edition
+from banker.rules.card_texts import card_text, card_title
 from banker.rules.errors import RuleError
+from banker.rules.fortune import CardKept, card_holder
 from banker.rules.jail import JailCardKept, go_to_jail, jail_card_holder
 from banker.rules.money import DebtIncurred, charge, fines_payee, go_salary, payment, salary
 from banker.rules.rent import PayRent
@@ -107,12 +110,12 @@ def _utility_rent(state: GameState, command: DrawCard, card: Card) -> list[Event
 
 
 def _card(state: GameState, deck: str, card_id: str) -> Card:
-    if deck not in DECK_NAMES:
+    decks = tuple(name for name in DECK_NAMES if any(c.deck == name for c in state.edition.cards))
+    require(bool(decks), Text("This board has no cards."))
+    if deck not in decks:
         raise RuleError(
             Text(
-                "There is no deck called %(deck)r; the decks are %(decks)s.",
-                deck=deck,
-                decks=_either(tuple(DECK_NAMES)),
+                "There is no deck called %(deck)r; the decks are %(decks)s.", deck=deck, decks=_either(decks)
             )
         )
     card = state.edition.card.get(card_id)
@@ -132,13 +135,17 @@ def _card(state: GameState, deck: str, card_id: str) -> Card:
     return card
 
 
-def _either(items: tuple[object, ...]) -> Text:
+def _either(items: tuple[object, ...]) -> Text | str:
     words = [str(item) for item in items]
+    if len(words) == 1:
+        return words[0]
     return Text("%(some)s or %(last)s", some=", ".join(words[:-1]), last=words[-1])
 
 
 def deck_spaces(edition: Edition, deck: str) -> tuple[int, ...]:
-    """The board positions where a card of `deck` is drawn."""
+    """The board positions where a card of `deck` is drawn: a Fortune card on a deed's space."""
+    if deck == "fortune":
+        return tuple(deed.position for deed in edition.deeds)
     return tuple(space.position for space in edition.spaces if space.type == deck)
 
 
@@ -184,8 +191,12 @@ def _advance(state: GameState, command: DrawCard, card: Card) -> list[Event]:
     return go_salary(state, command.player, Text("advanced to GO"))
 
 
+def _amount(state: GameState, command: DrawCard, card: Card) -> int:
+    return card.amount_for(state.player(command.player).level)
+
+
 def _collect(state: GameState, command: DrawCard, card: Card) -> list[Event]:
-    return [payment(state, BANK, command.player, card.amount, card_reason(card))]
+    return [payment(state, BANK, command.player, _amount(state, command, card), card_reason(card))]
 
 
 def card_reason(card: Card) -> Text:
@@ -194,7 +205,7 @@ def card_reason(card: Card) -> Text:
 
 def _pay(state: GameState, command: DrawCard, card: Card) -> list[Event]:
     reason = card_reason(card)
-    return [charge(state, command.player, fines_payee(state), card.amount, reason)]
+    return [charge(state, command.player, fines_payee(state), _amount(state, command, card), reason)]
 
 
 def _others(state: GameState, player_id: int) -> list[int]:
@@ -204,17 +215,19 @@ def _others(state: GameState, player_id: int) -> list[int]:
 def _pay_each_player(state: GameState, command: DrawCard, card: Card) -> list[Event]:
     others = _others(state, command.player)
     reason = card_reason(card)
-    if state.player(command.player).cash < card.amount * len(others):
+    amount = _amount(state, command, card)
+    if state.player(command.player).cash < amount * len(others):
         # all of it is owed: paying some players and owing others would favour the early ones
-        return [DebtIncurred(command.player, other, card.amount, reason) for other in others]
-    return [payment(state, command.player, other, card.amount, reason) for other in others]
+        return [DebtIncurred(command.player, other, amount, reason) for other in others]
+    return [payment(state, command.player, other, amount, reason) for other in others]
 
 
 def _collect_from_each_player(state: GameState, command: DrawCard, card: Card) -> list[Event]:
     """Those who owe it share the card's draw, by which players it bankrupts together rank."""
     others = _others(state, command.player)
     reason = card_reason(card)
-    charges = [charge(state, other, command.player, card.amount, reason) for other in others]
+    amount = _amount(state, command, card)
+    charges = [charge(state, other, command.player, amount, reason) for other in others]
     draw = state.seq + 1
     return [replace(c, card_draw=draw) if isinstance(c, DebtIncurred) else c for c in charges]
 
@@ -250,6 +263,19 @@ def _keep_jail_card(state: GameState, command: DrawCard, card: Card) -> list[Eve
     return [JailCardKept(player=command.player, deck=card.deck)]
 
 
+def _keep(state: GameState, command: DrawCard, card: Card) -> list[Event]:
+    holder = card_holder(state, card.id)
+    if holder is not None:
+        raise RuleError(
+            Text(
+                "%(player)s holds %(card)s, so it is not in the deck.",
+                player=holder.name,
+                card=card_title(state, card),
+            )
+        )
+    return [CardKept(player=command.player, card=card.id)]
+
+
 def _go_to_jail(state: GameState, command: DrawCard, card: Card) -> list[Event]:
     return [go_to_jail(state, command.player)]
 
@@ -265,4 +291,5 @@ _EFFECTS: dict[str, Callable[[GameState, DrawCard, Card], list[Event]]] = {
     "advance_to_nearest": _advance,
     "get_out_of_jail_free": _keep_jail_card,
     "go_to_jail": _go_to_jail,
+    **{action: _keep for action in KEPT_ACTIONS},
 }

@@ -46,6 +46,7 @@ class Player:
     bankrupt: bool = False
     place: int = 0  # where a bankrupt player finished: 3 of 3 for the first one out
     level: int = 1  # the token's level (Monopoly Millionaire): the salary grows with it
+    hand: tuple[str, ...] = ()  # cards kept until needed (Millionaire's Fortune cards), by id
     # bankrupt on a card that took from every player: (the card's draw, the cash they had then)
     card_bankruptcy: tuple[int, int] | None = None
     roll: Roll | None = None  # the last roll of the dice on a phone (the phone_dice switch)

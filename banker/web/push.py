@@ -220,7 +220,7 @@ def _lot(state: GameState) -> tuple:
 
 def _row(player: Player) -> tuple:
     """What a player's row shows besides the cash."""
-    return (player.name, player.token, player.in_jail, player.bankrupt)
+    return (player.name, player.token, player.in_jail, player.bankrupt, len(player.hand))
 
 
 def _joined(game_id: str) -> set[int]:
@@ -249,7 +249,8 @@ def _wallet(state: GameState, you: int | None) -> tuple:
     me = state.player(you)
     if not (me.in_jail or state.at_go == you):
         me = replace(me, cash=0)
-    return (me, _mine(state, you), state.debts, state.ended, state.at_go)
+    # a kept card is played on another player's deed: the deeds it may take come with it
+    return (me, _mine(state, you), state.debts, state.ended, state.at_go, me.hand and state.holdings)
 
 
 def _standing(state: GameState, you: int | None) -> tuple:
@@ -292,6 +293,11 @@ def _market(state: GameState, you: int | None) -> tuple:
     )
 
 
+def _hands(state: GameState, you: int | None) -> tuple:
+    hands = tuple((p.id, p.hand, p.bankrupt) for p in state.players if p.hand)
+    return (hands, hands and state.holdings)
+
+
 _OWN: dict[str, dict[str, Callable[[GameState, int | None], Any]]] = {
     "player": {
         "standing": _standing,
@@ -301,5 +307,5 @@ _OWN: dict[str, dict[str, Callable[[GameState, int | None], Any]]] = {
         "market": _market,
         "my-deeds": _mine,
     },
-    "bank": {"standing": _standing, "debt": _debt, "offers": _offers, "endgame": _endgame},
+    "bank": {"standing": _standing, "debt": _debt, "offers": _offers, "endgame": _endgame, "hands": _hands},
 }

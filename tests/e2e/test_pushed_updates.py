@@ -16,8 +16,11 @@ import urllib.error
 
 from playwright.sync_api import expect
 
+from banker.editions import load_edition
 from banker.rules import EVENTS
+from banker.rules.board import edition_to_json
 from tests.e2e.table import SETTLE, api, take_seat
+from tests.small_board import FORTUNE
 
 # Produced by creating a game, not by a command: no page is open yet to be updated.
 NOT_BY_A_COMMAND = {"game_started"}
@@ -177,8 +180,8 @@ class Table:
                 )
 
 
-def started(server, phone, players, options):
-    game = api(server, "/api/games", {"players": players, "options": options})
+def started(server, phone, players, options, edition="us"):
+    game = api(server, "/api/games", {"players": players, "options": options, "edition": edition})
     return Table(server, phone, game)
 
 
@@ -296,10 +299,16 @@ def play_the_classic_game(t):
 
 
 def play_without_auctions(t):
-    """A deed not bought stays with the bank; Dee, short of the jail fine, settles it with a jail
+    """Fortune cards kept and played: Bob's Sly Deal takes Ann's deed, and Ann's Just Say No takes it
+    back; a deed not bought stays with the bank; Dee, short of the jail fine, settles it with a jail
     card bought from Cy; one birthday card bankrupts Bob and Cy together (ranked by the cash they
     had); the banker signals the end and the table ends the game."""
     ann, bob, cy, dee = 1, 2, 3, 4
+    t.do({"type": "card", "player": bob, "deck": "fortune", "card": "F2", "from_space": 1})
+    t.do({"type": "card", "player": ann, "deck": "fortune", "card": "F4", "from_space": 3})
+    t.do({"type": "buy", "player": ann, "deed": 1})
+    t.do({"type": "play_card", "player": bob, "card": "F2", "deed": 1})
+    t.do({"type": "play_card", "player": ann, "card": "F4"})
     t.do({"type": "decline", "player": bob, "deed": 39})
     t.do({"type": "pay_player", "player": dee, "to": ann, "amount": 1480})
     t.do({"type": "go_to_jail", "player": dee})
@@ -345,11 +354,13 @@ def test_every_kind_of_change_pushed_to_open_pages_equals_a_fresh_load(server, p
     expect(classic.pages[1][1].locator(".finale h2")).to_have_text("Ann wins!")
 
     others = [("bank", "ko-KR"), (1, "en-US"), (2, "ko-KR"), (3, "ja-JP")]
+    with_fortune = {**edition_to_json(load_edition("us")), "fortune": FORTUNE}
     no_auctions = started(
         server,
         phone,
         ["Ann", "Bob", "Cy", "Dee"],
         {"auctions": False, "signalled_end": True, "jail_fine_rescue": True},
+        with_fortune,
     )
     opening = time.monotonic()
     seated(no_auctions, others)

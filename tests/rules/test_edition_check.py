@@ -12,6 +12,7 @@ from banker.editions import load_edition
 from banker.editions.check import InvalidEdition, check_edition
 from banker.rules import InvalidCommand, start_game
 from banker.rules.board import edition_to_json
+from tests.small_board import small_board
 
 Data = dict[str, Any]
 
@@ -48,6 +49,11 @@ def no_deed_at(data: Data, position: int, becomes: str = "free_parking") -> None
     space(data, position)["type"] = becomes
 
 
+def becomes_railroad(data: Data, position: int) -> None:
+    deed(data, position).update(kind="railroad", group="railroad", rent=[25, 50, 100, 200])
+    space(data, position).update(type="railroad", group="railroad")
+
+
 def becomes_utility(data: Data, position: int) -> None:
     deed(data, position).update(kind="utility", group="utility", rent=[4, 10])
     space(data, position).update(type="utility", group="utility")
@@ -60,8 +66,7 @@ def test_the_built_in_boards_pass():
 
 def test_a_file_that_is_not_an_object_is_refused():
     assert refusal([]) == (
-        "An edition file holds one JSON object with edition, properties, spaces, chance, "
-        "community_chest and bank."
+        "An edition file holds one JSON object with edition, properties, spaces, bank and the decks of cards."
     )
 
 
@@ -70,8 +75,12 @@ def test_a_file_that_is_not_an_object_is_refused():
     [
         (
             lambda d: d.pop("bank"),
-            'The edition file has no "bank". It needs edition, properties, spaces, chance, '
-            "community_chest and bank.",
+            'The edition file has no "bank". It needs edition, properties, spaces, bank and the decks '
+            "of cards.",
+        ),
+        (
+            lambda d: d.pop("community_chest"),
+            'The board has Community Chest spaces, but the file has no "community_chest" deck.',
         ),
         (lambda d: deed(d, 1).pop("price"), 'Entry 1 of "properties" has no "price".'),
         (
@@ -84,14 +93,35 @@ def test_a_file_that_is_not_an_object_is_refused():
         (lambda d: d["bank"].pop("houses"), '"bank" has no "houses".'),
         (lambda d: space(d, 38).pop("amount"), 'Space 38 (Luxury Tax) has no "amount".'),
     ],
-    ids=["top", "deed", "street", "space", "card", "card-action", "bank", "tax"],
+    ids=["top", "deck", "deed", "street", "space", "card", "card-action", "bank", "tax"],
 )
 def test_a_missing_key_is_named_with_where_it_is_missing(change, message):
     assert refusal(spoiled(change)) == message
 
 
-def test_a_board_needs_forty_spaces():
-    assert refusal(spoiled(lambda d: d["spaces"].pop())) == "A board has 40 spaces; this file has 39."
+@pytest.mark.parametrize(
+    ("size", "message"),
+    [
+        (39, "a multiple of 4 (40 on the classic board); this file has 39."),
+        (12, "a multiple of 4 (40 on the classic board); this file has 12."),
+        (68, "a multiple of 4 (40 on the classic board); this file has 68."),
+    ],
+)
+def test_a_board_has_four_equal_sides_of_16_to_64_spaces(size, message):
+    data = us()
+    data["spaces"] = (data["spaces"] * 2)[:size]
+    assert refusal(data) == "A board has four equal sides: 16 to 64 spaces, " + message
+
+
+def test_a_board_of_32_spaces_without_railroads_utilities_or_taxes_passes():
+    data = small_board()
+    check_edition(data)
+    assert len(data["spaces"]) == 32 and len(data["properties"]) == 22
+    data["spaces"][31]["position"] = 39
+    assert refusal(data) == 'Space positions run from 0 to 31; entry 32 of "spaces" has 39.'
+    data = small_board()
+    data["chance"][1]["target"] = 32
+    assert refusal(data) == "Card CH08 sends the piece to 32, which is not on the board (0 to 31)."
 
 
 @pytest.mark.parametrize(
@@ -116,7 +146,7 @@ def test_each_position_from_0_to_39_is_on_the_board_once(change, message):
 def test_an_unknown_space_type_is_refused_with_the_known_ones():
     assert refusal(spoiled(lambda d: space(d, 7).update(type="bonus"))) == (
         'Space 7 (Chance) has the unknown type "bonus". Known types: go, street, railroad, utility, '
-        "chance, community_chest, income_tax, luxury_tax, jail, free_parking, go_to_jail."
+        "chance, community_chest, lifestyle, income_tax, luxury_tax, jail, free_parking, go_to_jail."
     )
 
 
@@ -190,11 +220,16 @@ def test_title_deeds_match_their_spaces(change, message):
             lambda d: (deed(d, 11).update(group="red"), space(d, 11).update(group="red")),
             "The red group has 4 streets; a colour group has 2 or 3.",
         ),
-        (lambda d: becomes_utility(d, 35), "The board has 3 railroads; it needs 4."),
-        (lambda d: no_deed_at(d, 28), "The board has 1 utility; it needs 2."),
-        (lambda d: no_deed_at(d, 11), "The board has 27 title deeds; it needs 28."),
+        (
+            lambda d: becomes_railroad(d, 12),
+            "The board has 5 railroads; a railroad's rent runs to 4 owned.",
+        ),
+        (
+            lambda d: becomes_utility(d, 35),
+            "The board has 3 utilities; a utility's rent runs to 2 owned.",
+        ),
     ],
-    ids=["small-group", "big-group", "railroads", "utilities", "deeds"],
+    ids=["small-group", "big-group", "railroads", "utilities"],
 )
 def test_group_sizes(change, message):
     assert refusal(spoiled(change)) == message
@@ -282,16 +317,18 @@ def test_prices_and_amounts_are_whole_numbers_above_zero(change, message):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d["chance"].pop(), "The Chance deck has 15 cards; it needs 16."),
+        (lambda d: d["chance"].clear(), "The Chance deck has 0 cards; it needs 1 to 32."),
         (
-            lambda d: d["community_chest"].append(dict(d["community_chest"][0], id="CC17")),
-            "The Community Chest deck has 17 cards; it needs 16.",
+            lambda d: d["community_chest"].extend(
+                dict(d["community_chest"][0], id=f"X{n}") for n in range(17)
+            ),
+            "The Community Chest deck has 33 cards; it needs 1 to 32.",
         ),
         (
             lambda d: d["chance"][2].update(action="teleport"),
             'Card CH03 has the unknown action "teleport". Known actions: advance_to, advance_to_nearest, '
-            "collect, collect_from_each_player, get_out_of_jail_free, go_to_jail, move_relative, pay, "
-            "pay_each_player, repairs.",
+            "collect, collect_from_each_player, forced_deal, free_house, get_out_of_jail_free, go_to_jail, "
+            "just_say_no, move_relative, pay, pay_each_player, repairs, sly_deal.",
         ),
         (
             lambda d: d["chance"][0].update(target=45),
@@ -372,8 +409,8 @@ def test_every_text_in_the_file_is_one_a_screen_can_show(change, message):
         (
             lambda d: d["chance"][2].update(action={"go": 1}),
             'Card CH03 has the unknown action {"go": 1}. Known actions: advance_to, advance_to_nearest, '
-            "collect, collect_from_each_player, get_out_of_jail_free, go_to_jail, move_relative, pay, "
-            "pay_each_player, repairs.",
+            "collect, collect_from_each_player, forced_deal, free_house, get_out_of_jail_free, go_to_jail, "
+            "just_say_no, move_relative, pay, pay_each_player, repairs, sly_deal.",
         ),
         (
             lambda d: d["chance"][4]["derived_targets"].update({"²": 5}),
@@ -397,7 +434,7 @@ def test_values_of_any_kind_or_size_are_refused_in_words(change, message):
 def test_an_invalid_file_starts_no_game():
     with pytest.raises(InvalidCommand) as refused:
         start_game(["Ann", "Bob"], edition=spoiled(lambda d: d["spaces"].pop()))
-    assert refused.value.message == "A board has 40 spaces; this file has 39."
+    assert refused.value.message.endswith("(40 on the classic board); this file has 39.")
 
 
 @pytest.mark.parametrize(

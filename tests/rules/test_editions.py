@@ -5,9 +5,12 @@ from __future__ import annotations
 from banker.editions import _us_data, custom_edition, load_edition
 from banker.rules import event_from_json, fold, start_game
 from banker.rules.board import edition_to_json
-from banker.rules.money import PayTax
+from banker.rules.cards import DrawCard
+from banker.rules.money import PassGo, PayTax
+from banker.rules.rent import PayRent
 from banker.rules.state import format_money
-from tests.rules.conftest import ANN, BOB, NAMES, run
+from tests.rules.conftest import ANN, BOB, NAMES, built, cash, owning, run
+from tests.small_board import small_board
 
 
 def uk_game(**options: object):
@@ -126,3 +129,20 @@ def test_money_is_only_how_amounts_read():
     state = run(won, PayTax(player=ANN, space=4))
     assert state.player(ANN).cash == 1300 and state.rules.income_tax == 200
     assert state.undo[-1].events[0].describe(state) == "Ann paid the bank ₩200,000 (Income Tax)"
+
+
+def test_a_board_of_32_spaces_plays_its_own_deeds_cards_and_corners():
+    """Millionaire's size: 8 to a side, no railroads, utilities or taxes (tests/small_board.py)."""
+    started = start_game(NAMES[:2], edition=custom_edition(small_board()))
+    state = fold([(1, [started])])
+    assert len(state.edition.spaces) == 32 and len(state.edition.deeds) == 22
+    brown = state.edition.groups["brown"]
+    assert brown == (1, 3)
+    state = owning(state, ANN, *brown)
+    state = built(state, brown, 1)
+    state = run(state, PayRent(player=BOB, deed=3))
+    assert cash(state, BOB) == 1500 - 20  # Baltic's figures, on position 3 of the small board
+    state = run(state, DrawCard(player=BOB, deck="chance", card="CH11"))
+    assert state.player(BOB).in_jail
+    state = run(state, DrawCard(player=ANN, deck="chance", card="CH02"), PassGo(player=BOB))
+    assert cash(state, ANN) == 1500 - 120 - 100 + 20 + 200

@@ -4,15 +4,19 @@ winning."""
 
 from __future__ import annotations
 
-from banker.rules import BANK, parse_command
+from banker.editions import custom_edition
+from banker.rules import BANK, fold, parse_command, start_game
 from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.cards import DrawCard
+from banker.rules.fortune import CardPlayed, DeedTaken, PlayCard
 from banker.rules.levels import BuyLevel, LevelBought
 from banker.rules.market import NextTurn
 from banker.rules.money import CollectFromBank, GoReached, Paid, PassGo, PayBank
+from banker.rules.rent import PayRent
 from banker.rules.tally import GameEnded, tally
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, cash, new_game, owning, refusal, run
+from tests.rules.conftest import ANN, BOB, CAT, NAMES, cash, new_game, owning, refusal, run
+from tests.small_board import millionaire_board
 
 PARK_PLACE = 37
 
@@ -123,3 +127,145 @@ def test_the_first_bankruptcy_ends_the_game_and_the_richest_in_cash_wins():
         ("Cat", 0, 0, 3),
     ]
     assert run(ended, Undo()).ended is False
+
+
+# --- Fortune and Millionaire Lifestyle cards on a 32-space board (tests/small_board.py) -------
+
+LOT_1, LOT_3 = 1, 3  # the brown group
+LOT_4, LOT_6, LOT_7 = 4, 6, 7  # light blue
+LOT_9 = 9  # pink
+
+
+def board_game(**options):
+    data = custom_edition(millionaire_board())
+    return fold([(1, [start_game(NAMES[:3], "millionaire", data, options or None)])])
+
+
+def kept(state, player, *cards):
+    """`player` draws each Fortune card and keeps it."""
+    return run(state, *(DrawCard(player=player, deck="fortune", card=card) for card in cards))
+
+
+def test_a_lifestyle_card_pays_and_costs_by_the_token_level():
+    state = board_game()
+    state = run(state, DrawCard(player=ANN, deck="lifestyle", card="L1"))
+    assert cash(state, ANN) == 372 + 20
+    state = run(
+        state, PassGo(player=ANN), BuyLevel(player=ANN), DrawCard(player=ANN, deck="lifestyle", card="L1")
+    )
+    assert cash(state, ANN) == 392 + 150 - 50 + 40
+    state = run(
+        state, PassGo(player=ANN), BuyLevel(player=ANN), DrawCard(player=ANN, deck="lifestyle", card="L2")
+    )
+    assert state.player(ANN).level == 3 and cash(state, ANN) == 532 + 200 - 50 - 50
+    assert state.undo[-1].events[-1] == Paid(
+        payer=ANN, payee=BANK, amount=50, reason="Millionaire Lifestyle card"
+    )
+
+
+def test_a_kept_fortune_card_goes_to_the_hand_and_out_of_the_deck():
+    state = kept(board_game(), ANN, "F1")
+    assert state.player(ANN).hand == ("F1",)
+    assert state.undo[-1].events[-1].describe(state) == "Ann keeps Free house until needed"
+    assert refusal(state, DrawCard(player=BOB, deck="fortune", card="F1")) == (
+        "Ann holds Free house, so it is not in the deck."
+    )
+    assert refusal(state, PlayCard(player=BOB, card="F1", deed=LOT_1)) == "Bob has no card F1 to play."
+    state = run(state, DrawCard(player=BOB, deck="fortune", card="F7"))  # use now: its money at once
+    assert cash(state, BOB) == 392 and state.player(BOB).hand == ()
+
+
+def test_the_free_house_builds_where_the_rules_allow_at_no_cost():
+    state = owning(kept(board_game(), ANN, "F1"), ANN, LOT_1, LOT_3)
+    assert refusal(state, PlayCard(player=ANN, card="F1")) == "Say which deed Free house is played on."
+    assert refusal(state, PlayCard(player=ANN, card="F1", deed=LOT_4)) == (
+        "Lot 4 is not Ann's: the free house goes on a lot of theirs."
+    )
+    before = cash(state, ANN)
+    state = run(state, PlayCard(player=ANN, card="F1", deed=LOT_3))
+    assert cash(state, ANN) == before and state.holding(LOT_3).houses == 1 and state.houses == 31
+    assert state.player(ANN).hand == ()
+
+
+def test_sly_deal_takes_a_deed_not_from_a_whole_group():
+    state = owning(kept(board_game(), ANN, "F2", "F3"), BOB, LOT_1, LOT_3, LOT_4)
+    assert refusal(state, PlayCard(player=ANN, card="F2", deed=LOT_1)) == (
+        "Bob owns the whole group of Lot 1: a deal cannot take a deed from it."
+    )
+    assert refusal(state, PlayCard(player=ANN, card="F2", deed=LOT_6)) == (
+        "Lot 6 is not another player's: a deal takes a deed from another player."
+    )
+    assert events_of(state, PlayCard(player=ANN, card="F2", deed=LOT_4)) == (
+        CardPlayed(player=ANN, card="F2"),
+        DeedTaken(deed=LOT_4, owner=BOB, taker=ANN),
+    )
+    state = run(state, PlayCard(player=ANN, card="F2", deed=LOT_4))
+    assert state.holding(LOT_4).owner == ANN and state.player(ANN).hand == ("F3",)
+    assert state.undo[-1].events[1].describe(state) == "Ann took Lot 4 from Bob"
+
+
+def test_forced_deal_swaps_one_deed_for_one():
+    state = owning(kept(board_game(), ANN, "F3"), BOB, LOT_4)
+    state = owning(state, ANN, LOT_9)
+    assert refusal(state, PlayCard(player=ANN, card="F3", deed=LOT_4)) == (
+        "Say which of Ann's deeds the Forced Deal hands over."
+    )
+    assert refusal(state, PlayCard(player=ANN, card="F3", deed=LOT_4, give=LOT_6)) == (
+        "Lot 6 is not Ann's to hand over."
+    )
+    swapped = run(state, PlayCard(player=ANN, card="F3", deed=LOT_4, give=LOT_9))
+    assert (swapped.holding(LOT_4).owner, swapped.holding(LOT_9).owner) == (ANN, BOB)
+    assert [p.cash for p in swapped.players] == [p.cash for p in state.players]  # no money moves
+
+
+def test_just_say_no_refuses_a_deal_played_on_its_holder():
+    state = owning(kept(board_game(), ANN, "F2"), BOB, LOT_4)
+    state = kept(state, BOB, "F4")
+    state = run(state, PlayCard(player=ANN, card="F2", deed=LOT_4))
+    assert refusal(state, PlayCard(player=CAT, card="F4")) == "Cat has no card F4 to play."
+    events = events_of(state, PlayCard(player=BOB, card="F4"))
+    assert events == (CardPlayed(player=BOB, card="F4"), DeedTaken(deed=LOT_4, owner=ANN, taker=BOB))
+    state = run(state, PlayCard(player=BOB, card="F4"))
+    assert state.holding(LOT_4).owner == BOB
+    assert state.player(ANN).hand == () and state.player(BOB).hand == ()  # both cards are spent
+    assert run(state, Undo()).player(BOB).hand == ("F4",)
+
+
+def test_just_say_no_refuses_a_rent_or_a_card_payment_just_made():
+    state = owning(kept(board_game(), BOB, "F4", "F5"), ANN, LOT_9)
+    state = run(state, PayRent(player=BOB, deed=LOT_9))
+    rent = 372 - cash(state, BOB)
+    assert rent > 0
+    state = run(state, PlayCard(player=BOB, card="F4"))
+    assert cash(state, BOB) == 372 and state.undo[-1].events[-1] == Paid(
+        payer=ANN, payee=BOB, amount=rent, reason="Just Say No"
+    )
+    state = run(state, DrawCard(player=BOB, deck="lifestyle", card="L2"), PlayCard(player=BOB, card="F5"))
+    assert cash(state, BOB) == 372
+
+
+def test_just_say_no_refuses_only_what_was_just_done_to_its_holder():
+    state = kept(board_game(), BOB, "F4")
+    message = (
+        "Just Say No refuses a Forced or Sly Deal played on Bob, or a rent or card payment Bob has just "
+        "made; the last thing that happened was neither."
+    )
+    assert refusal(state, PlayCard(player=BOB, card="F4")) == message
+    state = run(state, PayBank(player=BOB, amount=10, reason="x"))  # a payment of Bob's own choosing
+    assert refusal(state, PlayCard(player=BOB, card="F4")) == message
+    state = owning(state, BOB, LOT_1)
+    state = run(state, PayRent(player=ANN, deed=LOT_1))  # someone else's rent
+    assert refusal(state, PlayCard(player=BOB, card="F4")) == message
+
+
+def test_just_say_no_cancels_a_debt_the_payment_left():
+    state = owning(kept(board_game(), BOB, "F4"), ANN, LOT_9)
+    state = run(state, PayBank(player=BOB, amount=368, reason="x"), PayRent(player=BOB, deed=LOT_9))
+    assert len(state.debts) == 1
+    state = run(state, PlayCard(player=BOB, card="F4"))
+    assert state.debts == () and cash(state, BOB) == 4
+
+
+def test_a_fortune_jail_card_is_kept_and_used_like_any():
+    state = kept(board_game(), ANN, "F6")
+    assert state.player(ANN).jail_cards == ("fortune",)

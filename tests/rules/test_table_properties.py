@@ -1,14 +1,14 @@
 """Properties of any sequence of deed, building, card, jail, auction, trade, debt and bankruptcy
 commands across three players (refused ones leave no trace), under the classic rules, the house
 rules (dice on the phones and the speed die's moves too), and the short, JMA (its signalled end,
-temporary bankruptcy and the jail fine's rescues too), Monopoly 2.0 and Millionaire presets: houses
-and hotels on the board plus those in the bank always make the supply, built groups stay whole and
-even (as far as the house rules ask), a bankrupt player owns nothing and owes nothing, money is
-conserved against the Paid events (a trade only moves it between players; the Free Parking pot
-holds what was paid into it), every deed has one owner and every Get Out of Jail Free card one
-holder, the market and the deck hold exactly the bank's deeds, an accepted trade moves all it says,
-undoing an action restores the exact prior state, and folding the stored log again gives the same
-state."""
+temporary bankruptcy and the jail fine's rescues too), Monopoly 2.0 and Millionaire (its Fortune
+and Lifestyle cards too) presets: houses and hotels on the board plus those in the bank always make
+the supply, built groups stay whole and even (as far as the house rules ask), a bankrupt player
+owns nothing and owes nothing, money is conserved against the Paid events (a trade only moves it
+between players; the Free Parking pot holds what was paid into it), every deed has one owner and
+every Get Out of Jail Free card one holder, the market and the deck hold exactly the bank's deeds,
+an accepted trade moves all it says, undoing an action restores the exact prior state, and folding
+the stored log again gives the same state."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from banker.editions import custom_edition
 from banker.rules import (
     BANK,
     Command,
@@ -32,11 +33,13 @@ from banker.rules import (
 )
 from banker.rules.auctions import Bid, BidPlaced, CancelAuction, CloseAuction, Decline, StartBuildingAuction
 from banker.rules.bankruptcy import DeclareBankruptcy, PayFineTakeDeeds, SettleMortgage
+from banker.rules.board import edition_from_json, edition_to_json
 from banker.rules.buildings import Build, SellBuilding, level
 from banker.rules.cards import DrawCard, deck_spaces
 from banker.rules.debts import PayDebt
 from banker.rules.deeds import Buy, OwnerCommand
 from banker.rules.dice import RollDice, total
+from banker.rules.fortune import PlayCard
 from banker.rules.jackpot import FreeParking
 from banker.rules.jail import GoToJail, PayJailFine, UseJailCard
 from banker.rules.levels import BuyLevel
@@ -49,11 +52,15 @@ from banker.rules.state import TradeSide
 from banker.rules.tally import SignalEnd
 from banker.rules.trades import AcceptTrade, CancelTrade, DeclineTrade, ProposeTrade
 from banker.rules.undo import Undo, Undone
+from tests.small_board import FORTUNE, LIFESTYLE
 
 from .conftest import NAMES, assert_building_supply, new_game
 
 START = 5000
 EDITION = new_game().edition
+# the US board with Millionaire's Fortune and Lifestyle decks, for the Millionaire variant
+MILLIONAIRE_BOARD = custom_edition({**edition_to_json(EDITION), "fortune": FORTUNE, "lifestyle": LIFESTYLE})
+CARDS = edition_from_json("custom", MILLIONAIRE_BOARD).cards
 STREET_GROUPS = sorted({d.group for d in EDITION.deeds if d.kind == "street"})
 
 players = st.integers(min_value=1, max_value=3)
@@ -64,8 +71,9 @@ streets = st.sampled_from([d.position for d in EDITION.deeds if d.kind == "stree
 
 @st.composite
 def card_draws(draw) -> DrawCard:
-    card = draw(st.sampled_from(EDITION.cards))
-    from_space = draw(st.none() | st.sampled_from(deck_spaces(EDITION, card.deck)))
+    card = draw(st.sampled_from(CARDS))  # Fortune and Lifestyle cards are refused on the US board
+    spaces = deck_spaces(EDITION, card.deck)
+    from_space = draw(st.none() | st.sampled_from(spaces)) if spaces else None
     return DrawCard(player=draw(players), deck=card.deck, card=card.id, from_space=from_space)
 
 
@@ -225,7 +233,8 @@ class Table(RuleBasedStateMachine):
         }
         if variant == "house rules":
             extra = extra | {"build_without_group": building[0], "uneven_building": building[1]}
-        game = fold([(1, [start_game(NAMES[:3], preset, options=options | extra, seed=seed)])])
+        edition = MILLIONAIRE_BOARD if preset == "millionaire" else "us"
+        game = fold([(1, [start_game(NAMES[:3], preset, edition, options=options | extra, seed=seed)])])
         self.start_state = replace(game, edition=replace(game.edition, houses=supply), houses=supply)
         self.state = self.start_state
         self.start_money = game.total_cash() + game.free_parking
@@ -311,6 +320,26 @@ class Table(RuleBasedStateMachine):
     def pass_go_and_buy_a_level(self, player: int, landed: bool) -> None:
         self.act(PassGo(player=player, landed=landed))
         self.act(BuyLevel(player=player))
+
+    @precondition(lambda self: self.state.edition.id == "custom")
+    @rule(player=players, card=st.sampled_from([card["id"] for card in FORTUNE]), deed=deeds)
+    def buy_a_deed_with_its_fortune_card(self, player: int, card: str, deed: int) -> None:
+        """Landing on a deed: its Fortune card, then the deed bought (a deal needs deeds owned)."""
+        self.act(DrawCard(player=player, deck="fortune", card=card, from_space=deed))
+        self.act(Buy(player=player, deed=deed))
+
+    @precondition(lambda self: any(player.hand for player in self.state.players))
+    @rule(data=st.data())
+    def play_a_kept_card(self, data: st.DataObject) -> None:
+        """On a deed of another player's (a deal) or the player's own (a free house, the deed a
+        Forced Deal gives), where there is one."""
+        player = data.draw(st.sampled_from([p for p in self.state.players if p.hand]))
+        owners = {position: self.state.holding(position).owner for position in EDITION.deed_at}
+        theirs = [p for p, owner in owners.items() if owner not in (BANK, player.id)] or list(owners)
+        mine = [p for p, owner in owners.items() if owner == player.id] or list(owners)
+        card = data.draw(st.sampled_from(player.hand))
+        deed = data.draw(st.sampled_from(mine if card == "F1" else theirs))
+        self.act(PlayCard(player=player.id, card=card, deed=deed, give=data.draw(st.sampled_from(mine))))
 
     @precondition(lambda self: self.state.trades)
     @rule(data=st.data(), answer=st.sampled_from(["accept", "accept", "decline", "cancel"]))
@@ -427,6 +456,11 @@ class Table(RuleBasedStateMachine):
     @invariant()
     def each_deck_has_one_get_out_of_jail_free_card(self) -> None:
         held = [deck for player in self.state.players for deck in player.jail_cards]
+        assert len(held) == len(set(held))
+
+    @invariant()
+    def each_kept_card_has_one_holder(self) -> None:
+        held = [card for player in self.state.players for card in player.hand]
         assert len(held) == len(set(held))
 
     @invariant()

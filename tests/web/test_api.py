@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from banker.editions import custom_edition
+from tests.small_board import millionaire_board
+
 
 def create(client, **body):
     return client.post("/api/games", json={"players": ["Ann", "Bob", "Cy"], **body})
@@ -387,3 +390,29 @@ def test_temporary_bankruptcy_and_the_jail_fine_rescue_are_options_on_for_jma_an
     assert rules("jma") == (True, True) and rules("classic") == (False, False)
     assert rules("classic", temporary_bankruptcy=True, jail_fine_rescue=True) == (True, True)
     assert rules("jma", temporary_bankruptcy=False) == (False, True)
+
+
+def test_a_kept_fortune_card_is_in_the_players_hand_and_played_through_the_api(client):
+    game = create(
+        client, preset="millionaire", edition=custom_edition(millionaire_board()), players=["Ann", "Bob"]
+    ).get_json()
+    ann, bob = (p["token"] for p in game["players"])
+    assert (
+        command(client, game, ann, type="card", player=1, deck="fortune", card="F3", from_space=4).status_code
+        == 200
+    )
+    command(client, game, bob, type="buy", player=2, deed=4)
+    command(client, game, ann, type="buy", player=1, deed=9)
+    assert state(client, game).get_json()["players"][0]["hand"] == ["F3"]
+    refused = command(client, game, ann, type="play_card", player=1, card="F3", deed=4)
+    assert refused.status_code == 409
+    assert refused.get_json() == {"error": "Say which of Ann's deeds the Forced Deal hands over."}
+    assert (
+        command(client, game, bob, type="play_card", player=1, card="F3", deed=4, give=9).status_code == 403
+    )
+    played = command(client, game, ann, type="play_card", player=1, card="F3", deed=4, give=9)
+    assert played.status_code == 200
+    body = state(client, game).get_json()
+    assert body["players"][0]["hand"] == []
+    owners = {d["position"]: d["owner"] for d in body["deeds"]}
+    assert (owners[4], owners[9]) == (1, 2)

@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from banker.editions import custom_edition
+from tests.small_board import small_board
 from tests.web.helpers import HTMX, csrf_token, do, join, readable, seq, text
 
 
@@ -216,3 +218,25 @@ def test_a_groups_colour_also_carries_its_name(app, bought):
         query_string={"view": "player"},
     )
     assert "증서 · 하늘색 그룹" in text(korean)
+
+
+def test_a_board_of_32_spaces_draws_eight_to_a_side(app):
+    game = app.extensions["banker"].create_game(["Ann", "Bob"], edition=custom_edition(small_board()))
+    phone = app.test_client()
+    join(phone, game.game.join_code, 1)
+    page = text(phone.get(f"/g/{game.game.id}"))
+    assert page.count('class="space ') == 32
+    assert (
+        '<div class="spaces" style="--row: 4; --side: 8">' in page
+    )  # two rows a side, 8 a row on a wide screen
+    shaded = re.findall(r'id="space-(\d+)" class="space [a-z_]+ alt', page)
+    assert [int(p) for p in shaded] == [*range(8, 16), *range(24, 32)]
+    sheet = tap(phone, game.game.id, 31)
+    assert buttons(sheet)[1] == "Buy for $400" and "Lot 31" in sheet
+
+
+def test_the_classic_board_keeps_five_to_a_row_from_the_stylesheet(table):
+    page = text(table["Bob"].get(f"/g/{table['id']}"))
+    assert '<div class="spaces">' in page
+    shaded = re.findall(r'id="space-(\d+)" class="space [a-z_]+ alt', page)
+    assert [int(p) for p in shaded] == [*range(10, 20), *range(30, 40)]

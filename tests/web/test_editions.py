@@ -98,17 +98,20 @@ def test_an_invalid_custom_edition_is_a_400_saying_what_is_wrong(client):
     data["spaces"].pop()
     response = create(client, edition=data)
     assert response.status_code == 400
-    assert response.get_json() == {"error": "A board has 40 spaces; this file has 39."}
+    assert response.get_json() == {
+        "error": "A board has four equal sides: 16 to 64 spaces, a multiple of 4 (40 on the classic board); "
+        "this file has 39."
+    }
 
 
 def test_the_check_endpoint_answers_ok_with_the_title_or_the_error(client):
     good = client.post("/api/editions/check", json=springfield())
     assert good.status_code == 200 and good.get_json() == {"ok": True, "title": "Springfield"}
     data = springfield()
-    data["chance"].pop()
+    data["chance"].clear()
     bad = client.post("/api/editions/check", json=data)
     assert bad.status_code == 400
-    assert bad.get_json() == {"error": "The Chance deck has 15 cards; it needs 16."}
+    assert bad.get_json() == {"error": "The Chance deck has 0 cards; it needs 1 to 32."}
 
 
 # --- the screens -------------------------------------------------------------------------

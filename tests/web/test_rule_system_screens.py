@@ -1,17 +1,19 @@
 """House rules and the other rule systems on the phones: the jackpot, Just Go, the Monopoly 2.0
-market, Millionaire token levels."""
+market, Millionaire token levels and its Fortune and Lifestyle cards."""
 
 from __future__ import annotations
 
 import re
 
-from tests.web.helpers import HTMX, do, join, readable, text
+from banker.editions import custom_edition
+from tests.small_board import millionaire_board
+from tests.web.helpers import HTMX, csrf_token, do, join, readable, refusal, text
 
 
-def seated(app, preset="classic", **options):
+def seated(app, preset="classic", edition="us", **options):
     """A game for Ann and Bob; returns (game id, Ann's phone, Bob's phone, the service)."""
     service = app.extensions["banker"]
-    game = service.create_game(["Ann", "Bob"], preset=preset, options=options or None)
+    game = service.create_game(["Ann", "Bob"], preset=preset, edition=edition, options=options or None)
     phones = []
     for player in (1, 2):
         phone = app.test_client()
@@ -81,3 +83,76 @@ def test_millionaire_shows_amounts_in_k_and_sells_a_token_level_at_go(app):
     do(ann, game_id, type="buy_level", player=1)
     state = service.state(game_id)
     assert state.player(1).level == 2 and state.player(1).cash == 372 + 150 - 50
+
+
+def millionaire_table(app):
+    return seated(app, "millionaire", custom_edition(millionaire_board()))
+
+
+def test_an_unowned_deed_offers_its_fortune_card_and_a_lifestyle_space_its_deck(app):
+    game_id, ann, _, service = millionaire_table(app)
+    sheet = readable(tap(ann, game_id, 4))
+    assert "first tap the Fortune card drawn on it" in sheet
+    assert (
+        "Free house" in sheet
+        and "Sly Deal" in sheet
+        and "Just Say No" in sheet
+        and "Buy for $100" not in sheet
+    )
+    assert "Buy for 100K" in sheet
+    lifestyle = readable(tap(ann, game_id, 2))
+    assert (
+        "Tap the Millionaire Lifestyle card Ann drew." in lifestyle and "Rent out your jet ski" in lifestyle
+    )
+    do(ann, game_id, type="card", player=1, deck="lifestyle", card="L1", from_space=2)
+    assert service.state(game_id).player(1).cash == 372 + 20
+
+
+def test_a_kept_card_shows_in_the_hand_and_is_played_from_the_phone(app):
+    game_id, ann, bob, service = millionaire_table(app)
+    do(ann, game_id, type="card", player=1, deck="fortune", card="F2", from_space=4)
+    do(bob, game_id, type="buy", player=2, deed=4)
+    wallet = text(ann.get(f"/g/{game_id}"))
+    assert "Your kept cards" in wallet and "Play Sly Deal" in wallet
+    assert '<option value="4">Lot 4 · Bob</option>' in wallet
+    assert "Ann" in wallet and "1 kept card" in readable(text(bob.get(f"/g/{game_id}")))
+    response = do(ann, game_id, type="play_card", player=1, card="F2", deed=4)
+    assert "You played Sly Deal; You took Lot 4 from Bob" in readable(text(response))
+    state = service.state(game_id)
+    assert state.holding(4).owner == 1 and state.player(1).hand == ()
+    assert "Your kept cards" not in text(ann.get(f"/g/{game_id}"))
+
+
+def test_a_refused_card_says_why_and_changes_nothing(app):
+    game_id, ann, bob, service = millionaire_table(app)
+    do(bob, game_id, type="card", player=2, deck="fortune", card="F4", from_space=4)
+    before = service.state(game_id)
+    response = do(bob, game_id, type="play_card", player=2, card="F4")
+    assert refusal(response) == (
+        "Just Say No refuses a Forced or Sly Deal played on Bob, or a rent or card payment Bob has just "
+        "made; the last thing that happened was neither."
+    )
+    assert service.state(game_id) == before
+
+
+def test_the_bank_screen_shows_each_hand_with_its_cards_to_play(app):
+    game_id, ann, _, service = millionaire_table(app)
+    do(ann, game_id, type="card", player=1, deck="fortune", card="F1", from_space=1)
+    banker = app.test_client()
+    link = f"/seat/{service.seats(game_id)[0].token}"
+    banker.post(link, data={"csrf_token": csrf_token(banker, link)})
+    bank = readable(text(banker.get(f"/g/{game_id}/bank")))
+    assert "Ann's kept cards" in bank and "Play Free house" in bank
+
+
+def test_the_rules_page_says_what_the_boards_fortune_and_lifestyle_cards_do(app):
+    game_id, ann, _, _ = millionaire_table(app)
+    rules = readable(text(ann.get(f"/g/{game_id}/rules")))
+    assert "Cards Some cards pay or cost more the higher your token's level." in rules
+    assert "Fortune cards marked Keep Until Needed stay in your hand until you play them, once:" in rules
+    assert "Sly Deal: take one deed from another player, not from a group they own whole." in rules
+    assert (
+        "Just Say No: refuse a deal played on you, or the rent or card payment you have just made." in rules
+    )
+    classic, phone, _, _ = seated(app)
+    assert "Keep Until Needed" not in text(phone.get(f"/g/{classic}/rules"))

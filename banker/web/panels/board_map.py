@@ -1,4 +1,4 @@
-"""The board's 40 spaces as HTML, rendered once for each game, seq and screen.
+"""The board's spaces as HTML, rendered once for each game, seq and screen.
 
 The spaces (owners, houses, mortgages, prices) read the same on every phone of a table, so a
 page load takes them from here instead of drawing them once per phone (once per language); after

@@ -1,5 +1,5 @@
 """The parts of a screen that read the same on every phone of a table at one seq (in one
-language): the board's 40 spaces, the tally with its chart, a page of the history, and what the
+language): the board's spaces, the tally with its chart, a page of the history, and what the
 live stream pushes after a change. Each is rendered once and kept, instead of once per phone.
 What differs from phone to phone (whose screen it is, its seat's tabs, its CSRF token) stays
 outside them."""

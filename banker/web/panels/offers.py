@@ -127,6 +127,7 @@ SHORT_TEXTS = {
     "Community Chest": Text("Chest"),
     "Jail / Just Visiting": Text("Jail"),
     "Free Parking": Text("Parking"),
+    "Millionaire Lifestyle": Text("Lifestyle"),
 }
 
 
@@ -327,13 +328,17 @@ def _deed_sheet(
         if state.rules.auctions:
             decline = {"type": "decline", "player": player.id, "deed": deed.position}
             offers.append(offer(state, decline, Text("Don't buy · auction it"), "ghost"))
+        fortune = _deck_offers(state, "fortune", player, deed.position)
         return Sheet(
             space,
             player,
             deed,
             holding,
-            note=Text("The bank owns this deed."),
+            note=Text("The bank owns this deed: first tap the Fortune card drawn on it.")
+            if fortune
+            else Text("The bank owns this deed."),
             offers=offers,
+            card_offers=fortune,
             short=buy.short,
             raise_money=enough_to_raise(state, player, buy.short, deed.position),
         )
@@ -463,6 +468,13 @@ def _cards(state: GameState, space: Space, player: Player) -> Sheet:
     """The deck as a grid of card titles with their amounts: a tap applies the card, and the toast
     tells its whole wording (with Undo for a slip)."""
     deck = space.type
+    titles = _deck_offers(state, deck, player, space.position)
+    note = Text("Tap the %(deck)s card %(player)s drew.", deck=DECK_NAMES[deck], player=player.name)
+    return Sheet(space, player, note=note, card_offers=titles)
+
+
+def _deck_offers(state: GameState, deck: str, player: Player, position: int) -> list[Offer]:
+    """A button for each card of `deck`, drawn on the space at `position`."""
     titles = []
     for card in state.edition.cards:
         if card.deck != deck:
@@ -472,17 +484,16 @@ def _cards(state: GameState, space: Space, player: Player) -> Sheet:
             "player": player.id,
             "deck": deck,
             "card": card.id,
-            "from_space": space.position,
+            "from_space": position,
         }
         if card.action in ("advance_to", "advance_to_nearest"):
-            destination = card_destination(state.edition, card, space.position)
+            destination = card_destination(state.edition, card, position)
             if destination in state.edition.deed_at:
                 payload["then_space"] = destination
                 if card.action == "advance_to_nearest":
                     payload["then_card"] = f"nearest_{card.target_kind}"
         titles.append(offer(state, payload, card_title(state, card)))
-    note = Text("Tap the %(deck)s card %(player)s drew.", deck=DECK_NAMES[deck], player=player.name)
-    return Sheet(space, player, note=note, card_offers=titles)
+    return titles
 
 
 _SPACES = {

@@ -1,12 +1,14 @@
 """What the rule systems beyond the classic game put on a player's screen: the Monopoly 2.0 deed
-market, and Monopoly Millionaire's token levels."""
+market, and Monopoly Millionaire's token levels and the Fortune cards kept in hand."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from banker.rules import GameState, Player
+from banker.rules import BANK, GameState, Player
 from banker.rules.board import Deed
+from banker.rules.card_texts import card_title
+from banker.rules.market import in_monopoly
 from banker.rules.money import salary
 from banker.rules.text import Text
 from banker.web.panels.offers import Offer, offer
@@ -57,4 +59,53 @@ def token_level(state: GameState, player: Player) -> Level | None:
     return Level(player.level, state.rules.token_levels, state.money(salary(state, player.id)), buy)
 
 
-TEMPLATE_GLOBALS = {"market_panel": market_panel, "token_level": token_level}
+@dataclass(frozen=True)
+class KeptCard:
+    """A card in a player's hand and what playing it asks: the deed it is played on (`deeds`,
+    named by `on`), and for a Forced Deal the player's own deed it hands over (`gives`)."""
+
+    id: str
+    label: Text  # its button: "Play Sly Deal"
+    on: str = ""
+    deeds: tuple[Deed, ...] = ()
+    gives: tuple[Deed, ...] = ()
+
+
+def kept_cards(state: GameState, player: Player) -> list[KeptCard]:
+    cards = []
+    for card_id in player.hand:
+        card = state.edition.card[card_id]
+        label = Text("Play %(card)s", card=card_title(state, card))
+        mine = _bare(state, lambda owner: owner == player.id)
+        theirs = tuple(
+            d
+            for d in _bare(state, lambda owner: owner not in (BANK, player.id))
+            if not in_monopoly(state, d.position)
+        )
+        if card.action == "free_house":
+            streets = tuple(
+                d
+                for d in state.edition.deeds
+                if d.kind == "street" and state.holding(d.position).owner == player.id
+            )
+            cards.append(KeptCard(card_id, label, Text("On"), streets))
+        elif card.action == "sly_deal":
+            cards.append(KeptCard(card_id, label, Text("Take"), theirs))
+        elif card.action == "forced_deal":
+            cards.append(KeptCard(card_id, label, Text("Take"), theirs, mine))
+        else:
+            cards.append(KeptCard(card_id, label))
+    return cards
+
+
+def _bare(state: GameState, owned_by) -> tuple[Deed, ...]:
+    """The deeds without buildings whose owner `owned_by` accepts."""
+    return tuple(
+        deed
+        for deed in state.edition.deeds
+        if owned_by(state.holding(deed.position).owner)
+        and not (state.holding(deed.position).houses or state.holding(deed.position).hotel)
+    )
+
+
+TEMPLATE_GLOBALS = {"market_panel": market_panel, "token_level": token_level, "kept_cards": kept_cards}

@@ -20,6 +20,7 @@ def rule_sections(state: GameState) -> list[Section]:
         (Text("Cash and payments"), _money(state)),
         (Text("Deeds and buildings"), _deeds(state)),
         (Text("Auctions and trades"), _auctions_and_trades(state)),
+        (Text("Cards"), _cards(state)),
         (Text("How the game is won"), _winning(state)),
     ]
     return [(heading, lines) for heading, lines in sections if lines]
@@ -78,6 +79,36 @@ def _money(state: GameState) -> list[Text]:
                 " takes the payer's last roll."
             )
         )
+    return lines
+
+
+# Millionaire's Fortune cards kept until needed, as the rules page says what each does
+_KEPT = {
+    "free_house": Text(
+        "Free house: one house on a lot of yours, where the building rules allow it, at no cost."
+    ),
+    "sly_deal": Text("Sly Deal: take one deed from another player, not from a group they own whole."),
+    "forced_deal": Text(
+        "Forced Deal: swap one of your deeds for one of another player's, not from a group they own whole."
+    ),
+    "just_say_no": Text(
+        "Just Say No: refuse a deal played on you, or the rent or card payment you have just made."
+    ),
+}
+
+
+def _cards(state: GameState) -> list[Text]:
+    """The cards of a board that has more than Chance and Community Chest (Monopoly Millionaire)."""
+    cards = state.edition.cards
+    lines = []
+    if any(card.level_amounts for card in cards):
+        lines.append(Text("Some cards pay or cost more the higher your token's level."))
+    kept = [action for action in _KEPT if any(card.action == action for card in cards)]
+    if kept:
+        lines.append(
+            Text("Fortune cards marked Keep Until Needed stay in your hand until you play them, once:")
+        )
+        lines += [_KEPT[action] for action in kept]
     return lines
 
 

@@ -1,0 +1,256 @@
+"""Monopoly Millionaire's Fortune cards kept until needed (seed 000, 7.1.3), played at the table.
+
+A Fortune card is "Use Now" (its money is a card like any other: cards.py) or "Keep Until Needed":
+drawn, it goes to the player's hand (`CardKept`) until they play it (`play_card`), once:
+
+- a free house: one house on a lot of theirs that the building rules allow next, at no cost;
+- Sly Deal: take one deed from another player, not from a group that player owns whole;
+- Forced Deal: swap one of their deeds for one of another player's, one for one, the other's not
+  from a group they own whole;
+- Just Say No: refuse what has just been done to them: a Forced or Sly Deal played on them, or a
+  payment of rent or by a card. The deal is undone (the deal card stays spent), the money comes back.
+
+A deed with buildings is not taken or swapped (its group is whole, or the buildings were put up
+under a house rule: sell them first). A mortgaged deed goes as it is, with its mortgage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from banker.rules.base import Command, Event, require
+from banker.rules.board import Card
+from banker.rules.buildings import next_building
+from banker.rules.card_texts import card_title
+from banker.rules.debts import DebtsSettled
+from banker.rules.errors import RuleError
+from banker.rules.market import in_monopoly
+from banker.rules.money import DebtIncurred, Paid, payment
+from banker.rules.state import BANK, GameState, Player
+from banker.rules.text import Text
+
+
+@dataclass(frozen=True)
+class CardKept(Event):
+    """`player` drew `card`, a card kept until needed: it is in their hand, not in the deck."""
+
+    type = "card_kept"
+    player: int
+    card: str
+
+    def apply(self, state: GameState) -> GameState:
+        return state.with_player(self.player, hand=(*state.player(self.player).hand, self.card))
+
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(player)s keeps %(card)s until needed",
+            player=state.name_of(self.player),
+            card=card_title(state, state.edition.card[self.card]),
+        )
+
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you != self.player:
+            return self.describe(state)
+        return Text("You keep %(card)s until needed", card=card_title(state, state.edition.card[self.card]))
+
+
+@dataclass(frozen=True)
+class CardPlayed(Event):
+    """`player` played `card` from their hand; it goes back to its deck. What it does follows."""
+
+    type = "card_played"
+    is_news = True  # played on the table: every phone hears of it
+    player: int
+    card: str
+
+    def apply(self, state: GameState) -> GameState:
+        hand = list(state.player(self.player).hand)
+        hand.remove(self.card)
+        return state.with_player(self.player, hand=tuple(hand))
+
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(player)s played %(card)s",
+            player=state.name_of(self.player),
+            card=card_title(state, state.edition.card[self.card]),
+        )
+
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you != self.player:
+            return self.describe(state)
+        return Text("You played %(card)s", card=card_title(state, state.edition.card[self.card]))
+
+
+@dataclass(frozen=True)
+class DeedTaken(Event):
+    """The deed at `deed` went from `owner` to `taker` by a card, as it is (mortgaged or not)."""
+
+    type = "deed_taken"
+    deed: int
+    owner: int
+    taker: int
+
+    def apply(self, state: GameState) -> GameState:
+        return state.with_holding(self.deed, owner=self.taker)
+
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(taker)s took %(deed)s from %(owner)s",
+            taker=state.name_of(self.taker),
+            deed=state.deed(self.deed).name,
+            owner=state.name_of(self.owner),
+        )
+
+    def describe_to(self, state: GameState, you: int) -> Text:
+        deed = state.deed(self.deed).name
+        if you == self.taker:
+            return Text("You took %(deed)s from %(owner)s", deed=deed, owner=state.name_of(self.owner))
+        if you == self.owner:
+            return Text("%(taker)s took your %(deed)s", taker=state.name_of(self.taker), deed=deed)
+        return self.describe(state)
+
+
+def card_holder(state: GameState, card: str) -> Player | None:
+    """Who has `card` in their hand, or None when it is in its deck."""
+    return next((p for p in state.players if card in p.hand and not p.bankrupt), None)
+
+
+@dataclass(frozen=True)
+class PlayCard(Command):
+    """`player` plays `card` from their hand. `deed`: the lot for a free house, the other player's
+    deed a Sly or Forced Deal takes; `give`: the player's own deed a Forced Deal hands over."""
+
+    type = "play_card"
+    player: int
+    card: str
+    deed: int | None = None
+    give: int | None = None
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        player = state.active_player(self.player)
+        card = state.edition.card.get(self.card)
+        if card is None or self.card not in player.hand:
+            raise RuleError(
+                Text("%(player)s has no card %(card)s to play.", player=player.name, card=self.card)
+            )
+        played = CardPlayed(player=player.id, card=card.id)
+        if card.action == "just_say_no":
+            return [played, *_refused(state, player)]
+        require(
+            self.deed is not None,
+            Text("Say which deed %(card)s is played on.", card=card_title(state, card)),
+        )
+        assert self.deed is not None
+        if card.action == "free_house":
+            return [played, _free_house(state, player, card, self.deed)]
+        taken = _takeable(state, player, self.deed)
+        if card.action == "sly_deal":
+            return [played, taken]
+        require(
+            self.give is not None,
+            Text("Say which of %(player)s's deeds the Forced Deal hands over.", player=player.name),
+        )
+        assert self.give is not None
+        return [played, taken, _given(state, player, self.give, taken.owner)]
+
+
+def _free_house(state: GameState, player: Player, card: Card, position: int) -> Event:
+    deed = state.deed(position)
+    require(
+        state.holding(position).owner == player.id,
+        Text(
+            "%(deed)s is not %(player)s's: the free house goes on a lot of theirs.",
+            deed=deed.name,
+            player=player.name,
+        ),
+    )
+    built, _cost, _reason = next_building(state, position)
+    require(
+        not built.hotel,
+        Text(
+            "%(card)s is a house, and %(deed)s is ready for its hotel.",
+            card=card_title(state, card),
+            deed=deed.name,
+        ),
+    )
+    return built
+
+
+def _takeable(state: GameState, player: Player, position: int) -> DeedTaken:
+    """The other player's deed a Sly or Forced Deal takes, refused from a group they own whole."""
+    deed = state.deed(position)
+    holding = state.holding(position)
+    require(
+        holding.owner not in (BANK, player.id),
+        Text("%(deed)s is not another player's: a deal takes a deed from another player.", deed=deed.name),
+    )
+    owner = state.active_player(holding.owner)
+    require(
+        not in_monopoly(state, position),
+        Text(
+            "%(owner)s owns the whole group of %(deed)s: a deal cannot take a deed from it.",
+            owner=owner.name,
+            deed=deed.name,
+        ),
+    )
+    _require_bare(state, position)
+    return DeedTaken(deed=position, owner=owner.id, taker=player.id)
+
+
+def _given(state: GameState, player: Player, position: int, to: int) -> DeedTaken:
+    deed = state.deed(position)
+    require(
+        state.holding(position).owner == player.id,
+        Text("%(deed)s is not %(player)s's to hand over.", deed=deed.name, player=player.name),
+    )
+    _require_bare(state, position)
+    return DeedTaken(deed=position, owner=player.id, taker=to)
+
+
+def _require_bare(state: GameState, position: int) -> None:
+    holding = state.holding(position)
+    require(
+        not (holding.houses or holding.hotel),
+        Text("%(deed)s has buildings: sell them before it changes hands.", deed=state.deed(position).name),
+    )
+
+
+def _refused(state: GameState, player: Player) -> list[Event]:
+    """What undoes the last action for `player`: the deeds a deal took from them back, and the rent
+    or card payment they made."""
+    events = state.undo[-1].events if state.undo else ()
+    by_card = any(event.type == "card_drawn" for event in events)
+    refusal: list[Event] = []
+    debts = 0
+    for event in events:
+        if isinstance(event, DeedTaken) and event.owner == player.id:
+            refusal.append(DeedTaken(deed=event.deed, owner=event.taker, taker=player.id))
+        elif not (by_card or _is_rent(event)):
+            continue
+        elif isinstance(event, Paid) and event.payer == player.id:
+            refusal.append(payment(state, event.payee, player.id, event.amount, Text("Just Say No")))
+        elif isinstance(event, DebtIncurred) and event.debtor == player.id:
+            debts += 1
+    if debts:
+        require(
+            debts == len(state.debts_of(player.id)),
+            Text(
+                "Just Say No refuses only what was just charged: %(player)s owes older debts.",
+                player=player.name,
+            ),
+        )
+        refusal.append(DebtsSettled(debtor=player.id))
+    require(
+        bool(refusal),
+        Text(
+            "Just Say No refuses a Forced or Sly Deal played on %(player)s, or a rent or card payment "
+            "%(player)s has just made; the last thing that happened was neither.",
+            player=player.name,
+        ),
+    )
+    return refusal
+
+
+def _is_rent(event: Event) -> bool:
+    reason = getattr(event, "reason", "")
+    return isinstance(reason, Text) and reason.msgid.startswith("rent for ")
