@@ -165,6 +165,8 @@ def read(raw: bytes, in_turns: InTurns = iter) -> GameFile:
         content = UPGRADES[step](content)
     game = _game_file(content, in_turns)
     _fold(game, in_turns)
+    if game.kept and sorted(player for player, _, _ in game.kept.seats) != list(range(game.players + 1)):
+        raise _damaged("backup.seats", Text("the seats are not the bank's and the players'."))
     return game
 
 
@@ -386,12 +388,17 @@ def _kept(data: Any) -> Kept:
                 _field(seat, "claimed", where, bool),
             )
         )
-    return Kept(
-        id=_field(data, "id", "backup", str)[:16],
-        join_code=_field(data, "join_code", "backup", str)[:8],
+    kept = Kept(
+        id=_field(data, "id", "backup", str),
+        join_code=_field(data, "join_code", "backup", str),
         created_at=_time(_field(data, "created_at", "backup", str), "backup.created_at"),
         seats=tuple(seats),
     )
+    if not (
+        0 < len(kept.id) <= 16 and 0 < len(kept.join_code) <= 8 and all(0 < len(t) <= 64 for _, t, _ in seats)
+    ):
+        raise _damaged("backup", Text("an id, join code or seat token is not one Banker makes."))
+    return kept
 
 
 def _fold(game: GameFile, in_turns: InTurns) -> None:
