@@ -25,7 +25,7 @@ import json
 import re
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
@@ -47,6 +47,9 @@ MAX_BYTES = 4 * 1024 * 1024  # a long game's log is some 500 kB; a custom editio
 MAX_ACTIONS = 20_000
 # version n -> the step that turns a file of version n into one of version n + 1
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+InTurns = Callable[[Sequence[Any]], Iterable[Any]]
 
 
 class BadGameFile(InvalidCommand):
@@ -86,14 +89,6 @@ class GameFile:
         return len(self.actions[0].events[0]["players"])
 
 
-@dataclass(frozen=True)
-class ReadGame:
-    """A game file that was read and checked, and the game it folds to."""
-
-    file: GameFile
-    chronicle: Chronicle
-
-
 def write(game: GameFile) -> bytes:
     content: dict[str, Any] = {
         "format": FORMAT,
@@ -118,8 +113,10 @@ def digest(content: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def read(raw: bytes) -> ReadGame:
-    """The game in the file `raw`, checked and folded; BadGameFile says what is wrong with it."""
+def read(raw: bytes, in_turns: InTurns = iter) -> GameFile:
+    """The game in the file `raw`, checked and folded; BadGameFile says what is wrong with it.
+    `in_turns` paces the fold: a long game takes seconds, and a server lets other requests run
+    between its turns (banker/service.py)."""
     if len(raw) > MAX_BYTES:
         raise BadGameFile(
             Text("The game file is larger than a game can be (at most %(most)s MB).", most=MAX_BYTES >> 20)
@@ -166,8 +163,11 @@ def read(raw: bytes) -> ReadGame:
         )
     for step in range(version, VERSION):
         content = UPGRADES[step](content)
-    game = _game_file(content)
-    return ReadGame(file=game, chronicle=_folded(game))
+    game = _game_file(content, in_turns)
+    _fold(game, in_turns)
+    if game.kept and sorted(player for player, _, _ in game.kept.seats) != list(range(game.players + 1)):
+        raise _damaged("backup.seats", Text("the seats are not the bank's and the players'."))
+    return game
 
 
 def _cut_short(raw: bytes) -> bool:
@@ -224,13 +224,13 @@ def _field(data: dict[str, Any], key: str, where: str, kind: Any) -> Any:
     return _checked(data[key], kind, f"{where}.{key}")
 
 
-def _game_file(content: dict[str, Any]) -> GameFile:
+def _game_file(content: dict[str, Any], in_turns: InTurns) -> GameFile:
     actions = _field(content, "actions", "file", list)
     if not actions:
         raise _damaged("file.actions", Text("a game has at least its start."))
     if len(actions) > MAX_ACTIONS:
         raise _damaged("file.actions", Text("more actions than a game can have."))
-    read_actions = tuple(_file_action(action, index) for index, action in enumerate(actions))
+    read_actions = tuple(_file_action(action, index) for index, action in in_turns(list(enumerate(actions))))
     backup = content.get("backup")
     return GameFile(actions=read_actions, kept=None if backup is None else _kept(backup))
 
@@ -388,17 +388,22 @@ def _kept(data: Any) -> Kept:
                 _field(seat, "claimed", where, bool),
             )
         )
-    return Kept(
-        id=_field(data, "id", "backup", str)[:16],
-        join_code=_field(data, "join_code", "backup", str)[:8],
+    kept = Kept(
+        id=_field(data, "id", "backup", str),
+        join_code=_field(data, "join_code", "backup", str),
         created_at=_time(_field(data, "created_at", "backup", str), "backup.created_at"),
         seats=tuple(seats),
     )
+    if not (
+        0 < len(kept.id) <= 16 and 0 < len(kept.join_code) <= 8 and all(0 < len(t) <= 64 for _, t, _ in seats)
+    ):
+        raise _damaged("backup", Text("an id, join code or seat token is not one Banker makes."))
+    return kept
 
 
-def _folded(game: GameFile) -> Chronicle:
-    """The game the actions make, checked as the server would draw it: its start is a game this
-    server can set up, and every action applies and can be worded in the history."""
+def _fold(game: GameFile, in_turns: InTurns) -> None:
+    """Fold the game the actions make, to check it as the server would draw it: its start is a
+    game this server can set up, and every action applies and can be worded in the history."""
     first = game.actions[0].events
     if len(first) != 1 or first[0]["type"] != GameStarted.type:
         raise _damaged("actions[0]", Text("a game begins with its start (game_started) alone."))
@@ -406,7 +411,7 @@ def _folded(game: GameFile) -> Chronicle:
     assert isinstance(started, GameStarted)
     _check_start(started)
     kept: Chronicle | None = None
-    for action in game.actions:
+    for action in in_turns(game.actions):
         try:
             events = [event_from_json(event) for event in action.events]
             if action.seq > 1 and any(isinstance(event, GameStarted) for event in events):
@@ -421,8 +426,6 @@ def _folded(game: GameFile) -> Chronicle:
                     seq=action.seq,
                 )
             ) from None
-    assert kept is not None
-    return kept
 
 
 def _check_start(started: GameStarted) -> None:

@@ -314,7 +314,7 @@ class GameService:
     def import_game(self, raw: bytes) -> NewGame:
         """The game in a file as a new game here, with a new id, join code and seat tokens (those of
         the server it came from do not open it); a file refused (BadGameFile) stores nothing."""
-        game = game_files.read(raw).file
+        game = game_files.read(raw, _in_turns)
         return self._stored(game.actions, game.players)
 
     def restore_game(self, raw: bytes) -> Restored:
@@ -322,7 +322,7 @@ class GameService:
         its links and phones work again. A game whose id is here already is left as it is (restoring
         twice changes nothing, and a game played on since is not overwritten); a file without the
         backup's ids (a download from the bank screen) becomes a new game."""
-        game = game_files.read(raw).file
+        game = game_files.read(raw, _in_turns)
         kept = game.kept
         if kept is None:
             return Restored(self._stored(game.actions, game.players).game.id, "new")

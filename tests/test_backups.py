@@ -6,16 +6,19 @@ there is left as it is, and a damaged file is named with what is wrong, the othe
 from __future__ import annotations
 
 import json
+import re
 
+import pytest
 from sqlmodel import Session, select
 
 from banker import backups
 from banker.db import make_engine, migrate
+from banker.game_files import BadGameFile
 from banker.live import Broker
 from banker.models import Seat
 from banker.service import GameService
 from tests.test_bank_links import banker
-from tests.test_game_files import rows
+from tests.test_game_files import rewritten, rows
 
 
 def table(service: GameService, *names: str) -> str:
@@ -33,9 +36,13 @@ def seats(service: GameService, game_id: str) -> list[tuple[int, str, bool]]:
         return [(seat.player_id, seat.token, seat.claimed) for seat in found]
 
 
-def test_backup_and_restore_move_every_game_with_its_ids_and_seats(app, tmp_path, database_url, postgres_url):
-    """From the test's database to a fresh PostgreSQL one (or the other way when the suite runs on
-    PostgreSQL, moving to another schema): the same games, links and phones."""
+def test_backup_and_restore_move_every_game_with_its_ids_and_seats(app, tmp_path, database_url, request):
+    """From the test's database to a fresh PostgreSQL one (or, when the suite runs on PostgreSQL,
+    to a fresh SQLite one): the same games, links and phones."""
+    if database_url.startswith("postgresql"):
+        target = f"sqlite:///{tmp_path / 'moved.sqlite3'}"
+    else:
+        target = request.getfixturevalue("postgres_url")
     service = app.extensions["banker"]
     games = [table(service, "Ann", "Bob"), table(service, "Cy", "Di", "Ed")]
     folder = tmp_path / "backup"
@@ -45,12 +52,12 @@ def test_backup_and_restore_move_every_game_with_its_ids_and_seats(app, tmp_path
     assert saved.stdout == f"Saved 2 games to {folder}\n"
     assert sorted(path.name for path in folder.iterdir()) == sorted(f"{game}.json" for game in games)
 
-    moved = banker("restore", str(folder), env={**env, "BANKER_DATABASE_URL": postgres_url})
+    moved = banker("restore", str(folder), env={**env, "BANKER_DATABASE_URL": target})
     assert moved.returncode == 0, moved.stderr
     assert sorted(moved.stdout.splitlines()) == sorted(
         f"{game}.json: restored as game {game}" for game in games
     )
-    engine = make_engine(postgres_url)
+    engine = make_engine(target)
     try:
         there = GameService(engine, Broker())
         for game in games:
@@ -126,3 +133,23 @@ def test_restore_of_a_missing_folder_says_so(tmp_path):
     )
     assert printed.returncode == 1
     assert printed.stderr == f"There is no folder {tmp_path / 'nowhere'}.\n"
+
+
+def test_a_backup_whose_seats_are_not_the_games_is_refused(app):
+    service = app.extensions["banker"]
+    game = table(service, "Ann", "Bob")
+    saved = service.export_game(game, backup=True)
+    service_rows = rows(app)
+    for change, error in (
+        (
+            lambda data: data["backup"]["seats"].pop(),
+            "backup.seats: the seats are not the bank's and the players'.",
+        ),
+        (
+            lambda data: data["backup"].update(id="x" * 17),
+            "backup: an id, join code or seat token is not one Banker",
+        ),
+    ):
+        with pytest.raises(BadGameFile, match=re.escape(error)):
+            service.restore_game(rewritten(saved, change))
+    assert rows(app) == service_rows

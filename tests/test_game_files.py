@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from sqlalchemy import func
 from sqlmodel import Session, select
 
+import banker.service
 from banker import game_files
 from banker.models import Action, Game, Seat
 from banker.rules.money import Paid
@@ -470,3 +471,23 @@ def test_banker_serve_reads_a_game_file_past_the_bound_of_every_other_request(ap
         assert status == 413
     finally:
         server.stop()
+
+
+def test_importing_a_long_game_lets_other_requests_run_between_its_turns(app, monkeypatch):
+    """Reading and folding a long game's file takes seconds; under `banker serve` every other
+    table waits unless it pauses every AT_ONCE actions, as folding a log does."""
+    service = app.extensions["banker"]
+    created = service.create_game(["Ann", "Bob"])
+    for n in range(40):
+        service.run(
+            created.game.id,
+            created.banker.token,
+            {"type": "pay_player", "player": 1 + n % 2, "to": 2 - n % 2, "amount": 1},
+        )
+    raw = service.export_game(created.game.id)
+    pauses = []
+    monkeypatch.setattr(banker.service, "AT_ONCE", 10)
+    monkeypatch.setattr(banker.service.time, "sleep", pauses.append)
+    service.import_game(raw)
+    # 41 actions checked, then folded, 10 at a time, as the file is read; then folded from the log
+    assert pauses.count(0) == 12
