@@ -25,6 +25,7 @@ from banker.rules import (  # noqa: F401
     money,
     mortgages,
     rent,
+    seating,
     tally,
     trades,
     undo,

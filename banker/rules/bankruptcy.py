@@ -234,8 +234,11 @@ class DeclareBankruptcy(Command):
         return hand_over(state, player.id, creditor, now)
 
 
-def hand_over(state: GameState, player_id: int, creditor: int, now: float) -> list[Event]:
-    """Everything the bankrupt player has goes to `creditor` (a player, or BANK) as the module says."""
+def hand_over(
+    state: GameState, player_id: int, creditor: int, now: float, leaving: WentBankrupt | None = None
+) -> list[Event]:
+    """Everything the bankrupt player has goes to `creditor` (a player, or BANK) as the module says;
+    `leaving` is how they leave (a resignation, seating.py), else bankrupt to `creditor`."""
     player = state.player(player_id)
     deeds = tuple(sorted(p for p, h in state.holdings.items() if h.owner == player_id))
     events: list[Event] = []
@@ -257,7 +260,7 @@ def hand_over(state: GameState, player_id: int, creditor: int, now: float) -> li
         events.append(DeedsHandedOver(player=player_id, to=creditor, deeds=deeds))
     if player.jail_cards:
         events.append(JailCardsHandedOver(player=player_id, to=creditor))
-    went = WentBankrupt(player=player_id, creditor=creditor)
+    went = leaving or WentBankrupt(player=player_id, creditor=creditor)
     events += [went, *ranked_by_cash(went.apply(state), player_id)]
     left = [p for p in state.players if not p.bankrupt and p.id != player_id]
     if len(left) == 1:

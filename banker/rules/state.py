@@ -35,7 +35,8 @@ class Player:
     cash: int = 0
     in_jail: bool = False
     jail_cards: tuple[str, ...] = ()  # the decks of the Get Out of Jail Free cards held
-    bankrupt: bool = False
+    bankrupt: bool = False  # out of the game: bankrupt, or resigned
+    resigned: bool = False  # left of their own accord (seating.py)
     place: int = 0  # where a bankrupt player finished: 3 of 3 for the first one out
     level: int = 1  # the token's level (Monopoly Millionaire): the salary grows with it
     # bankrupt on a card that took from every player: (the card's draw, the cash they had then)
@@ -172,7 +173,11 @@ class GameState:
     def name_of(self, party: int) -> str:
         if party == FREE_PARKING:
             return Text("Free Parking")
-        return Text("the bank") if party == BANK else self.player(party).name
+        if party == BANK:
+            return Text("the bank")
+        named = [p.name for p in self.players if p.id == party]
+        # the history is worded on the newest state: a late player's seat may since be undone
+        return named[0] if named else Text("player %(number)s", number=party)
 
     def deed(self, position: Any) -> Deed:
         deed = self.edition.deed_at.get(position)

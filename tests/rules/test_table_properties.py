@@ -1,12 +1,14 @@
-"""Properties of any sequence of deed, building, card, jail, auction, trade, debt and bankruptcy
-commands across three players (refused ones leave no trace), under the classic rules, the house
-rules, and the short, JMA (its signalled end too), Monopoly 2.0 and Millionaire presets: houses and hotels on the board plus
+"""Properties of any sequence of deed, building, card, jail, auction, trade, debt, bankruptcy and
+seating (a late player, a new name, a resignation) commands across three players and a late fourth
+(refused ones leave no trace), under the classic rules, the house rules, and the short, JMA (its
+signalled end too), Monopoly 2.0 and Millionaire presets: houses and hotels on the board plus
 those in the bank always make the supply, built groups stay whole and even (as far as the house
-rules ask), a bankrupt player owns nothing and owes nothing, money is conserved against the Paid
-events (a trade only moves it between players; the Free Parking pot holds what was paid into it),
-every deed has one owner and every Get Out of Jail Free card one holder, the market and the deck
-hold exactly the bank's deeds, an accepted trade moves all it says, undoing an action restores the
-exact prior state, and folding the stored log again gives the same state."""
+rules ask), a bankrupt or resigned player owns nothing and owes nothing, money is conserved
+against the Paid events and a late player's starting cash (a trade only moves it between players;
+the Free Parking pot holds what was paid into it), every deed has one owner and every Get Out of
+Jail Free card one holder, the market and the deck hold exactly the bank's deeds, an accepted
+trade moves all it says, undoing an action restores the exact prior state, and folding the stored
+log again gives the same state."""
 
 from __future__ import annotations
 
@@ -41,6 +43,7 @@ from banker.rules.market import BuyFromMarket, BuyFromOwner, NextTurn
 from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayTax
 from banker.rules.mortgages import Mortgage, Unmortgage
 from banker.rules.rent import PayRent
+from banker.rules.seating import AddPlayer, ChangePlayer, PlayerAdded, Resign
 from banker.rules.state import TradeSide
 from banker.rules.tally import SignalEnd
 from banker.rules.trades import AcceptTrade, CancelTrade, DeclineTrade, ProposeTrade
@@ -52,7 +55,7 @@ START = 5000
 EDITION = new_game().edition
 STREET_GROUPS = sorted({d.group for d in EDITION.deeds if d.kind == "street"})
 
-players = st.integers(min_value=1, max_value=3)
+players = st.integers(min_value=1, max_value=4)  # the 4th once seated late
 deeds = st.sampled_from([d.position for d in EDITION.deeds])
 streets = st.sampled_from([d.position for d in EDITION.deeds if d.kind == "street"])
 
@@ -101,6 +104,11 @@ single_commands = st.one_of(
     st.builds(BuyFromOwner, player=players, deed=deeds),
     st.builds(BuyLevel, player=players),
     st.builds(NextTurn),
+    st.builds(AddPlayer, name=st.sampled_from(["Dan", "Eve", "ann"]), piece=st.sampled_from(["", "Dog"])),
+    st.builds(
+        ChangePlayer, player=players, name=st.sampled_from(["Dan", "Bob"]), piece=st.sampled_from(["", "Dog"])
+    ),
+    st.builds(Resign, player=players),
 )
 # How the table plays: the options each variant adds to the drawn ones (see `start`).
 VARIANTS = {
@@ -230,6 +238,7 @@ class Table(RuleBasedStateMachine):
             return
         self.bank_flows.append(
             sum(e.amount for e in events if isinstance(e, Paid) and e.payer == BANK)
+            + sum(e.cash for e in events if isinstance(e, PlayerAdded))
             - sum(e.amount for e in events if isinstance(e, Paid) and e.payee == BANK)
         )
         undone = apply_action(self.state, self.state.seq + 1, decide(self.state, Undo()))
