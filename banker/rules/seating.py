@@ -53,21 +53,22 @@ class PlayerAdded(Event):
 
 @dataclass(frozen=True)
 class PlayerChanged(Event):
-    """A player's name or piece, as the bank set it."""
+    """A player's name or piece, as the bank set it; `was` the name before (the history is worded
+    on the newest state)."""
 
     type = "player_changed"
     is_news = True
     player: int
     name: str
+    was: str
     piece: str = ""
 
     def apply(self, state: GameState) -> GameState:
         return state.with_player(self.player, name=self.name, token=self.piece)
 
     def describe(self, state: GameState) -> Text:
-        before = state.player(self.player)
-        if before.name != self.name:
-            return Text("%(before)s is now called %(player)s", before=before.name, player=self.name)
+        if self.was != self.name:
+            return Text("%(before)s is now called %(player)s", before=self.was, player=self.name)
         return Text("%(player)s changed their piece", player=self.name)
 
 
@@ -133,7 +134,7 @@ class ChangePlayer(Command):
             (name, piece) != (player.name, player.token),
             Text("%(player)s already has that name and piece.", player=player.name),
         )
-        return [PlayerChanged(player=player.id, name=name, piece=piece)]
+        return [PlayerChanged(player=player.id, name=name, was=player.name, piece=piece)]
 
 
 @dataclass(frozen=True)

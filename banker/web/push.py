@@ -40,6 +40,10 @@ def message(
     `context(state)` gives what the screen's templates draw from."""
     stored = _stored(game_id, before, after)
     you = None if seat.player_id == BANKER else seat.player_id
+    if view != "lobby" and seating(before) != seating(after):
+        # a player seated, renamed or gone (rare): the screen whole, every row and list of names
+        whole = Markup(render_template(f"{view}/_live.html", oob=True, pushed=True, **context(after)))
+        return whole + _toast(game_id, before.seq, after, stored, seat, _money_in(after, stored, you))
     parts = [_shared(game_id, before, after, view)]
     own = _OWN.get(view, {})
     changed = [region for region, key in own.items() if key(before, you) != key(after, you)]
@@ -80,7 +84,7 @@ def _draw_shared(game_id: str, before: GameState, after: GameState, view: str) -
     stored = _stored(game_id, before, after)
     joined = {e.player for action in stored for e in action.events if isinstance(e, Joined)}
     if view == "lobby":
-        if joined:
+        if joined or seating(before) != seating(after):
             parts.append(render_template("lobby/_live.html", pushed=True, **_lobby(game_id, after)))
         return Markup("".join(parts))
     changed = shared_changes(before, after, joined)
@@ -184,6 +188,12 @@ def _lot(state: GameState) -> tuple:
 def _row(player: Player) -> tuple:
     """What a player's row shows besides the cash."""
     return (player.name, player.token, player.in_jail, player.bankrupt)
+
+
+def seating(state: GameState) -> tuple:
+    """Who sits at the table, as the lists of names show them: a late player, a new name or
+    piece, a resignation change it."""
+    return tuple((p.name, p.token, p.resigned) for p in state.players)
 
 
 def _joined(game_id: str) -> set[int]:

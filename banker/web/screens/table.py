@@ -24,6 +24,7 @@ from markupsafe import Markup
 from banker import qr
 from banker.rules import GameState, undo_preview
 from banker.rules.board import edition_to_json
+from banker.rules.game import MAX_PLAYERS
 from banker.rules.tally import tally
 from banker.service import BANKER
 from banker.web import push, replies
@@ -31,6 +32,7 @@ from banker.web.context import VIEWS, seat_required, tap_id
 from banker.web.http import seats
 from banker.web.panels import history
 from banker.web.panels.endgame import biggest_moments, net_worth_chart
+from banker.web.panels.pieces import PIECES
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 
@@ -57,8 +59,18 @@ def _context(game_id: str, state: GameState | None = None) -> dict:
         ),
         "join_url": _join_url(game_id),
         "now": service.clock(),
+        **(_seating(state) if view == "bank" else {}),
         **(_ending(game_id, state) if state.ended else {}),
     }
+
+
+def _seating(state: GameState) -> dict:
+    """The bank's players: the one it acted for last on this device (static/js/table.js keeps it
+    in a cookie), and what seating a player offers."""
+    in_play = [p for p in state.players if not p.bankrupt] or state.players
+    chosen = request.cookies.get("acting", type=int)
+    acting = next((p for p in in_play if p.id == chosen), in_play[0])
+    return {"acting": acting, "pieces": PIECES, "max_players": MAX_PLAYERS}
 
 
 def _ending(game_id: str, state: GameState) -> dict:
@@ -91,12 +103,7 @@ def _wallet(game_id: str):
 @bp.get("/bank")
 @seat_required(views=("bank",))
 def bank(game_id: str):
-    context = _context(game_id)
-    # the player the bank acted for last on this device (static/js/table.js keeps it in a cookie)
-    in_play = [p for p in context["state"].players if not p.bankrupt] or context["state"].players
-    chosen = request.cookies.get("acting", type=int)
-    acting = next((p for p in in_play if p.id == chosen), in_play[0])
-    return render_template("bank/page.html", acting=acting, **context)
+    return render_template("bank/page.html", **_context(game_id))
 
 
 @bp.get("/rules")
