@@ -18,6 +18,7 @@ When one player is left the game ends, and that player wins.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from banker.rules.auctions import AuctionsQueued, next_in_line
 from banker.rules.base import Command, Event, require
@@ -102,6 +103,7 @@ class JailCardsHandedOver(Event):
 class WentBankrupt(Event):
     type = "went_bankrupt"
     is_news = True
+    cash_reason: ClassVar[Text] = Text("bankruptcy")  # why the cash goes to the creditor
     # it hands a player's cash and deeds to others and may end the game
     take_back_refusal = Text(
         "A bankruptcy cannot be taken back from a player's phone; the banker can undo it."
@@ -241,6 +243,7 @@ def hand_over(
     `leaving` is how they leave (a resignation, seating.py), else bankrupt to `creditor`."""
     player = state.player(player_id)
     deeds = tuple(sorted(p for p, h in state.holdings.items() if h.owner == player_id))
+    went = leaving or WentBankrupt(player=player_id, creditor=creditor)
     events: list[Event] = []
     refund = 0
     for position in deeds:
@@ -255,12 +258,11 @@ def hand_over(
         )
         cash += refund
     if cash:
-        events.append(Paid(payer=player_id, payee=creditor, amount=cash, reason=Text("bankruptcy")))
+        events.append(Paid(payer=player_id, payee=creditor, amount=cash, reason=went.cash_reason))
     if deeds:
         events.append(DeedsHandedOver(player=player_id, to=creditor, deeds=deeds))
     if player.jail_cards:
         events.append(JailCardsHandedOver(player=player_id, to=creditor))
-    went = leaving or WentBankrupt(player=player_id, creditor=creditor)
     events += [went, *ranked_by_cash(went.apply(state), player_id)]
     left = [p for p in state.players if not p.bankrupt and p.id != player_id]
     if len(left) == 1:

@@ -77,6 +77,7 @@ class Resigned(WentBankrupt):
     """A player left the game of their own accord; they are out as a player bankrupt to the bank is."""
 
     type = "resigned"
+    cash_reason = Text("leaving the game")
     take_back_refusal = Text(
         "Leaving the game cannot be taken back from a player's phone; the banker can undo it."
     )

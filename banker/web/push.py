@@ -191,9 +191,9 @@ def _row(player: Player) -> tuple:
 
 
 def seating(state: GameState) -> tuple:
-    """Who sits at the table, as the lists of names show them: a late player, a new name or
-    piece, a resignation change it."""
-    return tuple((p.name, p.token, p.resigned) for p in state.players)
+    """Who sits at the table and who may still change seats, as the lists of names and the bank's
+    Players card show them: a late player, a new name or piece, a player out, the game's end."""
+    return (state.ended, tuple((p.name, p.token, p.bankrupt) for p in state.players))
 
 
 def _joined(game_id: str) -> set[int]:

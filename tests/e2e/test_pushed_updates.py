@@ -291,9 +291,13 @@ def play_the_classic_game(t):
 
 
 def play_without_auctions(t):
-    """A deed not bought stays with the bank; one birthday card bankrupts Bob and Cy together
-    (ranked by the cash they had); the banker signals the end and the table ends the game."""
-    ann, bob, cy = 1, 2, 3
+    """The bank seats Eve late, renames Dee and lets her go; a deed not bought stays with the
+    bank; one birthday card bankrupts Bob and Cy together (ranked by the cash they had); the
+    banker signals the end and the table ends the game."""
+    ann, bob, cy, dee = 1, 2, 3, 4
+    t.do({"type": "add_player", "name": "Eve", "piece": "Dog"})
+    t.do({"type": "change_player", "player": dee, "name": "Dot", "piece": "Boot"})
+    t.do({"type": "resign", "player": dee})
     t.do({"type": "decline", "player": bob, "deed": 39})
     for player, keeps in ((bob, 5), (cy, 3)):
         cash = next(p["cash"] for p in t.state()["players"] if p["id"] == player)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from banker.rules import decide
 from banker.rules.auctions import Bid, CloseAuction, Decline
 from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.cards import DrawCard
-from banker.rules.money import PayBank
+from banker.rules.money import Paid, PayBank
 from banker.rules.mortgages import Mortgage
 from banker.rules.seating import AddPlayer, ChangePlayer, Resign
 from banker.rules.state import BANK, TradeSide
@@ -111,6 +112,8 @@ def test_a_resigning_player_leaves_everything_to_the_bank_and_the_deeds_go_to_au
     left = cash(state, CAT)
     assert left == 3000 - 350 - 400 - 200 - 4 * 200 + 100
     before = state.total_cash()
+    (paid,) = [e for e in decide(state, Resign(player=CAT), 100.0) if isinstance(e, Paid)]
+    assert (paid.payee, paid.amount, paid.reason) == (BANK, left, "leaving the game")
     state = run(state, Resign(player=CAT), now=100.0)
     cat = state.player(CAT)
     assert cat.bankrupt and cat.resigned and cat.cash == 0 and cat.jail_cards == () and cat.place == 3
