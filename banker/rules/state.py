@@ -70,7 +70,10 @@ class Auction:
     high_bid: int = 0
     high_bidder: int | None = None
     lot: int | None = None
-    excluded: tuple[int, ...] = ()  # winners who could not take the lot; the rerun goes on without them
+    # winners who could not take the lot (the rerun goes on without them), and a barred decliner
+    excluded: tuple[int, ...] = ()
+    opening: int = 0  # the opening price the bank named (auction_opening_price); 0: none
+    declined_by: int | None = None  # the player who declined to buy the deed
 
 
 @dataclass(frozen=True)

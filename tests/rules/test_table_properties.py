@@ -1,8 +1,8 @@
 """Properties of any sequence of deed, building, card, jail, auction, trade, debt, bankruptcy and
 seating (a late player, a new name, a resignation) commands across three players and a late fourth
-(refused ones leave no trace), under the classic rules, the house rules, and the short, JMA (its
-signalled end too), Monopoly 2.0 and Millionaire presets: houses and hotels on the board plus
-those in the bank always make the supply, built groups stay whole and even (as far as the house
+(refused ones leave no trace), under the classic rules, the house rules (with the auction
+variants), and the short, JMA (its signalled end too), Monopoly 2.0 and Millionaire presets:
+houses and hotels on the board plus those in the bank always make the supply, built groups stay whole and even (as far as the house
 rules ask), a bankrupt or resigned player owns nothing and owes nothing, money is conserved
 against the Paid events and a late player's starting cash (a trade only moves it between players;
 the Free Parking pot holds what was paid into it), every deed has one owner and every Get Out of
@@ -30,7 +30,15 @@ from banker.rules import (
     fold,
     start_game,
 )
-from banker.rules.auctions import Bid, BidPlaced, CancelAuction, CloseAuction, Decline, StartBuildingAuction
+from banker.rules.auctions import (
+    Bid,
+    BidPlaced,
+    CancelAuction,
+    CloseAuction,
+    Decline,
+    SetOpeningPrice,
+    StartBuildingAuction,
+)
 from banker.rules.bankruptcy import DeclareBankruptcy, SettleMortgage
 from banker.rules.buildings import Build, SellBuilding, level
 from banker.rules.cards import DrawCard, deck_spaces
@@ -90,6 +98,7 @@ single_commands = st.one_of(
     st.builds(Decline, player=players, deed=deeds),
     st.builds(Bid, player=players, amount=st.integers(min_value=1, max_value=3000), deed=st.none() | streets),
     st.just(CloseAuction()),
+    st.builds(SetOpeningPrice, amount=st.sampled_from([10, 300])),
     st.just(CancelAuction()),
     st.builds(StartBuildingAuction, kind=st.sampled_from(["house", "hotel"])),
     st.builds(AcceptTrade, player=players, trade=st.integers(min_value=1, max_value=4)),
@@ -115,7 +124,15 @@ VARIANTS = {
     "classic": ("classic", {}),
     "house rules": (
         "classic",
-        {"free_parking_jackpot": True, "jackpot_seed": 500, "just_go": True, "income_tax_percent": 10},
+        {
+            "free_parking_jackpot": True,
+            "jackpot_seed": 500,
+            "just_go": True,
+            "income_tax_percent": 10,
+            "auction_opening_price": True,
+            "no_unsold_lots": True,
+            "decliner_barred": True,
+        },
     ),
     "short": ("short", {}),
     "jma": ("jma", {}),
