@@ -217,6 +217,11 @@ def play_the_classic_game(t):
     t.do({"type": "bid", "player": bob, "amount": 60, "deed": 6})
     t.do({"type": "bid", "player": ann, "amount": 80, "deed": 6})
     t.do({"type": "close_auction"})
+    # the bank names the opening price (000); nobody bids $300, so Boardwalk goes again from the least bid
+    t.do({"type": "decline", "player": cy, "deed": 39})
+    t.do({"type": "set_opening_price", "amount": 300})
+    t.do({"type": "close_auction"})
+    t.do({"type": "cancel_auction"})
     # tax into the jackpot, which Cy collects; jail three ways
     t.do({"type": "pay_tax", "player": bob, "space": 4})
     t.do({"type": "free_parking", "player": cy})
@@ -326,6 +331,8 @@ def test_every_kind_of_change_pushed_to_open_pages_equals_a_fresh_load(server, p
             "jackpot_seed": 100,
             "token_levels": 3,
             "buy_from_owner": True,
+            "auction_opening_price": True,
+            "no_unsold_lots": True,
             "auction_seconds": 24 * 60 * 60,  # only the bank closes the auctions here
         },
     )
