@@ -64,7 +64,9 @@ def test_a_player_leaves_the_game_from_their_own_phone(app, table):
 
 def test_the_bank_lets_a_player_who_left_go_and_undo_brings_them_back(app, table):
     game_id = table["id"]
-    do(table["host"], game_id, "bank", type="resign", player=3)
+    reply = do(table["host"], game_id, "bank", type="resign", player=3)
+    assert "Cy left the game" in text(reply)
+    assert app.extensions["banker"].state(game_id).player(3).resigned
     assert "Cy leaves the game" not in page(table["host"], game_id, "/bank")
     do(table["host"], game_id, "bank", type="undo")
     state = app.extensions["banker"].state(game_id)
