@@ -89,3 +89,15 @@ def test_the_api_hands_the_bank_a_late_players_seat(app, client):
     assert left.status_code == 200
     state = client.get(f"/api/games/{created['id']}", headers=bank).get_json()
     assert state["players"][2]["resigned"] and state["players"][2]["bankrupt"]
+
+
+def test_a_late_players_phone_is_told_when_the_banker_undoes_their_seat(app, table):
+    game_id = table["id"]
+    do(table["host"], game_id, "bank", type="add_player", name="Dan")
+    dan = app.test_client()
+    join(dan, table["code"], 4)
+    do(table["host"], game_id, "bank", type="undo")
+    response = dan.get(f"/g/{game_id}")
+    assert response.status_code == 403
+    assert "The banker took back this seat. Ask the banker to seat you again." in text(response)
+    assert "Dan joins the game" in page(table["host"], game_id, "/history?view=bank")

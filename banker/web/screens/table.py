@@ -22,13 +22,14 @@ from flask import (
 from markupsafe import Markup
 
 from banker import qr
-from banker.rules import GameState, undo_preview
+from banker.rules import GameState, Player, undo_preview
 from banker.rules.board import edition_to_json
 from banker.rules.game import MAX_PLAYERS
 from banker.rules.tally import tally
+from banker.rules.text import Text
 from banker.service import BANKER
 from banker.web import push, replies
-from banker.web.context import VIEWS, seat_required, tap_id
+from banker.web.context import VIEWS, NoSeat, seat_required, tap_id
 from banker.web.http import seats
 from banker.web.panels import history
 from banker.web.panels.endgame import biggest_moments, net_worth_chart
@@ -46,7 +47,7 @@ def _context(game_id: str, state: GameState | None = None) -> dict:
         "game_id": game_id,
         "view": view,
         "state": state,
-        "me": None if g.seat.player_id == BANKER else state.player(g.seat.player_id),
+        "me": None if g.seat.player_id == BANKER else _seated(state, g.seat.player_id),
         "has_bank": seats.token(game_id, "bank") is not None,
         "has_player": seats.token(game_id, "player") is not None,
         "history": history.lines(game_id, state),
@@ -62,6 +63,13 @@ def _context(game_id: str, state: GameState | None = None) -> dict:
         **(_seating(state) if view == "bank" else {}),
         **(_ending(game_id, state) if state.ended else {}),
     }
+
+
+def _seated(state: GameState, player_id: int) -> Player:
+    """This phone's player; a late player's seat the banker has since undone seats nobody."""
+    if player_id not in {p.id for p in state.players}:
+        raise NoSeat(Text("The banker took back this seat. Ask the banker to seat you again."))
+    return state.player(player_id)
 
 
 def _seating(state: GameState) -> dict:
