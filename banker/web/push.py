@@ -42,7 +42,10 @@ def message(
     you = None if seat.player_id == BANKER else seat.player_id
     if view != "lobby" and seating(before) != seating(after):
         # a player seated, renamed or gone (rare): the screen whole, every row and list of names
-        whole = Markup(render_template(f"{view}/_live.html", oob=True, pushed=True, **context(after)))
+        drawn = context(after)
+        whole = Markup(render_template(f"{view}/_live.html", oob=True, pushed=True, **drawn))
+        if view == "bank" or not drawn["me"].bankrupt:  # the Pay and Trade tabs list the players
+            whole += Markup(render_template("shared/_desk.html", oob=True, **drawn))
         return whole + _toast(game_id, before.seq, after, stored, seat, _money_in(after, stored, you))
     parts = [_shared(game_id, before, after, view)]
     own = _OWN.get(view, {})

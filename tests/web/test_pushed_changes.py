@@ -120,3 +120,10 @@ def test_a_late_player_seated_by_the_bank_reaches_every_phone_with_a_row_of_thei
     cy = message(streams["Cy"])
     assert 'id="live"' in cy and "person-4" in cy and "Dan" in cy  # the screen whole: a new row
     assert "Dan joins the game with $1,500 from the bank" in cy  # news to every phone
+
+
+def test_the_pay_and_trade_tabs_of_every_phone_offer_a_late_player_at_once(app, table, streams):
+    do(table["host"], table["id"], "bank", type="add_player", name="Dan", piece="Dog")
+    cy = message(streams["Cy"])
+    assert 'id="panel-pay"' in cy and 'id="panel-trade"' in cy
+    assert 'name="to" value="4"' in cy  # Cy can pay Dan without reloading

@@ -20,7 +20,8 @@ def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(app, table):
     join(dan, table["code"], 4)
     wallet = page(dan, game_id)
     assert 'aria-label="Your cash"' in wallet and "$1,500" in wallet and "Leave the game" in wallet
-    assert "Dog · joined" in readable(page(table["host"], game_id, "/bank"))
+    bank = readable(page(table["host"], game_id, "/bank"))
+    assert "Dog · joined" in bank and "Acting for Ann" in bank and "Ann passed GO" in bank
 
 
 def test_a_look_alike_name_or_a_taken_piece_is_refused_in_words_and_changes_nothing(app, table):

@@ -78,7 +78,8 @@ def _seating(state: GameState) -> dict:
     in_play = [p for p in state.players if not p.bankrupt] or state.players
     chosen = request.cookies.get("acting", type=int)
     acting = next((p for p in in_play if p.id == chosen), in_play[0])
-    return {"acting": acting, "pieces": PIECES, "max_players": MAX_PLAYERS}
+    acting_name = Markup('<b data-acting-name>%s</b>') % acting.name  # on every button it acts with
+    return {"acting": acting, "acting_name": acting_name, "pieces": PIECES, "max_players": MAX_PLAYERS}
 
 
 def _ending(game_id: str, state: GameState) -> dict:
