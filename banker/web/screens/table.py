@@ -78,7 +78,7 @@ def _seating(state: GameState) -> dict:
     in_play = [p for p in state.players if not p.bankrupt] or state.players
     chosen = request.cookies.get("acting", type=int)
     acting = next((p for p in in_play if p.id == chosen), in_play[0])
-    acting_name = Markup('<b data-acting-name>%s</b>') % acting.name  # on every button it acts with
+    acting_name = Markup("<b data-acting-name>%s</b>") % acting.name  # on every button it acts with
     return {"acting": acting, "acting_name": acting_name, "pieces": PIECES, "max_players": MAX_PLAYERS}
 
 
