@@ -73,6 +73,8 @@ def record(
     stride = before.stride if before else 1
     samples = before.samples if before else array("q")
     latest = tuple(0 if p.bankrupt else sum(worth(state, p)) for p in state.players)
+    if before and len(before.latest) != len(latest):  # a late player seated (or that undone)
+        samples = array("q", _resized(samples, len(before.latest), len(latest)))
     if (seq - 1) % stride == 0:
         samples = samples + array("q", latest)
         if len(samples) > SAMPLES * len(latest):
@@ -87,6 +89,13 @@ def record(
             if sale is None or event.amount > sale.amount:
                 sale = Moment(event.amount, event.sale(state))
     return Chronicle(state=state, stride=stride, samples=samples, latest=latest, rent=rent, sale=sale)
+
+
+def _resized(samples: array, width: int, new_width: int) -> Iterable[int]:
+    """Each row cut or padded to `new_width`: a player seated late was worth nothing before."""
+    for start in range(0, len(samples), width):
+        row = list(samples[start : start + width])[:new_width]
+        yield from row + [0] * (new_width - len(row))
 
 
 def _every_other_row(samples: array, width: int) -> Iterable[int]:

@@ -44,6 +44,7 @@ from banker.rules.auctions import CloseAuction
 from banker.rules.base import Throw
 from banker.rules.game import Joined
 from banker.rules.inputs import check_text
+from banker.rules.seating import PlayerAdded
 from banker.rules.tally import TimeUp
 from banker.rules.text import Text
 from banker.rules.undo import Undone
@@ -804,6 +805,7 @@ class GameService:
                             "created_at": sent_at,
                         },
                     )
+                    _seat_late_players(connection, game_id, events)
             except IntegrityError:
                 # this request stored before, or another command (in another server process) took
                 # this seq or this request_id
@@ -884,6 +886,20 @@ def sent_of(seat_player: int, created_at: datetime) -> Sent:
     """Who sent a stored action and when, on the server's clock (SQLite keeps no time zone: UTC)."""
     at = created_at if created_at.tzinfo else created_at.replace(tzinfo=UTC)
     return Sent(by=seat_player, at=at.timestamp())
+
+
+def _seat_late_players(connection: Any, game_id: str, events: Sequence[Event]) -> None:
+    """A late player's seat, stored with the action that seats them. A seat stays when its player
+    is undone: seated again, the same place keeps its key and the phone that took it."""
+    for event in events:
+        if isinstance(event, PlayerAdded):
+            held = select(Seat.id).where(Seat.game_id == game_id, Seat.player_id == event.player)
+            if connection.execute(held).first() is None:
+                connection.execute(
+                    insert(Seat).values(
+                        game_id=game_id, player_id=event.player, token=_token(), claimed=False
+                    )
+                )
 
 
 def _events(rows: Sequence[dict[str, Any]]) -> list[Event]:

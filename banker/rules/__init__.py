@@ -27,6 +27,7 @@ from banker.rules import (  # noqa: F401
     money,
     mortgages,
     rent,
+    seating,
     speed,
     tally,
     trades,

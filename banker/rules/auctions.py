@@ -14,6 +14,15 @@ raises it like any other. A winner who can no longer pay even by raising everyth
 lot (out of the game, or the building no longer fits the building rules), is left out: the sale is
 cancelled and the auction runs again without them (002, 権利書の競売). Nobody bids: the deed stays
 with the bank.
+
+Auction variants, each an option:
+- `auction_opening_price` (000: 「경매 시작가는 은행을 맡은 사람 마음대로」): before the first bid the
+  bank names the opening price (`set_opening_price`, the clock starts again); lower bids are refused.
+- `no_unsold_lots` (000: 「유찰은 허용되지 않는다. 안 팔릴 경우 당연히 최저가 입찰로 바꿔
+  경매에 부친다」): when nobody bids at the opening price, the auction runs again from the least
+  bid; nobody bidding even then, the deed stays with the bank (the bank cannot make anyone bid).
+- `decliner_barred` (003, first section: "The player who has refused to purchase real estate does
+  not take part in the auction"): the decliner sits the auction out.
 """
 
 from __future__ import annotations
@@ -62,7 +71,7 @@ def bid_steps(state: GameState) -> tuple[int, ...]:
 def least_bid(state: GameState, lot: int | None = None) -> int:
     """The smallest bid the auction takes now; in a building auction, on `lot`."""
     auction = running(state)
-    least = auction.high_bid + state.rules.auction_step
+    least = max(auction.high_bid + state.rules.auction_step, auction.opening)
     if auction.kind != "deed" and lot is not None:
         deed = state.deed(lot)
         least = max(least, deed.house_cost if auction.kind == "house" else deed.hotel_cost)
@@ -88,7 +97,14 @@ class AuctionOpened(Event):
         queue = state.auction_queue
         if queue and queue[0] == self.deed:
             queue = queue[1:]
-        auction = Auction(kind=self.kind, deadline=self.deadline, deed=self.deed)
+        barred = (self.declined_by,) if state.rules.decliner_barred and self.declined_by else ()
+        auction = Auction(
+            kind=self.kind,
+            deadline=self.deadline,
+            deed=self.deed,
+            excluded=barred,
+            declined_by=self.declined_by,
+        )
         return replace(state, auction=auction, auction_queue=queue)
 
     def describe(self, state: GameState) -> Text:
@@ -209,6 +225,53 @@ class AuctionRerun(Event):
 
 
 @dataclass(frozen=True)
+class OpeningPriceSet(Event):
+    """The bank named the opening price (auction_opening_price); the clock starts again."""
+
+    type = "opening_price_set"
+    is_news = True
+    amount: int
+    deadline: float
+    kind: str
+    deed: int | None = None
+
+    def apply(self, state: GameState) -> GameState:
+        auction = replace(state.auction, opening=self.amount, deadline=self.deadline)  # type: ignore[arg-type]
+        return replace(state, auction=auction)
+
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "The bank opens the auction of %(lot)s at %(amount)s",
+            lot=lot_name(state, self.kind, self.deed),
+            amount=state.money(self.amount),
+        )
+
+
+@dataclass(frozen=True)
+class AuctionReopened(Event):
+    """Nobody bid at the opening price and no lot goes unsold (no_unsold_lots): the auction runs
+    again from the least bid."""
+
+    type = "auction_reopened"
+    is_news = True
+    opening: int
+    deadline: float
+    kind: str
+    deed: int | None = None
+
+    def apply(self, state: GameState) -> GameState:
+        auction = replace(state.auction, opening=0, deadline=self.deadline)  # type: ignore[arg-type]
+        return replace(state, auction=auction)
+
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "Nobody bid %(amount)s for %(lot)s: the bank auctions it again from the least bid",
+            amount=state.money(self.opening),
+            lot=lot_name(state, self.kind, self.deed),
+        )
+
+
+@dataclass(frozen=True)
 class AuctionClosed(Event):
     """`outcome` is "sold" (the payment and the deed or building follow), "unsold", "untaken" (the
     winner can no longer take it and nobody else may bid) or "cancelled"."""
@@ -320,6 +383,10 @@ class Bid(Command):
             now < auction.deadline, Text("Too late: the clock ran out on the auction of %(lot)s.", lot=what)
         )
         require(
+            not (state.rules.decliner_barred and player.id == auction.declined_by),
+            Text("%(player)s declined to buy %(lot)s and may not bid for it.", player=player.name, lot=what),
+        )
+        require(
             player.id not in auction.excluded,
             Text("%(player)s could not take the lot they won and sits this auction out.", player=player.name),
         )
@@ -385,6 +452,35 @@ class Bid(Command):
 
 
 @dataclass(frozen=True)
+class SetOpeningPrice(Command):
+    """The bank names the opening price of the auction under way, before anyone bids."""
+
+    type = "set_opening_price"
+    banker_only = True
+    amount: Amount
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        require(
+            state.rules.auction_opening_price,
+            Text("These rules open every auction at the least bid: the bank names no opening price."),
+        )
+        auction = running(state)
+        what = lot_name(state, auction.kind, auction.deed)
+        require(
+            auction.high_bidder is None,
+            Text(
+                "The bidding for %(lot)s has begun: the opening price is named before the first bid.",
+                lot=what,
+            ),
+        )
+        step = state.rules.auction_step
+        require(self.amount % step == 0, Text("Bids go up in %(step)s steps.", step=state.money(step)))
+        require_round(state, self.amount)
+        deadline = now + state.rules.auction_seconds
+        return [OpeningPriceSet(amount=self.amount, deadline=deadline, kind=auction.kind, deed=auction.deed)]
+
+
+@dataclass(frozen=True)
 class CloseAuction(Command):
     """Sold to the highest bidder: when the clock runs out, or early by the banker."""
 
@@ -394,8 +490,15 @@ class CloseAuction(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         auction = running(state)
         winner, amount = auction.high_bidder, auction.high_bid
-        if winner is None:
-            closing: list[Event] = [AuctionClosed(outcome="unsold", kind=auction.kind, deed=auction.deed)]
+        if winner is None and state.rules.no_unsold_lots and auction.opening > state.rules.auction_step:
+            deadline = now + state.rules.auction_seconds
+            closing: list[Event] = [
+                AuctionReopened(
+                    opening=auction.opening, deadline=deadline, kind=auction.kind, deed=auction.deed
+                )
+            ]
+        elif winner is None:
+            closing = [AuctionClosed(outcome="unsold", kind=auction.kind, deed=auction.deed)]
         else:
             try:
                 lot = auction.deed if auction.kind == "deed" else auction.lot

@@ -21,6 +21,7 @@ When one player is left the game ends, and that player wins.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from banker.rules.auctions import AuctionsQueued, next_in_line
 from banker.rules.base import Command, Event, require
@@ -106,6 +107,7 @@ class JailCardsHandedOver(Event):
 class WentBankrupt(Event):
     type = "went_bankrupt"
     is_news = True
+    cash_reason: ClassVar[Text] = Text("bankruptcy")  # why the cash goes to the creditor
     # it hands a player's cash and deeds to others and may end the game
     take_back_refusal = Text(
         "A bankruptcy cannot be taken back from a player's phone; the banker can undo it."
@@ -306,14 +308,21 @@ def fine_takers(state: GameState) -> tuple[tuple[int, int], ...]:
 
 
 def hand_over(
-    state: GameState, player_id: int, creditor: int, now: float, deeds_to: int | None = None
+    state: GameState,
+    player_id: int,
+    creditor: int,
+    now: float,
+    deeds_to: int | None = None,
+    leaving: WentBankrupt | None = None,
 ) -> list[Event]:
     """Everything the bankrupt player has goes to `creditor` (a player, or BANK) as the module
     says; `deeds_to`: the player who takes the deeds of a bankruptcy to the bank instead of the
-    auction (the jail fine paid for them)."""
+    auction (the jail fine paid for them); `leaving` is how they leave (a resignation,
+    seating.py), else bankrupt to `creditor`."""
     deeds_to = creditor if deeds_to is None else deeds_to
     player = state.player(player_id)
     deeds = tuple(sorted(p for p, h in state.holdings.items() if h.owner == player_id))
+    went = leaving or WentBankrupt(player=player_id, creditor=creditor)
     events: list[Event] = []
     refund = 0
     for position in deeds:
@@ -328,12 +337,11 @@ def hand_over(
         )
         cash += refund
     if cash:
-        events.append(Paid(payer=player_id, payee=creditor, amount=cash, reason=Text("bankruptcy")))
+        events.append(Paid(payer=player_id, payee=creditor, amount=cash, reason=went.cash_reason))
     if deeds:
         events.append(DeedsHandedOver(player=player_id, to=deeds_to, deeds=deeds))
     if player.jail_cards:
         events.append(JailCardsHandedOver(player=player_id, to=creditor))
-    went = WentBankrupt(player=player_id, creditor=creditor)
     events += [went, *ranked_by_cash(went.apply(state), player_id)]
     left = [p for p in state.players if not p.bankrupt and p.id != player_id]
     if len(left) == 1:

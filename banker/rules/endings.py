@@ -5,7 +5,8 @@
 - `win_monopolies` (Monopoly 2.0): a player holding that many whole groups (see market.py) wins;
   should two reach it at once, the richer by the tally, and a draw when level.
 - `end_at_bankruptcies` (short game: 2, Millionaire: 1): the game ends at that many bankruptcies
-  and the richest wins (by the tally, or by cash in Millionaire).
+  and the richest wins (by the tally, or by cash in Millionaire); a player who resigns is no
+  bankruptcy.
 
 The last player standing, the clock (`time_up`) and the table's agreement (`end_game`) end a game
 as before.
@@ -45,7 +46,7 @@ def ending(before: GameState, events: Sequence[Event]) -> list[Event]:
         if holders:
             return [game_over(state, "monopolies", among=holders)]
     if rules.end_at_bankruptcies:
-        gone = sum(player.bankrupt for player in state.players)
+        gone = sum(player.bankrupt and not player.resigned for player in state.players)
         if gone >= rules.end_at_bankruptcies:
             return [game_over(state, "bankruptcies")]
     return []

@@ -113,7 +113,7 @@ class Joined(Event):
         return state
 
     def describe(self, state: GameState) -> Text:
-        return Text("%(player)s joined on their phone", player=state.player(self.player).name)
+        return Text("%(player)s joined on their phone", player=state.name_of(self.player))
 
 
 def start_game(
@@ -144,28 +144,22 @@ def start_game(
                 named=len(given),
             )
         )
-    for number, name in enumerate(given, start=1):
-        check_name(name, Text("Player %(number)s's name", number=number))
-    cleaned = [" ".join(name.split()) for name in given]
-    too_long = [n for n in cleaned if len(n) > MAX_NAME]
-    if too_long:
-        raise InvalidCommand(
-            Text(
-                "Names are at most %(most)s characters: %(name)s… is too long.",
-                most=MAX_NAME,
-                name=too_long[0][:MAX_NAME],
-            )
-        )
-    _refuse_lookalikes(cleaned)
+    cleaned = [
+        seat_name(name, Text("Player %(number)s's name", number=number))
+        for number, name in enumerate(given, 1)
+    ]
+    refuse_lookalikes(cleaned)
     edition_id, edition_data = _edition(edition)
     board = edition_for(edition_id, edition_data)
     if options is not None and not isinstance(options, dict):
         raise InvalidCommand(Text("Options must be an object of option names and values."))
     rules = ruleset_for(preset, options, board.printed)
-    for number, piece in enumerate(tokens or [], start=1):
-        check_text(piece, Text("Player %(number)s's piece", number=number))
-    pieces = [" ".join(t.split())[:MAX_NAME] for t in (tokens or [])]
+    pieces = [
+        seat_piece(piece, Text("Player %(number)s's piece", number=n))
+        for n, piece in enumerate(tokens or [], 1)
+    ]
     pieces += [""] * (len(cleaned) - len(pieces))
+    refuse_same_pieces(pieces[: len(cleaned)])
     dealt, deck = _shuffled(board, rules, len(cleaned), seed)
     return GameStarted(
         edition=edition_id,
@@ -177,7 +171,40 @@ def start_game(
     )
 
 
-def _refuse_lookalikes(names: list[str]) -> None:
+def seat_name(name: str, what: Text) -> str:
+    """A player's name as the table writes it, its spaces tidied; refused when unreadable or too long."""
+    check_name(name, what)
+    cleaned = " ".join(name.split())
+    if len(cleaned) > MAX_NAME:
+        raise InvalidCommand(
+            Text(
+                "Names are at most %(most)s characters: %(name)s… is too long.",
+                most=MAX_NAME,
+                name=cleaned[:MAX_NAME],
+            )
+        )
+    return cleaned
+
+
+def seat_piece(piece: str, what: Text) -> str:
+    check_text(piece, what)
+    return " ".join(piece.split())[:MAX_NAME]
+
+
+def refuse_same_pieces(pieces: list[str]) -> None:
+    """Two players with one piece (or pieces that look the same) could not be told apart on the board."""
+    seen: set[str] = set()
+    for piece in pieces:
+        if not piece:
+            continue
+        if looks(piece) in seen:
+            raise InvalidCommand(
+                Text("Two players have the piece %(piece)s; give each a different piece.", piece=piece)
+            )
+        seen.add(looks(piece))
+
+
+def refuse_lookalikes(names: list[str]) -> None:
     """Two players whose names read the same (see lookalike.py) would be one on every screen."""
     seen: dict[str, str] = {}
     for name in names:

@@ -6,7 +6,9 @@ options, and a table's own options go on top of its preset. The presets:
 - `classic`: the rules in the box; the last player standing wins.
 - `jma`: Japan Monopoly Association tournament rules: auctions in $10 steps, trade limits,
   temporary bankruptcy (only trades that clear a debt), the jail fine's rescues.
-- `speed`: the speed-die game's money: everyone starts with $2,500.
+- `speed`: the speed-die game's money: everyone starts with $2,500; auctions as its source (000)
+  holds them: the bank names the opening price, and a lot nobody bid for is auctioned again from
+  the least bid.
 - `short`: the bank deals 2 random deeds to each player, who pay their price; a hotel after 3
   houses; the game ends at the second bankruptcy and the tally decides.
 - `timed`: 2 deeds dealt each as in the short game; the game ends at `end_at` (server time in
@@ -18,7 +20,8 @@ options, and a table's own options go on top of its preset. The presets:
   style of currency `MK`: 372K each (the published game deals two of each note, 1K to 100K: the
   seed texts give no figure), a 150K salary, token levels bought at GO (50K each, up to level 3,
   salary 150K / 200K / 250K), the first to M1 (a million) in cash wins, and the game ends at the
-  first bankruptcy with the richest in cash winning. Millionaire shares `MK` with any table that
+  first bankruptcy with the richest in cash winning; auctions as in the speed game (the same
+  source, 000, plays them "as in the original"). Millionaire shares `MK` with any table that
   picks it rather than keeping a K-only style of its own: its amounts stay under 1,000 (372K,
   150K, 50K) until the target, which reads as the million it is.
 
@@ -71,6 +74,11 @@ class RuleSet:
     auction_step: int = 1  # the opening bid and the least raise
     auction_seconds: int = 20  # the clock when an auction opens
     auction_extension_seconds: int = 8  # every bid leaves at least this long on the clock
+    auction_opening_price: bool = False  # 000: the bank names an opening price; lower bids are refused
+    decliner_barred: bool = False  # 003 (first section): the player who declined to buy may not bid
+    no_unsold_lots: bool = (
+        False  # 000: nobody bid at the opening price: the auction runs again from the least bid
+    )
     end_at: int = 0  # a timed game ends at this server time (seconds since the epoch); 0: no clock
     bank_only_free_amounts: bool = False  # JMA: a typed-in payment or collect is the banker's alone
     signalled_end: bool = False  # JMA: the end is signalled, the final turn played without trades or building
@@ -132,7 +140,9 @@ PRESETS: dict[str, RuleSet] = {
         temporary_bankruptcy=True,
         jail_fine_rescue=True,
     ),
-    "speed": RuleSet(preset="speed", starting_cash=2500, speed_die=True),
+    "speed": RuleSet(
+        preset="speed", starting_cash=2500, speed_die=True, auction_opening_price=True, no_unsold_lots=True
+    ),
     "short": RuleSet(preset="short", deal_deeds=2, houses_before_hotel=3, end_at_bankruptcies=2),
     "timed": RuleSet(preset="timed", deal_deeds=2),
     "monopoly2": RuleSet(
@@ -156,6 +166,8 @@ PRESETS: dict[str, RuleSet] = {
         end_at_bankruptcies=1,
         richest_by="cash",
         currency="MK",
+        auction_opening_price=True,
+        no_unsold_lots=True,
     ),
 }
 # The range a table may set each number to; anything outside it makes no game. Amounts go up to

@@ -43,7 +43,8 @@ class Player:
     cash: int = 0
     in_jail: bool = False
     jail_cards: tuple[str, ...] = ()  # the decks of the Get Out of Jail Free cards held
-    bankrupt: bool = False
+    bankrupt: bool = False  # out of the game: bankrupt, or resigned
+    resigned: bool = False  # left of their own accord (seating.py)
     place: int = 0  # where a bankrupt player finished: 3 of 3 for the first one out
     level: int = 1  # the token's level (Monopoly Millionaire): the salary grows with it
     hand: tuple[str, ...] = ()  # cards kept until needed (Millionaire's Fortune cards), by id
@@ -79,7 +80,10 @@ class Auction:
     high_bid: int = 0
     high_bidder: int | None = None
     lot: int | None = None
-    excluded: tuple[int, ...] = ()  # winners who could not take the lot; the rerun goes on without them
+    # winners who could not take the lot (the rerun goes on without them), and a barred decliner
+    excluded: tuple[int, ...] = ()
+    opening: int = 0  # the opening price the bank named (auction_opening_price); 0: none
+    declined_by: int | None = None  # the player who declined to buy the deed
 
 
 @dataclass(frozen=True)
@@ -183,7 +187,11 @@ class GameState:
     def name_of(self, party: int) -> str:
         if party == FREE_PARKING:
             return Text("Free Parking")
-        return Text("the bank") if party == BANK else self.player(party).name
+        if party == BANK:
+            return Text("the bank")
+        named = [p.name for p in self.players if p.id == party]
+        # the history is worded on the newest state: a late player's seat may since be undone
+        return named[0] if named else Text("player %(number)s", number=party)
 
     def deed(self, position: Any) -> Deed:
         deed = self.edition.deed_at.get(position)

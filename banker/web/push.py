@@ -44,12 +44,21 @@ def message(
 ) -> str:
     """The fragments that take `seat`'s `view` of the game from `before` to `after`.
     `context(state)` gives what the screen's templates draw from."""
-    shared = _shared(game_id, before, after, view)
     if seat.player_id == DISPLAY:  # it tells what happened with its own ticker and money in flight
-        return shared
+        if seating(before) != seating(after) and not after.ended:
+            # a player seated, renamed or gone (rare): the display whole
+            return render_template("display/_live.html", oob=True, pushed=True, **context(after))
+        return _shared(game_id, before, after, view)
     stored = _stored(game_id, before, after)
     you = None if seat.player_id == BANKER else seat.player_id
-    parts = [shared]
+    if view != "lobby" and seating(before) != seating(after):
+        # a player seated, renamed or gone (rare): the screen whole, every row and list of names
+        drawn = context(after)
+        whole = Markup(render_template(f"{view}/_live.html", oob=True, pushed=True, **drawn))
+        if view == "bank" or not drawn["me"].bankrupt:  # the Pay and Trade tabs list the players
+            whole += Markup(render_template("shared/_desk.html", oob=True, **drawn))
+        return whole + _toast(game_id, before.seq, after, stored, seat, _money_in(after, stored, you))
+    parts = [_shared(game_id, before, after, view)]
     own = _OWN.get(view, {})
     changed = [region for region, key in own.items() if key(before, you) != key(after, you)]
     if changed:
@@ -91,12 +100,12 @@ def _draw_shared(game_id: str, before: GameState, after: GameState, view: str) -
     stored = _stored(game_id, before, after)
     joined = {e.player for action in stored for e in action.events if isinstance(e, Joined)}
     if view == "lobby":
-        if joined:
+        if joined or seating(before) != seating(after):
             parts.append(render_template("lobby/_live.html", pushed=True, **_lobby(game_id, after)))
         return Markup("".join(parts))
-    changed = shared_changes(before, after, joined)
     if view == "display":
-        return _draw_display(game_id, before, after, stored, changed)
+        return _draw_display(game_id, before, after, stored, joined)
+    changed = shared_changes(before, after, joined)
     for player in changed.cash:
         parts.append(f'<b hx-swap-oob="innerHTML:.cash-{player.id}">{cash_of(after, player)}</b>')
     if changed.rows:
@@ -125,12 +134,16 @@ def _draw_shared(game_id: str, before: GameState, after: GameState, view: str) -
 
 
 def _draw_display(
-    game_id: str, before: GameState, after: GameState, stored: Sequence[Stored], changed: SharedChanges
+    game_id: str, before: GameState, after: GameState, stored: Sequence[Stored], joined: set[int]
 ) -> Markup:
     """The table display's parts that the change altered, and the money it moved, in order."""
     moved = [m for action in stored for m in movements(action.events)]
+    whole = before.ended != after.ended  # the tally takes the screen
+    changed = None if whole else shared_changes(before, after, joined)
     # a player's card shows their net worth and debts too, which a building or a debt changes
-    cards = [s for s, was in zip(standings(after), standings(before), strict=True) if s != was]
+    cards = (
+        [] if whole else [s for s, was in zip(standings(after), standings(before), strict=True) if s != was]
+    )
     return Markup(
         render_template(
             "display/_pushed.html",
@@ -139,7 +152,7 @@ def _draw_display(
             view="display",
             changed=changed,
             cards=cards,
-            ended=before.ended != after.ended,
+            whole=whole,
             moved=moved,
             history_lines=Markup(_history(game_id, before.seq, after, stored)),
             now=seats.service().clock(),
@@ -221,6 +234,12 @@ def _lot(state: GameState) -> tuple:
 def _row(player: Player) -> tuple:
     """What a player's row shows besides the cash."""
     return (player.name, player.token, player.in_jail, player.bankrupt, len(player.hand))
+
+
+def seating(state: GameState) -> tuple:
+    """Who sits at the table and who may still change seats, as the lists of names and the bank's
+    Players card show them: a late player, a new name or piece, a player out, the game's end."""
+    return (state.ended, tuple((p.name, p.token, p.bankrupt) for p in state.players))
 
 
 def _joined(game_id: str) -> set[int]:

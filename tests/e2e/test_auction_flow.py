@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, cash_of, join, no_sideways_scroll, start_game
+from tests.e2e.table import SETTLE, api, cash_of, join, no_sideways_scroll, start_game, take_seat
+from tests.e2e.test_accessibility import violations
 
 
 def high_bid(page):
@@ -61,3 +62,30 @@ def test_two_phones_bid_the_third_watches_and_the_winner_gets_the_deed(server, p
         )
     expect(ann.locator("#toast")).to_contain_text("Sold! Cy bought Boardwalk for $230", timeout=SETTLE)
     expect(cy.locator("#holdings")).to_contain_text("Boardwalk", timeout=SETTLE)
+
+
+def test_the_bank_names_the_opening_price_and_the_decliner_sits_out(server, phone, shots):
+    """The speed-die game (000) with the decliner barred (003): Ann declines Boardwalk, the bank
+    opens it at $300, Bob's phone bids from $300, Ann's says why it has no bids."""
+    game = api(
+        server,
+        "/api/games",
+        {"players": ["Ann", "Bob"], "preset": "speed", "options": {"decliner_barred": True}},
+    )
+    host, ann, bob = phone(), phone(), phone("ja-JP")
+    take_seat(host, server, game["banker_token"])
+    take_seat(ann, server, game["players"][0]["token"])
+    take_seat(bob, server, game["players"][1]["token"])
+    ann.locator('.space[aria-label^="Boardwalk"]').click()
+    ann.locator("#sheet").get_by_role("button", name="Don't buy · auction it").click()
+    expect(host.locator("#auction-title")).to_have_text("Boardwalk", timeout=SETTLE)
+    host.get_by_label("Opening price").fill("300")
+    host.screenshot(path=shots / "auction_opening_price_bank.png")
+    host.get_by_role("button", name="Open at this price").click()
+    expect(bob.locator("#auction-high .who")).to_have_text("開始価格 $300", timeout=SETTLE)
+    expect(bob.locator(".auction .bid").first).to_contain_text("$300")
+    expect(ann.locator('[data-note="excluded"]')).to_be_visible(timeout=SETTLE)
+    bob.screenshot(path=shots / "auction_opening_price_ja.png")
+    ann.emulate_media(color_scheme="dark")
+    ann.screenshot(path=shots / "auction_decliner_dark.png")
+    assert violations(host) == [] and violations(ann) == []

@@ -225,6 +225,11 @@ def play_the_classic_game(t):
     t.do({"type": "bid", "player": bob, "amount": 60, "deed": 6})
     t.do({"type": "bid", "player": ann, "amount": 80, "deed": 6})
     t.do({"type": "close_auction"})
+    # the bank names the opening price (000); nobody bids $300, so Boardwalk goes again from the least bid
+    t.do({"type": "decline", "player": cy, "deed": 39})
+    t.do({"type": "set_opening_price", "amount": 300})
+    t.do({"type": "close_auction"})
+    t.do({"type": "cancel_auction"})
     # tax into the jackpot, which Cy collects; jail three ways
     t.do({"type": "pay_tax", "player": bob, "space": 4})
     t.do({"type": "free_parking", "player": cy})
@@ -301,8 +306,9 @@ def play_the_classic_game(t):
 def play_without_auctions(t):
     """Fortune cards kept and played: Bob's Sly Deal takes Ann's deed, and Ann's Just Say No takes it
     back; a deed not bought stays with the bank; Dee, short of the jail fine, settles it with a jail
-    card bought from Cy; one birthday card bankrupts Bob and Cy together (ranked by the cash they
-    had); the banker signals the end and the table ends the game."""
+    card bought from Cy; the bank seats Eve late, renames Dee and lets her go; one birthday card
+    bankrupts Bob and Cy together (ranked by the cash they had); the banker signals the end and the
+    table ends the game."""
     ann, bob, cy, dee = 1, 2, 3, 4
     t.do({"type": "card", "player": bob, "deck": "fortune", "card": "F2", "from_space": 1})
     t.do({"type": "card", "player": ann, "deck": "fortune", "card": "F4", "from_space": 3})
@@ -317,6 +323,9 @@ def play_without_auctions(t):
     card = {"type": "propose_trade", "player": dee, "to": cy, "give": {"cash": 10}}
     trade = new_trade(t.do({**card, "get": {"jail_cards": ["chance"]}}))
     t.do({"type": "accept_trade", "player": cy, "trade": trade})
+    t.do({"type": "add_player", "name": "Eve", "piece": "Dog"})
+    t.do({"type": "change_player", "player": dee, "name": "Dot", "piece": "Boot"})
+    t.do({"type": "resign", "player": dee})
     for player, keeps in ((bob, 5), (cy, 3)):
         cash = next(p["cash"] for p in t.state()["players"] if p["id"] == player)
         t.do({"type": "pay_player", "player": player, "to": ann, "amount": cash - keeps})
@@ -346,6 +355,8 @@ def test_every_kind_of_change_pushed_to_open_pages_equals_a_fresh_load(server, p
             "buy_from_owner": True,
             "phone_dice": True,
             "speed_die": True,
+            "auction_opening_price": True,
+            "no_unsold_lots": True,
             "auction_seconds": 24 * 60 * 60,  # only the bank closes the auctions here
         },
     )

@@ -31,7 +31,9 @@ def test_what_each_preset_changes_from_the_classic_rules():
         "temporary_bankruptcy": True,
         "jail_fine_rescue": True,
     }
-    assert changes("speed") == {"starting_cash": 2500, "speed_die": True}
+    # 000 (the speed die's and Millionaire's source): the bank names the opening price, no lot unsold
+    auctions_of_000 = {"auction_opening_price": True, "no_unsold_lots": True}
+    assert changes("speed") == {"starting_cash": 2500, "speed_die": True, **auctions_of_000}
     assert changes("short") == {"deal_deeds": 2, "houses_before_hotel": 3, "end_at_bankruptcies": 2}
     assert changes("timed") == {"deal_deeds": 2}
     assert changes("monopoly2") == {
@@ -51,6 +53,7 @@ def test_what_each_preset_changes_from_the_classic_rules():
         "end_at_bankruptcies": 1,
         "richest_by": "cash",
         "currency": "MK",
+        **auctions_of_000,
     }
 
 

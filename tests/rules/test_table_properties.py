@@ -1,14 +1,15 @@
-"""Properties of any sequence of deed, building, card, jail, auction, trade, debt and bankruptcy
-commands across three players (refused ones leave no trace), under the classic rules, the house
-rules (dice on the phones and the speed die's moves too), and the short, JMA (its signalled end,
-temporary bankruptcy and the jail fine's rescues too), Monopoly 2.0 and Millionaire (its Fortune
-and Lifestyle cards too) presets: houses and hotels on the board plus those in the bank always make
-the supply, built groups stay whole and even (as far as the house rules ask), a bankrupt player
-owns nothing and owes nothing, money is conserved against the Paid events (a trade only moves it
-between players; the Free Parking pot holds what was paid into it), every deed has one owner and
-every Get Out of Jail Free card one holder, the market and the deck hold exactly the bank's deeds,
-an accepted trade moves all it says, undoing an action restores the exact prior state, and folding
-the stored log again gives the same state."""
+"""Properties of any sequence of deed, building, card, jail, auction, trade, debt, bankruptcy and
+seating (a late player, a new name, a resignation) commands across three players and a late fourth
+(refused ones leave no trace), under the classic rules, the house rules (dice on the phones, the
+speed die's moves and the auction variants too), and the short, JMA (its signalled end, temporary
+bankruptcy and the jail fine's rescues too), Monopoly 2.0 and Millionaire (its Fortune and
+Lifestyle cards too) presets: houses and hotels on the board plus those in the bank always make
+the supply, built groups stay whole and even (as far as the house rules ask), a bankrupt or
+resigned player owns nothing and owes nothing, money is conserved against the Paid events and a
+late player's starting cash (a trade only moves it between players; the Free Parking pot holds
+what was paid into it), every deed has one owner and every Get Out of Jail Free card one holder,
+the market and the deck hold exactly the bank's deeds, an accepted trade moves all it says, undoing
+an action restores the exact prior state, and folding the stored log again gives the same state."""
 
 from __future__ import annotations
 
@@ -31,7 +32,15 @@ from banker.rules import (
     fold,
     start_game,
 )
-from banker.rules.auctions import Bid, BidPlaced, CancelAuction, CloseAuction, Decline, StartBuildingAuction
+from banker.rules.auctions import (
+    Bid,
+    BidPlaced,
+    CancelAuction,
+    CloseAuction,
+    Decline,
+    SetOpeningPrice,
+    StartBuildingAuction,
+)
 from banker.rules.bankruptcy import DeclareBankruptcy, PayFineTakeDeeds, SettleMortgage
 from banker.rules.board import edition_from_json, edition_to_json
 from banker.rules.buildings import Build, SellBuilding, level
@@ -47,6 +56,7 @@ from banker.rules.market import BuyFromMarket, BuyFromOwner, NextTurn
 from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayTax
 from banker.rules.mortgages import Mortgage, Unmortgage
 from banker.rules.rent import PayRent
+from banker.rules.seating import AddPlayer, ChangePlayer, PlayerAdded, Resign
 from banker.rules.speed import MrMonopoly, TriplesMove
 from banker.rules.state import TradeSide
 from banker.rules.tally import SignalEnd
@@ -63,7 +73,7 @@ MILLIONAIRE_BOARD = custom_edition({**edition_to_json(EDITION), "fortune": FORTU
 CARDS = edition_from_json("custom", MILLIONAIRE_BOARD).cards
 STREET_GROUPS = sorted({d.group for d in EDITION.deeds if d.kind == "street"})
 
-players = st.integers(min_value=1, max_value=3)
+players = st.integers(min_value=1, max_value=4)  # the 4th once seated late
 die = st.integers(min_value=1, max_value=6)
 deeds = st.sampled_from([d.position for d in EDITION.deeds])
 streets = st.sampled_from([d.position for d in EDITION.deeds if d.kind == "street"])
@@ -100,6 +110,7 @@ single_commands = st.one_of(
     st.builds(Decline, player=players, deed=deeds),
     st.builds(Bid, player=players, amount=st.integers(min_value=1, max_value=3000), deed=st.none() | streets),
     st.just(CloseAuction()),
+    st.builds(SetOpeningPrice, amount=st.sampled_from([10, 300])),
     st.just(CancelAuction()),
     st.builds(StartBuildingAuction, kind=st.sampled_from(["house", "hotel"])),
     st.builds(AcceptTrade, player=players, trade=st.integers(min_value=1, max_value=4)),
@@ -117,6 +128,11 @@ single_commands = st.one_of(
     st.builds(NextTurn),
     st.builds(MrMonopoly, player=players, from_space=st.integers(min_value=0, max_value=39)),
     st.builds(TriplesMove, player=players, to=st.integers(min_value=0, max_value=39)),
+    st.builds(AddPlayer, name=st.sampled_from(["Dan", "Eve", "ann"]), piece=st.sampled_from(["", "Dog"])),
+    st.builds(
+        ChangePlayer, player=players, name=st.sampled_from(["Dan", "Bob"]), piece=st.sampled_from(["", "Dog"])
+    ),
+    st.builds(Resign, player=players),
 )
 # How the table plays: the options each variant adds to the drawn ones (see `start`).
 VARIANTS = {
@@ -130,6 +146,9 @@ VARIANTS = {
             "income_tax_percent": 10,
             "phone_dice": True,
             "speed_die": True,
+            "auction_opening_price": True,
+            "no_unsold_lots": True,
+            "decliner_barred": True,
         },
     ),
     "short": ("short", {}),
@@ -254,6 +273,7 @@ class Table(RuleBasedStateMachine):
             return
         self.bank_flows.append(
             sum(e.amount for e in events if isinstance(e, Paid) and e.payer == BANK)
+            + sum(e.cash for e in events if isinstance(e, PlayerAdded))
             - sum(e.amount for e in events if isinstance(e, Paid) and e.payee == BANK)
         )
         undone = apply_action(self.state, self.state.seq + 1, decide(self.state, Undo()))
@@ -307,12 +327,16 @@ class Table(RuleBasedStateMachine):
         if next_turn:
             self.act(NextTurn())
 
+    def seated(self, player: int) -> bool:
+        """Player 4 sits only once seated late."""
+        return any(p.id == player for p in self.state.players)
+
     @precondition(lambda self: self.state.rules.phone_dice)
     @rule(player=players, dice=st.tuples(die, die), utility=st.sampled_from([12, 28]))
     def roll_and_pay_a_utility_on_the_roll(self, player: int, dice: tuple[int, int], utility: int) -> None:
         self.act(RollDice(player=player, dice=dice))
-        roll = self.state.player(player).roll
-        if roll is not None:
+        roll = self.seated(player) and self.state.player(player).roll
+        if roll:
             self.act(PayRent(player=player, deed=utility, dice=total(roll)))
 
     @precondition(lambda self: self.state.rules.token_levels > 1)
@@ -379,6 +403,8 @@ class Table(RuleBasedStateMachine):
     def a_player_cannot_pay_the_jail_fine(self, data: st.DataObject, player: int, buy_a_card: bool) -> None:
         """Out of jail owing the fine, then the rent where the piece lands. Under the JMA rules a
         jail card bought with a deed settles the fine, and the landlord may pay it and take the deeds."""
+        if not self.seated(player):
+            return
         self.act(PayBank(player=player, amount=max(self.state.player(player).cash - 20, 1), reason="losses"))
         self.act(GoToJail(player=player))
         self.act(PayJailFine(player=player))

@@ -169,3 +169,17 @@ def test_the_free_parking_pot_shows_on_its_space_and_takes_the_money_flown_into_
     assert 'data-from="1" data-to="-1"' in parts["#moves"]
     assert readable(parts["#moves"]).startswith("Ann → Free Parking $200")
     assert "$200" in readable(parts["#tile-20"]) and "Jackpot $200" in readable(parts["#supply"])
+
+
+def test_a_late_player_seated_by_the_bank_brings_every_display_its_screen_whole(app, bought):
+    game_id = bought["id"]
+    link = display_link(bought["host"], game_id)
+    displays = [open_display(app, game_id, link) for _ in range(2)]
+    start = seq(app, game_id)
+    assert do(bought["host"], game_id, "bank", type="add_player", name="Dan").status_code == 200
+    stream = f"/g/{game_id}/stream?seq={start}&view=display"
+    sent = [messages(d.get(stream).get_data()) for d in displays]
+    assert sent[0] == sent[1]
+    (seated,) = sent[0]
+    live = dict(fragments(seated.data))["#live"]
+    assert "Dan" in readable(live) and 'id="player-4"' in live

@@ -83,8 +83,8 @@ class PushedTable(Table):
         before = self.state
         super().act(command)
         after = self.state
-        if after is before:
-            return
+        if after is before or push.seating(before) != push.seating(after):
+            return  # unchanged, or someone seated, renamed or gone: the screen is pushed whole
         with self.app.test_request_context():
             for view, seats in (("player", [p.id for p in after.players]), ("bank", [None])):
                 for you in seats:

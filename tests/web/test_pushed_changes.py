@@ -113,3 +113,17 @@ def test_a_bid_pushes_the_high_bid_the_bids_and_the_clock_alone(app, table, stre
         'id="auction-bids" hx-swap-oob="true"' in cy and 'id="auction-clock" class="clock" hx-swap-oob' in cy
     )
     assert '<span class="amount">$100</span>' in cy and 'data-amount="110"' in cy
+
+
+def test_a_late_player_seated_by_the_bank_reaches_every_phone_with_a_row_of_their_own(app, table, streams):
+    do(table["host"], table["id"], "bank", type="add_player", name="Dan", piece="Dog")
+    cy = message(streams["Cy"])
+    assert 'id="live"' in cy and "person-4" in cy and "Dan" in cy  # the screen whole: a new row
+    assert "Dan joins the game with $1,500 from the bank" in cy  # news to every phone
+
+
+def test_the_pay_and_trade_tabs_of_every_phone_offer_a_late_player_at_once(app, table, streams):
+    do(table["host"], table["id"], "bank", type="add_player", name="Dan", piece="Dog")
+    cy = message(streams["Cy"])
+    assert 'id="panel-pay"' in cy and 'id="panel-trade"' in cy
+    assert 'name="to" value="4"' in cy  # Cy can pay Dan without reloading

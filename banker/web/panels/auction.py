@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banker.rules import GameState, Player, RuleError
-from banker.rules.auctions import bid_steps, least_bid, lot_name, placement
+from banker.rules.auctions import bid_steps, least_bid, lot_name, placement, running
 from banker.rules.board import Deed
 from banker.rules.debts import raisable
 from banker.rules.text import Text
@@ -99,11 +99,18 @@ def _building_lots(state: GameState, kind: str) -> list[tuple[Player, Deed]]:
     return lots
 
 
-def notes(kind: str) -> dict[str, str]:
+def notes(state: GameState) -> dict[str, str]:
     """Why a player's phone shows no bids, by what its script found (static/js/table.js)."""
+    auction = running(state)
+    kind = auction.kind
+    excluded = Text("You could not take the lot you won, so you sit this auction out.")
+    if state.rules.decliner_barred and auction.declined_by:  # the decliner sits out from the start
+        excluded = Text(
+            "You declined to buy it (or could not take it when you won): you sit this auction out."
+        )
     why = {
         "out": Text("You are out of the game."),
-        "excluded": Text("You could not take the lot you won, so you sit this auction out."),
+        "excluded": excluded,
         "high": Text("You hold the high bid."),
     }
     if kind == "house":

@@ -26,7 +26,10 @@ PRESETS = {
     ),
     "speed": (
         Text("Speed die"),
-        Text("Everyone starts with $2,500; a utility's rent counts all three dice (2 to 15)."),
+        Text(
+            "Everyone starts with $2,500; a utility's rent counts all three dice (2 to 15); the bank names"
+            " each auction's opening price, and no deed goes unsold."
+        ),
     ),
     "short": (
         Text("Short game"),
@@ -39,7 +42,10 @@ PRESETS = {
     ),
     "millionaire": (
         Text("Millionaire"),
-        Text("Amounts in K, token levels at GO; first to the cash target wins."),
+        Text(
+            "Amounts in K, token levels at GO; first to the cash target wins; the bank names each auction's"
+            " opening price."
+        ),
     ),
 }
 TIMED_DEFAULT_MINUTES = 90

@@ -192,6 +192,12 @@ def _auctions_and_trades(state: GameState) -> list[Text]:
         )
         if rules.auction_step > 1:
             lines.append(Text("Bids go up by at least %(step)s.", step=money(rules.auction_step)))
+        if rules.auction_opening_price:
+            lines.append(Text("The bank may name an auction's opening price before the first bid."))
+        if rules.no_unsold_lots:
+            lines.append(Text("Nobody bids at the opening price? The auction runs again from the least bid."))
+        if rules.decliner_barred:
+            lines.append(Text("A player who declines to buy a deed may not bid for it."))
     elif not rules.market_size:
         lines.append(Text("No auctions: a deed nobody buys stays with the bank."))
     if not rules.trading:

@@ -17,6 +17,7 @@ from banker.rules import GameState, InvalidCommand
 from banker.rules.auctions import least_bid
 from banker.rules.board import edition_to_json
 from banker.rules.dice import named, total
+from banker.rules.seating import PlayerAdded
 from banker.rules.state import Roll, TradeSide
 from banker.rules.tally import tally
 from banker.rules.text import Text
@@ -165,8 +166,18 @@ def command(game_id: str):
     if token is None:
         raise Forbidden(Text("Send your seat's token as 'Authorization: Bearer <token>'."))
     body = _body()
-    result = seats.service().run(game_id, token, body, request_id=body.get("request_id"))
-    return jsonify(seq=result.seq, events=[event.to_json() for event in result.events])
+    service = seats.service()
+    result = service.run(game_id, token, body, request_id=body.get("request_id"))
+    answer: dict[str, Any] = {"seq": result.seq, "events": [event.to_json() for event in result.events]}
+    added = [e.player for e in result.events if isinstance(e, PlayerAdded)]
+    if added:  # a late player's seat, as a new game lists its players': the bank hands it on
+        seat = next(s for s in service.seats(game_id) if s.player_id == added[0])
+        answer["seat"] = {
+            "id": seat.player_id,
+            "name": result.state.player(seat.player_id).name,
+            "token": seat.token,
+        }
+    return jsonify(answer)
 
 
 def state_json(state: GameState, now: float) -> dict[str, Any]:
@@ -185,6 +196,7 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
                 "jail_cards": list(p.jail_cards),
                 "hand": list(p.hand),
                 "bankrupt": p.bankrupt,
+                "resigned": p.resigned,
                 "place": p.place or None,
                 "level": p.level,
                 "roll": _roll_json(p.roll),

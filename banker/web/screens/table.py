@@ -22,14 +22,17 @@ from flask import (
 from markupsafe import Markup
 
 from banker import qr
-from banker.rules import GameState, undo_preview
+from banker.rules import GameState, Player, undo_preview
 from banker.rules.board import edition_to_json
+from banker.rules.game import MAX_PLAYERS
+from banker.rules.text import Text
 from banker.service import BANKER, Forbidden
 from banker.web import push, replies
-from banker.web.context import VIEWS, seat_required, tap_id
+from banker.web.context import VIEWS, NoSeat, seat_required, tap_id
 from banker.web.http import game_files, seats
 from banker.web.panels import history
 from banker.web.panels.endgame import ending
+from banker.web.panels.pieces import PIECES
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 
@@ -43,7 +46,7 @@ def screen_context(game_id: str, state: GameState | None = None) -> dict:
         "game_id": game_id,
         "view": view,
         "state": state,
-        "me": state.player(g.seat.player_id) if g.seat.player_id > BANKER else None,
+        "me": _seated(state, g.seat.player_id) if g.seat.player_id > BANKER else None,
         "has_bank": seats.token(game_id, "bank") is not None,
         "has_player": seats.token(game_id, "player") is not None,
         "history": history.lines(game_id, state),
@@ -56,8 +59,26 @@ def screen_context(game_id: str, state: GameState | None = None) -> dict:
         ),
         "join_url": _join_url(game_id),
         "now": service.clock(),
+        **(_seating(state) if view == "bank" else {}),
         **(ending(game_id, state) if state.ended else {}),
     }
+
+
+def _seated(state: GameState, player_id: int) -> Player:
+    """This phone's player; a late player's seat the banker has since undone seats nobody."""
+    if player_id not in {p.id for p in state.players}:
+        raise NoSeat(Text("The banker took back this seat. Ask the banker to seat you again."))
+    return state.player(player_id)
+
+
+def _seating(state: GameState) -> dict:
+    """The bank's players: the one it acted for last on this device (static/js/table.js keeps it
+    in a cookie), and what seating a player offers."""
+    in_play = [p for p in state.players if not p.bankrupt] or state.players
+    chosen = request.cookies.get("acting", type=int)
+    acting = next((p for p in in_play if p.id == chosen), in_play[0])
+    acting_name = Markup("<b data-acting-name>%s</b>") % acting.name  # on every button it acts with
+    return {"acting": acting, "acting_name": acting_name, "pieces": PIECES, "max_players": MAX_PLAYERS}
 
 
 def _join_url(game_id: str) -> str:
@@ -84,12 +105,7 @@ def _wallet(game_id: str):
 @bp.get("/bank")
 @seat_required(views=("bank",))
 def bank(game_id: str):
-    context = screen_context(game_id)
-    # the player the bank acted for last on this device (static/js/table.js keeps it in a cookie)
-    in_play = [p for p in context["state"].players if not p.bankrupt] or context["state"].players
-    chosen = request.cookies.get("acting", type=int)
-    acting = next((p for p in in_play if p.id == chosen), in_play[0])
-    return render_template("bank/page.html", acting=acting, **context)
+    return render_template("bank/page.html", **screen_context(game_id))
 
 
 @bp.get("/rules")

@@ -1,0 +1,57 @@
+"""Players come and go in the browser: the bank seats a late player who joins on a new phone, and a
+player leaves the game from their own phone."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.e2e.table import LIVE, join, open_tab, start_game
+from tests.e2e.test_accessibility import violations
+
+
+def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(server, phone, shots):
+    host, ann = phone(), phone()
+    link = start_game(host, server, ["Ann", "Bob"])
+    join(ann, link, "Ann")
+    host.goto(host.url.replace("/lobby", "/bank"))
+    open_tab(host, "Players")
+    seats = host.locator(".seating")
+    seats.get_by_label("Name").last.fill("Dan")
+    seats.get_by_label("Piece").last.select_option("Dog")
+    host.screenshot(path=shots / "seating_add.png", full_page=True)
+    seats.get_by_role("button", name="Seat them").click()
+    expect(host.locator("#toast .toast")).to_contain_text("Dan joins the game with $1,500 from the bank")
+    expect(host.locator(".seating")).to_contain_text("Dan's QR code")
+    expect(host.locator("#acting")).to_contain_text("Dan")  # the bank can act for Dan at once
+    expect(ann.locator("#toast .toast")).to_contain_text("Dan joins the game", timeout=LIVE)
+    assert violations(host) == []
+
+    dan = phone()
+    join(dan, link, "Dan")
+    expect(host.locator(".person-3")).to_contain_text("joined", timeout=LIVE)
+    open_tab(ann, "My deeds")
+    expect(ann.locator(".person-3")).to_contain_text("$1,500")
+    host.screenshot(path=shots / "seating_added.png", full_page=True)
+    dan.screenshot(path=shots / "seating_dan.png")
+    host.emulate_media(color_scheme="dark")
+    host.set_viewport_size({"width": 360, "height": 740})
+    host.locator(".seating summary").last.click()
+    host.locator(".seating summary").last.scroll_into_view_if_needed()
+    host.screenshot(path=shots / "seating_change_dark_360.png")
+
+
+def test_a_player_leaves_the_game_from_their_phone(server, phone, shots):
+    host, ann, bob = phone(), phone(), phone("ko-KR")
+    link = start_game(host, server, ["Ann", "Bob", "Cy"])
+    join(ann, link, "Ann")
+    bob.goto(link)
+    bob.get_by_role("button", name="Bob").click()
+    open_tab(ann, "My deeds")
+    ann.screenshot(path=shots / "seating_leave_offered.png", full_page=True)
+    ann.once("dialog", lambda dialog: dialog.accept())
+    ann.get_by_role("button", name="Leave the game").click()
+    expect(ann.locator("#toast .toast")).to_contain_text("left the game")
+    expect(ann.locator(".card.out")).to_contain_text("Well played, Ann.", timeout=LIVE)
+    expect(bob.locator("#toast .toast")).to_contain_text("Ann", timeout=LIVE)
+    ann.screenshot(path=shots / "seating_left.png")
+    bob.screenshot(path=shots / "seating_left_seen_ko.png")

@@ -1,0 +1,104 @@
+"""Players come and go on the screens: the bank's Players tab seats a late player, renames one or
+lets one go; a player leaves from their own phone; the API hands the bank the late player's seat."""
+
+from __future__ import annotations
+
+from tests.web.helpers import do, join, page, readable, refusal, seq, text
+
+
+def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(app, table):
+    game_id = table["id"]
+    bank = page(table["host"], game_id, "/bank")
+    assert "A late player" in bank and "They start with $1,500 from the bank" in bank
+    reply = do(table["host"], game_id, "bank", type="add_player", name="Dan", piece="Dog")
+    assert "Dan joins the game with $1,500 from the bank" in text(reply)
+    state = app.extensions["banker"].state(game_id)
+    assert state.player(4).cash == 1500 and state.player(4).token == "Dog"
+    assert "Dan's QR code" in page(table["host"], game_id, "/bank")
+    assert "Dan" in text(app.test_client().get(f"/join/{table['code']}"))
+    dan = app.test_client()
+    join(dan, table["code"], 4)
+    wallet = page(dan, game_id)
+    assert 'aria-label="Your cash"' in wallet and "$1,500" in wallet and "Leave the game" in wallet
+    bank = readable(page(table["host"], game_id, "/bank"))
+    assert "Dog · joined" in bank and "Acting for Ann" in bank and "Ann passed GO" in bank
+
+
+def test_a_look_alike_name_or_a_taken_piece_is_refused_in_words_and_changes_nothing(app, table):
+    game_id = table["id"]
+    before = seq(app, game_id)
+    reply = do(table["host"], game_id, "bank", type="add_player", name="ann")
+    assert reply.status_code == 400
+    assert refusal(reply) == "Two players are called ann; give each a different name."
+    do(table["host"], game_id, "bank", type="change_player", player=1, name="Ann", piece="Dog")
+    reply = do(table["host"], game_id, "bank", type="change_player", player=2, name="Bob", piece="Dog")
+    assert refusal(reply) == "Two players have the piece Dog; give each a different piece."
+    assert seq(app, game_id) == before + 1
+
+
+def test_the_bank_renames_a_player_and_every_screen_says_the_new_name(app, table):
+    game_id = table["id"]
+    reply = do(table["host"], game_id, "bank", type="change_player", player=2, name="Robert", piece="Boot")
+    assert "Bob is now called Robert" in text(reply)
+    assert "Robert" in page(table["Ann"], game_id)
+    assert page(table["Bob"], game_id).count("Robert") >= 1
+
+
+def test_a_player_may_only_change_names_through_the_bank(app, table):
+    reply = do(table["Bob"], table["id"], type="change_player", player=2, name="Rob")
+    assert reply.status_code == 403 and refusal(reply) == "Only the banker can do that."
+
+
+def test_a_player_leaves_the_game_from_their_own_phone(app, table):
+    game_id = table["id"]
+    do(table["host"], game_id, "bank", type="buy", player=2, deed=1)
+    reply = do(table["Bob"], game_id, type="resign", player=2)
+    assert reply.status_code == 200 and "Bob left the game" in text(reply)
+    state = app.extensions["banker"].state(game_id)
+    assert state.player(2).resigned and state.auction is not None and state.auction.deed == 1
+    wallet = page(table["Bob"], game_id)
+    assert "You're out" in wallet and "Leave the game" not in wallet
+    assert refusal(do(table["Ann"], game_id, type="resign", player=2)) == (
+        "This phone belongs to Ann; it can only act for them."
+    )
+
+
+def test_the_bank_lets_a_player_who_left_go_and_undo_brings_them_back(app, table):
+    game_id = table["id"]
+    reply = do(table["host"], game_id, "bank", type="resign", player=3)
+    assert "Cy left the game" in text(reply)
+    assert app.extensions["banker"].state(game_id).player(3).resigned
+    assert "Cy leaves the game" not in page(table["host"], game_id, "/bank")
+    do(table["host"], game_id, "bank", type="undo")
+    state = app.extensions["banker"].state(game_id)
+    assert not state.player(3).bankrupt and state.player(3).cash == 1500
+
+
+def test_the_api_hands_the_bank_a_late_players_seat(app, client):
+    created = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()
+    bank = {"Authorization": f"Bearer {created['banker_token']}"}
+    answer = client.post(
+        f"/api/games/{created['id']}/commands", json={"type": "add_player", "name": "Cy"}, headers=bank
+    ).get_json()
+    assert answer["seat"]["id"] == 3 and answer["seat"]["name"] == "Cy"
+    cy = {"Authorization": f"Bearer {answer['seat']['token']}"}
+    state = client.get(f"/api/games/{created['id']}", headers=cy).get_json()
+    assert state["players"][2]["cash"] == 1500
+    left = client.post(
+        f"/api/games/{created['id']}/commands", json={"type": "resign", "player": 3}, headers=cy
+    )
+    assert left.status_code == 200
+    state = client.get(f"/api/games/{created['id']}", headers=bank).get_json()
+    assert state["players"][2]["resigned"] and state["players"][2]["bankrupt"]
+
+
+def test_a_late_players_phone_is_told_when_the_banker_undoes_their_seat(app, table):
+    game_id = table["id"]
+    do(table["host"], game_id, "bank", type="add_player", name="Dan")
+    dan = app.test_client()
+    join(dan, table["code"], 4)
+    do(table["host"], game_id, "bank", type="undo")
+    response = dan.get(f"/g/{game_id}")
+    assert response.status_code == 403
+    assert "The banker took back this seat. Ask the banker to seat you again." in text(response)
+    assert "Dan joins the game" in page(table["host"], game_id, "/history?view=bank")
