@@ -44,13 +44,15 @@ def building_value(state: GameState, position: int) -> int:
 
 
 def raisable(state: GameState, player_id: int) -> int:
-    """Everything the player could turn into cash: cash, half the building costs, and the
-    mortgage values of the unmortgaged deeds (where the rules allow mortgages)."""
+    """Everything the player could turn into cash: cash, half the building costs (where buildings
+    are sold back), and the mortgage values of the unmortgaged deeds (where the rules allow
+    mortgages)."""
     player = state.player(player_id)
     total = player.cash
     for position, holding in state.holdings.items():
         if holding.owner == player_id:
-            total += building_value(state, position)
+            if state.rules.sell_back:
+                total += building_value(state, position)
             if not holding.mortgaged and state.rules.mortgages:
                 total += state.deed(position).mortgage
     return total

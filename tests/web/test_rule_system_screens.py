@@ -81,3 +81,24 @@ def test_millionaire_shows_amounts_in_k_and_sells_a_token_level_at_go(app):
     do(ann, game_id, type="buy_level", player=1)
     state = service.state(game_id)
     assert state.player(1).level == 2 and state.player(1).cash == 372 + 150 - 50
+
+
+def test_a_whole_group_is_built_with_one_purchase_and_nothing_is_sold_back(app):
+    game_id, ann, _, service = seated(app, build_whole_group=True, sell_back=False)
+    for deed in (1, 3):
+        do(ann, game_id, type="buy", player=1, deed=deed)
+    sheet = tap(ann, game_id, 1)
+    assert "Build · −$100" in readable(sheet) and "+1 house on each" in sheet
+    assert "One more on" not in sheet and "One fewer on" not in sheet  # no lot is built alone
+    assert "plan=2,2" in sheet and "plan=2,1" not in sheet
+    assert do(ann, game_id, type="build", deed=3).status_code == 200
+    state = service.state(game_id)
+    assert (state.holding(1).houses, state.holding(3).houses) == (1, 1)
+    assert state.player(1).cash == 1500 - 120 - 100
+    response = do(ann, game_id, type="sell_building", deed=3)
+    assert response.status_code == 409
+    assert "Buildings are not sold back to the bank in this game." in text(response)
+    do(ann, game_id, type="pay_bank", player=1, amount=1400, reason="Fine")
+    wallet = readable(text(ann.get(f"/g/{game_id}")))
+    assert "You owe $1,400" in wallet and "Sell a house" not in wallet
+    assert "Declare bankruptcy" in wallet  # $1,280 in cash, and no building sale counts

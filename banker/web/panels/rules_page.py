@@ -114,6 +114,15 @@ def _deeds(state: GameState) -> list[Text]:
             rules.houses_before_hotel,
         )
     )
+    if rules.build_whole_group:
+        lines.append(
+            Text(
+                "One purchase builds a house, or a hotel, on every lot of a group at once, for the sum of"
+                " their costs."
+            )
+        )
+    if not rules.sell_back:
+        lines.append(Text("Houses and hotels are never sold back to the bank."))
     if rules.build_without_group:
         lines.append(Text("You may build without owning the whole colour group."))
     if rules.uneven_building:
