@@ -24,6 +24,7 @@ from banker.rules import (  # noqa: F401
     market,
     money,
     mortgages,
+    property_payment,
     rent,
     tally,
     trades,

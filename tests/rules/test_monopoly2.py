@@ -165,7 +165,8 @@ def test_no_mortgages_and_no_trading():
 
 
 def test_without_mortgages_bankruptcy_does_not_wait_for_mortgage_values():
-    state = run(game(), BuyFromMarket(player=ANN, deed=PACIFIC), PayBank(player=ANN, amount=1500, reason="x"))
+    # $1,200 cash and Pacific's $300 printed price (a payment with property) fall short of $1,505
+    state = run(game(), BuyFromMarket(player=ANN, deed=PACIFIC), PayBank(player=ANN, amount=1505, reason="x"))
     state = run(state, DeclareBankruptcy(player=ANN))
     assert state.player(ANN).bankrupt
     # the deed goes under the deck; the market already has four

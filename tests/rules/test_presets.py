@@ -42,6 +42,7 @@ def test_what_each_preset_changes_from_the_classic_rules():
         "win_monopolies": 5,
         "build_whole_group": True,
         "sell_back": False,
+        "pay_with_property": True,
     }
     assert changes("millionaire") == {
         "starting_cash": 372,

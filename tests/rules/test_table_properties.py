@@ -1,12 +1,13 @@
-"""Properties of any sequence of deed, building, card, jail, auction, trade, debt and bankruptcy
-commands across three players (refused ones leave no trace), under the classic rules, the house
-rules, and the short, JMA (its signalled end too), Monopoly 2.0 and Millionaire presets: houses and hotels on the board plus
-those in the bank always make the supply, built groups stay whole and even (as far as the house
-rules ask), a bankrupt player owns nothing and owes nothing, money is conserved against the Paid
-events (a trade only moves it between players; the Free Parking pot holds what was paid into it),
-every deed has one owner and every Get Out of Jail Free card one holder, the market and the deck
-hold exactly the bank's deeds, an accepted trade moves all it says, undoing an action restores the
-exact prior state, and folding the stored log again gives the same state."""
+"""Properties of any sequence of deed, building, card, jail, auction, trade, debt (paid in cash or
+with property) and bankruptcy commands across three players (refused ones leave no trace), under
+the classic rules, the house rules, and the short, JMA (its signalled end too), Monopoly 2.0 and
+Millionaire presets: houses and hotels on the board plus those in the bank always make the supply,
+built groups stay whole and even (as far as the house rules ask), a bankrupt player owns nothing
+and owes nothing, money is conserved against the Paid events (a trade only moves it between
+players; the Free Parking pot holds what was paid into it), every deed has one owner and every Get
+Out of Jail Free card one holder, the market and the deck hold exactly the bank's deeds, an
+accepted trade moves all it says, undoing an action restores the exact prior state, and folding the
+stored log again gives the same state."""
 
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ from banker.rules.levels import BuyLevel
 from banker.rules.market import BuyFromMarket, BuyFromOwner, NextTurn
 from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayTax
 from banker.rules.mortgages import Mortgage, Unmortgage
+from banker.rules.property_payment import PayWithProperty
 from banker.rules.rent import PayRent
 from banker.rules.state import TradeSide
 from banker.rules.tally import SignalEnd
@@ -321,6 +323,23 @@ class Table(RuleBasedStateMachine):
         self.act(DeclareBankruptcy(player=debtor))
         for player, deed in self.state.mortgage_choices:
             self.act(SettleMortgage(player=player, deed=deed, choice=choice))
+
+    def owners(self) -> list[int]:
+        return sorted({holding.owner for holding in self.state.holdings.values()} - {BANK})
+
+    @precondition(lambda self: self.state.rules.pay_with_property and self.owners())
+    @rule(data=st.data(), charged=st.sampled_from([5, 60, 300]))
+    def a_debtor_pays_with_property(self, data: st.DataObject, charged: int) -> None:
+        """Monopoly 2.0: an owner (who may first build) charged more than their cash pays with some
+        of their deeds, the buildings of their groups with them, to one of their creditors."""
+        debtor = data.draw(st.sampled_from(self.owners()))
+        owned = sorted(p for p, h in self.state.holdings.items() if h.owner == debtor)
+        if not self.state.debts_of(debtor):
+            self.act(Build(deed=data.draw(st.sampled_from(owned))))  # a group built, if it is whole
+            self.act(PayBank(player=debtor, amount=charged + self.state.player(debtor).cash, reason="fine"))
+        chosen = data.draw(st.lists(st.sampled_from(owned), min_size=1, max_size=3, unique=True))
+        to = data.draw(st.sampled_from([None, *(d.creditor for d in self.state.debts_of(debtor))]))
+        self.act(PayWithProperty(player=debtor, deeds=tuple(chosen), to=to))
 
     @precondition(lambda self: self.state.seq > 20)  # after some play: trades and building stop
     @rule()

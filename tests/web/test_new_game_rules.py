@@ -97,13 +97,17 @@ def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, c
     )
 
 
-def test_the_monopoly2_rules_page_says_groups_are_built_at_once_and_nothing_is_sold_back(app, client):
+def test_the_monopoly2_rules_page_says_how_groups_are_built_and_debts_paid(app, client):
     rules = rules_page(app, client, preset="monopoly2")
     assert (
         "One purchase builds a house, or a hotel, on every lot of a group at once, for the sum of their"
         " costs." in rules
     )
     assert "Houses and hotels are never sold back to the bank." in rules
+    assert (
+        "A debt may be paid with deeds at their printed price, the buildings of their group going with"
+        " them at their cost; no change is given for deeds worth more." in rules
+    )
     assert "Houses and hotels are never sold back to the bank." not in rules_page(app, client)
 
 

@@ -123,6 +123,13 @@ def _deeds(state: GameState) -> list[Text]:
         )
     if not rules.sell_back:
         lines.append(Text("Houses and hotels are never sold back to the bank."))
+    if rules.pay_with_property:
+        lines.append(
+            Text(
+                "A debt may be paid with deeds at their printed price, the buildings of their group going"
+                " with them at their cost; no change is given for deeds worth more."
+            )
+        )
     if rules.build_without_group:
         lines.append(Text("You may build without owning the whole colour group."))
     if rules.uneven_building:
