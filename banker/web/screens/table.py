@@ -163,19 +163,18 @@ def space(game_id: str, position: int):
 @bp.get("/pay-with-property")
 @seat_required()
 def property_payment(game_id: str):
-    """The debt panel's screen for paying with property, with the deeds ticked so far (closed:
-    its empty place, as is a screen with nothing to pay)."""
+    """The debt panel's screen for paying with property, with the deeds ticked so far; closed, the
+    button that opens it; with nothing to pay, its empty place."""
     state = seats.service().state(game_id)
     player = state.player(g.acting)
-    closed = f'<div id="property-{player.id}"></div>'
-    if request.args.get("close"):
-        return closed
     chosen = [int(p) for p in request.args.getlist("deeds") if p.isdecimal()]
-    payment = property_payment_panel(state, player, chosen, request.args.get("to", type=int))
-    if payment is None:
-        return closed
+    payment = None
+    if not request.args.get("close"):
+        payment = property_payment_panel(state, player, chosen, request.args.get("to", type=int))
+        if payment is None:
+            return f'<div id="property-{player.id}"></div>'
     return render_template(
-        "money/_property_payment.html", game_id=game_id, view=g.view, state=state, p=payment
+        "money/_property_payment.html", game_id=game_id, view=g.view, state=state, p=payment, who=player
     )
 
 
