@@ -7,6 +7,14 @@ cards, whose rent is 2x, or 10x a fresh roll). `card_destination` tells the scre
 The nearest-utility card may also carry the fresh roll as `dice`, settling that rent at once.
 A card's payment to the bank (a fee, repairs) goes into the Free Parking pot under the jackpot
 house rule, and a card that pays the GO salary pays the token level's (Millionaire).
+
+Cards in hand (`card_hands`, Monopoly 2.0, seed 004: "Chance and Community Chest cards do not have
+to be used immediately. They are kept by players ... they can activate any number of Chance or
+Community Chest cards from their hand on any player. The player they choose to play the card on
+receives that card's effects"): a card drawn goes into the drawer's hand, and nobody else can draw
+it while it is held; `play_card` applies it to the chosen player as if they had drawn it, where
+they stand (`from_space`, for an advance). A player in jail plays none. A Get Out of Jail Free
+card is kept as ever; a bankrupt player's hand goes back to its decks.
 """
 
 from __future__ import annotations
@@ -70,6 +78,21 @@ class DrawCard(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         card = _card(state, self.deck, self.card)
         state.active_player(self.player)
+        if state.rules.card_hands and card.action != "get_out_of_jail_free":
+            holder = next((p for p in state.players if card.id in p.hand), None)
+            require(
+                holder is None,
+                Text(
+                    "%(player)s holds that %(deck)s card, so it is not in the deck.",
+                    player=holder.name if holder else "",
+                    deck=DECK_NAMES[card.deck],
+                ),
+            )
+            require(
+                self.dice is None,
+                Text("A card kept in hand is played later: roll the dice when it is played."),
+            )
+            return [CardKept(player=self.player, card=card.id)]
         if self.from_space is not None:
             spaces = deck_spaces(state.edition, card.deck)
             require(
@@ -81,11 +104,112 @@ class DrawCard(Command):
                     space=self.from_space,
                 ),
             )
+        return [CardDrawn(player=self.player, card=card.id), *self.effects(state, card)]
+
+    def effects(self, state: GameState, card: Card) -> list[Event]:
+        """What the card does to the player who drew it (or had it played on them)."""
         effect = _EFFECTS.get(card.action)
-        events = [CardDrawn(player=self.player, card=card.id), *(effect(state, self, card) if effect else [])]
+        events = effect(state, self, card) if effect else []
         if self.dice is not None:
             events += _utility_rent(state, self, card)
         return events
+
+
+@dataclass(frozen=True)
+class CardKept(Event):
+    """`player` drew `card` and keeps it in hand, to play later (`card_hands`)."""
+
+    type = "card_kept"
+    player: int
+    card: str
+
+    def apply(self, state: GameState) -> GameState:
+        return state.with_player(self.player, hand=(*state.player(self.player).hand, self.card))
+
+    def describe(self, state: GameState) -> Text:
+        deck = DECK_NAMES[state.edition.card[self.card].deck]
+        return Text(
+            "%(player)s drew a %(deck)s card and keeps it", player=state.name_of(self.player), deck=deck
+        )
+
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you != self.player:  # the others do not see it until it is played
+            return self.describe(state)
+        card = state.edition.card[self.card]
+        return Text(
+            "You drew %(deck)s and keep it: %(card)s", deck=DECK_NAMES[card.deck], card=card_text(state, card)
+        )
+
+
+@dataclass(frozen=True)
+class CardPlayed(Event):
+    """`player` played `card` from their hand on player `on`; its effects follow as their own events."""
+
+    type = "card_played"
+    player: int
+    card: str
+    on: int
+
+    def apply(self, state: GameState) -> GameState:
+        hand = list(state.player(self.player).hand)
+        hand.remove(self.card)
+        return state.with_player(self.player, hand=tuple(hand))
+
+    def describe(self, state: GameState) -> Text:
+        card = state.edition.card[self.card]
+        return Text(
+            "%(player)s played %(deck)s on %(target)s: %(card)s",
+            player=state.name_of(self.player),
+            deck=DECK_NAMES[card.deck],
+            target=state.name_of(self.on),
+            card=card_text(state, card),
+        )
+
+    def describe_to(self, state: GameState, you: int) -> Text:
+        card = state.edition.card[self.card]
+        said = {"deck": DECK_NAMES[card.deck], "card": card_text(state, card)}
+        player, target = state.name_of(self.player), state.name_of(self.on)
+        if you == self.player == self.on:
+            return Text("You played %(deck)s on yourself: %(card)s", **said)
+        if you == self.player:
+            return Text("You played %(deck)s on %(target)s: %(card)s", target=target, **said)
+        if you == self.on:
+            return Text("%(player)s played %(deck)s on you: %(card)s", player=player, **said)
+        return self.describe(state)
+
+
+@dataclass(frozen=True)
+class PlayCard(Command):
+    """Play `card` from `player`'s hand on player `on` (`card_hands`); `from_space` is where `on`
+    stands, for an advance, and `dice` the roll a nearest-utility card asks for."""
+
+    type = "play_card"
+    player: int
+    card: str
+    on: int
+    from_space: int | None = None
+    dice: Dice | None = None
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        player = state.active_player(self.player)
+        require(
+            state.rules.card_hands,
+            Text("In this game a card does what it says when it is drawn: nobody holds cards to play."),
+        )
+        require(
+            self.card in player.hand,
+            Text("%(player)s holds no card %(card)s.", player=player.name, card=self.card),
+        )
+        card = state.edition.card[self.card]  # a card in hand was drawn from the edition's decks
+        require(
+            not player.in_jail,
+            Text("%(player)s is in jail: cards are played once out of jail.", player=player.name),
+        )
+        target = state.active_player(self.on)
+        drawn = DrawCard(
+            player=target.id, deck=card.deck, card=card.id, from_space=self.from_space, dice=self.dice
+        )
+        return [CardPlayed(player=player.id, card=card.id, on=target.id), *drawn.effects(state, card)]
 
 
 def _utility_rent(state: GameState, command: DrawCard, card: Card) -> list[Event]:

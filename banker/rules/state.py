@@ -35,6 +35,7 @@ class Player:
     cash: int = 0
     in_jail: bool = False
     jail_cards: tuple[str, ...] = ()  # the decks of the Get Out of Jail Free cards held
+    hand: tuple[str, ...] = ()  # the cards kept to play later, by id (Monopoly 2.0, see cards.py)
     bankrupt: bool = False
     place: int = 0  # where a bankrupt player finished: 3 of 3 for the first one out
     level: int = 1  # the token's level (Monopoly Millionaire): the salary grows with it

@@ -250,6 +250,13 @@ def _market(state: GameState, you: int | None) -> tuple:
     )
 
 
+def _hand(state: GameState, you: int | None) -> tuple:
+    if not state.rules.card_hands:
+        return ()
+    # the cards held, and whether each can be played on each player (their cash, deeds and debts)
+    return (state.players, state.holdings, state.debts, state.ended)
+
+
 _OWN: dict[str, dict[str, Callable[[GameState, int | None], Any]]] = {
     "player": {
         "standing": _standing,
@@ -258,6 +265,7 @@ _OWN: dict[str, dict[str, Callable[[GameState, int | None], Any]]] = {
         "wallet": _wallet,
         "market": _market,
         "my-deeds": _mine,
+        "hand": _hand,
     },
-    "bank": {"standing": _standing, "debt": _debt, "offers": _offers},
+    "bank": {"standing": _standing, "debt": _debt, "offers": _offers, "hand": _hand},
 }

@@ -12,7 +12,7 @@ from banker.rules.auctions import Bid, Decline
 from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.build_plans import BuildGroup
 from banker.rules.buildings import Build, SellBuilding
-from banker.rules.cards import DrawCard
+from banker.rules.cards import DrawCard, PlayCard
 from banker.rules.debts import raisable
 from banker.rules.deeds import Buy
 from banker.rules.market import BuyFromMarket, BuyFromOwner, MarketBought, NextTurn, monopolies
@@ -197,7 +197,8 @@ def test_amounts_are_rounded_up_to_five():
     assert cash(state, CAT) == 1495
     state = run(state, PayRent(player=CAT, deed=WATER_WORKS, dice=7))  # 4 x 7 = $28
     assert cash(state, CAT) == 1465
-    state = run(state, DrawCard(player=CAT, deck="chance", card="CH13"))  # speeding fine $15
+    state = run(state, DrawCard(player=CAT, deck="chance", card="CH13"))  # kept in hand ...
+    state = run(state, PlayCard(player=CAT, card="CH13", on=CAT))  # ... and played: speeding fine $15
     assert cash(state, CAT) == 1450
     assert (
         refusal(state, PayBank(player=CAT, amount=33, reason="x")) == "Amounts go in $5 steps in this game."

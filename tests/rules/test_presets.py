@@ -43,6 +43,7 @@ def test_what_each_preset_changes_from_the_classic_rules():
         "build_whole_group": True,
         "sell_back": False,
         "pay_with_property": True,
+        "card_hands": True,
     }
     assert changes("millionaire") == {
         "starting_cash": 372,

@@ -5,9 +5,9 @@ Millionaire presets: houses and hotels on the board plus those in the bank alway
 built groups stay whole and even (as far as the house rules ask), a bankrupt player owns nothing
 and owes nothing, money is conserved against the Paid events (a trade only moves it between
 players; the Free Parking pot holds what was paid into it), every deed has one owner and every Get
-Out of Jail Free card one holder, the market and the deck hold exactly the bank's deeds, an
-accepted trade moves all it says, undoing an action restores the exact prior state, and folding the
-stored log again gives the same state."""
+Out of Jail Free card and every card kept in hand one holder, the market and the deck hold exactly
+the bank's deeds, an accepted trade moves all it says, undoing an action restores the exact prior
+state, and folding the stored log again gives the same state."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from banker.rules import (
 from banker.rules.auctions import Bid, BidPlaced, CancelAuction, CloseAuction, Decline, StartBuildingAuction
 from banker.rules.bankruptcy import DeclareBankruptcy, SettleMortgage
 from banker.rules.buildings import Build, SellBuilding, level
-from banker.rules.cards import DrawCard, deck_spaces
+from banker.rules.cards import DrawCard, PlayCard, deck_spaces
 from banker.rules.debts import PayDebt
 from banker.rules.deeds import Buy, OwnerCommand
 from banker.rules.jackpot import FreeParking
@@ -341,6 +341,19 @@ class Table(RuleBasedStateMachine):
         to = data.draw(st.sampled_from([None, *(d.creditor for d in self.state.debts_of(debtor))]))
         self.act(PayWithProperty(player=debtor, deeds=tuple(chosen), to=to))
 
+    @precondition(lambda self: self.state.rules.card_hands)
+    @rule(data=st.data(), drawn=card_draws(), on=players)
+    def a_card_is_kept_and_one_in_hand_played(self, data: st.DataObject, drawn: DrawCard, on: int) -> None:
+        """Monopoly 2.0: a card drawn goes into a hand; a card in hand is played on any player,
+        where they stand."""
+        self.act(drawn)
+        holders = [p for p in self.state.players if p.hand]
+        if holders:
+            holder = data.draw(st.sampled_from(holders))
+            card = data.draw(st.sampled_from(holder.hand))
+            from_space = data.draw(st.none() | st.integers(min_value=0, max_value=39))
+            self.act(PlayCard(player=holder.id, card=card, on=on, from_space=from_space))
+
     @precondition(lambda self: self.state.seq > 20)  # after some play: trades and building stop
     @rule()
     def the_banker_signals_the_end(self) -> None:
@@ -398,9 +411,11 @@ class Table(RuleBasedStateMachine):
         assert all(1 <= player.level <= self.state.rules.token_levels for player in self.state.players)
 
     @invariant()
-    def each_deck_has_one_get_out_of_jail_free_card(self) -> None:
+    def each_deck_has_one_get_out_of_jail_free_card_and_each_card_one_holder(self) -> None:
         held = [deck for player in self.state.players for deck in player.jail_cards]
         assert len(held) == len(set(held))
+        in_hand = [card for player in self.state.players for card in player.hand]
+        assert len(in_hand) == len(set(in_hand))
 
     @invariant()
     def every_deed_has_one_owner_in_the_game_and_every_offer_two_players(self) -> None:
@@ -413,7 +428,7 @@ class Table(RuleBasedStateMachine):
     @invariant()
     def a_bankrupt_player_owns_nothing_and_owes_nothing(self) -> None:
         for player in (p for p in self.state.players if p.bankrupt):
-            assert player.cash == 0 and player.jail_cards == ()
+            assert player.cash == 0 and player.jail_cards == () and player.hand == ()
             assert not any(h.owner == player.id for h in self.state.holdings.values())
             assert not any(player.id in (d.debtor, d.creditor) for d in self.state.debts)
             assert not any(player.id in (t.proposer, t.partner) for t in self.state.trades)

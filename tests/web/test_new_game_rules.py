@@ -105,6 +105,10 @@ def test_the_monopoly2_rules_page_says_how_groups_are_built_and_debts_paid(app, 
     )
     assert "Houses and hotels are never sold back to the bank." in rules
     assert (
+        "A Chance or Community Chest card drawn is kept in your hand, unseen by the others, and played"
+        " later on any player, who gets what it says." in rules
+    )
+    assert (
         "A debt may be paid with deeds at their printed price, the buildings of their group going with"
         " them at their cost; no change is given for deeds worth more." in rules
     )

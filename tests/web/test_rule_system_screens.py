@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.helpers import HTMX, do, join, readable, text
+from tests.web.helpers import HTMX, do, join, readable, take_seat, text
 
 
 def seated(app, preset="classic", **options):
@@ -102,3 +102,24 @@ def test_a_whole_group_is_built_with_one_purchase_and_nothing_is_sold_back(app):
     wallet = readable(text(ann.get(f"/g/{game_id}")))
     assert "You owe $1,400" in wallet and "Sell a house" not in wallet
     assert "Declare bankruptcy" in wallet  # $1,280 in cash, and no building sale counts
+
+
+def test_a_card_kept_in_hand_shows_on_its_holders_phone_and_the_bank_and_is_played_on_anyone(app):
+    game_id, ann, bob, service = seated(app, card_hands=True)
+    response = do(ann, game_id, type="card", player=1, deck="community_chest", card="CC11")
+    assert "You drew Community Chest and keep it: Pay hospital fees of $100." in text(response)
+    wallet = readable(text(ann.get(f"/g/{game_id}")))
+    assert "Your cards Community Chest · Pay hospital fees of $100." in wallet
+    assert "Play on yourself · −$100" in wallet and "Play on Bob" in wallet
+    assert "Pay hospital fees" not in readable(text(bob.get(f"/g/{game_id}")))  # not shown until played
+    host = app.test_client()
+    take_seat(host, f"/seat/{service.seats(game_id)[0].token}")
+    assert "Ann's cards Community Chest · Pay hospital fees of $100." in readable(
+        text(host.get(f"/g/{game_id}/bank"))
+    )
+    assert do(bob, game_id, type="card", player=2, deck="community_chest", card="CC11").status_code == 409
+    response = do(ann, game_id, type="play_card", player=1, card="CC11", on=2)
+    assert response.status_code == 200
+    assert "You played Community Chest on Bob: Pay hospital fees of $100." in readable(text(response))
+    assert service.state(game_id).player(2).cash == 1400 and service.state(game_id).player(1).hand == ()
+    assert "Your cards" not in text(ann.get(f"/g/{game_id}"))

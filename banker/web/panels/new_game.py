@@ -36,7 +36,7 @@ PRESETS = {
         Text("Monopoly 2.0"),
         Text(
             "A market of four deeds, no auctions or mortgages, a group built at once, debts paid with"
-            " deeds; 5 monopolies win."
+            " deeds, cards kept in hand; 5 monopolies win."
         ),
     ),
     "millionaire": (

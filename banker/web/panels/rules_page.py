@@ -58,6 +58,13 @@ def _money(state: GameState) -> list[Text]:
                 Text("%(tax)s costs %(amount)s.", tax=tax.name, amount=money(getattr(rules, tax.type)))
             )
     lines.append(Text("The jail fine is %(fine)s.", fine=money(rules.jail_fine)))
+    if rules.card_hands:
+        lines.append(
+            Text(
+                "A Chance or Community Chest card drawn is kept in your hand, unseen by the others, and"
+                " played later on any player, who gets what it says."
+            )
+        )
     if rules.free_parking_jackpot:
         lines.append(
             Text("Taxes, fines and card payments go into a pot on Free Parking: landing there takes it.")

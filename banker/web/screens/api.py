@@ -160,6 +160,7 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
                 "cash": p.cash,
                 "in_jail": p.in_jail,
                 "jail_cards": list(p.jail_cards),
+                "hand": list(p.hand),
                 "bankrupt": p.bankrupt,
                 "place": p.place or None,
                 "level": p.level,
