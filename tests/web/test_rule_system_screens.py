@@ -114,9 +114,9 @@ def test_a_card_kept_in_hand_shows_on_its_holders_phone_and_the_bank_and_is_play
     assert "Pay hospital fees" not in readable(text(bob.get(f"/g/{game_id}")))  # not shown until played
     host = app.test_client()
     take_seat(host, f"/seat/{service.seats(game_id)[0].token}")
-    assert "Ann's cards Community Chest · Pay hospital fees of $100." in readable(
-        text(host.get(f"/g/{game_id}/bank"))
-    )
+    bank = readable(text(host.get(f"/g/{game_id}/bank")))
+    assert "Ann's cards Community Chest · Pay hospital fees of $100." in bank
+    assert "Play on Ann · −$100" in bank and "yourself" not in bank
     assert do(bob, game_id, type="card", player=2, deck="community_chest", card="CC11").status_code == 409
     response = do(ann, game_id, type="play_card", player=1, card="CC11", on=2)
     assert response.status_code == 200

@@ -19,7 +19,8 @@ class HeldCard:
     plays: tuple[Offer, ...]  # one for each player it can be played on
 
 
-def hand(state: GameState, player: Player) -> tuple[HeldCard, ...]:
+def hand(state: GameState, player: Player, own: bool = False) -> tuple[HeldCard, ...]:
+    """The cards `player` holds; `own`: as their own phone says it ("Play on yourself")."""
     if not state.rules.card_hands or player.bankrupt or state.ended:
         return ()
     held = []
@@ -30,7 +31,7 @@ def hand(state: GameState, player: Player) -> tuple[HeldCard, ...]:
                 state,
                 {"type": "play_card", "player": player.id, "card": card_id, "on": target.id},
                 Text("Play on yourself")
-                if target.id == player.id
+                if own and target.id == player.id
                 else Text("Play on %(player)s", player=target.name),
             )
             for target in state.players
