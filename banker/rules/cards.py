@@ -206,9 +206,18 @@ class PlayCard(Command):
             Text("%(player)s is in jail: cards are played once out of jail.", player=player.name),
         )
         target = state.active_player(self.on)
-        drawn = DrawCard(
-            player=target.id, deck=card.deck, card=card.id, from_space=self.from_space, dice=self.dice
-        )
+        from_space = self.from_space
+        if from_space is None and card.action in ("advance_to", "advance_to_nearest"):
+            # the piece may stand anywhere, not only where the card's deck is drawn
+            anywhere = range(len(state.edition.spaces))
+            require(
+                len({passes_go(state.edition, card, space) for space in anywhere}) == 1,
+                Text(
+                    "Say where %(player)s stands: it decides whether the piece passes GO.", player=target.name
+                ),
+            )
+            from_space = GO
+        drawn = DrawCard(target.id, card.deck, card.id, from_space=from_space, dice=self.dice)
         return [CardPlayed(player=player.id, card=card.id, on=target.id), *drawn.effects(state, card)]
 
 

@@ -95,3 +95,18 @@ def test_cards_do_what_they_say_at_once_in_the_classic_game():
     assert refusal(game(), DrawCard(player=ANN, deck="chance", card="CH07", from_space=7, dice=8)) == (
         "A card kept in hand is played later: roll the dice when it is played."
     )
+
+
+def test_an_advance_played_on_a_player_asks_where_they_stand_when_it_decides_the_salary():
+    state = run(
+        game(),
+        DrawCard(player=ANN, deck="chance", card="CH03"),
+        DrawCard(player=ANN, deck="chance", card="CH01"),
+    )
+    assert refusal(state, PlayCard(player=ANN, card="CH03", on=BOB)) == (
+        "Say where Bob stands: it decides whether the piece passes GO."
+    )
+    passed = run(state, PlayCard(player=ANN, card="CH03", on=BOB, from_space=30))  # to Illinois Avenue
+    assert cash(passed, BOB) == 1700
+    state = run(state, PlayCard(player=ANN, card="CH01", on=BOB))  # Boardwalk: never past GO
+    assert cash(state, BOB) == 1500 and state.player(ANN).hand == ("CH03",)
