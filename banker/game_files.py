@@ -39,6 +39,7 @@ from banker.rules.errors import InvalidCommand
 from banker.rules.game import MAX_PLAYERS, MIN_PLAYERS
 from banker.rules.inputs import check_name, check_text
 from banker.rules.ruleset import RENAMED, ruleset_for
+from banker.rules.state import BANK, FREE_PARKING, GameState
 from banker.rules.text import Text
 
 FORMAT = "banker-game"
@@ -417,6 +418,7 @@ def _fold(game: GameFile, in_turns: InTurns) -> None:
             if action.seq > 1 and any(isinstance(event, GameStarted) for event in events):
                 raise ValueError("a second start")
             kept = record(kept, action.seq, events, Sent(by=action.by, at=action.at.timestamp()))
+            _require_parties(kept.state, events)
             str(describe_action(kept.state, events))  # as the history words it
         except Exception:  # the file's events are anyone's: whatever they break is a refusal
             raise BadGameFile(
@@ -426,6 +428,33 @@ def _fold(game: GameFile, in_turns: InTurns) -> None:
                     seq=action.seq,
                 )
             ) from None
+
+
+# the fields of an event that name a party to it: each is a player at the table, or the bank
+PARTIES = (
+    "player",
+    "payer",
+    "payee",
+    "owner",
+    "creditor",
+    "debtor",
+    "taker",
+    "proposer",
+    "partner",
+    "winner",
+)
+
+
+def _require_parties(state: GameState, events: Sequence[Event]) -> None:
+    """Every party the events name sits at the table (the state after them: a late player is
+    seated by them), or is the bank or the Free Parking pot; applying an event for a player who
+    is not there would change nobody and lose the money."""
+    known = {BANK, FREE_PARKING} | {p.id for p in state.players}
+    for event in events:
+        for field in PARTIES:
+            party = getattr(event, field, None)
+            if isinstance(party, int) and party not in known:
+                raise ValueError(f"{event.type}: no party {party}")
 
 
 def _check_start(started: GameStarted) -> None:

@@ -26,6 +26,7 @@ from banker.rules import (  # noqa: F401
     market,
     money,
     mortgages,
+    property_payment,
     rent,
     seating,
     speed,

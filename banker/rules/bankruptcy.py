@@ -1,9 +1,10 @@
 """Bankruptcy: a debtor who cannot raise what they owe leaves the game.
 
 To a player (every open debt is owed to that one player): the buildings go back to the bank at
-half price, then all the cash, the deeds and the Get Out of Jail Free cards go to the creditor.
-For each mortgaged deed received the creditor then chooses (`settle_mortgage`): pay the 10% fee
-and keep it mortgaged, or lift the mortgage now (value + 10%).
+half price (at their cost where debts are paid with property, see property_payment.py), then all
+the cash, the deeds and the Get Out of Jail Free cards go to the creditor. For each mortgaged deed
+received the creditor then chooses (`settle_mortgage`): pay the 10% fee and keep it mortgaged, or
+lift the mortgage now (value + 10%).
 
 To the bank (a debt to the bank or to the Free Parking pot, or debts to several players at once,
 as "pay each player $50" leaves): the cash and the buildings go to the bank, the Get Out of Jail
@@ -26,12 +27,13 @@ from typing import ClassVar
 from banker.rules.auctions import AuctionsQueued, next_in_line
 from banker.rules.base import Command, Event, require
 from banker.rules.buildings import BuildingsChanged
-from banker.rules.debts import building_value, owed, raisable, require_no_debt
+from banker.rules.debts import building_value, owed, payable, raisable, require_no_debt
 from banker.rules.errors import RuleError
 from banker.rules.market import refilled
 from banker.rules.money import Paid, charge, payment
 from banker.rules.mortgages import MORTGAGE_CHOICES, keep_fee_reason, received_mortgaged
 from banker.rules.state import BANK, FREE_PARKING, GameState
+from banker.rules.tally import building_cost
 from banker.rules.text import ITEMS, Parts, Text
 
 
@@ -121,7 +123,7 @@ class WentBankrupt(Event):
         shared = [(d.card_draw, d.cash_then) for d in state.debts_of(gone) if d.card_draw is not None]
         card_bankruptcy = shared[0] if shared else None
         state = state.with_player(
-            gone, bankrupt=True, in_jail=False, place=place, card_bankruptcy=card_bankruptcy
+            gone, bankrupt=True, in_jail=False, place=place, card_bankruptcy=card_bankruptcy, hand=()
         )
         return replace(
             state,
@@ -222,7 +224,18 @@ class DeclareBankruptcy(Command):
         require(
             total > 0, Text("%(player)s owes nothing: there is no bankruptcy to declare.", player=player.name)
         )
-        could = raisable(state, player.id)
+        could = payable(state, player.id)
+        if state.rules.pay_with_property:
+            require(
+                could < total,
+                Text(
+                    "%(player)s could still pay %(could)s of the %(owed)s owed with cash and deeds:"
+                    " pay with property first.",
+                    player=player.name,
+                    could=state.money(could),
+                    owed=state.money(total),
+                ),
+            )
         require(
             could < total,
             Text(
@@ -325,16 +338,20 @@ def hand_over(
     went = leaving or WentBankrupt(player=player_id, creditor=creditor)
     events: list[Event] = []
     refund = 0
+    at_cost = state.rules.pay_with_property  # handed over as in a payment with property, at cost
     for position in deeds:
         holding = state.holding(position)
         if holding.houses or holding.hotel:
-            refund += building_value(state, position)
+            refund += building_cost(state, position) if at_cost else building_value(state, position)
             events.append(BuildingsChanged(deed=position, houses=0, hotel=False))
     cash = player.cash
     if creditor != BANK and refund:  # to the bank, the bank would only pay itself
-        events.append(
-            Paid(payer=BANK, payee=player_id, amount=refund, reason=Text("buildings sold to the bank"))
+        reason = (
+            Text("buildings handed over in a payment, exchanged with the bank")
+            if at_cost
+            else Text("buildings sold to the bank")
         )
+        events.append(Paid(payer=BANK, payee=player_id, amount=refund, reason=reason))
         cash += refund
     if cash:
         events.append(Paid(payer=player_id, payee=creditor, amount=cash, reason=went.cash_reason))

@@ -26,6 +26,8 @@ Dice = Annotated[int, "dice"]
 MortgageChoices = Annotated[tuple[tuple[int, str], ...], "mortgage_choices"]
 # {"16": 2, "18": 2, "19": 3}: how far to build each lot, read as sorted pairs
 BuildLevels = Annotated[tuple[tuple[int, int], ...], "build_levels"]
+# [1, 3], or "1,3" as a form posts it: board positions
+Positions = Annotated[tuple[int, ...], "positions"]
 
 Throw = Callable[[Sequence[Any]], Any]  # one face of a die, chosen at random (the server's secrets.choice)
 
@@ -176,6 +178,11 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
         return _mortgage_choices(value)
     if kind == "build_levels":
         return _build_levels(value)
+    if kind == "positions":
+        if isinstance(value, str):
+            value = [part for part in value.split(",") if part.strip()]
+        listed = _listed(Text("The %(field)s must be a list of board positions.", field=label), value)
+        return tuple(_whole_number("deed", position, None) for position in listed)
     if base is str:
         if not isinstance(value, str):
             raise InvalidCommand(Text("The %(field)s must be text.", field=label))

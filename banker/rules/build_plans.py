@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banker.rules.base import BuildLevels, Event, require
-from banker.rules.buildings import BuildingsChanged, building_sale, level, next_building
+from banker.rules.buildings import BuildingsChanged, building_sale, level, next_purchase
 from banker.rules.debts import require_no_debt
 from banker.rules.deeds import OwnerCommand, group_label, owners_lots
 from banker.rules.money import payment, rounded
@@ -55,6 +55,14 @@ class BuildGroup(OwnerCommand):
             any(level(state, p) != target for p, target in targets.items()),
             Text("The plan changes nothing: every lot already stands as planned."),
         )
+        require(
+            not state.rules.build_whole_group or len({targets.get(p, level(state, p)) for p in lots}) == 1,
+            Text(
+                "In this game a group is built all at once: plan the same for every lot of the"
+                " %(group)s group.",
+                group=group_label(deed),
+            ),
+        )
         done, spent, paid_back = state, 0, 0
         while above := [p for p in lots if level(done, p) > targets.get(p, level(state, p))]:
             sold, refund, _ = building_sale(done, max(above, key=lambda p: level(done, p)))
@@ -67,8 +75,8 @@ class BuildGroup(OwnerCommand):
             require_no_debt(state, holding.owner)
         # every lot is now at most its level; building brings each up to it, or refuses saying why
         while below := [p for p in lots if level(done, p) < targets.get(p, level(state, p))]:
-            built, cost, _ = next_building(done, min(below, key=lambda p: level(done, p)))
-            done, spent = _applied(done, [built]), spent + rounded(state, cost)
+            built, cost, _ = next_purchase(done, min(below, key=lambda p: level(done, p)))
+            done, spent = _applied(done, built), spent + rounded(state, cost)
         changed: list[Event] = [
             BuildingsChanged(deed=p, houses=done.holding(p).houses, hotel=done.holding(p).hotel)
             for p in lots

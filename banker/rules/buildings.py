@@ -13,6 +13,11 @@ replaced: that is worth, not supply.)
 Evenness. A lot's level is its number of houses, or houses_before_hotel + 1 with a hotel; within a
 group the levels never differ by more than one: build on a lowest lot, sell from a highest.
 
+Monopoly 2.0 (seed 004: "A single House or Hotel purchase affects an entire Monopoly"), under
+`build_whole_group`: one purchase builds the next house, or the hotel, on every lot of the group at
+once, for the sum of their costs; the bank must have one for each lot. Without `sell_back` (2.0:
+"Owned property and buildings can not be sold back to the bank") nothing goes back for half price.
+
 House rules. `build_without_group` lets an owner build on their lots of a group without holding
 all of it (still none of their lots there mortgaged); evenness then holds across the lots of the
 group they own. `uneven_building` drops evenness: build and sell on any lot in any order, a hotel
@@ -82,15 +87,52 @@ def level(state: GameState, position: int) -> int:
 
 @dataclass(frozen=True)
 class Build(OwnerCommand):
-    """One more house on the lot, or its hotel once the whole group has a full row of houses."""
+    """One more house on the lot, or its hotel once the whole group has a full row of houses
+    (with `build_whole_group`, on every lot of the group: see `next_purchase`)."""
 
     type = "build"
     closed_when_ending = True
     spends = True
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        built, cost, reason = next_building(state, self.deed)
-        return [payment(state, state.holding(self.deed).owner, BANK, cost, reason), built]
+        built, cost, reason = next_purchase(state, self.deed)
+        return [payment(state, state.holding(self.deed).owner, BANK, cost, reason), *built]
+
+
+def next_purchase(state: GameState, position: int) -> tuple[list[BuildingsChanged], int, Text]:
+    """What one building purchase on the lot buys, its price and the reason for the payment: the
+    next building on the lot, or with `build_whole_group` the next one on every lot of its group."""
+    if not state.rules.build_whole_group:
+        built, cost, reason = next_building(state, position)
+        return [built], cost, reason
+    first, _, _ = next_building(state, position)  # the refusals of a single building come first
+    lots = sorted(owners_lots(state, position), key=lambda lot: level(state, lot))
+    group = group_label(state.deed(position))
+    if first.hotel:
+        left, reason = state.hotels, Text("a hotel on every lot of the %(group)s group", group=group)
+        short = Plural(
+            "A hotel on every lot of the %(group)s group takes %(n)s hotel; the bank has %(left)s.",
+            "A hotel on every lot of the %(group)s group takes %(n)s hotels; the bank has %(left)s.",
+            len(lots),
+            group=group,
+            left=left,
+        )
+    else:
+        left, reason = state.houses, Text("a house on every lot of the %(group)s group", group=group)
+        short = Plural(
+            "A house on every lot of the %(group)s group takes %(n)s house; the bank has %(left)s.",
+            "A house on every lot of the %(group)s group takes %(n)s houses; the bank has %(left)s.",
+            len(lots),
+            group=group,
+            left=left,
+        )
+    require(left >= len(lots), short)
+    built, cost = [], 0
+    for lot in lots:
+        one, price, _ = next_building(state, lot)
+        state, cost = one.apply(state), cost + price
+        built.append(one)
+    return built, cost, reason
 
 
 def next_building(state: GameState, position: int) -> tuple[BuildingsChanged, int, Text]:
@@ -168,6 +210,7 @@ def building_sale(state: GameState, position: int) -> tuple[list[Event], int, Te
     the reason for the payment; RuleError with why not."""
     deed = state.deed(position)
     holding = state.holding(position)
+    require(state.rules.sell_back, Text("Buildings are not sold back to the bank in this game."))
     require(holding.owner != BANK, Text("Nobody owns %(deed)s.", deed=deed.name))
     require(holding.houses > 0 or holding.hotel, Text("%(deed)s has no buildings to sell.", deed=deed.name))
     if not state.rules.uneven_building:

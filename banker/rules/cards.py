@@ -9,6 +9,14 @@ A card's payment to the bank (a fee, repairs) goes into the Free Parking pot und
 house rule, and a card that pays the GO salary pays the token level's (Millionaire). A Millionaire
 card may fix its amount by the drawer's token level (`level_amounts`), and a Fortune card kept
 until needed goes to the drawer's hand (fortune.py).
+
+Cards in hand (`card_hands`, Monopoly 2.0, seed 004: "Chance and Community Chest cards do not have
+to be used immediately. They are kept by players ... they can activate any number of Chance or
+Community Chest cards from their hand on any player. The player they choose to play the card on
+receives that card's effects"): a card drawn goes into the drawer's hand, and nobody else can draw
+it while it is held; `play_card` applies it to the chosen player as if they had drawn it, where
+they stand (`from_space`, for an advance). A player in jail plays none. A Get Out of Jail Free
+card is kept as ever; a bankrupt player's hand goes back to its decks.
 """
 
 from __future__ import annotations
@@ -20,7 +28,8 @@ from banker.rules.base import Command, Dice, Event, require
 from banker.rules.board import DECK_NAMES, KEPT_ACTIONS, Card, Edition
 from banker.rules.card_texts import card_text, card_title
 from banker.rules.errors import RuleError
-from banker.rules.fortune import CardKept, card_holder
+from banker.rules.fortune import play_kept
+from banker.rules.hands import CardKept, CardPlayed, card_holder
 from banker.rules.jail import JailCardKept, go_to_jail, jail_card_holder
 from banker.rules.money import DebtIncurred, charge, fines_payee, go_salary, payment, salary
 from banker.rules.rent import PayRent
@@ -73,6 +82,13 @@ class DrawCard(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         card = _card(state, self.deck, self.card)
         state.active_player(self.player)
+        if state.rules.card_hands and card.action != "get_out_of_jail_free":
+            _require_in_deck(state, card)
+            require(
+                self.dice is None,
+                Text("A card kept in hand is played later: roll the dice when it is played."),
+            )
+            return [CardKept(player=self.player, card=card.id)]
         if self.from_space is not None:
             spaces = deck_spaces(state.edition, card.deck)
             require(
@@ -84,11 +100,72 @@ class DrawCard(Command):
                     space=self.from_space,
                 ),
             )
+        return [CardDrawn(player=self.player, card=card.id), *self.effects(state, card)]
+
+    def effects(self, state: GameState, card: Card) -> list[Event]:
+        """What the card does to the player who drew it (or had it played on them)."""
         effect = _EFFECTS.get(card.action)
-        events = [CardDrawn(player=self.player, card=card.id), *(effect(state, self, card) if effect else [])]
+        events = effect(state, self, card) if effect else []
         if self.dice is not None:
             events += _utility_rent(state, self, card)
         return events
+
+
+@dataclass(frozen=True)
+class PlayCard(Command):
+    """Play `card` from `player`'s hand. A Fortune card kept until needed (Millionaire) takes `deed`
+    and `give` (fortune.py). A card in hand (`card_hands`, Monopoly 2.0) is played on player `on`
+    as if they had drawn it; `from_space` is where they stand, for an advance, and `dice` the roll
+    a nearest-utility card asks for."""
+
+    type = "play_card"
+    player: int
+    card: str
+    on: int | None = None
+    deed: int | None = None
+    give: int | None = None
+    from_space: int | None = None
+    dice: Dice | None = None
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        player = state.active_player(self.player)
+        require(
+            state.rules.card_hands or any(c.action in KEPT_ACTIONS for c in state.edition.cards),
+            Text("In this game a card does what it says when it is drawn: nobody holds cards to play."),
+        )
+        card = state.edition.card.get(self.card)
+        if card is None or self.card not in player.hand:
+            raise RuleError(
+                Text("%(player)s has no card %(card)s to play.", player=player.name, card=self.card)
+            )
+        if card.action in KEPT_ACTIONS:
+            return [
+                CardPlayed(player=player.id, card=card.id),
+                *play_kept(state, player, card, self.deed, self.give),
+            ]
+        require(
+            not player.in_jail,
+            Text("%(player)s is in jail: cards are played once out of jail.", player=player.name),
+        )
+        require(
+            self.on is not None,
+            Text("Say which player %(card)s is played on.", card=card_title(state, card)),
+        )
+        assert self.on is not None
+        target = state.active_player(self.on)
+        from_space = self.from_space
+        if from_space is None and card.action in ("advance_to", "advance_to_nearest"):
+            # the piece may stand anywhere, not only where the card's deck is drawn
+            anywhere = range(len(state.edition.spaces))
+            require(
+                len({passes_go(state.edition, card, space) for space in anywhere}) == 1,
+                Text(
+                    "Say where %(player)s stands: it decides whether the piece passes GO.", player=target.name
+                ),
+            )
+            from_space = GO
+        drawn = DrawCard(target.id, card.deck, card.id, from_space=from_space, dice=self.dice)
+        return [CardPlayed(player=player.id, card=card.id, on=target.id), *drawn.effects(state, card)]
 
 
 def _utility_rent(state: GameState, command: DrawCard, card: Card) -> list[Event]:
@@ -264,8 +341,15 @@ def _keep_jail_card(state: GameState, command: DrawCard, card: Card) -> list[Eve
 
 
 def _keep(state: GameState, command: DrawCard, card: Card) -> list[Event]:
+    _require_in_deck(state, card)
+    return [CardKept(player=command.player, card=card.id)]
+
+
+def _require_in_deck(state: GameState, card: Card) -> None:
     holder = card_holder(state, card.id)
-    if holder is not None:
+    if holder is None:
+        return
+    if card.action in KEPT_ACTIONS:  # kept until needed in the open
         raise RuleError(
             Text(
                 "%(player)s holds %(card)s, so it is not in the deck.",
@@ -273,7 +357,14 @@ def _keep(state: GameState, command: DrawCard, card: Card) -> list[Event]:
                 card=card_title(state, card),
             )
         )
-    return [CardKept(player=command.player, card=card.id)]
+    # a card in hand is its holder's secret until played
+    raise RuleError(
+        Text(
+            "%(player)s holds that %(deck)s card, so it is not in the deck.",
+            player=holder.name,
+            deck=DECK_NAMES[card.deck],
+        )
+    )
 
 
 def _go_to_jail(state: GameState, command: DrawCard, card: Card) -> list[Event]:

@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from banker.rules.base import Command, Event, require
+from banker.rules.deeds import owners_lots
 from banker.rules.errors import RuleError
 from banker.rules.money import payment
 from banker.rules.state import GameState, Player
+from banker.rules.tally import building_cost
 from banker.rules.text import ITEMS, Parts, Text
 
 
@@ -23,12 +25,20 @@ class DebtsSettled(Event):
 
     type = "debts_settled"
     debtor: int
+    creditor: int | None = None  # only the debts to this creditor (paid with property); None: all
 
     def apply(self, state: GameState) -> GameState:
-        return replace(state, debts=tuple(d for d in state.debts if d.debtor != self.debtor))
+        settled = [d for d in state.debts_of(self.debtor) if self.creditor in (None, d.creditor)]
+        return replace(state, debts=tuple(d for d in state.debts if d not in settled))
 
     def describe(self, state: GameState) -> Text:
-        return Text("%(player)s owes nothing now", player=state.name_of(self.debtor))
+        if self.creditor is None:
+            return Text("%(player)s owes nothing now", player=state.name_of(self.debtor))
+        return Text(
+            "%(player)s owes %(creditor)s nothing now",
+            player=state.name_of(self.debtor),
+            creditor=state.name_of(self.creditor),
+        )
 
 
 def owed(state: GameState, player_id: int) -> int:
@@ -49,16 +59,36 @@ def building_value(state: GameState, position: int) -> int:
 
 
 def raisable(state: GameState, player_id: int) -> int:
-    """Everything the player could turn into cash: cash, half the building costs, and the
-    mortgage values of the unmortgaged deeds (where the rules allow mortgages)."""
+    """Everything the player could turn into cash: cash, half the building costs (where buildings
+    are sold back), and the mortgage values of the unmortgaged deeds (where the rules allow
+    mortgages)."""
     player = state.player(player_id)
     total = player.cash
     for position, holding in state.holdings.items():
         if holding.owner == player_id:
-            total += building_value(state, position)
+            if state.rules.sell_back:
+                total += building_value(state, position)
             if not holding.mortgaged and state.rules.mortgages:
                 total += state.deed(position).mortgage
     return total
+
+
+def property_value(state: GameState, positions: tuple[int, ...]) -> tuple[int, int]:
+    """(deeds, buildings): what the deeds at `positions` pay at their printed price, and what the
+    buildings that go with them (every one on their owner's lots of each group) cost."""
+    deeds = sum(state.deed(position).price for position in positions)
+    lots = {lot for position in positions for lot in owners_lots(state, position)}
+    return deeds, sum(building_cost(state, lot) for lot in lots)
+
+
+def payable(state: GameState, player_id: int) -> int:
+    """The most the player could pay a debt with: what they could raise, or with
+    `pay_with_property` their cash and every unmortgaged deed with its buildings, if that is more."""
+    could = raisable(state, player_id)
+    if not state.rules.pay_with_property:
+        return could
+    held = tuple(p for p, h in state.holdings.items() if h.owner == player_id and not h.mortgaged)
+    return max(could, state.player(player_id).cash + sum(property_value(state, held)))
 
 
 def require_no_debt(state: GameState, player_id: int | None) -> None:

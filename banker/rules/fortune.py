@@ -1,7 +1,7 @@
 """Monopoly Millionaire's Fortune cards kept until needed (seed 000, 7.1.3), played at the table.
 
 A Fortune card is "Use Now" (its money is a card like any other: cards.py) or "Keep Until Needed":
-drawn, it goes to the player's hand (`CardKept`) until they play it (`play_card`), once:
+drawn, it goes to the player's hand (`CardKept`, hands.py) until they play it (`play_card`), once:
 
 - a free house: one house on a lot of theirs that the building rules allow next, at no cost;
 - Sly Deal: take one deed from another player, not from a group that player owns whole;
@@ -18,67 +18,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from banker.rules.base import Command, Event, require
+from banker.rules.base import Event, require
 from banker.rules.board import Card
 from banker.rules.buildings import next_building
 from banker.rules.card_texts import card_title
 from banker.rules.debts import DebtsSettled
-from banker.rules.errors import RuleError
 from banker.rules.market import in_monopoly
 from banker.rules.money import DebtIncurred, Paid, payment
 from banker.rules.state import BANK, GameState, Player
 from banker.rules.text import Text
-
-
-@dataclass(frozen=True)
-class CardKept(Event):
-    """`player` drew `card`, a card kept until needed: it is in their hand, not in the deck."""
-
-    type = "card_kept"
-    player: int
-    card: str
-
-    def apply(self, state: GameState) -> GameState:
-        return state.with_player(self.player, hand=(*state.player(self.player).hand, self.card))
-
-    def describe(self, state: GameState) -> Text:
-        return Text(
-            "%(player)s keeps %(card)s until needed",
-            player=state.name_of(self.player),
-            card=card_title(state, state.edition.card[self.card]),
-        )
-
-    def describe_to(self, state: GameState, you: int) -> Text:
-        if you != self.player:
-            return self.describe(state)
-        return Text("You keep %(card)s until needed", card=card_title(state, state.edition.card[self.card]))
-
-
-@dataclass(frozen=True)
-class CardPlayed(Event):
-    """`player` played `card` from their hand; it goes back to its deck. What it does follows."""
-
-    type = "card_played"
-    is_news = True  # played on the table: every phone hears of it
-    player: int
-    card: str
-
-    def apply(self, state: GameState) -> GameState:
-        hand = list(state.player(self.player).hand)
-        hand.remove(self.card)
-        return state.with_player(self.player, hand=tuple(hand))
-
-    def describe(self, state: GameState) -> Text:
-        return Text(
-            "%(player)s played %(card)s",
-            player=state.name_of(self.player),
-            card=card_title(state, state.edition.card[self.card]),
-        )
-
-    def describe_to(self, state: GameState, you: int) -> Text:
-        if you != self.player:
-            return self.describe(state)
-        return Text("You played %(card)s", card=card_title(state, state.edition.card[self.card]))
 
 
 @dataclass(frozen=True)
@@ -110,48 +58,30 @@ class DeedTaken(Event):
         return self.describe(state)
 
 
-def card_holder(state: GameState, card: str) -> Player | None:
-    """Who has `card` in their hand, or None when it is in its deck."""
-    return next((p for p in state.players if card in p.hand and not p.bankrupt), None)
-
-
-@dataclass(frozen=True)
-class PlayCard(Command):
-    """`player` plays `card` from their hand. `deed`: the lot for a free house, the other player's
-    deed a Sly or Forced Deal takes; `give`: the player's own deed a Forced Deal hands over."""
-
-    type = "play_card"
-    player: int
-    card: str
-    deed: int | None = None
-    give: int | None = None
-
-    def decide(self, state: GameState, now: float) -> list[Event]:
-        player = state.active_player(self.player)
-        card = state.edition.card.get(self.card)
-        if card is None or self.card not in player.hand:
-            raise RuleError(
-                Text("%(player)s has no card %(card)s to play.", player=player.name, card=self.card)
-            )
-        played = CardPlayed(player=player.id, card=card.id)
-        if card.action == "just_say_no":
-            return [played, *_refused(state, player)]
-        require(
-            self.deed is not None,
-            Text("Say which deed %(card)s is played on.", card=card_title(state, card)),
-        )
-        assert self.deed is not None
-        if card.action == "free_house":
-            return [played, _free_house(state, player, card, self.deed)]
-        taken = _takeable(state, player, self.deed)
-        if card.action == "sly_deal":
-            return [played, taken]
-        require(
-            self.give is not None,
-            Text("Say which of %(player)s's deeds the Forced Deal hands over.", player=player.name),
-        )
-        assert self.give is not None
-        return [played, taken, _given(state, player, self.give, taken.owner)]
+def play_kept(
+    state: GameState, player: Player, card: Card, deed: int | None, give: int | None
+) -> list[Event]:
+    """What `player`'s Fortune card kept until needed does (`play_card`, cards.py). `deed`: the lot
+    for a free house, the other player's deed a Sly or Forced Deal takes; `give`: the player's own
+    deed a Forced Deal hands over."""
+    if card.action == "just_say_no":
+        return _refused(state, player)
+    require(
+        deed is not None,
+        Text("Say which deed %(card)s is played on.", card=card_title(state, card)),
+    )
+    assert deed is not None
+    if card.action == "free_house":
+        return [_free_house(state, player, card, deed)]
+    taken = _takeable(state, player, deed)
+    if card.action == "sly_deal":
+        return [taken]
+    require(
+        give is not None,
+        Text("Say which of %(player)s's deeds the Forced Deal hands over.", player=player.name),
+    )
+    assert give is not None
+    return [taken, _given(state, player, give, taken.owner)]
 
 
 def _free_house(state: GameState, player: Player, card: Card, position: int) -> Event:

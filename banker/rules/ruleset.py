@@ -15,7 +15,9 @@ options, and a table's own options go on top of its preset. The presets:
   seconds since the epoch, required) and the tally decides.
 - `monopoly2`: "Monopoly 2.0": deeds come from a face-up market of 4 (see market.py), a deed not
   in a monopoly can be bought from its owner at the printed price, no auctions, no mortgages, no
-  trading, every amount rounded up to $5, and 5 monopolies win.
+  trading, every amount rounded up to $5, a house or hotel bought for a whole monopoly at once,
+  nothing sold back to the bank, debts paid with deeds (see property_payment.py), cards kept in
+  hand and played on any player (see cards.py), and 5 monopolies win.
 - `millionaire`: Monopoly Millionaire's money on the classic board, in the electronic-banking
   style of currency `MK`: 372K each (the published game deals two of each note, 1K to 100K: the
   seed texts give no figure), a 150K salary, token levels bought at GO (50K each, up to level 3,
@@ -105,6 +107,10 @@ class RuleSet:
     cash_target: int = 0  # the first to hold this much cash wins; 0: no target
     richest_by: str = "worth"  # who is richest at the end: by "worth" (the tally) or "cash"
     win_monopolies: int = 0  # whoever holds this many whole groups wins; 0: no such win
+    build_whole_group: bool = False  # Monopoly 2.0: one purchase builds on every lot of the group
+    sell_back: bool = True  # buildings go back to the bank at half price; off: nothing is sold back
+    pay_with_property: bool = False  # Monopoly 2.0: a debt may be paid with deeds at their printed price
+    card_hands: bool = False  # Monopoly 2.0: a card drawn is kept in hand, played later on any player
     market_size: int = 0  # deeds face up in the bank's market (Monopoly 2.0); 0: bought on landing
     buy_from_owner: bool = False  # a deed not in a monopoly can be bought from its owner at its price
     mortgages: bool = True
@@ -154,6 +160,10 @@ PRESETS: dict[str, RuleSet] = {
         trading=False,
         round_to=5,
         win_monopolies=5,
+        build_whole_group=True,
+        sell_back=False,
+        pay_with_property=True,
+        card_hands=True,
     ),
     "millionaire": RuleSet(
         preset="millionaire",

@@ -47,7 +47,9 @@ class Player:
     resigned: bool = False  # left of their own accord (seating.py)
     place: int = 0  # where a bankrupt player finished: 3 of 3 for the first one out
     level: int = 1  # the token's level (Monopoly Millionaire): the salary grows with it
-    hand: tuple[str, ...] = ()  # cards kept until needed (Millionaire's Fortune cards), by id
+    # cards kept to play later, by id: Millionaire's Fortune cards kept until needed (fortune.py),
+    # Monopoly 2.0's cards in hand (cards.py)
+    hand: tuple[str, ...] = ()
     # bankrupt on a card that took from every player: (the card's draw, the cash they had then)
     card_bankruptcy: tuple[int, int] | None = None
     roll: Roll | None = None  # the last roll of the dice on a phone (the phone_dice switch)

@@ -40,6 +40,15 @@ class TallyLine:
     rank: int
 
 
+def building_cost(state: GameState, position: int) -> int:
+    """What every building on the lot cost to build: a hotel with the houses it replaced."""
+    deed = state.deed(position)
+    holding = state.holding(position)
+    if holding.hotel:
+        return deed.hotel_cost + state.rules.houses_before_hotel * deed.house_cost
+    return holding.houses * deed.house_cost
+
+
 def worth(state: GameState, player: Player) -> tuple[int, int, int]:
     """(cash, deeds, buildings) of the player, valued as the module says."""
     deeds = buildings = 0
@@ -48,10 +57,7 @@ def worth(state: GameState, player: Player) -> tuple[int, int, int]:
             continue
         deed = state.deed(position)
         deeds += deed.price // 2 if holding.mortgaged else deed.price
-        if holding.hotel:
-            buildings += deed.hotel_cost + state.rules.houses_before_hotel * deed.house_cost
-        else:
-            buildings += holding.houses * deed.house_cost
+        buildings += building_cost(state, position)
     return player.cash, deeds, buildings
 
 

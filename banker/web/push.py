@@ -312,9 +312,16 @@ def _market(state: GameState, you: int | None) -> tuple:
     )
 
 
-def _hands(state: GameState, you: int | None) -> tuple:
+def _kept(state: GameState, you: int | None) -> tuple:
     hands = tuple((p.id, p.hand, p.bankrupt) for p in state.players if p.hand)
     return (hands, hands and state.holdings)
+
+
+def _hand(state: GameState, you: int | None) -> tuple:
+    if not state.rules.card_hands:
+        return ()
+    # the cards held, and whether each can be played on each player (their cash, deeds and debts)
+    return (state.players, state.holdings, state.debts, state.ended)
 
 
 _OWN: dict[str, dict[str, Callable[[GameState, int | None], Any]]] = {
@@ -325,6 +332,14 @@ _OWN: dict[str, dict[str, Callable[[GameState, int | None], Any]]] = {
         "wallet": _wallet,
         "market": _market,
         "my-deeds": _mine,
+        "hand": _hand,
     },
-    "bank": {"standing": _standing, "debt": _debt, "offers": _offers, "endgame": _endgame, "hands": _hands},
+    "bank": {
+        "standing": _standing,
+        "debt": _debt,
+        "offers": _offers,
+        "endgame": _endgame,
+        "kept": _kept,
+        "hand": _hand,
+    },
 }

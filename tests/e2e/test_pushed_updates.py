@@ -25,9 +25,10 @@ from tests.small_board import FORTUNE
 # Produced by creating a game, not by a command: no page is open yet to be updated.
 NOT_BY_A_COMMAND = {"game_started"}
 HISTORY_LINES = 10  # the newest lines compared; a fresh load shows a page of them
-# a timed game's least length; its four pages must open before its clock runs out, so on a busy
-# machine it is twice as long as opening the previous game's four pages took
-TIMED_GAME_SECONDS = 10
+# a timed game's least length; its four pages must open and its seven actions reach them before
+# its clock runs out, so on a busy machine it is twice as long as opening the previous game's four
+# pages took
+TIMED_GAME_SECONDS = 30
 
 # Reads a document into comparable lines: each element of the compared parts as its tag, id,
 # classes and attributes, each text as its words. Left out: what the page's own script changes as
@@ -337,9 +338,17 @@ def play_without_auctions(t):
 
 
 def play_the_market_game(t, seconds):
-    """A deed market, Monopoly 2.0's way of selling deeds (which declines none), in a game that
-    ends when its time is up."""
-    t.do({"type": "buy_from_market", "player": 1, "deed": t.state()["market"][0]})
+    """A deed market, Monopoly 2.0's way of selling deeds (which declines none), its cards kept in
+    hand and played on another player, and a debt paid with a deed, in a game that ends when its
+    time is up."""
+    deed = t.state()["market"][0]
+    t.do({"type": "buy_from_market", "player": 1, "deed": deed})
+    t.do({"type": "card", "player": 2, "deck": "community_chest", "card": "CC11"})
+    t.do({"type": "play_card", "player": 2, "card": "CC11", "on": 3})
+    ann_cash = next(p["cash"] for p in t.state()["players"] if p["id"] == 1)
+    t.do({"type": "pay_player", "player": 1, "to": 3, "amount": ann_cash - 150})
+    t.do({"type": "pay_tax", "player": 1, "space": 4})  # $200 with $150: owed
+    t.do({"type": "pay_with_property", "player": 1, "deeds": [deed]})
     t.wait_for_the_clock(seconds)
 
 
@@ -379,7 +388,16 @@ def test_every_kind_of_change_pushed_to_open_pages_equals_a_fresh_load(server, p
     play_without_auctions(no_auctions)
     end_at = int(time.time() + max(TIMED_GAME_SECONDS, 2 * opening + 5))
     market = started(
-        server, phone, ["Ann", "Bob", "Cy"], {"market_size": 4, "auctions": False, "end_at": end_at}
+        server,
+        phone,
+        ["Ann", "Bob", "Cy"],
+        {
+            "market_size": 4,
+            "auctions": False,
+            "end_at": end_at,
+            "card_hands": True,
+            "pay_with_property": True,
+        },
     )
     seated(market, others)
     play_the_market_game(market, end_at - time.time())

@@ -7,8 +7,9 @@ from __future__ import annotations
 from banker.editions import custom_edition
 from banker.rules import BANK, fold, parse_command, start_game
 from banker.rules.bankruptcy import DeclareBankruptcy
-from banker.rules.cards import DrawCard
-from banker.rules.fortune import CardPlayed, DeedTaken, PlayCard
+from banker.rules.cards import DrawCard, PlayCard
+from banker.rules.fortune import DeedTaken
+from banker.rules.hands import CardPlayed
 from banker.rules.levels import BuyLevel, LevelBought
 from banker.rules.market import NextTurn
 from banker.rules.money import CollectFromBank, GoReached, Paid, PassGo, PayBank

@@ -1,13 +1,19 @@
 """Monopoly 2.0: the face-up market of four deeds, one market purchase a turn, buying from an owner
 at the printed price outside monopolies, no auctions, mortgages or trading, amounts rounded up to
-$5, and five monopolies win."""
+$5, a house or hotel bought for a whole monopoly at once, nothing sold back to the bank, and five
+monopolies win."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from banker.rules import BANK, parse_command
 from banker.rules.auctions import Bid, Decline
 from banker.rules.bankruptcy import DeclareBankruptcy
-from banker.rules.cards import DrawCard
+from banker.rules.build_plans import BuildGroup
+from banker.rules.buildings import Build, SellBuilding
+from banker.rules.cards import DrawCard, PlayCard
+from banker.rules.debts import raisable
 from banker.rules.deeds import Buy
 from banker.rules.market import BuyFromMarket, BuyFromOwner, MarketBought, NextTurn, monopolies
 from banker.rules.money import CollectFromBank, Paid, PayBank, PayPlayer
@@ -17,7 +23,7 @@ from banker.rules.state import TradeSide
 from banker.rules.tally import GameEnded
 from banker.rules.trades import ProposeTrade
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, cash, new_game, refusal, run
+from tests.rules.conftest import ANN, BOB, CAT, assert_building_supply, cash, new_game, refusal, run
 
 MEDITERRANEAN, BALTIC, ATLANTIC, PACIFIC = 1, 3, 26, 31
 WATER_WORKS, INDIANA = 28, 23
@@ -159,7 +165,8 @@ def test_no_mortgages_and_no_trading():
 
 
 def test_without_mortgages_bankruptcy_does_not_wait_for_mortgage_values():
-    state = run(game(), BuyFromMarket(player=ANN, deed=PACIFIC), PayBank(player=ANN, amount=1500, reason="x"))
+    # $1,200 cash and Pacific's $300 printed price (a payment with property) fall short of $1,505
+    state = run(game(), BuyFromMarket(player=ANN, deed=PACIFIC), PayBank(player=ANN, amount=1505, reason="x"))
     state = run(state, DeclareBankruptcy(player=ANN))
     assert state.player(ANN).bankrupt
     # the deed goes under the deck; the market already has four
@@ -190,7 +197,8 @@ def test_amounts_are_rounded_up_to_five():
     assert cash(state, CAT) == 1495
     state = run(state, PayRent(player=CAT, deed=WATER_WORKS, dice=7))  # 4 x 7 = $28
     assert cash(state, CAT) == 1465
-    state = run(state, DrawCard(player=CAT, deck="chance", card="CH13"))  # speeding fine $15
+    state = run(state, DrawCard(player=CAT, deck="chance", card="CH13"))  # kept in hand ...
+    state = run(state, PlayCard(player=CAT, card="CH13", on=CAT))  # ... and played: speeding fine $15
     assert cash(state, CAT) == 1450
     assert (
         refusal(state, PayBank(player=CAT, amount=33, reason="x")) == "Amounts go in $5 steps in this game."
@@ -222,3 +230,77 @@ def test_five_monopolies_win_the_game():
     assert len(monopolies(before, ANN)) == 4 and len(monopolies(state, ANN)) == 5 and state.winner == ANN
     assert events[-1].describe(state) == "The monopolies target is reached: the game is over, and Ann wins"
     assert run(state, Undo()).ended is False  # the banker can take back the winning purchase
+
+
+def browns(**options):
+    """Ann holds the brown monopoly (Mediterranean and Baltic: houses and hotels $50 each)."""
+    return run(
+        game(**options),
+        BuyFromMarket(player=ANN, deed=MEDITERRANEAN),
+        NextTurn(),
+        BuyFromMarket(player=ANN, deed=BALTIC),
+    )
+
+
+def test_one_house_purchase_builds_on_every_lot_of_the_monopoly_at_the_sum_of_their_costs():
+    state = browns()
+    before = cash(state, ANN)
+    state = run(state, Build(deed=BALTIC))
+    assert [state.holding(p).houses for p in (MEDITERRANEAN, BALTIC)] == [1, 1]
+    assert cash(state, ANN) == before - 100 and state.houses == 30  # $50 a lot, a house from the bank each
+    paid = state.undo[-1].events[0]
+    assert paid == Paid(payer=ANN, payee=BANK, amount=100, reason="a house on every lot of the brown group")
+    assert len(state.undo) == 4  # one purchase, one action to take back
+    assert_building_supply(state)
+
+
+def test_the_fifth_purchase_puts_a_hotel_on_every_lot_and_sends_the_houses_back():
+    state = run(browns(), *[Build(deed=MEDITERRANEAN)] * 4)
+    assert [state.holding(p).houses for p in (MEDITERRANEAN, BALTIC)] == [4, 4] and state.houses == 24
+    before = cash(state, ANN)
+    state = run(state, Build(deed=MEDITERRANEAN))
+    assert all(state.holding(p).hotel and not state.holding(p).houses for p in (MEDITERRANEAN, BALTIC))
+    assert cash(state, ANN) == before - 100 and (state.houses, state.hotels) == (32, 10)
+    assert state.undo[-1].events[0].reason == "a hotel on every lot of the brown group"
+    assert refusal(state, Build(deed=BALTIC)) == "Baltic Avenue already has a hotel."
+    assert_building_supply(state)
+
+
+def test_the_bank_needs_a_building_for_every_lot_of_the_group():
+    state = replace(browns(), houses=1)
+    assert refusal(state, Build(deed=BALTIC)) == (
+        "A house on every lot of the brown group takes 2 houses; the bank has 1."
+    )
+    state = replace(run(browns(), *[Build(deed=BALTIC)] * 4), hotels=1)
+    assert refusal(state, Build(deed=BALTIC)) == (
+        "A hotel on every lot of the brown group takes 2 hotels; the bank has 1."
+    )
+
+
+def test_a_building_plan_builds_the_whole_group_alike():
+    state = browns()
+    assert refusal(state, BuildGroup(deed=BALTIC, levels=((MEDITERRANEAN, 1), (BALTIC, 2)))) == (
+        "In this game a group is built all at once: plan the same for every lot of the brown group."
+    )
+    state = run(state, BuildGroup(deed=BALTIC, levels=((MEDITERRANEAN, 3), (BALTIC, 3))))
+    assert [state.holding(p).houses for p in (MEDITERRANEAN, BALTIC)] == [3, 3]
+    assert cash(state, ANN) == 1500 - 60 - 60 - 300 and state.houses == 26
+
+
+def test_building_goes_by_lot_in_the_classic_game():
+    state = run(new_game(), Buy(player=ANN, deed=MEDITERRANEAN), Buy(player=ANN, deed=BALTIC))
+    state = run(state, Build(deed=BALTIC))
+    assert [state.holding(p).houses for p in (MEDITERRANEAN, BALTIC)] == [0, 1]
+
+
+def test_buildings_are_not_sold_back_to_the_bank():
+    state = run(browns(), Build(deed=BALTIC), Build(deed=BALTIC))
+    message = "Buildings are not sold back to the bank in this game."
+    assert refusal(state, SellBuilding(deed=BALTIC)) == message
+    assert refusal(state, BuildGroup(deed=BALTIC, levels=((MEDITERRANEAN, 1), (BALTIC, 1)))) == message
+    assert refusal(state, Mortgage(deed=BALTIC)) == "There are no mortgages in this game."
+    # what a debt can raise counts no building sales: $1,500 - $120 of deeds - $200 of houses
+    assert raisable(state, ANN) == 1180
+    sold_back = run(new_game(), Buy(player=ANN, deed=MEDITERRANEAN), Buy(player=ANN, deed=BALTIC))
+    sold_back = run(sold_back, Build(deed=BALTIC), SellBuilding(deed=BALTIC))  # classic: $25 back
+    assert cash(sold_back, ANN) == 1500 - 120 - 50 + 25

@@ -44,6 +44,10 @@ def test_what_each_preset_changes_from_the_classic_rules():
         "trading": False,
         "round_to": 5,
         "win_monopolies": 5,
+        "build_whole_group": True,
+        "sell_back": False,
+        "pay_with_property": True,
+        "card_hands": True,
     }
     assert changes("millionaire") == {
         "starting_cash": 372,

@@ -1,15 +1,16 @@
-"""Properties of any sequence of deed, building, card, jail, auction, trade, debt, bankruptcy and
-seating (a late player, a new name, a resignation) commands across three players and a late fourth
-(refused ones leave no trace), under the classic rules, the house rules (dice on the phones, the
-speed die's moves and the auction variants too), and the short, JMA (its signalled end, temporary
-bankruptcy and the jail fine's rescues too), Monopoly 2.0 and Millionaire (its Fortune and
-Lifestyle cards too) presets: houses and hotels on the board plus those in the bank always make
-the supply, built groups stay whole and even (as far as the house rules ask), a bankrupt or
-resigned player owns nothing and owes nothing, money is conserved against the Paid events and a
-late player's starting cash (a trade only moves it between players; the Free Parking pot holds
-what was paid into it), every deed has one owner and every Get Out of Jail Free card one holder,
-the market and the deck hold exactly the bank's deeds, an accepted trade moves all it says, undoing
-an action restores the exact prior state, and folding the stored log again gives the same state."""
+"""Properties of any sequence of deed, building, card, jail, auction, trade, debt (paid in cash or
+with property), bankruptcy and seating (a late player, a new name, a resignation) commands across
+three players and a late fourth (refused ones leave no trace), under the classic rules, the house
+rules (dice on the phones, the speed die's moves and the auction variants too), and the short, JMA
+(its signalled end, temporary bankruptcy and the jail fine's rescues too), Monopoly 2.0 (cards in
+hand too) and Millionaire (its Fortune and Lifestyle cards too) presets: houses and hotels on the
+board plus those in the bank always make the supply, built groups stay whole and even (as far as
+the house rules ask), a bankrupt or resigned player owns nothing and owes nothing, money is
+conserved against the Paid events and a late player's starting cash (a trade only moves it between
+players; the Free Parking pot holds what was paid into it), every deed has one owner and every Get
+Out of Jail Free card and every card kept in hand one holder, the market and the deck hold exactly
+the bank's deeds, an accepted trade moves all it says, undoing an action restores the exact prior
+state, and folding the stored log again gives the same state."""
 
 from __future__ import annotations
 
@@ -44,17 +45,17 @@ from banker.rules.auctions import (
 from banker.rules.bankruptcy import DeclareBankruptcy, PayFineTakeDeeds, SettleMortgage
 from banker.rules.board import edition_from_json, edition_to_json
 from banker.rules.buildings import Build, SellBuilding, level
-from banker.rules.cards import DrawCard, deck_spaces
+from banker.rules.cards import DrawCard, PlayCard, deck_spaces
 from banker.rules.debts import PayDebt
 from banker.rules.deeds import Buy, OwnerCommand
 from banker.rules.dice import RollDice, total
-from banker.rules.fortune import PlayCard
 from banker.rules.jackpot import FreeParking
 from banker.rules.jail import GoToJail, PayJailFine, UseJailCard
 from banker.rules.levels import BuyLevel
 from banker.rules.market import BuyFromMarket, BuyFromOwner, NextTurn
 from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayTax
 from banker.rules.mortgages import Mortgage, Unmortgage
+from banker.rules.property_payment import PayWithProperty
 from banker.rules.rent import PayRent
 from banker.rules.seating import AddPlayer, ChangePlayer, PlayerAdded, Resign
 from banker.rules.speed import MrMonopoly, TriplesMove
@@ -423,6 +424,36 @@ class Table(RuleBasedStateMachine):
         for owner, mortgaged in self.state.mortgage_choices:
             self.act(SettleMortgage(player=owner, deed=mortgaged))
 
+    def owners(self) -> list[int]:
+        return sorted({holding.owner for holding in self.state.holdings.values()} - {BANK})
+
+    @precondition(lambda self: self.state.rules.pay_with_property and self.owners())
+    @rule(data=st.data(), charged=st.sampled_from([5, 60, 300]))
+    def a_debtor_pays_with_property(self, data: st.DataObject, charged: int) -> None:
+        """Monopoly 2.0: an owner (who may first build) charged more than their cash pays with some
+        of their deeds, the buildings of their groups with them, to one of their creditors."""
+        debtor = data.draw(st.sampled_from(self.owners()))
+        owned = sorted(p for p, h in self.state.holdings.items() if h.owner == debtor)
+        if not self.state.debts_of(debtor):
+            self.act(Build(deed=data.draw(st.sampled_from(owned))))  # a group built, if it is whole
+            self.act(PayBank(player=debtor, amount=charged + self.state.player(debtor).cash, reason="fine"))
+        chosen = data.draw(st.lists(st.sampled_from(owned), min_size=1, max_size=3, unique=True))
+        to = data.draw(st.sampled_from([None, *(d.creditor for d in self.state.debts_of(debtor))]))
+        self.act(PayWithProperty(player=debtor, deeds=tuple(chosen), to=to))
+
+    @precondition(lambda self: self.state.rules.card_hands)
+    @rule(data=st.data(), drawn=card_draws(), on=players)
+    def a_card_is_kept_and_one_in_hand_played(self, data: st.DataObject, drawn: DrawCard, on: int) -> None:
+        """Monopoly 2.0: a card drawn goes into a hand; a card in hand is played on any player,
+        where they stand."""
+        self.act(drawn)
+        holders = [p for p in self.state.players if p.hand]
+        if holders:
+            holder = data.draw(st.sampled_from(holders))
+            card = data.draw(st.sampled_from(holder.hand))
+            from_space = data.draw(st.none() | st.integers(min_value=0, max_value=39))
+            self.act(PlayCard(player=holder.id, card=card, on=on, from_space=from_space))
+
     @precondition(lambda self: self.state.seq > 20)  # after some play: trades and building stop
     @rule()
     def the_banker_signals_the_end(self) -> None:
@@ -480,9 +511,11 @@ class Table(RuleBasedStateMachine):
         assert all(1 <= player.level <= self.state.rules.token_levels for player in self.state.players)
 
     @invariant()
-    def each_deck_has_one_get_out_of_jail_free_card(self) -> None:
+    def each_deck_has_one_get_out_of_jail_free_card_and_each_card_one_holder(self) -> None:
         held = [deck for player in self.state.players for deck in player.jail_cards]
         assert len(held) == len(set(held))
+        in_hand = [card for player in self.state.players for card in player.hand]
+        assert len(in_hand) == len(set(in_hand))
 
     @invariant()
     def each_kept_card_has_one_holder(self) -> None:
@@ -500,7 +533,7 @@ class Table(RuleBasedStateMachine):
     @invariant()
     def a_bankrupt_player_owns_nothing_and_owes_nothing(self) -> None:
         for player in (p for p in self.state.players if p.bankrupt):
-            assert player.cash == 0 and player.jail_cards == ()
+            assert player.cash == 0 and player.jail_cards == () and player.hand == ()
             assert not any(h.owner == player.id for h in self.state.holdings.values())
             assert not any(player.id in (d.debtor, d.creditor) for d in self.state.debts)
             assert not any(player.id in (t.proposer, t.partner) for t in self.state.trades)

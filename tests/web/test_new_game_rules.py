@@ -106,6 +106,24 @@ def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, c
     )
 
 
+def test_the_monopoly2_rules_page_says_how_groups_are_built_and_debts_paid(app, client):
+    rules = rules_page(app, client, preset="monopoly2")
+    assert (
+        "One purchase builds a house, or a hotel, on every lot of a group at once, for the sum of their"
+        " costs." in rules
+    )
+    assert "Houses and hotels are never sold back to the bank." in rules
+    assert (
+        "A Chance or Community Chest card drawn is kept in your hand, unseen by the others, and played"
+        " later on any player, who gets what it says." in rules
+    )
+    assert (
+        "A debt may be paid with deeds at their printed price, the buildings of their group going with"
+        " them at their cost; no change is given for deeds worth more." in rules
+    )
+    assert "Houses and hotels are never sold back to the bank." not in rules_page(app, client)
+
+
 def test_the_rules_page_says_only_what_is_in_play_in_players_words(app, client):
     # it listed all 29 options, "Deed market size off" among them
     assert rules_page(app, client, preset="classic") == [

@@ -7,7 +7,7 @@ import re
 
 from banker.editions import custom_edition
 from tests.small_board import millionaire_board
-from tests.web.helpers import HTMX, csrf_token, do, join, readable, refusal, text
+from tests.web.helpers import HTMX, csrf_token, do, join, readable, refusal, take_seat, text
 
 
 def seated(app, preset="classic", edition="us", **options):
@@ -156,3 +156,45 @@ def test_the_rules_page_says_what_the_boards_fortune_and_lifestyle_cards_do(app)
     )
     classic, phone, _, _ = seated(app)
     assert "Keep Until Needed" not in text(phone.get(f"/g/{classic}/rules"))
+
+
+def test_a_whole_group_is_built_with_one_purchase_and_nothing_is_sold_back(app):
+    game_id, ann, _, service = seated(app, build_whole_group=True, sell_back=False)
+    for deed in (1, 3):
+        do(ann, game_id, type="buy", player=1, deed=deed)
+    sheet = tap(ann, game_id, 1)
+    assert "Build · −$100" in readable(sheet) and "+1 house on each" in sheet
+    assert "One more on" not in sheet and "One fewer on" not in sheet  # no lot is built alone
+    assert "plan=2,2" in sheet and "plan=2,1" not in sheet
+    assert do(ann, game_id, type="build", deed=3).status_code == 200
+    state = service.state(game_id)
+    assert (state.holding(1).houses, state.holding(3).houses) == (1, 1)
+    assert state.player(1).cash == 1500 - 120 - 100
+    response = do(ann, game_id, type="sell_building", deed=3)
+    assert response.status_code == 409
+    assert "Buildings are not sold back to the bank in this game." in text(response)
+    do(ann, game_id, type="pay_bank", player=1, amount=1400, reason="Fine")
+    wallet = readable(text(ann.get(f"/g/{game_id}")))
+    assert "You owe $1,400" in wallet and "Sell a house" not in wallet
+    assert "Declare bankruptcy" in wallet  # $1,280 in cash, and no building sale counts
+
+
+def test_a_card_kept_in_hand_shows_on_its_holders_phone_and_the_bank_and_is_played_on_anyone(app):
+    game_id, ann, bob, service = seated(app, card_hands=True)
+    response = do(ann, game_id, type="card", player=1, deck="community_chest", card="CC11")
+    assert "You drew Community Chest and keep it: Pay hospital fees of $100." in text(response)
+    wallet = readable(text(ann.get(f"/g/{game_id}")))
+    assert "Your cards Community Chest · Pay hospital fees of $100." in wallet
+    assert "Play on yourself · −$100" in wallet and "Play on Bob" in wallet
+    assert "Pay hospital fees" not in readable(text(bob.get(f"/g/{game_id}")))  # not shown until played
+    host = app.test_client()
+    take_seat(host, f"/seat/{service.seats(game_id)[0].token}")
+    bank = readable(text(host.get(f"/g/{game_id}/bank")))
+    assert "Ann's cards Community Chest · Pay hospital fees of $100." in bank
+    assert "Play on Ann · −$100" in bank and "yourself" not in bank
+    assert do(bob, game_id, type="card", player=2, deck="community_chest", card="CC11").status_code == 409
+    response = do(ann, game_id, type="play_card", player=1, card="CC11", on=2)
+    assert response.status_code == 200
+    assert "You played Community Chest on Bob: Pay hospital fees of $100." in readable(text(response))
+    assert service.state(game_id).player(2).cash == 1400 and service.state(game_id).player(1).hand == ()
+    assert "Your cards" not in text(ann.get(f"/g/{game_id}"))

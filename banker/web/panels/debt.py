@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from banker.rules import GameState, Player
 from banker.rules.bankruptcy import fine_takers
-from banker.rules.debts import owed, raisable
+from banker.rules.debts import owed, payable
 from banker.rules.money import with_reason
 from banker.rules.text import Text
 from banker.web.panels.offers import Offer, offer, ways_to_raise
@@ -23,6 +23,7 @@ class DebtPanel:
     lines: tuple[str, ...]  # "Ann $2,000 (rent for Boardwalk with a hotel)"
     pay: Offer
     raise_money: tuple[Offer, ...]  # sell a building, mortgage a deed
+    with_property: bool  # deeds may pay it (Monopoly 2.0): the screen to choose them is offered
     bankrupt: Offer | None  # offered only when everything raisable is not enough
     trades_note: str  # under the JMA temporary bankruptcy: which trades are open
     fine_taker: Offer | None  # the creditor who may pay the jail fine and take the deeds (JMA)
@@ -48,7 +49,7 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
         with_amount=False,
     )
     bankrupt = None
-    if raisable(state, player.id) < total:
+    if payable(state, player.id) < total:
         bankrupt = Offer(
             Text("Declare bankruptcy"), {"type": "declare_bankruptcy", "player": player.id}, None, "danger"
         )
@@ -66,6 +67,8 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
         lines=lines,
         pay=pay,
         raise_money=ways_to_raise(state, player),
+        with_property=state.rules.pay_with_property
+        and any(h.owner == player.id and not h.mortgaged for h in state.holdings.values()),
         bankrupt=bankrupt,
         trades_note=trades_note,
         fine_taker=fine_offer(state, takers[0], player) if takers else None,

@@ -38,7 +38,10 @@ PRESETS = {
     "timed": (Text("Timed game"), Text("Two deeds dealt each; when the clock runs out, the richest wins.")),
     "monopoly2": (
         Text("Monopoly 2.0"),
-        Text("A market of four deeds, no auctions or mortgages; 5 monopolies win."),
+        Text(
+            "A market of four deeds, no auctions or mortgages, a group built at once, debts paid with"
+            " deeds, cards kept in hand; 5 monopolies win."
+        ),
     ),
     "millionaire": (
         Text("Millionaire"),

@@ -284,7 +284,10 @@ def group_plan(state: GameState, deed: Deed, asked: str = "") -> GroupPlan | Non
         targets = [min(max(n, round_to), top) for n in now]
 
     def changed(index: int, step: int) -> str:
-        """The plan with one building more (step 1) or fewer on lot `index`, or on each (-1)."""
+        """The plan with one building more (step 1) or fewer on lot `index`, or on each (-1); a
+        group built all at once (`build_whole_group`) moves only on each."""
+        if index != -1 and state.rules.build_whole_group:
+            return ""
         moved = [min(max(t + step * (index in (i, -1)), 0), top) for i, t in enumerate(targets)]
         return plan_text(moved) if moved != targets else ""
 

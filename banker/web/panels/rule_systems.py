@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banker.rules import BANK, GameState, Player
-from banker.rules.board import Deed
+from banker.rules.board import KEPT_ACTIONS, Deed
 from banker.rules.card_texts import card_title
 from banker.rules.market import in_monopoly
 from banker.rules.money import salary
@@ -72,9 +72,12 @@ class KeptCard:
 
 
 def kept_cards(state: GameState, player: Player) -> list[KeptCard]:
+    """The Fortune cards `player` keeps until needed (a Monopoly 2.0 hand is panels/hands.py's)."""
     cards = []
     for card_id in player.hand:
         card = state.edition.card[card_id]
+        if card.action not in KEPT_ACTIONS:
+            continue
         label = Text("Play %(card)s", card=card_title(state, card))
         mine = _bare(state, lambda owner: owner == player.id)
         theirs = tuple(

@@ -59,6 +59,13 @@ def _money(state: GameState) -> list[Text]:
                 Text("%(tax)s costs %(amount)s.", tax=tax.name, amount=money(getattr(rules, tax.type)))
             )
     lines.append(Text("The jail fine is %(fine)s.", fine=money(rules.jail_fine)))
+    if rules.card_hands:
+        lines.append(
+            Text(
+                "A Chance or Community Chest card drawn is kept in your hand, unseen by the others, and"
+                " played later on any player, who gets what it says."
+            )
+        )
     if rules.free_parking_jackpot:
         lines.append(
             Text("Taxes, fines and card payments go into a pot on Free Parking: landing there takes it.")
@@ -159,6 +166,22 @@ def _deeds(state: GameState) -> list[Text]:
             rules.houses_before_hotel,
         )
     )
+    if rules.build_whole_group:
+        lines.append(
+            Text(
+                "One purchase builds a house, or a hotel, on every lot of a group at once, for the sum of"
+                " their costs."
+            )
+        )
+    if not rules.sell_back:
+        lines.append(Text("Houses and hotels are never sold back to the bank."))
+    if rules.pay_with_property:
+        lines.append(
+            Text(
+                "A debt may be paid with deeds at their printed price, the buildings of their group going"
+                " with them at their cost; no change is given for deeds worth more."
+            )
+        )
     if rules.build_without_group:
         lines.append(Text("You may build without owning the whole colour group."))
     if rules.uneven_building:

@@ -33,6 +33,7 @@ from banker.web.http import game_files, seats
 from banker.web.panels import history
 from banker.web.panels.endgame import ending
 from banker.web.panels.pieces import PIECES
+from banker.web.panels.property_payment import property_payment as property_payment_panel
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 
@@ -173,6 +174,24 @@ def _whole_screen(game_id: str, state: GameState, pushed: bool = False) -> Marku
 def space(game_id: str, position: int):
     """What a tap on a board space offers the acting player (-1 closes the sheet)."""
     return replies.sheet(game_id, seats.service().state(game_id), position)
+
+
+@bp.get("/pay-with-property")
+@seat_required()
+def property_payment(game_id: str):
+    """The debt panel's screen for paying with property, with the deeds ticked so far; closed, the
+    button that opens it; with nothing to pay, its empty place."""
+    state = seats.service().state(game_id)
+    player = state.player(g.acting)
+    chosen = [int(p) for p in request.args.getlist("deeds") if p.isdecimal()]
+    payment = None
+    if not request.args.get("close"):
+        payment = property_payment_panel(state, player, chosen, request.args.get("to", type=int))
+        if payment is None:
+            return f'<div id="property-{player.id}"></div>'
+    return render_template(
+        "money/_property_payment.html", game_id=game_id, view=g.view, state=state, p=payment, who=player
+    )
 
 
 @bp.post("/do")

@@ -1,0 +1,112 @@
+"""Cards held in hand and played on any player (Monopoly 2.0, seed 004, "Chance and Community
+Chest Cards"), with the printed cards' amounts."""
+
+from __future__ import annotations
+
+from banker.rules import BANK
+from banker.rules.bankruptcy import DeclareBankruptcy
+from banker.rules.cards import CardKept, CardPlayed, DrawCard, PlayCard
+from banker.rules.money import Paid, PayBank
+from banker.rules.undo import Undo
+from tests.rules.conftest import ANN, BOB, CAT, cash, new_game, refusal, run
+
+HOSPITAL, BIRTHDAY, BANK_ERROR, JAIL_CARD = "CC11", "CC09", "CC02", "CC05"
+GO_TO_JAIL, DIVIDEND = "CH11", "CH08"
+
+
+def game(**options):
+    return new_game(preset="monopoly2", seed=192, **options)
+
+
+def test_a_card_drawn_is_kept_in_hand_and_does_nothing_yet():
+    state = run(game(), DrawCard(player=ANN, deck="community_chest", card=HOSPITAL))
+    assert state.undo[-1].events == (CardKept(player=ANN, card=HOSPITAL),)
+    assert state.player(ANN).hand == (HOSPITAL,) and cash(state, ANN) == 1500
+    kept = state.undo[-1].events[0]
+    assert kept.describe(state) == "Ann drew a Community Chest card and keeps it"  # the others do not see it
+    assert kept.describe_to(state, ANN) == "You drew Community Chest and keep it: Pay hospital fees of $100."
+    assert refusal(state, DrawCard(player=BOB, deck="community_chest", card=HOSPITAL)) == (
+        "Ann holds that Community Chest card, so it is not in the deck."
+    )
+
+
+def test_a_card_played_on_another_player_charges_them():
+    state = run(game(), DrawCard(player=ANN, deck="community_chest", card=HOSPITAL))
+    state = run(state, PlayCard(player=ANN, card=HOSPITAL, on=BOB))
+    assert state.undo[-1].events == (
+        CardPlayed(player=ANN, card=HOSPITAL, on=BOB),
+        Paid(payer=BOB, payee=BANK, amount=100, reason="Community Chest card"),
+    )
+    assert (cash(state, ANN), cash(state, BOB)) == (1500, 1400) and state.player(ANN).hand == ()
+    played = state.undo[-1].events[0]
+    assert played.describe(state) == "Ann played Community Chest on Bob: Pay hospital fees of $100."
+    assert played.describe_to(state, BOB) == "Ann played Community Chest on you: Pay hospital fees of $100."
+    assert refusal(state, PlayCard(player=ANN, card=HOSPITAL, on=BOB)) == "Ann has no card CC11 to play."
+    # back in the deck: the next draw may take it
+    assert run(state, DrawCard(player=CAT, deck="community_chest", card=HOSPITAL)).player(CAT).hand == (
+        HOSPITAL,
+    )
+
+
+def test_a_card_played_on_yourself_and_a_birthday_played_on_another():
+    state = run(
+        game(),
+        DrawCard(player=ANN, deck="community_chest", card=BANK_ERROR),
+        DrawCard(player=ANN, deck="community_chest", card=BIRTHDAY),
+        PlayCard(player=ANN, card=BANK_ERROR, on=ANN),
+    )
+    assert cash(state, ANN) == 1700 and state.player(ANN).hand == (BIRTHDAY,)
+    state = run(state, PlayCard(player=ANN, card=BIRTHDAY, on=CAT))  # Cat collects $10 from each
+    assert [cash(state, p) for p in (ANN, BOB, CAT)] == [1690, 1490, 1520]
+
+
+def test_any_number_of_cards_are_played_but_none_from_jail():
+    state = run(
+        game(),
+        DrawCard(player=BOB, deck="chance", card=DIVIDEND),
+        DrawCard(player=ANN, deck="chance", card=GO_TO_JAIL),
+        PlayCard(player=ANN, card=GO_TO_JAIL, on=BOB),
+    )
+    assert state.player(BOB).in_jail and cash(state, BOB) == 1500
+    assert refusal(state, PlayCard(player=BOB, card=DIVIDEND, on=BOB)) == (
+        "Bob is in jail: cards are played once out of jail."
+    )
+
+
+def test_the_get_out_of_jail_free_card_is_kept_as_ever():
+    state = run(game(), DrawCard(player=ANN, deck="community_chest", card=JAIL_CARD))
+    assert state.player(ANN).jail_cards == ("community_chest",) and state.player(ANN).hand == ()
+
+
+def test_a_bankrupt_players_hand_goes_back_and_undo_restores_it():
+    state = run(game(), DrawCard(player=ANN, deck="chance", card=DIVIDEND))
+    state = run(state, PayBank(player=ANN, amount=1505, reason="x"), DeclareBankruptcy(player=ANN))
+    assert state.player(ANN).bankrupt and state.player(ANN).hand == ()
+    assert run(state, Undo()).player(ANN).hand == (DIVIDEND,)
+    assert run(state, DrawCard(player=BOB, deck="chance", card=DIVIDEND)).player(BOB).hand == (DIVIDEND,)
+
+
+def test_cards_do_what_they_say_at_once_in_the_classic_game():
+    state = run(new_game(), DrawCard(player=ANN, deck="community_chest", card=HOSPITAL))
+    assert cash(state, ANN) == 1400 and state.player(ANN).hand == ()
+    assert refusal(state, PlayCard(player=ANN, card=HOSPITAL, on=BOB)) == (
+        "In this game a card does what it says when it is drawn: nobody holds cards to play."
+    )
+    assert refusal(game(), DrawCard(player=ANN, deck="chance", card="CH07", from_space=7, dice=8)) == (
+        "A card kept in hand is played later: roll the dice when it is played."
+    )
+
+
+def test_an_advance_played_on_a_player_asks_where_they_stand_when_it_decides_the_salary():
+    state = run(
+        game(),
+        DrawCard(player=ANN, deck="chance", card="CH03"),
+        DrawCard(player=ANN, deck="chance", card="CH01"),
+    )
+    assert refusal(state, PlayCard(player=ANN, card="CH03", on=BOB)) == (
+        "Say where Bob stands: it decides whether the piece passes GO."
+    )
+    passed = run(state, PlayCard(player=ANN, card="CH03", on=BOB, from_space=30))  # to Illinois Avenue
+    assert cash(passed, BOB) == 1700
+    state = run(state, PlayCard(player=ANN, card="CH01", on=BOB))  # Boardwalk: never past GO
+    assert cash(state, BOB) == 1500 and state.player(ANN).hand == ("CH03",)
