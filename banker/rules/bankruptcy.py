@@ -218,6 +218,17 @@ class DeclareBankruptcy(Command):
     type = "declare_bankruptcy"
     player: int
 
+    def refused_to_players(self, state: GameState) -> Text | None:
+        """Under the JMA rules a debtor in temporary bankruptcy may not choose bankruptcy (002,
+        仮破産: 「自ら破産を選択することはできません」): they must make a trade that clears the
+        debt, and when no one offers one the banker rules them bankrupt."""
+        if not (state.rules.temporary_bankruptcy and state.rules.trading):
+            return None
+        return Text(
+            "Under the tournament rules a player who cannot pay may not choose bankruptcy: make a trade "
+            "that clears the debt. When no one will, the banker declares it."
+        )
+
     def decide(self, state: GameState, now: float) -> list[Event]:
         player = state.active_player(self.player)
         total = owed(state, player.id)

@@ -12,6 +12,8 @@ tournament rules (002) write it, under the `temporary_bankruptcy` option (on in 
 - The creditor may trade with their debtor only once a third player has offered the debtor a
   trade that would clear the debt (第三者から破産を免れる条件の交渉が提示されない場合、債権者は…
   交渉することができません).
+- The debtor may not choose bankruptcy (自ら破産を選択することはできません): only the banker
+  declares it, once no trade will clear the debt (`DeclareBankruptcy.refused_to_players`).
 """
 
 from __future__ import annotations

@@ -117,3 +117,20 @@ def test_the_debtor_is_told_which_trades_are_open_and_others_trading_is_refused(
         propose(phones["Cy"], game_id, {"to": 2, "give_cash": "80", "get_deeds": [BALTIC]}).status_code == 200
     )
     assert "Cy offers Bob $80 for Baltic Avenue" in readable(page(phones["Bob"], game_id))
+
+
+def test_the_debtor_may_not_choose_bankruptcy_and_the_banker_declares_it(app, client):
+    game_id, phones = on_the_fine(app, client)
+    bob = cards(page(phones["Bob"], game_id))
+    words = (
+        "Under the tournament rules a player who cannot pay may not choose bankruptcy: make a trade "
+        "that clears the debt. When no one will, the banker declares it."
+    )
+    assert words in readable(bob) and "Declare bankruptcy" not in bob
+    before = seq(app, game_id)
+    response = do(phones["Bob"], game_id, type="declare_bankruptcy", player=2)
+    assert response.status_code == 409 and refusal(response) == words
+    assert seq(app, game_id) == before
+    assert "Declare bankruptcy" in cards(page(client, game_id, "/bank"))
+    as_banker(app, game_id, {"type": "declare_bankruptcy", "player": 2})
+    assert app.extensions["banker"].state(game_id).player(2).bankrupt

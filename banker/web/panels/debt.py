@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banker.rules import GameState, Player
-from banker.rules.bankruptcy import fine_takers
+from banker.rules.bankruptcy import DeclareBankruptcy, fine_takers
 from banker.rules.debts import owed, payable
 from banker.rules.money import with_reason
 from banker.rules.text import Text
@@ -25,6 +25,7 @@ class DebtPanel:
     raise_money: tuple[Offer, ...]  # sell a building, mortgage a deed
     with_property: bool  # deeds may pay it (Monopoly 2.0): the screen to choose them is offered
     bankrupt: Offer | None  # offered only when everything raisable is not enough
+    bankrupt_by_banker: str  # why only the bank screen offers it (JMA): said on the player's phone
     trades_note: str  # under the JMA temporary bankruptcy: which trades are open
     fine_taker: Offer | None  # the creditor who may pay the jail fine and take the deeds (JMA)
 
@@ -70,6 +71,7 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
         with_property=state.rules.pay_with_property
         and any(h.owner == player.id and not h.mortgaged for h in state.holdings.values()),
         bankrupt=bankrupt,
+        bankrupt_by_banker=DeclareBankruptcy(player.id).refused_to_players(state) or "",
         trades_note=trades_note,
         fine_taker=fine_offer(state, takers[0], player) if takers else None,
     )

@@ -240,6 +240,7 @@ def _auctions_and_trades(state: GameState) -> list[Text]:
             Text(
                 "While a player owes more than their cash, trades are only with them and must clear the"
                 " debt; the one they owe joins in only after another player has offered such a trade."
+                " They may not choose bankruptcy: the banker declares it when no trade will clear the debt."
             )
         )
     if rules.jail_fine_rescue:
