@@ -15,8 +15,9 @@ to be used immediately. They are kept by players ... they can activate any numbe
 Community Chest cards from their hand on any player. The player they choose to play the card on
 receives that card's effects"): a card drawn goes into the drawer's hand, and nobody else can draw
 it while it is held; `play_card` applies it to the chosen player as if they had drawn it, where
-they stand (`from_space`, for an advance). A player in jail plays none. A Get Out of Jail Free
-card is kept as ever; a bankrupt player's hand goes back to its decks.
+they stand (`from_space`, for an advance). A nearest card played settles its rent with the play
+where another player owns the deed (the roll as `dice`, for a utility). A player in jail plays
+none. A Get Out of Jail Free card is kept as ever; a bankrupt player's hand goes back to its decks.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from banker.rules.hands import CardKept, CardPlayed, card_holder
 from banker.rules.jail import JailCardKept, go_to_jail, jail_card_holder
 from banker.rules.money import DebtIncurred, charge, fines_payee, go_salary, payment, salary
 from banker.rules.rent import PayRent
-from banker.rules.state import BANK, GameState
+from banker.rules.state import BANK, GameState, Player
 from banker.rules.text import Text
 
 GO = 0
@@ -154,7 +155,18 @@ class PlayCard(Command):
         assert self.on is not None
         target = state.active_player(self.on)
         from_space = self.from_space
-        if from_space is None and card.action in ("advance_to", "advance_to_nearest"):
+        if from_space is not None:
+            last = len(state.edition.spaces) - 1
+            require(
+                0 <= from_space <= last,
+                Text(
+                    "%(player)s cannot stand on space %(space)s: the board's spaces are 0 to %(last)s.",
+                    player=target.name,
+                    space=from_space,
+                    last=last,
+                ),
+            )
+        elif card.action in ("advance_to", "advance_to_nearest"):
             # the piece may stand anywhere, not only where the card's deck is drawn
             anywhere = range(len(state.edition.spaces))
             require(
@@ -165,7 +177,32 @@ class PlayCard(Command):
             )
             from_space = GO
         drawn = DrawCard(target.id, card.deck, card.id, from_space=from_space, dice=self.dice)
-        return [CardPlayed(player=player.id, card=card.id, on=target.id), *drawn.effects(state, card)]
+        events = [CardPlayed(player=player.id, card=card.id, on=target.id), *drawn.effects(state, card)]
+        if card.action == "advance_to_nearest" and self.dice is None:
+            moved = state
+            for event in events:  # the salary first: the rent is paid from the cash after it
+                moved = event.apply(moved)
+            events += _nearest_rent(moved, target, card, card_destination(state.edition, card, from_space))
+        return events
+
+
+def _nearest_rent(state: GameState, target: Player, card: Card, destination: int) -> list[Event]:
+    """A nearest card played on a player settles its rent with the play when another player owns
+    the deed it sends them to: twice a railroad's, or ten times a roll the play must then carry
+    (the target's phone holds no card to say the rent is the card's)."""
+    holding = state.holding(destination)
+    if holding.owner in (BANK, target.id) or holding.mortgaged:
+        return []
+    require(
+        card.target_kind != "utility",
+        Text(
+            "Say what %(player)s rolled: %(deed)s is %(owner)s's, and the card charges ten times the roll.",
+            player=target.name,
+            deed=state.deed(destination).name,
+            owner=state.name_of(holding.owner),
+        ),
+    )
+    return PayRent(player=target.id, deed=destination, card="nearest_railroad").decide(state, 0.0)
 
 
 def _utility_rent(state: GameState, command: DrawCard, card: Card) -> list[Event]:

@@ -7,8 +7,9 @@ from banker.rules import BANK
 from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.cards import CardKept, CardPlayed, DrawCard, PlayCard
 from banker.rules.money import Paid, PayBank
+from banker.rules.mortgages import Mortgage
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, cash, new_game, refusal, run
+from tests.rules.conftest import ANN, BOB, CAT, cash, new_game, owning, refusal, run
 
 HOSPITAL, BIRTHDAY, BANK_ERROR, JAIL_CARD = "CC11", "CC09", "CC02", "CC05"
 GO_TO_JAIL, DIVIDEND = "CH11", "CH08"
@@ -110,3 +111,47 @@ def test_an_advance_played_on_a_player_asks_where_they_stand_when_it_decides_the
     assert cash(passed, BOB) == 1700
     state = run(state, PlayCard(player=ANN, card="CH01", on=BOB))  # Boardwalk: never past GO
     assert cash(state, BOB) == 1500 and state.player(ANN).hand == ("CH03",)
+
+
+def test_a_player_stands_only_on_the_board():
+    state = run(game(), DrawCard(player=ANN, deck="chance", card="CH03"))
+    assert refusal(state, PlayCard(player=ANN, card="CH03", on=BOB, from_space=40)) == (
+        "Bob cannot stand on space 40: the board's spaces are 0 to 39."
+    )
+    assert refusal(state, PlayCard(player=ANN, card="CH03", on=BOB, from_space=-1)) == (
+        "Bob cannot stand on space -1: the board's spaces are 0 to 39."
+    )
+
+
+READING, ELECTRIC = 5, 12
+
+
+def hands(owner: int, deed: int, card: str):
+    """A classic game with cards in hand, `owner` holding `deed` and Ann holding `card`."""
+    return run(owning(new_game(card_hands=True), owner, deed), DrawCard(player=ANN, deck="chance", card=card))
+
+
+def test_a_nearest_railroad_played_on_a_player_charges_the_card_rent_with_the_play():
+    state = hands(CAT, READING, "CH05")
+    played = run(state, PlayCard(player=ANN, card="CH05", on=BOB, from_space=36))  # to Reading, past GO
+    salary, rent = played.undo[-1].events[1:]
+    assert salary == Paid(payer=BANK, payee=BOB, amount=200, reason="passed GO")
+    assert rent.describe(played) == (
+        "Bob paid Cat $50 (rent for Reading Railroad, 1 railroad owned, x2 by the card)"
+    )
+    assert (cash(played, BOB), cash(played, CAT)) == (1650, 1350)  # Cat paid $200 for Reading
+    # on the railroad's owner, or on a mortgaged one, nobody is charged
+    assert cash(run(state, PlayCard(player=ANN, card="CH05", on=CAT, from_space=2)), CAT) == 1300
+    mortgaged = run(state, Mortgage(deed=READING))
+    assert cash(run(mortgaged, PlayCard(player=ANN, card="CH05", on=BOB, from_space=2)), BOB) == 1500
+
+
+def test_a_nearest_utility_played_on_a_player_asks_their_roll_when_another_owns_it():
+    state = hands(CAT, ELECTRIC, "CH07")
+    assert refusal(state, PlayCard(player=ANN, card="CH07", on=BOB, from_space=7)) == (
+        "Say what Bob rolled: Electric Company is Cat's, and the card charges ten times the roll."
+    )
+    played = run(state, PlayCard(player=ANN, card="CH07", on=BOB, from_space=7, dice=8))
+    assert (cash(played, BOB), cash(played, CAT)) == (1420, 1430)  # ten times 8; Electric cost $150
+    unowned = run(game(), DrawCard(player=ANN, deck="chance", card="CH07"))
+    assert cash(run(unowned, PlayCard(player=ANN, card="CH07", on=BOB, from_space=7)), BOB) == 1500

@@ -198,3 +198,28 @@ def test_a_card_kept_in_hand_shows_on_its_holders_phone_and_the_bank_and_is_play
     assert "You played Community Chest on Bob: Pay hospital fees of $100." in readable(text(response))
     assert service.state(game_id).player(2).cash == 1400 and service.state(game_id).player(1).hand == ()
     assert "Your cards" not in text(ann.get(f"/g/{game_id}"))
+
+
+def test_an_advance_whose_outcome_turns_on_where_the_piece_stands_is_played_from_a_form(app):
+    game_id, ann, bob, service = seated(app, card_hands=True)
+    do(bob, game_id, type="buy", player=2, deed=12)  # Electric Company
+    do(ann, game_id, type="card", player=1, deck="chance", card="CH07")  # nearest utility
+    do(ann, game_id, type="card", player=1, deck="chance", card="CH01")  # Boardwalk: never past GO
+    html = text(ann.get(f"/g/{game_id}"))
+    form = re.search(r'<form class="row"[^>]*>.*?</form>', html, re.S).group(0)
+    assert 'name="card" value="CH07"' in form and '<option value="2">Bob</option>' in form
+    assert '<option value="1">yourself</option>' in form and '<option value="7">7 · Chance</option>' in form
+    assert 'name="dice"' in form and "Their roll, if another player owns the utility" in readable(form)
+    assert "Play on Bob" in readable(html)  # Boardwalk is a button for each player
+    before = service.state(game_id).seq
+    response = do(ann, game_id, type="play_card", player=1, card="CH07", on=1, from_space="")
+    assert refusal(response) == "Say where Ann stands: it decides whether the piece passes GO."
+    response = do(ann, game_id, type="play_card", player=1, card="CH07", on=1, from_space=7, dice="")
+    assert refusal(response) == (
+        "Say what Ann rolled: Electric Company is Bob's, and the card charges ten times the roll."
+    )
+    assert service.state(game_id).seq == before
+    response = do(ann, game_id, type="play_card", player=1, card="CH07", on=1, from_space=36, dice=9)
+    assert response.status_code == 200
+    state = service.state(game_id)
+    assert (state.player(1).cash, state.player(2).cash) == (1610, 1440)  # +$200 past GO, 10 x 9 rent

@@ -1,5 +1,7 @@
 """Cards kept in hand (Monopoly 2.0, see rules/cards.py): each card a player holds, as it reads,
-with a button to play it on each player still in the game."""
+with a button to play it on each player still in the game. An advance whose outcome turns on
+where its target stands (past GO or not, which railroad is nearest) is played from a small form
+instead: on whom, where they stand, and for a nearest utility the roll its rent asks."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from dataclasses import dataclass
 from banker.rules import GameState, Player
 from banker.rules.board import DECK_NAMES, KEPT_ACTIONS
 from banker.rules.card_texts import card_text
+from banker.rules.cards import card_destination, passes_go
 from banker.rules.text import Text
 from banker.web.panels.offers import Offer, offer
 
@@ -16,7 +19,11 @@ from banker.web.panels.offers import Offer, offer
 class HeldCard:
     deck: str  # the deck's name, as it reads
     text: str
-    plays: tuple[Offer, ...]  # one for each player it can be played on
+    id: str
+    plays: tuple[Offer, ...]  # one for each player it can be played on (none: played by the form)
+    targets: tuple[tuple[int, str], ...] = ()  # the form's players to play it on
+    where: tuple[tuple[int, str], ...] = ()  # the form's spaces the target may stand on
+    roll: bool = False  # the form asks the roll a nearest utility's rent takes
 
 
 def hand(state: GameState, player: Player, own: bool = False) -> tuple[HeldCard, ...]:
@@ -28,6 +35,20 @@ def hand(state: GameState, player: Player, own: bool = False) -> tuple[HeldCard,
         card = state.edition.card[card_id]
         if card.action in KEPT_ACTIONS:  # a Fortune card, played with its deeds (panels/rule_systems.py)
             continue
+        targets = [t for t in state.players if not t.bankrupt]
+        if _turns_on_where(state, card_id):
+            held.append(
+                HeldCard(
+                    DECK_NAMES[card.deck],
+                    card_text(state, card),
+                    card_id,
+                    (),
+                    tuple((t.id, Text("yourself") if own and t.id == player.id else t.name) for t in targets),
+                    tuple((s.position, f"{s.position} · {s.name}") for s in state.edition.spaces),
+                    card.action == "advance_to_nearest" and card.target_kind == "utility",
+                )
+            )
+            continue
         plays = tuple(
             offer(
                 state,
@@ -36,11 +57,23 @@ def hand(state: GameState, player: Player, own: bool = False) -> tuple[HeldCard,
                 if own and target.id == player.id
                 else Text("Play on %(player)s", player=target.name),
             )
-            for target in state.players
-            if not target.bankrupt
+            for target in targets
         )
-        held.append(HeldCard(DECK_NAMES[card.deck], card_text(state, card), plays))
+        held.append(HeldCard(DECK_NAMES[card.deck], card_text(state, card), card_id, plays))
     return tuple(held)
+
+
+def _turns_on_where(state: GameState, card_id: str) -> bool:
+    """Whether where the target stands changes what `card_id` does: the deed it sends them to,
+    or whether they pass GO on the way."""
+    card = state.edition.card[card_id]
+    if card.action not in ("advance_to", "advance_to_nearest"):
+        return False
+    edition = state.edition
+    outcomes = {
+        (card_destination(edition, card, s), passes_go(edition, card, s)) for s in range(len(edition.spaces))
+    }
+    return len(outcomes) > 1
 
 
 TEMPLATE_GLOBALS = {"hand": hand}

@@ -489,7 +489,8 @@ def _deck_offers(state: GameState, deck: str, player: Player, position: int) -> 
             "card": card.id,
             "from_space": position,
         }
-        if card.action in ("advance_to", "advance_to_nearest"):
+        if card.action in ("advance_to", "advance_to_nearest") and not state.rules.card_hands:
+            # a card kept in hand moves nobody yet: no deed's sheet opens after it
             destination = card_destination(state.edition, card, position)
             if destination in state.edition.deed_at:
                 payload["then_space"] = destination
