@@ -1,5 +1,5 @@
 """The JMA rules, tapped: a player cannot hand out money no rule fixes; the banker signals the
-end, every phone shows the final turn, building is refused in words while rent is still charged,
+end, every phone shows the final turn, building is closed in words while rent is still charged,
 and End game brings the tally."""
 
 from __future__ import annotations
@@ -44,13 +44,13 @@ def test_the_banker_signals_the_end_and_the_final_turn_plays_out_to_the_tally(se
         expect(page.locator("#standing")).to_contain_text("Final turn", timeout=SETTLE)
     bob.screenshot(path=shots / "final_turn.png")
 
-    # building is closed: Ann's group sheet says so where Build would be, and offers no round
+    # building is closed: Ann's group sheet says so, with no building round to step through
     ann.locator('.space[aria-label^="Boardwalk"]').click()
     sheet = ann.locator("#sheet")
-    refused = sheet.locator(".offer.refused")
-    expect(refused).to_contain_text("Build")
-    expect(refused).to_contain_text("no more trades or building until the tally")
-    expect(sheet.locator("button.offer", has_text="Build")).to_have_count(0)
+    expect(sheet).to_contain_text("The end of the game is signalled: no more building.")
+    expect(sheet.locator(".plan")).to_have_count(0)
+    expect(sheet.locator("button", has_text="Build")).to_have_count(0)
+    expect(sheet.get_by_role("button", name="Mortgage · +$200")).to_be_visible()
     ann.screenshot(path=shots / "final_turn_no_building.png")
     ann.locator("#sheet").get_by_role("button", name="Close").click()
 

@@ -3,7 +3,19 @@ line, and building refused in words."""
 
 from __future__ import annotations
 
-from tests.web.helpers import as_banker, csrf_token, do, join, join_code, page, refusal, seq, text
+from tests.web.helpers import (
+    HTMX,
+    as_banker,
+    csrf_token,
+    do,
+    join,
+    join_code,
+    page,
+    readable,
+    refusal,
+    seq,
+    text,
+)
 
 MEDITERRANEAN, BALTIC, READING = 1, 3, 5
 FINAL_TURN = (
@@ -50,3 +62,15 @@ def test_after_the_signal_a_trade_is_refused_in_words_and_changes_nothing(app, c
         "The end of the game has been signalled: no more trades or building until the tally."
     )
     assert seq(app, game_id) == before
+
+
+def test_after_the_signal_a_streets_sheet_offers_no_building(app, client):
+    game_id, ann = tournament(app, client)
+    sheet = text(ann.get(f"/g/{game_id}/space/{BALTIC}?view=player", headers=HTMX))
+    assert 'class="plan' in sheet and "Your deed." in sheet
+    do(client, game_id, "bank", type="signal_end")
+    sheet = readable(text(ann.get(f"/g/{game_id}/space/{BALTIC}?view=player", headers=HTMX)))
+    assert "Your deed. The end of the game is signalled: no more building." in sheet
+    assert 'class="plan' not in sheet and "Mortgage" in sheet
+    railroad = readable(text(ann.get(f"/g/{game_id}/space/{READING}?view=player", headers=HTMX)))
+    assert "Your deed." in railroad and "no more building" not in railroad

@@ -347,14 +347,17 @@ def _deed_sheet(
         )
     owner = state.player(holding.owner)
     if owner.id == player.id:
-        building = group_plan(state, deed, plan)
+        # once the end is signalled nothing is built: the steppers would only lead to a refusal
+        building = None if state.ending else group_plan(state, deed, plan)
         short = building.confirm.short if building else 0
         return Sheet(
             space,
             player,
             deed,
             holding,
-            note=Text("Your deed."),
+            note=Text("Your deed. The end of the game is signalled: no more building.")
+            if state.ending and deed.kind == "street"
+            else Text("Your deed."),
             offers=owner_offers(state, deed),
             plan=building,
             short=short,
