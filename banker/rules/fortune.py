@@ -9,6 +9,8 @@ drawn, it goes to the player's hand (`CardKept`, hands.py) until they play it (`
   from a group they own whole;
 - Just Say No: refuse what has just been done to them: a Forced or Sly Deal played on them, or a
   payment of rent or by a card. The deal is undone (the deal card stays spent), the money comes back.
+  "Just" is the last action that involved them: another phone may have acted in between, as long
+  as the deed is still where the deal put it and the money still there to give back.
 
 A deed with buildings is not taken or swapped (its group is whole, or the buildings were put up
 under a house rule: sell them first). A mortgaged deed goes as it is, with its mortgage.
@@ -146,14 +148,22 @@ def _require_bare(state: GameState, position: int) -> None:
 
 
 def _refused(state: GameState, player: Player) -> list[Event]:
-    """What undoes the last action for `player`: the deeds a deal took from them back, and the rent
-    or card payment they made."""
-    events = state.undo[-1].events if state.undo else ()
+    """What undoes the last action that involved `player`: the deeds a deal took from them back,
+    and the rent or card payment they made."""
+    events = _last_involving(state, player.id)
     by_card = any(event.type == "card_drawn" for event in events)
     refusal: list[Event] = []
     debts = 0
     for event in events:
         if isinstance(event, DeedTaken) and event.owner == player.id:
+            require(
+                state.holding(event.deed).owner == event.taker,
+                Text(
+                    "%(deed)s has changed hands since it was taken: Just Say No can no longer bring it back.",
+                    deed=state.deed(event.deed).name,
+                ),
+            )
+            _require_bare(state, event.deed)
             refusal.append(DeedTaken(deed=event.deed, owner=event.taker, taker=player.id))
         elif not (by_card or _is_rent(event)):
             continue
@@ -174,11 +184,22 @@ def _refused(state: GameState, player: Player) -> list[Event]:
         bool(refusal),
         Text(
             "Just Say No refuses a Forced or Sly Deal played on %(player)s, or a rent or card payment "
-            "%(player)s has just made; the last thing that happened was neither.",
+            "%(player)s has just made; the last thing done to or by %(player)s was neither.",
             player=player.name,
         ),
     )
     return refusal
+
+
+_PARTIES = ("player", "payer", "payee", "debtor", "creditor", "owner", "taker", "to")
+
+
+def _last_involving(state: GameState, player_id: int) -> tuple[Event, ...]:
+    """The events of the latest action in which `player_id` took part."""
+    for entry in reversed(state.undo):
+        if any(getattr(event, party, None) == player_id for event in entry.events for party in _PARTIES):
+            return entry.events
+    return ()
 
 
 def _is_rent(event: Event) -> bool:

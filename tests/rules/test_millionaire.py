@@ -249,7 +249,7 @@ def test_just_say_no_refuses_only_what_was_just_done_to_its_holder():
     state = kept(board_game(), BOB, "F4")
     message = (
         "Just Say No refuses a Forced or Sly Deal played on Bob, or a rent or card payment Bob has just "
-        "made; the last thing that happened was neither."
+        "made; the last thing done to or by Bob was neither."
     )
     assert refusal(state, PlayCard(player=BOB, card="F4")) == message
     state = run(state, PayBank(player=BOB, amount=10, reason="x"))  # a payment of Bob's own choosing
@@ -257,6 +257,30 @@ def test_just_say_no_refuses_only_what_was_just_done_to_its_holder():
     state = owning(state, BOB, LOT_1)
     state = run(state, PayRent(player=ANN, deed=LOT_1))  # someone else's rent
     assert refusal(state, PlayCard(player=BOB, card="F4")) == message
+
+
+def test_just_say_no_answers_a_deal_even_when_another_phone_acted_in_between():
+    state = owning(kept(board_game(), ANN, "F2"), BOB, LOT_4)
+    state = run(kept(state, BOB, "F4"), PlayCard(player=ANN, card="F2", deed=LOT_4))
+    state = run(state, PayBank(player=CAT, amount=10, reason="x"))  # Cat's phone, meanwhile
+    assert run(state, PlayCard(player=BOB, card="F4")).holding(LOT_4).owner == BOB
+    # but not once the deed has moved on, nor once Bob has done something since
+    state = run(state, CollectFromBank(player=BOB, amount=10, reason="a prize"))
+    assert refusal(state, PlayCard(player=BOB, card="F4")) == (
+        "Just Say No refuses a Forced or Sly Deal played on Bob, or a rent or card payment Bob has just "
+        "made; the last thing done to or by Bob was neither."
+    )
+
+
+def test_just_say_no_cannot_bring_back_a_deed_that_has_moved_on():
+    state = owning(kept(board_game(), ANN, "F2", "F3"), BOB, LOT_4)
+    state = owning(kept(state, BOB, "F4"), CAT, LOT_9)
+    state = run(state, PlayCard(player=ANN, card="F2", deed=LOT_4))  # Sly Deal: Lot 4 to Ann
+    state = run(state, PlayCard(player=ANN, card="F3", deed=LOT_9, give=LOT_4))  # Forced Deal with Cat
+    assert state.holding(LOT_4).owner == CAT
+    assert refusal(state, PlayCard(player=BOB, card="F4")) == (
+        "Lot 4 has changed hands since it was taken: Just Say No can no longer bring it back."
+    )
 
 
 def test_just_say_no_cancels_a_debt_the_payment_left():
