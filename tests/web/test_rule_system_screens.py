@@ -130,7 +130,7 @@ def test_a_refused_card_says_why_and_changes_nothing(app):
     response = do(bob, game_id, type="play_card", player=2, card="F4")
     assert refusal(response) == (
         "Just Say No refuses a Forced or Sly Deal played on Bob, or a rent or card payment Bob has just "
-        "made; the last thing that happened was neither."
+        "made; the last thing done to or by Bob was neither."
     )
     assert service.state(game_id) == before
 
