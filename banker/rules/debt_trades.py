@@ -3,12 +3,15 @@ tournament rules (002) write it, under the `temporary_bankruptcy` option (on in 
 
 - While a player owes more than their cash, trades are only between that player and the others
   (交渉は…負債を負ったプレーヤーと他のプレーヤーの間でのみ可).
-- A player who owes money trades only to clear the debt: once the trade is done and the fees on
-  the mortgaged deeds it brings are paid, their cash covers what they owe (a Get Out of Jail Free
-  card received settling a jail fine owed, under `jail_fine_rescue`). An offer that no longer
-  clears it when it is accepted is void (結果的に仮破産状態を脱することができなかった場合、…交渉は
-  無効): a debtor may keep several offers open at once, and only one that clears the debt goes
-  through. Mortgaging and selling buildings stay open, so the rest can be raised first.
+- A player who owes money trades only to clear the debt: each trade must bring them nearer to
+  covering what they owe once it is done and the fees on the mortgaged deeds it brings are paid
+  (a Get Out of Jail Free card received settling a jail fine owed, under `jail_fine_rescue`).
+  They may negotiate with several players at once (複数のプレーヤーと同時に並行して交渉することが
+  できます): a trade that clears the debt goes through; one that only helps is agreed and waits
+  (`TradeAgreed`, trades.py) until the debtor's agreed trades together clear it, when they all go
+  through at once. If the debtor goes bankrupt instead, the agreed trades lapse with the open ones
+  (結果的に仮破産状態を脱することができなかった場合、…交渉は無効). Mortgaging and selling buildings
+  stay open, so the rest can be raised meanwhile, and the agreed trades then completed.
 - The creditor may trade with their debtor only once a third player has offered the debtor a
   trade that would clear the debt (第三者から破産を免れる条件の交渉が提示されない場合、債権者は…
   交渉することができません).
@@ -45,26 +48,31 @@ def _owed_after(state: GameState, trade: Trade, player_id: int) -> int:
     return owed(state, player_id) - (fine_owed(state, player_id) if get.jail_cards else 0)
 
 
+def _shortfall(state: GameState, trade: Trade, player_id: int, choices: Mapping[int, str]) -> int:
+    return _owed_after(state, trade, player_id) - cash_after(state, trade, player_id, choices)
+
+
 def clears(state: GameState, trade: Trade, player_id: int, choices: Mapping[int, str]) -> bool:
-    return cash_after(state, trade, player_id, choices) >= _owed_after(state, trade, player_id)
+    return _shortfall(state, trade, player_id, choices) <= 0
 
 
 def check_debt_trade(
     state: GameState, trade: Trade, partner_choices: Mapping[int, str], accepting: bool = False
-) -> None:
+) -> int | None:
     """Refuse a trade the temporary-bankruptcy rules do not allow (see the module); `accepting`
-    words it for an offer made earlier, which is void."""
+    words it for an offer made earlier, which is void. Returns the debtor whose debt the trade
+    brings nearer to paid without clearing it alone (it is agreed, and waits), else None."""
     if not state.rules.temporary_bankruptcy:
-        return
+        return None
     try:
-        _check(state, trade, partner_choices)
+        return _check(state, trade, partner_choices)
     except RuleError as refused:
         if not accepting:
             raise
         raise RuleError(Text("This offer is void: %(why)s", why=refused.message)) from None
 
 
-def _check(state: GameState, trade: Trade, partner_choices: Mapping[int, str]) -> None:
+def _check(state: GameState, trade: Trade, partner_choices: Mapping[int, str]) -> int | None:
     parties = (trade.proposer, trade.partner)
     debtors = [p.id for p in state.players if not p.bankrupt and short_of_cash(state, p.id)]
     if debtors and not any(p in debtors for p in parties):
@@ -75,22 +83,31 @@ def _check(state: GameState, trade: Trade, partner_choices: Mapping[int, str]) -
                 debtors=listing([state.name_of(d) for d in debtors]),
             )
         )
+    waiting = None
     for player_id, choices in (
         (trade.proposer, dict(trade.proposer_mortgages)),
         (trade.partner, partner_choices),
     ):
         if not state.debts_of(player_id) or clears(state, trade, player_id, choices):
             continue
-        raise RuleError(
+        short_now = owed(state, player_id) - state.player(player_id).cash
+        require(
+            _shortfall(state, trade, player_id, choices) < short_now,
             Text(
-                "Under the tournament rules a trade must clear %(player)s's debt of %(owed)s, and after "
-                "this one %(player)s would have %(cash)s: raise the rest first (mortgage or sell "
-                "buildings) or ask for more.",
+                "Under the tournament rules a trade must bring %(player)s nearer to paying the %(owed)s "
+                "owed, and after this one %(player)s would have %(cash)s.",
                 player=state.name_of(player_id),
                 owed=state.money(_owed_after(state, trade, player_id)),
                 cash=state.money(cash_after(state, trade, player_id, choices)),
-            )
+            ),
         )
+        waiting = player_id
+    return waiting
+
+
+def agreed_trades(state: GameState, debtor: int) -> tuple[Trade, ...]:
+    """The debtor's trades agreed while they could not clear the debt alone, oldest first."""
+    return tuple(t for t in state.trades if t.agreed and debtor in (t.proposer, t.partner))
 
 
 def check_creditor_offer(state: GameState, trade: Trade) -> None:

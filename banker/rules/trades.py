@@ -30,7 +30,8 @@ from typing import Any
 
 from banker.rules.base import Command, Event, MortgageChoices, require
 from banker.rules.board import DECK_NAMES
-from banker.rules.debt_trades import check_creditor_offer, check_debt_trade
+from banker.rules.debt_trades import agreed_trades, check_creditor_offer, check_debt_trade
+from banker.rules.debts import owed
 from banker.rules.deeds import buildings_text, group_label, owners_lots
 from banker.rules.errors import RuleError
 from banker.rules.jail import settled_by_card
@@ -184,6 +185,54 @@ def _hand_over(state: GameState, giver: int, taker: int, side: TradeSide) -> Gam
     return state.with_player(
         taker, cash=receiver.cash + side.cash, jail_cards=(*receiver.jail_cards, *side.jail_cards)
     )
+
+
+@dataclass(frozen=True)
+class TradeAgreed(Event):
+    """Under temporary bankruptcy the partner accepted a trade that brings `debtor` nearer to
+    paying without clearing the debt alone: nothing moves yet. It goes through with the debtor's
+    other agreed trades once together they clear it, and lapses if the debtor goes bankrupt."""
+
+    type = "trade_agreed"
+    is_news = True
+    trade: int
+    proposer: int
+    partner: int
+    debtor: int
+    partner_mortgages: tuple[tuple[int, str], ...] = ()
+
+    def apply(self, state: GameState) -> GameState:
+        return replace(
+            state,
+            trades=tuple(
+                replace(t, agreed=True, partner_mortgages=self.partner_mortgages) if t.id == self.trade else t
+                for t in state.trades
+            ),
+        )
+
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(partner)s agreed to %(proposer)s's offer: it goes through once %(debtor)s's agreed trades "
+            "clear the debt",
+            partner=state.name_of(self.partner),
+            proposer=state.name_of(self.proposer),
+            debtor=state.name_of(self.debtor),
+        )
+
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you != self.partner:
+            return self.describe(state)
+        if you == self.debtor:
+            return Text(
+                "You agreed to %(proposer)s's offer: it goes through once your agreed trades clear the debt",
+                proposer=state.name_of(self.proposer),
+            )
+        return Text(
+            "You agreed to %(proposer)s's offer: it goes through once %(debtor)s's agreed trades clear "
+            "the debt",
+            proposer=state.name_of(self.proposer),
+            debtor=state.name_of(self.debtor),
+        )
 
 
 @dataclass(frozen=True)
@@ -506,6 +555,14 @@ class AcceptTrade(Command):
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         trade = _addressed(state, self.trade, self.player, "accept")
+        require(
+            not trade.agreed,
+            Text(
+                "%(partner)s has already agreed to this trade: it goes through with the other agreed "
+                "trades once together they clear the debt.",
+                partner=state.name_of(trade.partner),
+            ),
+        )
         try:
             check_offer(state, trade, again=True)
             proposer_choices = dict(trade.proposer_mortgages)
@@ -520,20 +577,90 @@ class AcceptTrade(Command):
         except RuleError as changed:
             raise RuleError(Text("This offer is out of date: %(why)s", why=changed.message)) from None
         partner_choices = _chosen(state, trade.partner, trade.give, self.mortgages)
-        check_debt_trade(state, trade, partner_choices, accepting=True)
-        completed = TradeCompleted(**_contents(trade))
-        after = completed.apply(state)
-        events: list[Event] = [completed]
-        for player, received, chosen in (
-            (trade.proposer, trade.get, proposer_choices),
-            (trade.partner, trade.give, partner_choices),
-        ):
-            due = {p: chosen.get(p, "keep") for p in received.deeds if after.holding(p).mortgaged}
-            paid, after = _mortgage_payments(after, player, due)
-            settled = settled_by_card(after, player, received.jail_cards)
-            events += [*paid, *settled]
-            for event in settled:
-                after = event.apply(after)
+        debtor = check_debt_trade(state, trade, partner_choices, accepting=True)
+        if debtor is None:  # it clears a debt alone, or there is none: the agreed trades join it
+            debtor = next((p for p in (trade.proposer, trade.partner) if agreed_trades(state, p)), None)
+        if debtor is None:
+            return _completed(state, trade, partner_choices)[0]
+        agreed = TradeAgreed(
+            trade=trade.id,
+            proposer=trade.proposer,
+            partner=trade.partner,
+            debtor=debtor,
+            partner_mortgages=tuple(partner_choices.items()),
+        )
+        events, after = _all_agreed(agreed.apply(state), debtor)
+        return events if after.player(debtor).cash >= owed(after, debtor) else [agreed]
+
+
+def _completed(
+    state: GameState, trade: Trade, partner_choices: dict[int, str]
+) -> tuple[list[Event], GameState]:
+    """Everything changes hands, then each mortgaged deed received is kept (10% fee) or lifted and
+    a jail card received settles a jail fine owed; with the state after it."""
+    completed = TradeCompleted(**_contents(trade))
+    after = completed.apply(state)
+    events: list[Event] = [completed]
+    for player, received, chosen in (
+        (trade.proposer, trade.get, dict(trade.proposer_mortgages)),
+        (trade.partner, trade.give, partner_choices),
+    ):
+        due = {p: chosen.get(p, "keep") for p in received.deeds if after.holding(p).mortgaged}
+        paid, after = _mortgage_payments(after, player, due)
+        settled = settled_by_card(after, player, received.jail_cards)
+        events += [*paid, *settled]
+        for event in settled:
+            after = event.apply(after)
+    return events, after
+
+
+def _all_agreed(state: GameState, debtor: int) -> tuple[list[Event], GameState]:
+    """The debtor's agreed trades completed one after another, with the state after them; one
+    that has gone out of date meanwhile is refused, named."""
+    events: list[Event] = []
+    after = state
+    for trade in agreed_trades(state, debtor):
+        try:
+            check_offer(after, trade, again=True)
+        except RuleError as changed:
+            raise RuleError(
+                Text(
+                    "The agreed trade between %(proposer)s and %(partner)s is out of date: %(why)s",
+                    proposer=state.name_of(trade.proposer),
+                    partner=state.name_of(trade.partner),
+                    why=changed.message,
+                )
+            ) from None
+        done, after = _completed(after, trade, dict(trade.partner_mortgages))
+        events += done
+    return events, after
+
+
+@dataclass(frozen=True)
+class CompleteAgreedTrades(Command):
+    """The debtor's agreed trades go through together, once with the cash raised meanwhile
+    (mortgages, buildings sold) they clear the debt."""
+
+    type = "complete_agreed_trades"
+    player: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        player = state.active_player(self.player)
+        require(
+            bool(agreed_trades(state, player.id)),
+            Text("%(player)s has no agreed trades waiting.", player=player.name),
+        )
+        events, after = _all_agreed(state, player.id)
+        require(
+            after.player(player.id).cash >= owed(after, player.id),
+            Text(
+                "Together the agreed trades would leave %(player)s %(cash)s for the %(owed)s owed: "
+                "raise the rest first, or agree another trade.",
+                player=player.name,
+                cash=state.money(after.player(player.id).cash),
+                owed=state.money(owed(after, player.id)),
+            ),
+        )
         return events
 
 

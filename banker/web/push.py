@@ -287,8 +287,10 @@ def _debt(state: GameState, you: int | None) -> tuple:
     owes = state.debts if you is None else tuple(d for d in state.debts if d.debtor == you)
     # the panel says what a debtor has and could raise (a hotel sold back needs the bank's houses)
     raising = owes and (tuple(p.cash for p in state.players), state.holdings, state.houses, state.hotels)
-    # a jail fine that bankrupts its debtor offers their creditor the deeds (JMA)
-    return (owes, raising, _people(state), fine_takers(state) if state.rules.jail_fine_rescue else ())
+    # a jail fine that bankrupts its debtor offers their creditor the deeds (JMA), and the trades
+    # agreed under temporary bankruptcy wait on the debtor's panel
+    agreed = tuple(t for t in state.trades if t.agreed)
+    return (owes, raising, _people(state), fine_takers(state) if state.rules.jail_fine_rescue else (), agreed)
 
 
 def _offers(state: GameState, you: int | None) -> tuple:

@@ -61,7 +61,7 @@ from banker.rules.seating import AddPlayer, ChangePlayer, PlayerAdded, Resign
 from banker.rules.speed import MrMonopoly, TriplesMove
 from banker.rules.state import TradeSide
 from banker.rules.tally import SignalEnd
-from banker.rules.trades import AcceptTrade, CancelTrade, DeclineTrade, ProposeTrade
+from banker.rules.trades import AcceptTrade, CancelTrade, CompleteAgreedTrades, DeclineTrade, ProposeTrade
 from banker.rules.undo import Undo, Undone
 from tests.small_board import FORTUNE, LIFESTYLE
 
@@ -117,6 +117,7 @@ single_commands = st.one_of(
     st.builds(AcceptTrade, player=players, trade=st.integers(min_value=1, max_value=4)),
     st.builds(DeclineTrade, player=players, trade=st.integers(min_value=1, max_value=4)),
     st.builds(CancelTrade, player=players, trade=st.integers(min_value=1, max_value=4)),
+    st.builds(CompleteAgreedTrades, player=players),
     st.builds(PayBank, player=players, amount=st.sampled_from([300, 2500, 8000]), reason=st.just("fine")),
     st.builds(PayDebt, player=players),
     st.builds(DeclareBankruptcy, player=players),
@@ -379,7 +380,7 @@ class Table(RuleBasedStateMachine):
         else:
             choices = mortgage_choices(data, self.state, trade.give)
             self.act(AcceptTrade(player=trade.partner, trade=trade.id, mortgages=choices))
-            if trade not in self.state.trades:  # accepted, not refused as out of date
+            if all(t.id != trade.id for t in self.state.trades):  # done, not refused nor agreed to wait
                 for owner, side in ((trade.partner, trade.give), (trade.proposer, trade.get)):
                     assert all(self.state.holding(position).owner == owner for position in side.deeds)
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.debts import PayDebt
-from banker.rules.money import PayBank, PayTax
+from banker.rules.money import PayBank
 from banker.rules.mortgages import Mortgage
 from banker.rules.rent import PayRent
 from banker.rules.state import TradeSide
-from banker.rules.trades import AcceptTrade, ProposeTrade
+from banker.rules.trades import AcceptTrade, CompleteAgreedTrades, ProposeTrade, TradeAgreed
 from banker.rules.undo import Undo
 from tests.rules.conftest import ANN, BOB, CAT, DAN, built, cash, new_game, owning, refusal, run
 
@@ -55,24 +56,63 @@ def test_a_trade_that_clears_the_debt_goes_through_and_the_debt_is_paid():
     run(state, buys(DAN, CAT, BALTIC, 100))  # trading is open to all again
 
 
-def test_a_trade_that_leaves_the_debt_uncleared_is_refused_until_the_rest_is_raised():
-    state = short_bob()
-    assert refusal(state, buys(CAT, BOB, READING, 150)) == (
-        "Under the tournament rules a trade must clear Bob's debt of $600, and after this one Bob would have "
-        "$450: raise the rest first (mortgage or sell buildings) or ask for more."
+def test_a_trade_that_only_helps_is_agreed_and_waits_and_one_that_does_not_help_is_refused():
+    state = run(short_bob(), buys(CAT, BOB, READING, 150))  # $450 of $600: it helps
+    state = run(state, AcceptTrade(player=BOB, trade=1))
+    assert state.undo[-1].events == (
+        TradeAgreed(trade=1, proposer=CAT, partner=BOB, debtor=BOB, partner_mortgages=()),
     )
-    state = run(state, Mortgage(deed=SHORT_LINE))  # $400 cash
-    assert "after this one Bob would have $550" in refusal(state, buys(CAT, BOB, READING, 150))
-    state = run(state, buys(CAT, BOB, READING, 200), AcceptTrade(player=BOB, trade=1))
-    assert cash(state, BOB) == 600
-
-
-def test_an_offer_that_no_longer_clears_the_debt_when_accepted_is_void():
-    state = run(short_bob(), buys(CAT, BOB, READING, 320))
-    state = run(state, PayTax(player=BOB, space=INCOME_TAX))  # $200 paid from the cash: $100 left
+    assert state.undo[-1].events[0].describe(state) == (
+        "Bob agreed to Cat's offer: it goes through once Bob's agreed trades clear the debt"
+    )
+    assert state.holding(READING).owner == BOB and cash(state, BOB) == 300  # nothing moved yet
     assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
-        "This offer is void: Under the tournament rules a trade must clear Bob's debt of $600, and after "
-        "this one Bob would have $420: raise the rest first (mortgage or sell buildings) or ask for more."
+        "Bob has already agreed to this trade: it goes through with the other agreed trades once "
+        "together they clear the debt."
+    )
+    assert refusal(state, buys(BOB, CAT, BALTIC, 100)) == (  # Bob buying: further from paying
+        "Under the tournament rules a trade must bring Bob nearer to paying the $600 owed, and after this "
+        "one Bob would have $200."
+    )
+
+
+def test_agreed_trades_with_several_players_go_through_together_once_they_clear_the_debt():
+    """002, 仮破産: the debtor negotiates with several players in parallel."""
+    state = run(short_bob(), buys(CAT, BOB, READING, 150), buys(DAN, BOB, SHORT_LINE, 160))
+    state = run(state, AcceptTrade(player=BOB, trade=1))
+    state = run(state, AcceptTrade(player=BOB, trade=2))  # $300 + $150 + $160 = $610 for $600
+    assert [e.type for e in state.undo[-1].events] == ["trade_completed", "trade_completed"]
+    assert (state.holding(READING).owner, state.holding(SHORT_LINE).owner) == (CAT, DAN)
+    assert cash(state, BOB) == 610 and state.trades == ()
+    state = run(state, PayDebt(player=BOB))
+    assert cash(state, BOB) == 10 and state.debts == ()
+    assert run(state, Undo(), Undo()).trades[0].agreed  # the banker's undo restores the agreement
+
+
+def test_agreed_trades_are_completed_once_the_rest_is_raised_and_lapse_on_bankruptcy():
+    state = run(short_bob(), buys(CAT, BOB, READING, 150), AcceptTrade(player=BOB, trade=1))
+    assert refusal(state, CompleteAgreedTrades(player=BOB)) == (
+        "Together the agreed trades would leave Bob $450 for the $600 owed: raise the rest first, or "
+        "agree another trade."
+    )
+    raised = run(
+        short_bob(), buys(CAT, BOB, READING, 210), AcceptTrade(player=BOB, trade=1), Mortgage(deed=SHORT_LINE)
+    )
+    raised = run(raised, CompleteAgreedTrades(player=BOB), PayDebt(player=BOB))  # $300 + $100 + $210
+    assert cash(raised, BOB) == 10 and raised.holding(READING).owner == CAT
+    assert refusal(raised, CompleteAgreedTrades(player=BOB)) == "Bob has no agreed trades waiting."
+    # had no one else helped ($300 and $200 of mortgages for $600), the agreed trade is void: it
+    # lapses with Bob's bankruptcy
+    out = run(state, DeclareBankruptcy(player=BOB))
+    assert out.player(BOB).bankrupt and out.trades == () and out.holding(READING).owner == ANN
+
+
+def test_an_agreed_trade_gone_out_of_date_is_named_when_the_trades_would_go_through():
+    state = run(short_bob(), buys(CAT, BOB, READING, 150), AcceptTrade(player=BOB, trade=1))
+    state = run(state, PayBank(player=CAT, amount=2840, reason="elsewhere"))  # $100 left
+    state = run(state, buys(DAN, BOB, SHORT_LINE, 200))  # with Cat's $150, enough
+    assert refusal(state, AcceptTrade(player=BOB, trade=2)) == (
+        "The agreed trade between Cat and Bob is out of date: Cat has $100, not the $150 in the offer."
     )
 
 
@@ -127,3 +167,10 @@ def test_undo_brings_back_the_debt_a_trade_cleared():
     undone = run(state, AcceptTrade(player=BOB, trade=1), PayDebt(player=BOB), Undo(), Undo())
     assert undone.holding(READING).owner == BOB and cash(undone, BOB) == 300
     assert [(d.creditor, d.amount) for d in undone.debts] == [(ANN, 600)]
+
+
+def test_a_trade_that_clears_the_debt_alone_takes_the_agreed_ones_with_it():
+    state = run(short_bob(), buys(CAT, BOB, READING, 150), AcceptTrade(player=BOB, trade=1))
+    state = run(state, buys(DAN, BOB, SHORT_LINE, 310), AcceptTrade(player=BOB, trade=2))
+    assert [e.type for e in state.undo[-1].events] == ["trade_completed", "trade_completed"]
+    assert cash(state, BOB) == 760 and state.trades == ()

@@ -324,6 +324,7 @@ def test_a_trade_through_the_api_is_listed_until_accepted(client, game):
             "partner": 2,
             "give": {"cash": 0, "deeds": [39], "jail_cards": []},
             "get": {"cash": 450, "deeds": [], "jail_cards": []},
+            "agreed": False,
         }
     ]
     assert command(client, game, bob, type="accept_trade", player=2, trade=1).status_code == 200

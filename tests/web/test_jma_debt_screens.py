@@ -105,18 +105,48 @@ def test_a_classic_game_offers_no_deeds_for_the_fine(app, table):
 def test_the_debtor_is_told_which_trades_are_open_and_others_trading_is_refused(app, client):
     game_id, phones = tournament(app, client)
     do(phones["Bob"], game_id, type="pay_rent", player=2, deed=BOARDWALK)  # $100 with $20
-    note = "Tournament rules: only a trade that clears this debt, and no one else trades meanwhile."
-    assert note in cards(page(phones["Bob"], game_id))
+    note = (
+        "Tournament rules: trade only to clear this debt, with one player or several at once; no one "
+        "else trades meanwhile."
+    )
+    assert note in readable(cards(page(phones["Bob"], game_id)))
     response = propose(phones["Cy"], game_id, {"to": 1, "give_cash": "200", "get_deeds": [PARK_PLACE]})
     assert refusal(response) == (
         "Under the tournament rules, while Bob cannot pay a debt in cash, trades are only with them."
     )
-    response = propose(phones["Cy"], game_id, {"to": 2, "give_cash": "40", "get_deeds": [BALTIC]})
-    assert refusal(response).startswith("Under the tournament rules a trade must clear Bob's debt of $100")
     assert (
         propose(phones["Cy"], game_id, {"to": 2, "give_cash": "80", "get_deeds": [BALTIC]}).status_code == 200
     )
     assert "Cy offers Bob $80 for Baltic Avenue" in readable(page(phones["Bob"], game_id))
+
+
+def test_a_trade_that_only_helps_is_agreed_shown_waiting_and_put_through_once_the_rest_is_raised(app, client):
+    game_id, phones = tournament(app, client)
+    do(phones["Bob"], game_id, type="pay_rent", player=2, deed=BOARDWALK)  # $100 with $20
+    propose(phones["Cy"], game_id, {"to": 2, "give_cash": "40", "get_deeds": [BALTIC]})  # $60 of $100
+    response = do(phones["Bob"], game_id, type="accept_trade", player=2, trade=1)
+    assert "You agreed to Cy's offer: it goes through once your agreed trades clear the debt" in readable(
+        text(response)
+    )
+    state = app.extensions["banker"].state(game_id)
+    assert state.trades[0].agreed and state.holding(BALTIC).owner == 2 and state.player(2).cash == 20
+    for phone in (phones["Bob"], phones["Cy"]):
+        shown = readable(page(phone, game_id))
+        assert "Agreed: Cy and Bob" in shown
+        assert "It goes through once Bob's agreed trades clear the debt." in shown
+    bob = readable(cards(page(phones["Bob"], game_id)))
+    assert "Put the agreed trade through" in bob
+    assert "Together the agreed trades would leave Bob $60 for the $100 owed" in bob
+    assert "Mortgage Baltic Avenue" not in bob  # promised to Cy as it is
+    as_banker(
+        app, game_id, {"type": "collect_from_bank", "player": 2, "amount": 40, "reason": "a correction"}
+    )
+    response = do(phones["Bob"], game_id, type="complete_agreed_trades", player=2)
+    assert response.status_code == 200 and "Bob accepted: Cy gets Baltic Avenue; Bob gets $40" in readable(
+        text(response)
+    )
+    state = app.extensions["banker"].state(game_id)
+    assert state.holding(BALTIC).owner == 3 and state.player(2).cash == 100 and state.trades == ()
 
 
 def test_the_debtor_may_not_choose_bankruptcy_and_the_banker_declares_it(app, client):

@@ -97,9 +97,10 @@ def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, c
         " charged, with no trades or building; then the tally." in rules
     )
     assert (
-        "While a player owes more than their cash, trades are only with them and must clear the debt; the"
-        " one they owe joins in only after another player has offered such a trade. They may not choose"
-        " bankruptcy: the banker declares it when no trade will clear the debt." in rules
+        "While a player owes more than their cash, trades are only with them and must clear the debt, with"
+        " one player or several together; the one they owe joins in only after another player has offered"
+        " such a trade. They may not choose bankruptcy: the banker declares it when no trade will clear"
+        " the debt." in rules
     )
     assert (
         "A Get Out of Jail Free card bought in a trade settles a jail fine owed. Bankrupt on the fine, a"

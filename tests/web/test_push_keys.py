@@ -12,8 +12,11 @@ from flask import Flask, render_template
 from hypothesis import settings
 
 from banker.rules import GameState
+from banker.rules.trades import AcceptTrade
 from banker.web import push
+from tests.rules.conftest import BOB, run
 from tests.rules.test_table_properties import Table
+from tests.rules.test_temporary_bankruptcy import CAT, READING, buys, short_bob
 
 NOW = 1_000.0  # the auction clock drawn at one moment on both sides of a change
 ATTENTION = re.compile(r' data-attention="[^"]*"')  # names the game's seq-free moments; not shown
@@ -105,3 +108,12 @@ def test_a_region_whose_key_did_not_change_draws_as_before(drawing):
     PushedTable.app = drawing
     PushedTable.TestCase.settings = settings(max_examples=25, stateful_step_count=30, deadline=None)
     PushedTable.TestCase().runTest()
+
+
+def test_a_trade_agreed_under_temporary_bankruptcy_redraws_the_debtors_panel(drawing):
+    before = run(short_bob(), buys(CAT, BOB, READING, 150))
+    after = run(before, AcceptTrade(player=BOB, trade=1))  # agreed: nothing moves, the panel changes
+    key = push._OWN["player"]["debt"]
+    assert key(before, BOB) != key(after, BOB)
+    with drawing.test_request_context():
+        assert region(before, "player", "debt", BOB) != region(after, "player", "debt", BOB)

@@ -188,9 +188,11 @@ def ways_to_raise(state: GameState, player: Player, then_space: int | None = Non
     what it brings; `then_space` is the space whose sheet opens again once it is done."""
     ways = []
     back = {} if then_space is None else {"then_space": then_space}
+    # a deed promised in a trade agreed under temporary bankruptcy goes as it was agreed
+    promised = {p for t in state.trades if t.agreed for p in (*t.give.deeds, *t.get.deeds)}
     for deed in state.edition.deeds:
         holding = state.holding(deed.position)
-        if holding.owner != player.id:
+        if holding.owner != player.id or deed.position in promised:
             continue
         if level(state, deed.position):
             sell = (

@@ -239,8 +239,9 @@ def _auctions_and_trades(state: GameState) -> list[Text]:
         lines.append(
             Text(
                 "While a player owes more than their cash, trades are only with them and must clear the"
-                " debt; the one they owe joins in only after another player has offered such a trade."
-                " They may not choose bankruptcy: the banker declares it when no trade will clear the debt."
+                " debt, with one player or several together; the one they owe joins in only after another"
+                " player has offered such a trade. They may not choose bankruptcy: the banker declares it"
+                " when no trade will clear the debt."
             )
         )
     if rules.jail_fine_rescue:

@@ -59,6 +59,16 @@ def open_trades(state: GameState, me: Player | None) -> list[TradeView]:
         else:
             headline = Text("Waiting for %(player)s to answer", player=partner.name)
             summary = Text("You give %(give)s; you get %(get)s", give=give, get=get)
+        if trade.agreed:  # under temporary bankruptcy: accepted, waiting to clear the debt
+            debtor = proposer if state.debts_of(proposer.id) else partner
+            headline = Text(
+                "Agreed: %(proposer)s and %(partner)s", proposer=proposer.name, partner=partner.name
+            )
+            summary = Text(
+                "%(summary)s. It goes through once %(debtor)s's agreed trades clear the debt.",
+                summary=summary,
+                debtor=debtor.name,
+            )
         accept = offer(
             state, {"type": "accept_trade", "player": partner.id, "trade": trade.id}, Text("Accept")
         )
@@ -69,7 +79,7 @@ def open_trades(state: GameState, me: Player | None) -> list[TradeView]:
                 partner=partner,
                 headline=headline,
                 summary=summary,
-                answering=me is None or me.id == partner.id,
+                answering=not trade.agreed and (me is None or me.id == partner.id),
                 withdrawing=me is None or me.id == proposer.id,
                 mortgaged_in=_mortgaged(state, trade.give),
                 accept=accept,

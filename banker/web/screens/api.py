@@ -230,6 +230,7 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
                 "partner": t.partner,
                 "give": _side_json(t.give),
                 "get": _side_json(t.get),
+                "agreed": t.agreed,
             }
             for t in state.trades
         ],
