@@ -28,8 +28,8 @@ from banker.rules.auctions import AuctionsQueued, next_in_line
 from banker.rules.base import Command, Event, require
 from banker.rules.buildings import BuildingsChanged
 from banker.rules.debts import building_value, owed, payable, raisable, require_no_debt
+from banker.rules.deeds import refilled
 from banker.rules.errors import RuleError
-from banker.rules.market import refilled
 from banker.rules.money import Paid, charge, payment
 from banker.rules.mortgages import MORTGAGE_CHOICES, keep_fee_reason, received_mortgaged
 from banker.rules.state import BANK, FREE_PARKING, GameState

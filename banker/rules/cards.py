@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from banker.rules.base import Command, Dice, Event, require
 from banker.rules.board import DECK_NAMES, KEPT_ACTIONS, Card, Edition
 from banker.rules.card_texts import card_text, card_title
+from banker.rules.deeds import CardBuyOffered
 from banker.rules.errors import RuleError
 from banker.rules.fortune import play_kept
 from banker.rules.hands import CardKept, CardPlayed, card_holder
@@ -182,7 +183,10 @@ class PlayCard(Command):
             moved = state
             for event in events:  # the salary first: the rent is paid from the cash after it
                 moved = event.apply(moved)
-            events += _nearest_rent(moved, target, card, card_destination(state.edition, card, from_space))
+            destination = card_destination(state.edition, card, from_space)
+            events += _nearest_rent(moved, target, card, destination)
+            if state.rules.market_size and state.holding(destination).owner == BANK:
+                events.append(CardBuyOffered(player=target.id, deed=destination))  # "you may buy it"
         return events
 
 

@@ -1,8 +1,12 @@
-"""Title deeds: buying one from the bank at its printed price, and who may act on a deed."""
+"""Title deeds: buying one from the bank at its printed price, and who may act on a deed.
+
+In a game with a deed market (market.py) nobody buys on landing, except where a card says the
+player may (`card_buy`): that deed is then bought from the bank wherever it lies, face up or in
+the deck, and the market filled again."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from banker.rules.base import Command, Event, require
 from banker.rules.board import Deed
@@ -20,7 +24,13 @@ class DeedBought(Event):
     deed: int
 
     def apply(self, state: GameState) -> GameState:
-        return state.with_holding(self.deed, owner=self.player)
+        state = state.with_holding(self.deed, owner=self.player)
+        if self.deed in (*state.market, *state.deck):  # bought by a card in a market game
+            market = tuple(p for p in state.market if p != self.deed)
+            state = refilled(
+                replace(state, market=market, deck=tuple(p for p in state.deck if p != self.deed))
+            )
+        return replace(state, card_buy=None)
 
     def describe(self, state: GameState) -> Text:
         return Text(
@@ -33,11 +43,45 @@ class DeedBought(Event):
         return Text("You now own %(deed)s", deed=state.deed(self.deed).name)
 
 
-def for_sale(state: GameState, position: int) -> Deed:
-    """The bank's deed at `position`, which a player landing there may buy or decline."""
+def refilled(state: GameState) -> GameState:
+    """The market with its empty places filled from the top of the deck."""
+    room = state.rules.market_size - len(state.market)
+    if room <= 0 or not state.deck:
+        return state
+    return replace(state, market=(*state.market, *state.deck[:room]), deck=state.deck[room:])
+
+
+@dataclass(frozen=True)
+class CardBuyOffered(Event):
+    """A card sent `player` to the bank's `deed` and says they may buy it: in a market game they
+    may, until the turn moves on."""
+
+    type = "card_buy_offered"
+    player: int
+    deed: int
+
+    def apply(self, state: GameState) -> GameState:
+        return replace(state, card_buy=(self.player, self.deed))
+
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "The card lets %(player)s buy %(deed)s from the bank",
+            player=state.name_of(self.player),
+            deed=state.deed(self.deed).name,
+        )
+
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you != self.player:
+            return self.describe(state)
+        return Text("The card lets you buy %(deed)s from the bank", deed=state.deed(self.deed).name)
+
+
+def for_sale(state: GameState, position: int, player: int | None = None) -> Deed:
+    """The bank's deed at `position`, which a player landing there may buy or decline (`player`,
+    in a market game, only where a card lets them)."""
     deed = state.deed(position)
     require(
-        not state.rules.market_size,
+        not state.rules.market_size or (player is not None and state.card_buy == (player, position)),
         Text(
             "In this game deeds are not bought on landing: buy %(deed)s from the market when it is face up.",
             deed=deed.name,
@@ -64,7 +108,7 @@ class Buy(Command):
     deed: int
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        deed = for_sale(state, self.deed)
+        deed = for_sale(state, self.deed, self.player)
         return [
             payment(state, self.player, BANK, deed.price, Text("bought %(deed)s", deed=deed.name)),
             DeedBought(player=self.player, deed=self.deed),

@@ -6,6 +6,11 @@ one at its printed price, and the top of the deck is turned over into its place,
 is empty. Deeds that go back to the bank (a bankruptcy to the bank) go under the deck, in board
 order, and fill any empty places in the market at once.
 
+A card that says the player it sends to an unowned deed may buy it (the nearest railroad and
+utility cards) lets them buy that deed from the bank at its price, face up or not, until the turn
+moves on (`card_buy`, see deeds.py; 004: "unless a Chance or Community Chest card states that they
+can").
+
 One market purchase a turn. The app keeps no turns (the table plays them with real dice), so it
 counts them by what it sees: after buying from the market a player cannot buy from it again
 until the turn has visibly moved on: someone sends `next_turn` (a player ending their turn on
@@ -27,14 +32,6 @@ from banker.rules.deeds import buildings_text, group_label
 from banker.rules.money import payment
 from banker.rules.state import BANK, GameState
 from banker.rules.text import Text
-
-
-def refilled(state: GameState) -> GameState:
-    """The market with its empty places filled from the top of the deck."""
-    room = state.rules.market_size - len(state.market)
-    if room <= 0 or not state.deck:
-        return state
-    return replace(state, market=(*state.market, *state.deck[:room]), deck=state.deck[room:])
 
 
 def monopolies(state: GameState, player_id: int) -> list[str]:
@@ -110,7 +107,7 @@ class TurnEnded(Event):
     player: int | None = None
 
     def apply(self, state: GameState) -> GameState:
-        return replace(state, market_buyer=None, at_go=None)
+        return replace(state, market_buyer=None, at_go=None, card_buy=None)
 
     def describe(self, state: GameState) -> Text:
         if self.player is None:

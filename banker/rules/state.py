@@ -176,6 +176,7 @@ class GameState:
     deck: tuple[int, ...] = ()  # the face-down deeds behind the market, top first
     market_buyer: int | None = None  # who bought from the market this turn (see market.py)
     at_go: int | None = None  # who has just collected the GO salary and may buy a token level
+    card_buy: tuple[int, int] | None = None  # (player, deed): a card lets them buy it in a market game
 
     def player(self, player_id: Any) -> Player:
         for player in self.players:

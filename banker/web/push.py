@@ -307,6 +307,7 @@ def _market(state: GameState, you: int | None) -> tuple:
         state.market,
         len(state.deck),
         state.market_buyer,
+        state.card_buy,
         state.player(you),
         _mine(state, you),
         state.debts,

@@ -50,3 +50,28 @@ def test_cards_drawn_into_the_hand_and_played_on_another_player(server, phone, s
     # past GO for $200, then twice Reading's $25 to Cy: $1,400 + $200 - $50
     expect(bob.locator(".wallet").get_by_label("あなたの現金")).to_have_text("$1,550", timeout=SETTLE)
     bob.screenshot(path=str(shots / "hand-played-on-bob-ja-390.png"), full_page=True)
+
+
+def test_in_monopoly_2_a_card_that_says_so_lets_its_player_buy_from_the_bank(server, phone, shots):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"], "preset": "monopoly2"})
+    ann = phone()
+    take_seat(ann, server, game["players"][0]["token"])
+    open_tab(ann, "Board")
+    ann.locator("#space-36").click()
+    ann.locator("#sheet .sheet-card").get_by_role("button", name="Nearest Railroad").first.click()
+    expect(ann.locator("#toast")).to_contain_text("and keep it")
+
+    form = ann.locator("section.hand form")
+    form.get_by_label("Play on").select_option(label="yourself")
+    form.get_by_label("Standing on").select_option(label="36 · Chance")
+    form.get_by_role("button", name="Play the card").click()
+    expect(ann.locator("#toast")).to_contain_text("The card lets you buy Reading Railroad from the bank")
+    market = ann.locator("section.market")
+    expect(market).to_contain_text(
+        "The card lets you buy Reading Railroad from the bank, until your turn is over."
+    )
+    ann.screenshot(path=str(shots / "market-card-buy-390.png"), full_page=True)
+    market.locator(".market-deed", has_text="Reading Railroad").get_by_role("button", name="Buy").click()
+    expect(ann.locator("#toast")).to_contain_text("You now own Reading Railroad")
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,500")  # $200 past GO, $200 for the deed
+    expect(market).not_to_contain_text("The card lets you buy")

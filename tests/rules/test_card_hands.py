@@ -6,6 +6,8 @@ from __future__ import annotations
 from banker.rules import BANK
 from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.cards import CardKept, CardPlayed, DrawCard, PlayCard
+from banker.rules.deeds import Buy, CardBuyOffered
+from banker.rules.market import NextTurn
 from banker.rules.money import Paid, PayBank
 from banker.rules.mortgages import Mortgage
 from banker.rules.undo import Undo
@@ -155,3 +157,41 @@ def test_a_nearest_utility_played_on_a_player_asks_their_roll_when_another_owns_
     assert (cash(played, BOB), cash(played, CAT)) == (1420, 1430)  # ten times 8; Electric cost $150
     unowned = run(game(), DrawCard(player=ANN, deck="chance", card="CH07"))
     assert cash(run(unowned, PlayCard(player=ANN, card="CH07", on=BOB, from_space=7)), BOB) == 1500
+
+
+def test_in_the_market_game_a_nearest_card_lets_its_target_buy_the_deed_from_the_bank():
+    """004: nobody buys on landing "unless a Chance or Community Chest card states that they can"."""
+    state = run(game(), DrawCard(player=ANN, deck="chance", card="CH05"))  # Reading is in the deck
+    assert refusal(state, Buy(player=ANN, deed=READING)).startswith(
+        "In this game deeds are not bought on landing"
+    )
+    state = run(state, PlayCard(player=ANN, card="CH05", on=ANN, from_space=36))  # past GO to Reading
+    assert state.undo[-1].events[-1] == CardBuyOffered(player=ANN, deed=READING)
+    assert state.undo[-1].events[-1].describe_to(state, ANN) == (
+        "The card lets you buy Reading Railroad from the bank"
+    )
+    assert refusal(state, Buy(player=BOB, deed=READING)).startswith("In this game deeds are not bought")
+    assert refusal(run(state, NextTurn()), Buy(player=ANN, deed=READING)).startswith(
+        "In this game deeds are not bought"
+    )  # the turn moved on
+    bought = run(state, Buy(player=ANN, deed=READING))
+    assert bought.holding(READING).owner == ANN and cash(bought, ANN) == 1500  # $200 past GO, $200 paid
+    assert READING not in bought.deck and len(bought.deck) == len(state.deck) - 1
+    assert bought.market == state.market and bought.card_buy is None
+
+
+def test_a_deed_face_up_bought_by_a_card_is_replaced_from_the_deck():
+    state = new_game(preset="monopoly2", seed=5)
+    assert READING in state.market
+    state = run(state, DrawCard(player=ANN, deck="chance", card="CH05"))
+    state = run(state, PlayCard(player=ANN, card="CH05", on=BOB, from_space=2), Buy(player=BOB, deed=READING))
+    assert state.holding(READING).owner == BOB and READING not in state.market
+    assert len(state.market) == 4 and state.market[-1] == new_game(preset="monopoly2", seed=5).deck[0]
+
+
+def test_no_card_purchase_is_offered_where_deeds_are_bought_on_landing():
+    state = hands(CAT, READING, "CH05")  # a classic game with cards in hand
+    assert all(
+        e.type != "card_buy_offered"
+        for e in run(state, PlayCard(player=ANN, card="CH05", on=BOB, from_space=2)).undo[-1].events
+    )

@@ -63,6 +63,28 @@ def test_the_monopoly2_market_sells_one_deed_a_turn(app):
     assert do(ann, game_id, type="buy_from_market", player=1, deed=second).status_code == 200
 
 
+def market_of(phone, game_id: str) -> str:
+    return readable(
+        re.search(r'<section class="card market".*?</section>', text(phone.get(f"/g/{game_id}")), re.S).group(
+            0
+        )
+    )
+
+
+def test_a_card_that_lets_its_player_buy_shows_the_deed_on_their_market_card(app):
+    game_id, ann, bob, service = seated(app, "monopoly2")
+    do(ann, game_id, type="card", player=1, deck="chance", card="CH05")  # into Ann's hand
+    response = do(ann, game_id, type="play_card", player=1, card="CH05", on=1, from_space=36)
+    assert "The card lets you buy Reading Railroad from the bank" in readable(text(response))
+    offered = "The card lets you buy Reading Railroad from the bank, until your turn is over."
+    assert offered in market_of(
+        ann, game_id
+    ) and "Reading Railroad railroad group · $200 Buy · −$200" in market_of(ann, game_id)
+    assert "Reading Railroad" not in market_of(bob, game_id)
+    assert do(ann, game_id, type="buy", player=1, deed=5).status_code == 200
+    assert service.state(game_id).holding(5).owner == 1 and offered not in market_of(ann, game_id)
+
+
 def test_a_deed_outside_a_monopoly_can_be_bought_from_its_owner_in_monopoly2(app):
     game_id, ann, bob, service = seated(app, "monopoly2")
     deed = service.state(game_id).market[0]

@@ -19,6 +19,7 @@ class MarketPanel:
     deeds: tuple[tuple[Deed, Offer], ...]  # each face-up deed with its Buy button
     left: int  # face down behind the market
     next_turn: Offer
+    card_buy: tuple[Deed, Offer] | None = None  # the deed a card lets this player buy from the bank
 
 
 def market_panel(state: GameState, player: Player | None) -> MarketPanel | None:
@@ -37,7 +38,12 @@ def market_panel(state: GameState, player: Player | None) -> MarketPanel | None:
         for position in state.market
     )
     turn = offer(state, {"type": "next_turn", "player": player.id}, Text("My turn is over"))
-    return MarketPanel(deeds=deeds, left=len(state.deck), next_turn=turn)
+    card_buy = None
+    if state.card_buy and state.card_buy[0] == player.id:
+        position = state.card_buy[1]
+        buy = offer(state, {"type": "buy", "player": player.id, "deed": position}, Text("Buy"), "primary")
+        card_buy = (state.deed(position), buy)
+    return MarketPanel(deeds=deeds, left=len(state.deck), next_turn=turn, card_buy=card_buy)
 
 
 @dataclass(frozen=True)

@@ -148,7 +148,7 @@ def _deeds(state: GameState) -> list[Text]:
         lines.append(
             Text(
                 "Deeds are bought from the %(n)s face up in the bank's market, one a turn, not by landing on"
-                " them.",
+                " them, unless a card says you may.",
                 n=rules.market_size,
             )
         )
