@@ -107,7 +107,7 @@ def _check(state: GameState, trade: Trade, partner_choices: Mapping[int, str]) -
 
 def agreed_trades(state: GameState, debtor: int) -> tuple[Trade, ...]:
     """The debtor's trades agreed while they could not clear the debt alone, oldest first."""
-    return tuple(t for t in state.trades if t.agreed and debtor in (t.proposer, t.partner))
+    return tuple(t for t in state.trades if t.agreed_for == debtor)
 
 
 def check_creditor_offer(state: GameState, trade: Trade) -> None:

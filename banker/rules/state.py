@@ -105,9 +105,10 @@ class TradeSide:
 class Trade:
     """An offer waiting for the partner's answer: `give` goes from proposer to partner, `get`
     from partner to proposer. `proposer_mortgages` is the proposer's choice, made with the offer,
-    for each mortgaged deed they would receive: "keep" (pay the 10% fee) or "lift". An `agreed`
-    trade was accepted by a partner while it could not clear a debt on its own (JMA temporary
-    bankruptcy, see debt_trades.py): it waits, with the partner's choices in `partner_mortgages`."""
+    for each mortgaged deed they would receive: "keep" (pay the 10% fee) or "lift". A trade
+    `agreed_for` a debtor was accepted while it could not clear their debt on its own (JMA
+    temporary bankruptcy, see debt_trades.py): it waits, with the partner's choices in
+    `partner_mortgages`."""
 
     id: int
     proposer: int
@@ -115,8 +116,12 @@ class Trade:
     give: TradeSide
     get: TradeSide
     proposer_mortgages: tuple[tuple[int, str], ...] = ()
-    agreed: bool = False
+    agreed_for: int | None = None
     partner_mortgages: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def agreed(self) -> bool:
+        return self.agreed_for is not None
 
 
 @dataclass(frozen=True)

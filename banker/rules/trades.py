@@ -205,7 +205,9 @@ class TradeAgreed(Event):
         return replace(
             state,
             trades=tuple(
-                replace(t, agreed=True, partner_mortgages=self.partner_mortgages) if t.id == self.trade else t
+                replace(t, agreed_for=self.debtor, partner_mortgages=self.partner_mortgages)
+                if t.id == self.trade
+                else t
                 for t in state.trades
             ),
         )

@@ -44,7 +44,7 @@ def test_two_agreed_trades_go_through_together_and_clear_the_debt(server, phone,
     agreed = bob.locator(".trade-offer", has_text="Agreed: Cy and Bob")
     expect(agreed).to_contain_text("It goes through once Bob's agreed trades clear the debt.")
     expect(debt.locator(".raise")).not_to_contain_text("Baltic Avenue")  # promised to Cy: not to mortgage
-    waiting = debt.locator(".offer.refused", has_text="Put the agreed trade through")  # pushed to the panel
+    waiting = agreed.locator(".offer.refused", has_text="Put the agreed trade through")
     expect(waiting).to_contain_text("Together the agreed trades would leave Bob $60 for the $100 owed")
     expect(cy.locator(".trade-offer")).to_contain_text("합의됨", timeout=SETTLE)
     bob.screenshot(path=shots / "jma_agreed_trade.png", full_page=True)

@@ -9,7 +9,7 @@ import pytest
 
 from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.debts import PayDebt
-from banker.rules.money import PayBank
+from banker.rules.money import CollectFromBank, PayBank
 from banker.rules.mortgages import Mortgage
 from banker.rules.rent import PayRent
 from banker.rules.state import TradeSide
@@ -174,3 +174,12 @@ def test_a_trade_that_clears_the_debt_alone_takes_the_agreed_ones_with_it():
     state = run(state, buys(DAN, BOB, SHORT_LINE, 310), AcceptTrade(player=BOB, trade=2))
     assert [e.type for e in state.undo[-1].events] == ["trade_completed", "trade_completed"]
     assert cash(state, BOB) == 760 and state.trades == ()
+
+
+def test_agreed_trades_wait_for_their_debtor_alone_even_once_the_debt_is_paid_otherwise():
+    state = run(short_bob(), buys(CAT, BOB, READING, 150), AcceptTrade(player=BOB, trade=1))
+    state = run(state, CollectFromBank(player=BOB, amount=300, reason="a correction"), PayDebt(player=BOB))
+    state = run(state, buys(DAN, CAT, BALTIC, 100), AcceptTrade(player=CAT, trade=2))  # Cat's other trade
+    assert [t.id for t in state.trades] == [1] and state.holding(READING).owner == BOB
+    state = run(state, CompleteAgreedTrades(player=BOB))  # Bob puts it through as agreed
+    assert state.holding(READING).owner == CAT and cash(state, BOB) == 150

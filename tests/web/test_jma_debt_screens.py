@@ -56,6 +56,10 @@ def propose(phone, game_id: str, form: dict):
     return phone.post(f"/g/{game_id}/trade", data=form, headers={**HTMX, "X-CSRFToken": csrf_token(phone)})
 
 
+def trade_cards(html: str) -> str:
+    return "".join(re.findall(r'<section class="card trade-offer".*?</section>', html, re.S))
+
+
 def cards(html: str) -> str:
     return "".join(re.findall(r'<section class="card debt".*?</section>', html, re.S))
 
@@ -134,10 +138,11 @@ def test_a_trade_that_only_helps_is_agreed_shown_waiting_and_put_through_once_th
         shown = readable(page(phone, game_id))
         assert "Agreed: Cy and Bob" in shown
         assert "It goes through once Bob's agreed trades clear the debt." in shown
-    bob = readable(cards(page(phones["Bob"], game_id)))
-    assert "Put the agreed trade through" in bob
-    assert "Together the agreed trades would leave Bob $60 for the $100 owed" in bob
-    assert "Mortgage Baltic Avenue" not in bob  # promised to Cy as it is
+    assert "Mortgage Baltic Avenue" not in readable(cards(page(phones["Bob"], game_id)))  # promised to Cy
+    waiting = readable(trade_cards(page(phones["Bob"], game_id)))
+    assert "Put the agreed trade through" in waiting
+    assert "Together the agreed trades would leave Bob $60 for the $100 owed" in waiting
+    assert "Put the agreed trade through" not in readable(page(phones["Cy"], game_id))  # Bob's to put through
     as_banker(
         app, game_id, {"type": "collect_from_bank", "player": 2, "amount": 40, "reason": "a correction"}
     )

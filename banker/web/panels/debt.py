@@ -9,10 +9,9 @@ from dataclasses import dataclass
 
 from banker.rules import GameState, Player
 from banker.rules.bankruptcy import DeclareBankruptcy, fine_takers
-from banker.rules.debt_trades import agreed_trades
 from banker.rules.debts import owed, payable
 from banker.rules.money import with_reason
-from banker.rules.text import Plural, Text
+from banker.rules.text import Text
 from banker.web.panels.offers import Offer, offer, ways_to_raise
 
 
@@ -28,7 +27,6 @@ class DebtPanel:
     bankrupt: Offer | None  # offered only when everything raisable is not enough
     bankrupt_by_banker: str  # why only the bank screen offers it (JMA): said on the player's phone
     trades_note: str  # under the JMA temporary bankruptcy: which trades are open
-    complete: Offer | None  # the agreed trades, to put through together once they clear the debt
     fine_taker: Offer | None  # the creditor who may pay the jail fine and take the deeds (JMA)
 
 
@@ -63,15 +61,7 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
             "Tournament rules: trade only to clear this debt, with one player or several at once; "
             "no one else trades meanwhile."
         )
-    agreed = agreed_trades(state, player.id)
-    complete = None
-    if agreed:
-        complete = offer(
-            state,
-            {"type": "complete_agreed_trades", "player": player.id},
-            Plural("Put the agreed trade through", "Put the %(n)s agreed trades through", len(agreed)),
-            "primary",
-        )
+
     takers = [creditor for creditor, debtor in fine_takers(state) if debtor == player.id]
     return DebtPanel(
         player=player,
@@ -85,7 +75,6 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
         bankrupt=bankrupt,
         bankrupt_by_banker=DeclareBankruptcy(player.id).refused_to_players(state) or "",
         trades_note=trades_note,
-        complete=complete,
         fine_taker=fine_offer(state, takers[0], player) if takers else None,
     )
 

@@ -10,8 +10,9 @@ from werkzeug.datastructures import MultiDict
 
 from banker.rules import GameState, Player
 from banker.rules.board import DECK_NAMES, Deed
+from banker.rules.debt_trades import agreed_trades
 from banker.rules.state import Trade, TradeSide
-from banker.rules.text import Text
+from banker.rules.text import Plural, Text
 from banker.rules.trades import side_text
 from banker.web.panels.offers import Offer, offer
 
@@ -36,6 +37,7 @@ class TradeView:
     withdrawing: bool  # this phone may withdraw it (the proposer's, or the banker's)
     mortgaged_in: tuple[MortgagedIn, ...]
     accept: Offer  # dry-run with every mortgage kept: shows why it cannot be accepted, if so
+    complete: Offer | None = None  # on the debtor's last agreed trade: put them all through
 
 
 def open_trades(state: GameState, me: Player | None) -> list[TradeView]:
@@ -59,8 +61,19 @@ def open_trades(state: GameState, me: Player | None) -> list[TradeView]:
         else:
             headline = Text("Waiting for %(player)s to answer", player=partner.name)
             summary = Text("You give %(give)s; you get %(get)s", give=give, get=get)
-        if trade.agreed:  # under temporary bankruptcy: accepted, waiting to clear the debt
-            debtor = proposer if state.debts_of(proposer.id) else partner
+        complete = None
+        if trade.agreed_for is not None:  # under temporary bankruptcy: accepted, waiting to clear the debt
+            debtor = state.player(trade.agreed_for)
+            agreed = agreed_trades(state, debtor.id)
+            if trade == agreed[-1] and (me is None or me.id == debtor.id):
+                complete = offer(
+                    state,
+                    {"type": "complete_agreed_trades", "player": debtor.id},
+                    Plural(
+                        "Put the agreed trade through", "Put the %(n)s agreed trades through", len(agreed)
+                    ),
+                    "primary",
+                )
             headline = Text(
                 "Agreed: %(proposer)s and %(partner)s", proposer=proposer.name, partner=partner.name
             )
@@ -83,6 +96,7 @@ def open_trades(state: GameState, me: Player | None) -> list[TradeView]:
                 withdrawing=me is None or me.id == proposer.id,
                 mortgaged_in=_mortgaged(state, trade.give),
                 accept=accept,
+                complete=complete,
             )
         )
     return views
