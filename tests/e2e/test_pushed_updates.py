@@ -308,8 +308,8 @@ def play_without_auctions(t):
     """Fortune cards kept and played: Bob's Sly Deal takes Ann's deed, and Ann's Just Say No takes it
     back; a deed not bought stays with the bank; Dee, short of the jail fine, settles it with a jail
     card bought from Cy; the bank seats Eve late, renames Dee and lets her go; one birthday card
-    bankrupts Bob and Cy together (ranked by the cash they had); the banker signals the end and the
-    table ends the game."""
+    bankrupts Bob and Cy together (ranked by the cash they had), Eve's trade with Bob agreed in
+    between; the banker signals the end and the table ends the game."""
     ann, bob, cy, dee = 1, 2, 3, 4
     t.do({"type": "card", "player": bob, "deck": "fortune", "card": "F2", "from_space": 1})
     t.do({"type": "card", "player": ann, "deck": "fortune", "card": "F4", "from_space": 3})
@@ -331,6 +331,9 @@ def play_without_auctions(t):
         cash = next(p["cash"] for p in t.state()["players"] if p["id"] == player)
         t.do({"type": "pay_player", "player": player, "to": ann, "amount": cash - keeps})
     t.do({"type": "card", "player": ann, "deck": "community_chest", "card": "CC09"})
+    # Eve's $2 brings Bob ($5 for $10 owed) nearer but does not clear it: agreed, it waits, then lapses
+    trade = new_trade(t.do({"type": "propose_trade", "player": 5, "to": bob, "give": {"cash": 2}}))
+    t.do({"type": "accept_trade", "player": bob, "trade": trade})
     t.do({"type": "declare_bankruptcy", "player": cy})
     t.do({"type": "declare_bankruptcy", "player": bob})
     t.do({"type": "signal_end"})
@@ -339,8 +342,8 @@ def play_without_auctions(t):
 
 def play_the_market_game(t, seconds):
     """A deed market, Monopoly 2.0's way of selling deeds (which declines none), its cards kept in
-    hand and played on another player, and a debt paid with a deed, in a game that ends when its
-    time is up."""
+    hand and played on another player or on oneself, a deed a card lets its player buy, and a debt
+    paid with a deed, in a game that ends when its time is up."""
     deed = t.state()["market"][0]
     t.do({"type": "buy_from_market", "player": 1, "deed": deed})
     t.do({"type": "card", "player": 2, "deck": "community_chest", "card": "CC11"})
@@ -349,6 +352,11 @@ def play_the_market_game(t, seconds):
     t.do({"type": "pay_player", "player": 1, "to": 3, "amount": ann_cash - 150})
     t.do({"type": "pay_tax", "player": 1, "space": 4})  # $200 with $150: owed
     t.do({"type": "pay_with_property", "player": 1, "deeds": [deed]})
+    # a nearest railroad card played lets Bob buy the railroad from the bank, face up or not
+    railroad = next(p for p in (5, 15, 25, 35) if p != deed)
+    t.do({"type": "card", "player": 2, "deck": "chance", "card": "CH05"})
+    t.do({"type": "play_card", "player": 2, "card": "CH05", "on": 2, "from_space": railroad - 1})
+    t.do({"type": "buy", "player": 2, "deed": railroad})
     t.wait_for_the_clock(seconds)
 
 
@@ -379,7 +387,7 @@ def test_every_kind_of_change_pushed_to_open_pages_equals_a_fresh_load(server, p
         server,
         phone,
         ["Ann", "Bob", "Cy", "Dee"],
-        {"auctions": False, "signalled_end": True, "jail_fine_rescue": True},
+        {"auctions": False, "signalled_end": True, "jail_fine_rescue": True, "temporary_bankruptcy": True},
         with_fortune,
     )
     opening = time.monotonic()
