@@ -22,9 +22,10 @@ from dataclasses import dataclass
 
 from banker.rules.base import Event, require
 from banker.rules.board import Card
-from banker.rules.buildings import next_building
+from banker.rules.buildings import level, next_building
 from banker.rules.card_texts import card_title
 from banker.rules.debts import DebtsSettled
+from banker.rules.deeds import group_label, owners_lots
 from banker.rules.market import in_monopoly
 from banker.rules.money import DebtIncurred, Paid, payment
 from banker.rules.state import BANK, GameState, Player
@@ -163,7 +164,17 @@ def _refused(state: GameState, player: Player) -> list[Event]:
                     deed=state.deed(event.deed).name,
                 ),
             )
-            _require_bare(state, event.deed)
+            deed = state.deed(event.deed)
+            require(
+                not any(level(state, lot) for lot in owners_lots(state, event.deed)),
+                Text(
+                    "%(taker)s has built on the %(group)s group since: Just Say No can no longer bring "
+                    "%(deed)s back.",
+                    taker=state.name_of(event.taker),
+                    group=group_label(deed),
+                    deed=deed.name,
+                ),
+            )
             refusal.append(DeedTaken(deed=event.deed, owner=event.taker, taker=player.id))
         elif not (by_card or _is_rent(event)):
             continue

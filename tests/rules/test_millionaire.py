@@ -272,6 +272,16 @@ def test_just_say_no_answers_a_deal_even_when_another_phone_acted_in_between():
     )
 
 
+def test_just_say_no_cannot_bring_back_a_deed_its_taker_has_since_built_on():
+    state = owning(kept(board_game(), ANN, "F2", "F1"), ANN, LOT_1)
+    state = owning(kept(state, BOB, "F4"), BOB, LOT_3)
+    state = run(state, PlayCard(player=ANN, card="F2", deed=LOT_3))  # Sly Deal: the browns are Ann's
+    state = run(state, PlayCard(player=ANN, card="F1", deed=LOT_1))  # and a free house on them
+    assert refusal(state, PlayCard(player=BOB, card="F4")) == (
+        "Ann has built on the brown group since: Just Say No can no longer bring Lot 3 back."
+    )
+
+
 def test_just_say_no_cannot_bring_back_a_deed_that_has_moved_on():
     state = owning(kept(board_game(), ANN, "F2", "F3"), BOB, LOT_4)
     state = owning(kept(state, BOB, "F4"), CAT, LOT_9)
