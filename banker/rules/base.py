@@ -209,12 +209,13 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
 
 
 def _trade_side(label: str, value: Any) -> TradeSide:
-    """One side of a trade: {"cash": 100, "deeds": [39], "jail_cards": ["chance"]}, each optional."""
-    fields = ("cash", "deeds", "jail_cards")
+    """One side of a trade: {"cash": 100, "deeds": [39], "jail_cards": ["chance"], "claims":
+    [{"debtor": 2, "amount": 600}]}, each optional."""
+    fields = ("cash", "deeds", "jail_cards", "claims")
     if not isinstance(value, dict):
         raise InvalidCommand(
             Text(
-                "The %(side)s side of the trade must be an object with cash, deeds and jail_cards.",
+                "The %(side)s side of the trade must be an object with cash, deeds, jail_cards and claims.",
                 side=label,
             )
         )
@@ -222,7 +223,8 @@ def _trade_side(label: str, value: Any) -> TradeSide:
     if unknown:
         raise InvalidCommand(
             Text(
-                "The %(side)s side of the trade has no %(unknown)s: it takes cash, deeds and jail_cards.",
+                "The %(side)s side of the trade has no %(unknown)s: it takes cash, deeds, jail_cards and "
+                "claims.",
                 side=label,
                 unknown=", ".join(unknown),
             )
@@ -244,9 +246,28 @@ def _trade_side(label: str, value: Any) -> TradeSide:
         raise InvalidCommand(
             Text('A Get Out of Jail Free card is named by its deck: "chance" or "community_chest".')
         )
-    return TradeSide(
-        cash=cash, deeds=tuple(_whole_number("deed", deed, None) for deed in deeds), jail_cards=tuple(cards)
+    claims = _listed(
+        Text("The claims on the %(side)s side must be a list of {debtor, amount}.", side=label),
+        value.get("claims"),
     )
+    return TradeSide(
+        cash=cash,
+        deeds=tuple(_whole_number("deed", deed, None) for deed in deeds),
+        jail_cards=tuple(cards),
+        claims=tuple(_claim(label, claim) for claim in claims),
+    )
+
+
+def _claim(label: str, value: Any) -> tuple[int, int]:
+    """What a player owes, handed over in a trade: {"debtor": 2, "amount": 600}."""
+    if not isinstance(value, dict) or set(value) != {"debtor", "amount"}:
+        raise InvalidCommand(
+            Text("The claims on the %(side)s side must be a list of {debtor, amount}.", side=label)
+        )
+    amount = _whole_number("amount", value["amount"], "amount")
+    if not 0 < amount <= MAX_AMOUNT:
+        raise InvalidCommand(Text("The amount must be more than 0.")) if amount <= 0 else too_much(amount)
+    return _whole_number("debtor", value["debtor"], None), amount
 
 
 def too_much(amount: int) -> InvalidCommand:

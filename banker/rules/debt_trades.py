@@ -44,8 +44,11 @@ def cash_after(state: GameState, trade: Trade, player_id: int, choices: Mapping[
 
 
 def _owed_after(state: GameState, trade: Trade, player_id: int) -> int:
+    """What the player owes once the trade is done: less a jail fine a card received settles, and
+    less what they owe the other side, when the trade hands them that claim (it is forgiven)."""
     get = trade.get if player_id == trade.proposer else trade.give
-    return owed(state, player_id) - (fine_owed(state, player_id) if get.jail_cards else 0)
+    forgiven = sum(amount for debtor, amount in get.claims if debtor == player_id)
+    return owed(state, player_id) - forgiven - (fine_owed(state, player_id) if get.jail_cards else 0)
 
 
 def _shortfall(state: GameState, trade: Trade, player_id: int, choices: Mapping[int, str]) -> int:

@@ -95,10 +95,16 @@ class TradeSide:
     cash: int = 0
     deeds: tuple[int, ...] = ()  # board positions
     jail_cards: tuple[str, ...] = ()  # the decks of the Get Out of Jail Free cards
+    claims: tuple[tuple[int, int], ...] = ()  # (debtor, amount): all that debtor owes the giver
 
     @property
     def empty(self) -> bool:
-        return not (self.cash or self.deeds or self.jail_cards)
+        return not (self.cash or self.deeds or self.jail_cards or self.claims)
+
+    @property
+    def money(self) -> int:
+        """The cash and the claims, which count as cash (JMA, 002: 債権は「現金」と同様にみなします)."""
+        return self.cash + sum(amount for _, amount in self.claims)
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from banker.rules.errors import RuleError
 from banker.rules.jail import settled_by_card
 from banker.rules.money import require_round
 from banker.rules.mortgages import MORTGAGE_CHOICES, received_mortgaged
-from banker.rules.state import GameState, Trade, TradeSide
+from banker.rules.state import GameState, Player, Trade, TradeSide
 from banker.rules.text import ITEMS, Parts, Plural, Text, listing
 
 JAIL_CARD_CEILING = 50  # tournament limit: a card sells for less than this
@@ -50,6 +50,10 @@ def side_text(state: GameState, side: TradeSide) -> str:
         items.append(state.money(side.cash))
     items += [
         Text("the %(deck)s Get Out of Jail Free card", deck=DECK_NAMES[deck]) for deck in side.jail_cards
+    ]
+    items += [
+        Text("the %(amount)s %(debtor)s owes", amount=state.money(amount), debtor=state.name_of(debtor))
+        for debtor, amount in side.claims
     ]
     return listing(items) if items else Text("nothing")
 
@@ -79,14 +83,16 @@ class TradeContents(Event):
     get_cash: int = 0
     get_deeds: tuple[int, ...] = ()
     get_jail_cards: tuple[str, ...] = ()
+    give_claims: tuple[tuple[int, int], ...] = ()
+    get_claims: tuple[tuple[int, int], ...] = ()
 
     @property
     def give(self) -> TradeSide:
-        return TradeSide(cash=self.give_cash, deeds=self.give_deeds, jail_cards=self.give_jail_cards)
+        return TradeSide(self.give_cash, self.give_deeds, self.give_jail_cards, self.give_claims)
 
     @property
     def get(self) -> TradeSide:
-        return TradeSide(cash=self.get_cash, deeds=self.get_deeds, jail_cards=self.get_jail_cards)
+        return TradeSide(self.get_cash, self.get_deeds, self.get_jail_cards, self.get_claims)
 
 
 def _contents(trade: Trade) -> dict[str, Any]:
@@ -100,6 +106,8 @@ def _contents(trade: Trade) -> dict[str, Any]:
         "get_cash": trade.get.cash,
         "get_deeds": trade.get.deeds,
         "get_jail_cards": trade.get.jail_cards,
+        "give_claims": trade.give.claims,
+        "get_claims": trade.get.claims,
     }
 
 
@@ -177,6 +185,12 @@ class TradeCompleted(TradeContents):
 def _hand_over(state: GameState, giver: int, taker: int, side: TradeSide) -> GameState:
     for position in side.deeds:
         state = state.with_holding(position, owner=taker)
+    for debtor, _ in side.claims:  # owed to the taker now; to the debtor themself, it is forgiven
+        debts = (
+            replace(d, creditor=taker) if d.debtor == debtor and d.creditor == giver else d
+            for d in state.debts
+        )
+        state = replace(state, debts=tuple(d for d in debts if d.debtor != d.creditor))
     cards = list(state.player(giver).jail_cards)
     for deck in side.jail_cards:
         cards.remove(deck)
@@ -339,6 +353,7 @@ def _check_side(state: GameState, player_id: int, side: TradeSide, again: bool) 
             offered=state.money(side.cash),
         ),
     )
+    _check_claims(state, player, side, again)
     for deck in dict.fromkeys(side.jail_cards):
         require(deck in DECK_NAMES, Text("There is no %(deck)s Get Out of Jail Free card.", deck=deck))
         require(
@@ -353,6 +368,39 @@ def _check_side(state: GameState, player_id: int, side: TradeSide, again: bool) 
                 "%(player)s does not hold the %(deck)s Get Out of Jail Free card.",
                 player=player.name,
                 deck=DECK_NAMES[deck],
+            ),
+        )
+
+
+def _check_claims(state: GameState, player: Player, side: TradeSide, again: bool) -> None:
+    """What others owe the giver, handed over whole, as the JMA rules count it: like cash."""
+    if not side.claims:
+        return
+    require(
+        state.rules.temporary_bankruptcy,
+        Text("Debts are not traded in this game: only deeds, cash and Get Out of Jail Free cards."),
+    )
+    debtors = [debtor for debtor, _ in side.claims]
+    for index, (debtor, amount) in enumerate(side.claims):
+        name = state.name_of(debtor)
+        require(
+            debtor not in debtors[:index], Text("What %(debtor)s owes is in the offer twice.", debtor=name)
+        )
+        owed_to = sum(d.amount for d in state.debts_of(debtor) if d.creditor == player.id)
+        require(
+            owed_to > 0,
+            Text("%(debtor)s no longer owes %(player)s anything.", debtor=name, player=player.name)
+            if again
+            else Text("%(debtor)s owes %(player)s nothing to hand over.", debtor=name, player=player.name),
+        )
+        require(
+            owed_to == amount,
+            Text(
+                "%(debtor)s owes %(player)s %(owed)s, not the %(amount)s in the offer.",
+                debtor=name,
+                player=player.name,
+                owed=state.money(owed_to),
+                amount=state.money(amount),
             ),
         )
 
@@ -372,10 +420,10 @@ def _check_limits(state: GameState, trade: Trade) -> None:
                 what=side_text(state, side),
             ),
         )
-        if side.cash and not side.deeds and not side.jail_cards:
+        if side.money and not side.deeds and not side.jail_cards:  # a claim counts as cash
             unmortgaged = [state.deed(p) for p in back.deeds if not state.holding(p).mortgaged]
             least = sum(deed.mortgage for deed in unmortgaged)
-            if side.cash <= least:  # 抵当価格以下: at the mortgage value is too low as well
+            if side.money <= least:  # 抵当価格以下: at the mortgage value is too low as well
                 raise RuleError(
                     Plural(
                         "No deed is sold at or below its mortgage value under the tournament rules: "
@@ -387,13 +435,13 @@ def _check_limits(state: GameState, trade: Trade) -> None:
                         deeds=listing([deed.name for deed in unmortgaged]),
                         least=state.money(least),
                         player=name,
-                        cash=state.money(side.cash),
+                        cash=state.money(side.money),
                     )
                 )
-        if side.jail_cards and not side.deeds and not side.cash:
+        if side.jail_cards and not side.deeds and not side.money:
             cards = len(side.jail_cards)
             require(
-                back.cash < JAIL_CARD_CEILING * cards,
+                back.money < JAIL_CARD_CEILING * cards,
                 Plural(
                     "A Get Out of Jail Free card sells for less than %(ceiling)s under the tournament rules: "
                     "%(player)s would get %(cash)s for %(n)s card.",
@@ -402,7 +450,7 @@ def _check_limits(state: GameState, trade: Trade) -> None:
                     cards,
                     ceiling=state.money(JAIL_CARD_CEILING),
                     player=name,
-                    cash=state.money(back.cash),
+                    cash=state.money(back.money),
                 ),
             )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, banker_does, take_seat
+from tests.e2e.table import SETTLE, api, banker_does, open_tab, take_seat
 
 BALTIC, READING, PARK_PLACE, BOARDWALK = 3, 5, 37, 39
 
@@ -62,3 +62,39 @@ def test_two_agreed_trades_go_through_together_and_clear_the_debt(server, phone,
     expect(bob.locator(".debt")).to_have_count(0)
     expect(cy.locator(".trade-offer")).to_have_count(0, timeout=SETTLE)
     bob.screenshot(path=shots / "jma_agreed_trades_done.png", full_page=True)
+
+
+def test_the_creditor_takes_a_deed_for_the_debt_once_another_player_offered_a_rescue(server, phone, shots):
+    """002: a claim counts as cash; with Cy's rescue offer on the table, Ann forgives Bob's $100 for
+    Baltic Avenue from her trade form."""
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"], "preset": "jma"})
+    banker_does(
+        server,
+        game,
+        {"type": "buy", "player": 1, "deed": PARK_PLACE},
+        {"type": "buy", "player": 1, "deed": BOARDWALK},
+        {"type": "buy", "player": 2, "deed": BALTIC},
+        {"type": "pay_bank", "player": 2, "amount": 1420, "reason": "earlier losses"},  # $20 left
+        {"type": "pay_rent", "player": 2, "deed": BOARDWALK},  # $100 owed to Ann
+    )
+    rescue = {"type": "propose_trade", "player": 3, "to": 2, "give": {"cash": 80}, "get": {"deeds": [BALTIC]}}
+    api(server, f"/api/games/{game['id']}/commands", rescue, game["players"][2]["token"])
+    ann, bob = phone(), phone(locale="ja-JP")
+    take_seat(ann, server, game["players"][0]["token"])
+    take_seat(bob, server, game["players"][1]["token"])
+
+    open_tab(ann, "Trade")
+    ann.locator(".trade").get_by_role("button", name="With Bob").click()
+    form = ann.locator("#trade-form")
+    form.get_by_label("The $100 Bob owes").check()
+    form.get_by_label("Baltic Avenue").check()
+    ann.screenshot(path=shots / "jma_claim_form.png", full_page=True)
+    form.get_by_role("button", name="Send offer to Bob").click()
+    offer = bob.locator(".trade-offer", has_text="Ann")
+    expect(offer).to_be_visible(timeout=SETTLE)
+    offer.get_by_role("button", name="承諾").click()
+    expect(bob.locator(".debt")).to_have_count(0, timeout=SETTLE)
+    expect(ann.locator("#history")).to_contain_text(
+        "Bob accepted: Ann gets Baltic Avenue; Bob gets the $100 Bob owes", timeout=SETTLE
+    )
+    bob.screenshot(path=shots / "jma_claim_forgiven_ja.png", full_page=True)

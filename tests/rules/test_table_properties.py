@@ -187,14 +187,23 @@ def trade_sides(draw, state: GameState, player: int) -> TradeSide:
                 cash=st.sampled_from([0, 9000]),
                 deeds=st.lists(deeds, max_size=2, unique=True).map(tuple),
                 jail_cards=st.lists(st.sampled_from(["chance", "community_chest"]), max_size=2).map(tuple),
+                claims=st.lists(st.tuples(st.integers(1, 4), st.sampled_from([10, 600])), max_size=1).map(
+                    tuple
+                ),
             )
         )
     owned = [position for position, holding in sorted(state.holdings.items()) if holding.owner == player]
     held = state.player(player).jail_cards
+    owed_to = {}  # what each debtor owes this player: a claim the JMA rules trade like cash
+    for debt in state.debts:
+        if debt.creditor == player:
+            owed_to[debt.debtor] = owed_to.get(debt.debtor, 0) + debt.amount
+    claims = tuple(draw(st.lists(st.sampled_from(sorted(owed_to.items())), max_size=1))) if owed_to else ()
     return TradeSide(
         cash=draw(st.sampled_from([0, 0, 10, 60, 250, state.player(player).cash])),
         deeds=tuple(draw(st.lists(st.sampled_from(owned), max_size=3, unique=True))) if owned else (),
         jail_cards=tuple(draw(st.lists(st.sampled_from(held), unique=True))) if held else (),
+        claims=claims,
     )
 
 

@@ -183,3 +183,46 @@ def test_agreed_trades_wait_for_their_debtor_alone_even_once_the_debt_is_paid_ot
     assert [t.id for t in state.trades] == [1] and state.holding(READING).owner == BOB
     state = run(state, CompleteAgreedTrades(player=BOB))  # Bob puts it through as agreed
     assert state.holding(READING).owner == CAT and cash(state, BOB) == 150
+
+
+def claim(debtor: int, amount: int) -> TradeSide:
+    return TradeSide(claims=((debtor, amount),))
+
+
+def test_a_claim_counts_as_cash_in_a_trade_and_is_owed_to_its_new_holder():
+    """002, 交渉: 債権は「現金」と同様にみなします. Ann hands Cat the $600 Bob owes her for Baltic."""
+    state = run(short_bob(), buys(DAN, BOB, SHORT_LINE, 320))  # a rescue offer: Ann may now trade
+    sale = ProposeTrade(player=ANN, to=CAT, give=claim(BOB, 600), get=TradeSide(deeds=(BALTIC,)))
+    assert refusal(state, sale) == (
+        "Under the tournament rules, while Bob cannot pay a debt in cash, trades are only with them."
+    )
+    bought = run(state, AcceptTrade(player=BOB, trade=1), PayDebt(player=BOB))
+    assert bought.debts == ()  # with Bob's debt paid, Ann has no claim left to hand over
+    assert refusal(bought, sale) == "Bob owes Ann nothing to hand over."
+
+
+def test_the_creditor_forgives_the_debt_for_deeds_once_a_rescue_was_offered():
+    state = run(short_bob(), buys(DAN, BOB, SHORT_LINE, 310))  # Dan's rescue offer opens Ann's
+    in_lieu = ProposeTrade(
+        player=ANN, to=BOB, give=claim(BOB, 600), get=TradeSide(deeds=(READING, SHORT_LINE))
+    )
+    proposed = run(state, in_lieu)
+    assert proposed.undo[-1].events[0].describe(proposed) == (
+        "Ann offers Bob the $600 Bob owes for Reading Railroad and Short Line"
+    )
+    state = run(proposed, AcceptTrade(player=BOB, trade=2))
+    assert state.debts == () and cash(state, BOB) == 300  # the debt is forgiven, the cash untouched
+    assert (state.holding(READING).owner, state.holding(SHORT_LINE).owner) == (ANN, ANN)
+    assert refusal(state, AcceptTrade(player=BOB, trade=1)).startswith("This offer is out of date")
+
+
+def test_a_claim_offered_is_checked_against_what_is_owed_and_only_under_the_tournament_rules():
+    state = run(short_bob(), buys(DAN, BOB, SHORT_LINE, 310))
+    too_much = ProposeTrade(player=ANN, to=BOB, give=claim(BOB, 700), get=TradeSide(deeds=(READING,)))
+    assert refusal(state, too_much) == "Bob owes Ann $600, not the $700 in the offer."
+    nothing = ProposeTrade(player=CAT, to=BOB, give=claim(BOB, 600), get=TradeSide(deeds=(READING,)))
+    assert refusal(state, nothing) == "Bob owes Cat nothing to hand over."
+    classic = short_bob("classic")
+    assert refusal(
+        classic, ProposeTrade(player=ANN, to=BOB, give=claim(BOB, 600), get=TradeSide(deeds=(READING,)))
+    ) == ("Debts are not traded in this game: only deeds, cash and Get Out of Jail Free cards.")

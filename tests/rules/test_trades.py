@@ -580,6 +580,8 @@ def test_trade_events_read_back_the_same_from_json():
         "get_cash": 0,
         "get_deeds": (PARK_PLACE,),
         "get_jail_cards": ("community_chest",),
+        "give_claims": (),
+        "get_claims": (),
         "proposer_mortgages": ((PARK_PLACE, "lift"),),
     }
     state = run(state, trade)
@@ -625,10 +627,13 @@ def test_propose_and_accept_parse_from_json():
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"give": [39]}, "The give side of the trade must be an object with cash, deeds and jail_cards."),
+        (
+            {"give": [39]},
+            "The give side of the trade must be an object with cash, deeds, jail_cards and claims.",
+        ),
         (
             {"get": {"houses": 2}},
-            "The get side of the trade has no houses: it takes cash, deeds and jail_cards.",
+            "The get side of the trade has no houses: it takes cash, deeds, jail_cards and claims.",
         ),
         ({"give": {"cash": -5}}, "Cash in a trade cannot be negative."),
         ({"give": {"cash": 2.5}}, "Amounts are whole numbers: no decimals."),
@@ -637,6 +642,10 @@ def test_propose_and_accept_parse_from_json():
         ({"give": {"deeds": 39}}, "The deeds on the give side must be a list of board positions."),
         ({"get": {"deeds": ["Boardwalk"]}}, "The deed must be a whole number."),
         ({"get": {"jail_cards": "chance"}}, "The jail cards on the get side must be a list of decks."),
+        ({"give": {"claims": 2}}, "The claims on the give side must be a list of {debtor, amount}."),
+        ({"give": {"claims": [[2, 600]]}}, "The claims on the give side must be a list of {debtor, amount}."),
+        ({"give": {"claims": [{"debtor": 2, "amount": 0}]}}, "The amount must be more than 0."),
+        ({"get": {"claims": [{"debtor": "Bob", "amount": 5}]}}, "The debtor must be a whole number."),
         (
             {"give": {"jail_cards": ["joker"]}},
             'A Get Out of Jail Free card is named by its deck: "chance" or "community_chest".',

@@ -322,8 +322,8 @@ def test_a_trade_through_the_api_is_listed_until_accepted(client, game):
             "id": 1,
             "proposer": 1,
             "partner": 2,
-            "give": {"cash": 0, "deeds": [39], "jail_cards": []},
-            "get": {"cash": 450, "deeds": [], "jail_cards": []},
+            "give": {"cash": 0, "deeds": [39], "jail_cards": [], "claims": []},
+            "get": {"cash": 450, "deeds": [], "jail_cards": [], "claims": []},
             "agreed": False,
         }
     ]

@@ -169,3 +169,30 @@ def test_the_debtor_may_not_choose_bankruptcy_and_the_banker_declares_it(app, cl
     assert "Declare bankruptcy" in cards(page(client, game_id, "/bank"))
     as_banker(app, game_id, {"type": "declare_bankruptcy", "player": 2})
     assert app.extensions["banker"].state(game_id).player(2).bankrupt
+
+
+def test_the_creditor_takes_a_deed_for_the_debt_from_the_trade_form_once_a_rescue_was_offered(app, client):
+    """002: a claim counts as cash in a trade; Ann forgives Bob's $100 for Baltic Avenue."""
+    game_id, phones = tournament(app, client)
+    do(phones["Bob"], game_id, type="pay_rent", player=2, deed=BOARDWALK)  # $100 with $20
+    form = readable(text(phones["Ann"].get(f"/g/{game_id}/trade/new?to=2", headers=HTMX)))
+    assert "Ann gives" in form and "The $100 Bob owes counts as cash" in form
+    in_lieu = {"to": 2, "give_claims": ["2:100"], "get_deeds": [BALTIC]}
+    assert refusal(propose(phones["Ann"], game_id, in_lieu)).startswith(
+        "Under the tournament rules Ann, who is owed by Bob, may trade with Bob only once another player"
+    )
+    propose(phones["Cy"], game_id, {"to": 2, "give_cash": "80", "get_deeds": [BALTIC]})  # Cy's rescue offer
+    assert propose(phones["Ann"], game_id, in_lieu).status_code == 200
+    shown = readable(page(phones["Bob"], game_id))
+    assert "Ann offers Bob the $100 Bob owes for Baltic Avenue" in shown
+    response = phones["Bob"].post(
+        f"/g/{game_id}/trade/2/accept",
+        data={"view": "player"},
+        headers={**HTMX, "X-CSRFToken": csrf_token(phones["Bob"])},
+    )
+    assert response.status_code == 200
+    state = app.extensions["banker"].state(game_id)
+    assert state.debts == () and state.holding(BALTIC).owner == 1 and state.player(2).cash == 20
+    before = seq(app, game_id)
+    forged = propose(phones["Ann"], game_id, {"to": 3, "give_claims": ["2:100"], "get_cash": "10"})
+    assert refusal(forged) == "Bob owes Ann nothing to hand over." and seq(app, game_id) == before

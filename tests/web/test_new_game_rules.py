@@ -103,6 +103,10 @@ def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, c
         " the debt." in rules
     )
     assert (
+        "In a trade, what another player owes you counts as cash: you may hand it over, or forgive it for"
+        " their deeds." in rules
+    )
+    assert (
         "A Get Out of Jail Free card bought in a trade settles a jail fine owed. Bankrupt on the fine, a"
         " player's deeds may go to whoever they owe rent where they landed, who pays the fine." in rules
     )

@@ -244,6 +244,12 @@ def _auctions_and_trades(state: GameState) -> list[Text]:
                 " when no trade will clear the debt."
             )
         )
+        lines.append(
+            Text(
+                "In a trade, what another player owes you counts as cash: you may hand it over, or forgive it"
+                " for their deeds."
+            )
+        )
     if rules.jail_fine_rescue:
         lines.append(
             Text(

@@ -123,6 +123,8 @@ class TradeForm:
     theirs: tuple[TradeChoice, ...]
     my_cards: tuple[str, ...]
     their_cards: tuple[str, ...]
+    my_claims: tuple[tuple[Player, int], ...]  # what others owe this player, to hand over (JMA)
+    their_claims: tuple[tuple[Player, int], ...]
     give_cash: int
     get_cash: int
     counter: int | None  # the offer this one answers, declined when it is sent
@@ -139,6 +141,8 @@ def trade_form(state: GameState, me: Player, partner: Player, counter: Trade | N
         theirs=_choices(state, partner.id, get),
         my_cards=me.jail_cards,
         their_cards=partner.jail_cards,
+        my_claims=_claims(state, me.id),
+        their_claims=_claims(state, partner.id),
         give_cash=give.cash,
         get_cash=get.cash,
         counter=counter.id if counter else None,
@@ -157,6 +161,17 @@ def _choices(state: GameState, owner: int, picked: TradeSide) -> tuple[TradeChoi
         blocked = Text("buildings in its group") if built else ""
         choices.append(TradeChoice(deed, holding.mortgaged, blocked, deed.position in picked.deeds))
     return tuple(choices)
+
+
+def _claims(state: GameState, creditor: int) -> tuple[tuple[Player, int], ...]:
+    """What each player owes `creditor`, which the JMA rules trade like cash."""
+    if not state.rules.temporary_bankruptcy:
+        return ()
+    owed: dict[int, int] = {}
+    for debt in state.debts:
+        if debt.creditor == creditor:
+            owed[debt.debtor] = owed.get(debt.debtor, 0) + debt.amount
+    return tuple((state.player(debtor), amount) for debtor, amount in owed.items())
 
 
 def proposal(form: MultiDict[str, str], player: int) -> dict[str, Any]:
@@ -189,7 +204,15 @@ def _side(form: MultiDict[str, str], name: str) -> dict[str, Any]:
         "cash": form.get(f"{name}_cash") or 0,
         "deeds": form.getlist(f"{name}_deeds"),
         "jail_cards": form.getlist(f"{name}_jail_cards"),
+        "claims": [_claim(value) for value in form.getlist(f"{name}_claims")],
     }
+
+
+def _claim(value: str) -> dict[str, str] | str:
+    """A claim ticked on the form, "2:600" (debtor:amount), as the command takes it; anything else
+    is passed on for the command to refuse in words."""
+    debtor, colon, amount = value.partition(":")
+    return {"debtor": debtor, "amount": amount} if colon else value
 
 
 def deck_name(deck: str) -> str:

@@ -252,7 +252,12 @@ def _roll_json(roll: Roll | None) -> dict[str, Any] | None:
 
 
 def _side_json(side: TradeSide) -> dict[str, Any]:
-    return {"cash": side.cash, "deeds": list(side.deeds), "jail_cards": list(side.jail_cards)}
+    return {
+        "cash": side.cash,
+        "deeds": list(side.deeds),
+        "jail_cards": list(side.jail_cards),
+        "claims": [{"debtor": debtor, "amount": amount} for debtor, amount in side.claims],
+    }
 
 
 def _auction_json(state: GameState, now: float) -> dict[str, Any] | None:
