@@ -67,6 +67,20 @@ def banker_does(server, game, *commands):
         api(server, f"/api/games/{game['id']}/commands", command, game["banker_token"])
 
 
+def jma_game(server, players, *commands):
+    """A JMA tournament game for `players` in which Ann owns the dark blues (Park Place and
+    Boardwalk), then the banker's `commands`."""
+    game = api(server, "/api/games", {"players": players, "preset": "jma"})
+    banker_does(
+        server,
+        game,
+        {"type": "buy", "player": 1, "deed": 37},
+        {"type": "buy", "player": 1, "deed": 39},
+        *commands,
+    )
+    return game
+
+
 def a_game_under_way(server):
     """Ann, Bob and Cy; Ann owns two deeds with a house, Bob a mortgaged railroad; money has moved."""
     game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})

@@ -6,18 +6,15 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, banker_does, open_tab, take_seat
+from tests.e2e.table import SETTLE, api, jma_game, open_tab, take_seat
 
-BALTIC, READING, PARK_PLACE, BOARDWALK = 3, 5, 37, 39
+BALTIC, READING, BOARDWALK = 3, 5, 39
 
 
 def test_two_agreed_trades_go_through_together_and_clear_the_debt(server, phone, shots):
-    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy", "Dan"], "preset": "jma"})
-    banker_does(
+    game = jma_game(
         server,
-        game,
-        {"type": "buy", "player": 1, "deed": PARK_PLACE},
-        {"type": "buy", "player": 1, "deed": BOARDWALK},
+        ["Ann", "Bob", "Cy", "Dan"],
         {"type": "buy", "player": 2, "deed": BALTIC},
         {"type": "buy", "player": 2, "deed": READING},
         {"type": "pay_bank", "player": 2, "amount": 1220, "reason": "earlier losses"},  # $20 left
@@ -67,12 +64,9 @@ def test_two_agreed_trades_go_through_together_and_clear_the_debt(server, phone,
 def test_the_creditor_takes_a_deed_for_the_debt_once_another_player_offered_a_rescue(server, phone, shots):
     """002: a claim counts as cash; with Cy's rescue offer on the table, Ann forgives Bob's $100 for
     Baltic Avenue from her trade form."""
-    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"], "preset": "jma"})
-    banker_does(
+    game = jma_game(
         server,
-        game,
-        {"type": "buy", "player": 1, "deed": PARK_PLACE},
-        {"type": "buy", "player": 1, "deed": BOARDWALK},
+        ["Ann", "Bob", "Cy"],
         {"type": "buy", "player": 2, "deed": BALTIC},
         {"type": "pay_bank", "player": 2, "amount": 1420, "reason": "earlier losses"},  # $20 left
         {"type": "pay_rent", "player": 2, "deed": BOARDWALK},  # $100 owed to Ann

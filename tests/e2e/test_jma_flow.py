@@ -6,19 +6,11 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, banker_does, open_tab, take_seat
-
-PARK_PLACE, BOARDWALK = 37, 39
+from tests.e2e.table import SETTLE, jma_game, open_tab, take_seat
 
 
 def test_the_banker_signals_the_end_and_the_final_turn_plays_out_to_the_tally(server, phone, shots):
-    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"], "preset": "jma"})
-    banker_does(
-        server,
-        game,
-        {"type": "buy", "player": 1, "deed": PARK_PLACE},
-        {"type": "buy", "player": 1, "deed": BOARDWALK},
-    )
+    game = jma_game(server, ["Ann", "Bob", "Cy"])
     bank = phone()
     take_seat(bank, server, game["banker_token"])
     bank.goto(f"{server.url}/g/{game['id']}/bank")

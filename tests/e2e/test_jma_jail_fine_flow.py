@@ -5,24 +5,20 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, banker_does, no_sideways_scroll, open_tab, take_seat
+from tests.e2e.table import SETTLE, banker_does, jma_game, no_sideways_scroll, open_tab, take_seat
 
-BALTIC, PARK_PLACE, BOARDWALK = 3, 37, 39
+BALTIC, BOARDWALK = 3, 39
 
 
 def fined_table(server):
     """A JMA game: Ann owns the dark blues, Bob Baltic Avenue and $20, in jail on his third turn."""
-    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"], "preset": "jma"})
-    banker_does(
+    return jma_game(
         server,
-        game,
-        {"type": "buy", "player": 1, "deed": PARK_PLACE},
-        {"type": "buy", "player": 1, "deed": BOARDWALK},
+        ["Ann", "Bob", "Cy"],
         {"type": "buy", "player": 2, "deed": BALTIC},
         {"type": "pay_bank", "player": 2, "amount": 1420, "reason": "earlier losses"},
         {"type": "go_to_jail", "player": 2},
     )
-    return game
 
 
 def seated(phone, server, game, player_id, locale=None):
