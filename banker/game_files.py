@@ -84,9 +84,13 @@ class Kept:
 class GameFile:
     actions: tuple[FileAction, ...]
     kept: Kept | None = None
+    folded: Chronicle | None = None  # the game the actions make, as `read` checked it
 
     @property
     def players(self) -> int:
+        """The players at the table: those seated late too, once the file has been read."""
+        if self.folded is not None:
+            return len(self.folded.state.players)
         return len(self.actions[0].events[0]["players"])
 
 
@@ -165,7 +169,7 @@ def read(raw: bytes, in_turns: InTurns = iter) -> GameFile:
     for step in range(version, VERSION):
         content = UPGRADES[step](content)
     game = _game_file(content, in_turns)
-    _fold(game, in_turns)
+    game = dataclasses.replace(game, folded=_fold(game, in_turns))
     if game.kept and sorted(player for player, _, _ in game.kept.seats) != list(range(game.players + 1)):
         raise _damaged("backup.seats", Text("the seats are not the bank's and the players'."))
     return game
@@ -402,7 +406,7 @@ def _kept(data: Any) -> Kept:
     return kept
 
 
-def _fold(game: GameFile, in_turns: InTurns) -> None:
+def _fold(game: GameFile, in_turns: InTurns) -> Chronicle:
     """Fold the game the actions make, to check it as the server would draw it: its start is a
     game this server can set up, and every action applies and can be worded in the history."""
     first = game.actions[0].events
@@ -428,21 +432,8 @@ def _fold(game: GameFile, in_turns: InTurns) -> None:
                     seq=action.seq,
                 )
             ) from None
-
-
-# the fields of an event that name a party to it: each is a player at the table, or the bank
-PARTIES = (
-    "player",
-    "payer",
-    "payee",
-    "owner",
-    "creditor",
-    "debtor",
-    "taker",
-    "proposer",
-    "partner",
-    "winner",
-)
+    assert kept is not None
+    return kept
 
 
 def _require_parties(state: GameState, events: Sequence[Event]) -> None:
@@ -451,9 +442,8 @@ def _require_parties(state: GameState, events: Sequence[Event]) -> None:
     is not there would change nobody and lose the money."""
     known = {BANK, FREE_PARKING} | {p.id for p in state.players}
     for event in events:
-        for field in PARTIES:
-            party = getattr(event, field, None)
-            if isinstance(party, int) and party not in known:
+        for party in event.parties():
+            if party not in known:
                 raise ValueError(f"{event.type}: no party {party}")
 
 

@@ -235,9 +235,16 @@ class GameService:
             (FileAction(seq=1, by=BANKER, at=at, events=(started.to_json(),)),), len(started.players)
         )
 
-    def _stored(self, actions: Sequence[FileAction], players: int, kept: Kept | None = None) -> NewGame:
+    def _stored(
+        self,
+        actions: Sequence[FileAction],
+        players: int,
+        kept: Kept | None = None,
+        folded: Chronicle | None = None,
+    ) -> NewGame:
         """Store a game whose log is `actions`, as one commit: under the id, join code and seats
-        `kept` when given, else new ones; then announce it."""
+        `kept` when given, else new ones; then announce it. `folded` is the game those actions
+        make, when the caller has folded them already (a file read): it is kept, not folded again."""
         with Session(self.engine) as session:
             if kept is None:
                 game = Game(id=secrets.token_urlsafe(9), join_code=self._free_join_code(session))
@@ -270,6 +277,11 @@ class GameService:
             session.commit()
             for row in (game, *seats):
                 session.refresh(row)
+        if folded is not None:
+            last = actions[-1]
+            self._remember(
+                game.id, folded, Stored(seq=last.seq, by=last.by, events=tuple(_events(last.events)))
+            )
         state = self.state(game.id)
         banker = next(seat for seat in seats if seat.player_id == BANKER)
         players_seats = tuple(seat for seat in seats if seat.player_id != BANKER)
@@ -316,7 +328,7 @@ class GameService:
         """The game in a file as a new game here, with a new id, join code and seat tokens (those of
         the server it came from do not open it); a file refused (BadGameFile) stores nothing."""
         game = game_files.read(raw, _in_turns)
-        return self._stored(game.actions, game.players)
+        return self._stored(game.actions, game.players, folded=game.folded)
 
     def restore_game(self, raw: bytes) -> Restored:
         """A game from a backup put back as it was, under its own id, join code and seat tokens, so
@@ -326,13 +338,13 @@ class GameService:
         game = game_files.read(raw, _in_turns)
         kept = game.kept
         if kept is None:
-            return Restored(self._stored(game.actions, game.players).game.id, "new")
+            return Restored(self._stored(game.actions, game.players, folded=game.folded).game.id, "new")
         with Session(self.engine) as session:
             if session.get(Game, kept.id) is not None:
                 return Restored(kept.id, "present")
             if session.exec(select(Game).where(Game.join_code == kept.join_code)).first() is not None:
                 kept = replace(kept, join_code=self._free_join_code(session))
-        return Restored(self._stored(game.actions, game.players, kept).game.id, "restored")
+        return Restored(self._stored(game.actions, game.players, kept, game.folded).game.id, "restored")
 
     def game_ids(self) -> list[str]:
         """Every game's id, oldest first."""
@@ -848,17 +860,13 @@ class GameService:
         return Result(seq=row.seq, events=tuple(_events(row.events)), state=self.state(game_id))
 
 
-PARTY_FIELDS = ("player", "payer", "payee", "debtor", "creditor", "proposer", "partner", "to", "declined_by")
-
-
 def _parties(events: Sequence[Event]) -> int:
     """The players the events name (the bank, 0, included when they do), as bits: 1 << player."""
     bits = 0
     for event in events:
-        for name in PARTY_FIELDS:
-            value = getattr(event, name, None)
-            if isinstance(value, int) and 0 <= value < 63:
-                bits |= 1 << value
+        for party in event.parties():
+            if 0 <= party < 63:
+                bits |= 1 << party
     return bits
 
 

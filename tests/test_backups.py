@@ -153,3 +153,21 @@ def test_a_backup_whose_seats_are_not_the_games_is_refused(app):
         with pytest.raises(BadGameFile, match=re.escape(error)):
             service.restore_game(rewritten(saved, change))
     assert rows(app) == service_rows
+
+
+def test_a_game_with_a_player_seated_late_moves_with_that_players_seat(app, tmp_path):
+    service = app.extensions["banker"]
+    game = table(service, "Ann", "Bob")
+    service.run(game, service.bank_seat(game).token, {"type": "add_player", "name": "Cy"})
+    assert [seat for seat, _, _ in seats(service, game)] == [0, 1, 2, 3]
+    engine = make_engine(f"sqlite:///{tmp_path / 'moved.sqlite3'}")
+    migrate(engine)
+    try:
+        there = GameService(engine, Broker())
+        assert there.restore_game(service.export_game(game, backup=True)).outcome == "restored"
+        assert seats(there, game) == seats(service, game) and there.state(game) == service.state(game)
+        copy = there.import_game(service.export_game(game))  # a download: new seats, Cy's too
+        assert [seat.player_id for seat in copy.players] == [1, 2, 3]
+        assert copy.state.players == service.state(game).players
+    finally:
+        engine.dispose()

@@ -76,11 +76,30 @@ class Command:
         raise NotImplementedError
 
 
+# the fields by which an event names the players (or the bank, 0) it concerns
+PARTY_FIELDS = (
+    "player",
+    "payer",
+    "payee",
+    "debtor",
+    "creditor",
+    "owner",
+    "taker",
+    "proposer",
+    "partner",
+    "to",
+    "on",
+    "declined_by",
+    "winner",
+)
+
+
 @dataclass(frozen=True)
 class Event:
     """A fact. `apply` is the only way state changes; `describe` is the history line."""
 
     type: ClassVar[str]
+    spaces_named_like_parties: ClassVar[tuple[str, ...]] = ()  # e.g. a move's `to`: a board space
     is_news: ClassVar[bool] = False  # told to every phone as it happens, not only in the history
     # why the player who sent it may not take it back on their own (see undo.TakeBack); None: they may
     take_back_refusal: ClassVar[Text | None] = None
@@ -95,6 +114,11 @@ class Event:
 
     def describe(self, state: GameState) -> Text:
         raise NotImplementedError
+
+    def parties(self) -> tuple[int, ...]:
+        """The players (and the bank, 0) this event concerns."""
+        values = (getattr(self, f, None) for f in PARTY_FIELDS if f not in self.spaces_named_like_parties)
+        return tuple(v for v in values if isinstance(v, int) and not isinstance(v, bool))
 
     def describe_to(self, state: GameState, you: int) -> Text:
         """The line as player `you` reads it on their own phone: "You paid Bob $50" where the

@@ -51,6 +51,7 @@ class MovedByMrMonopoly(Event):
     """Mr. Monopoly sent `player` on from `from_space` to `to`."""
 
     type = "mr_monopoly_moved"
+    spaces_named_like_parties = ("to",)
     player: int
     from_space: int
     to: int
@@ -72,6 +73,7 @@ class MovedOnTriples(Event):
     """`player` rolled triples and chose to move to `to`."""
 
     type = "moved_on_triples"
+    spaces_named_like_parties = ("to",)
     player: int
     to: int
 
