@@ -28,7 +28,7 @@ from banker.rules.debts import DebtsSettled
 from banker.rules.deeds import group_label, owners_lots
 from banker.rules.market import in_monopoly
 from banker.rules.money import DebtIncurred, Paid, payment
-from banker.rules.state import BANK, GameState, Player
+from banker.rules.state import BANK, FREE_PARKING, GameState, Player
 from banker.rules.text import Text
 
 
@@ -149,14 +149,15 @@ def _require_bare(state: GameState, position: int) -> None:
 
 
 def _refused(state: GameState, player: Player) -> list[Event]:
-    """What undoes the last action that involved `player`: the deeds a deal took from them back,
-    and the rent or card payment they made."""
+    """What undoes the last action that involved `player`: a deal played on them (each deed it
+    moved goes back: a Forced Deal's swap both ways), and the rent or card payment they made."""
     events = _last_involving(state, player.id)
     by_card = any(event.type == "card_drawn" for event in events)
+    dealt_on = any(isinstance(event, DeedTaken) and event.owner == player.id for event in events)
     refusal: list[Event] = []
     debts = 0
     for event in events:
-        if isinstance(event, DeedTaken) and event.owner == player.id:
+        if isinstance(event, DeedTaken) and dealt_on:
             require(
                 state.holding(event.deed).owner == event.taker,
                 Text(
@@ -175,10 +176,18 @@ def _refused(state: GameState, player: Player) -> list[Event]:
                     deed=deed.name,
                 ),
             )
-            refusal.append(DeedTaken(deed=event.deed, owner=event.taker, taker=player.id))
+            refusal.append(DeedTaken(deed=event.deed, owner=event.taker, taker=event.owner))
         elif not (by_card or _is_rent(event)):
             continue
         elif isinstance(event, Paid) and event.payer == player.id:
+            require(
+                event.payee != FREE_PARKING or state.free_parking >= event.amount,
+                Text(
+                    "The Free Parking pot has been collected since: Just Say No can no longer bring back "
+                    "the %(amount)s paid into it.",
+                    amount=state.money(event.amount),
+                ),
+            )
             refusal.append(payment(state, event.payee, player.id, event.amount, Text("Just Say No")))
         elif isinstance(event, DebtIncurred) and event.debtor == player.id:
             debts += 1
@@ -202,13 +211,10 @@ def _refused(state: GameState, player: Player) -> list[Event]:
     return refusal
 
 
-_PARTIES = ("player", "payer", "payee", "debtor", "creditor", "owner", "taker", "to")
-
-
 def _last_involving(state: GameState, player_id: int) -> tuple[Event, ...]:
     """The events of the latest action in which `player_id` took part."""
     for entry in reversed(state.undo):
-        if any(getattr(event, party, None) == player_id for event in entry.events for party in _PARTIES):
+        if any(player_id in event.parties() for event in entry.events):
             return entry.events
     return ()
 

@@ -10,6 +10,7 @@ from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.cards import DrawCard, PlayCard
 from banker.rules.fortune import DeedTaken
 from banker.rules.hands import CardPlayed
+from banker.rules.jackpot import FreeParking
 from banker.rules.levels import BuyLevel, LevelBought
 from banker.rules.market import NextTurn
 from banker.rules.money import CollectFromBank, GoReached, Paid, PassGo, PayBank
@@ -269,6 +270,24 @@ def test_just_say_no_answers_a_deal_even_when_another_phone_acted_in_between():
     assert refusal(state, PlayCard(player=BOB, card="F4")) == (
         "Just Say No refuses a Forced or Sly Deal played on Bob, or a rent or card payment Bob has just "
         "made; the last thing done to or by Bob was neither."
+    )
+
+
+def test_just_say_no_undoes_a_forced_deal_both_ways():
+    state = owning(kept(board_game(), ANN, "F3"), BOB, LOT_4)
+    state = owning(kept(state, BOB, "F4"), ANN, LOT_9)
+    state = run(state, PlayCard(player=ANN, card="F3", deed=LOT_4, give=LOT_9))
+    state = run(state, PlayCard(player=BOB, card="F4"))
+    assert (state.holding(LOT_4).owner, state.holding(LOT_9).owner) == (BOB, ANN)
+
+
+def test_just_say_no_does_not_take_back_from_a_pot_already_collected():
+    state = kept(board_game(free_parking_jackpot=True), BOB, "F4")
+    state = run(state, DrawCard(player=BOB, deck="lifestyle", card="L2"))  # paid into the pot
+    assert state.free_parking > 0
+    state = run(state, FreeParking(player=CAT))
+    assert refusal(state, PlayCard(player=BOB, card="F4")).startswith(
+        "The Free Parking pot has been collected since: Just Say No can no longer bring back the"
     )
 
 
