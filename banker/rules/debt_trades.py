@@ -113,6 +113,11 @@ def agreed_trades(state: GameState, debtor: int) -> tuple[Trade, ...]:
     return tuple(t for t in state.trades if t.agreed_for == debtor)
 
 
+def promised(state: GameState) -> frozenset[int]:
+    """The deeds in agreed trades: they go as they were agreed, so they are not to mortgage."""
+    return frozenset(p for t in state.trades if t.agreed for p in (*t.give.deeds, *t.get.deeds))
+
+
 def check_creditor_offer(state: GameState, trade: Trade) -> None:
     """A creditor's offer to (or from) their debtor in temporary bankruptcy waits for a third
     player's offer to the debtor that would clear the debt."""

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from banker.rules.base import Event, require
 from banker.rules.board import Deed
+from banker.rules.debt_trades import promised
 from banker.rules.deeds import OwnerCommand, buildings_text, group_label, owners_lots
 from banker.rules.money import payment
 from banker.rules.state import BANK, GameState
@@ -51,6 +52,10 @@ class Mortgage(OwnerCommand):
         require(state.rules.mortgages, Text("There are no mortgages in this game."))
         deed, holding = self.owned(state)
         require(not holding.mortgaged, Text("%(deed)s is already mortgaged.", deed=deed.name))
+        require(
+            deed.position not in promised(state),
+            Text("%(deed)s is promised in an agreed trade: it goes as it was agreed.", deed=deed.name),
+        )
         for position in owners_lots(state, deed.position):
             lot = state.holding(position)
             require(

@@ -22,6 +22,7 @@ from markupsafe import Markup
 
 from banker.rules import GameState, Player, describe_action
 from banker.rules.bankruptcy import fine_takers
+from banker.rules.debt_trades import promised
 from banker.rules.game import Joined
 from banker.rules.receipts import movements, receipts
 from banker.rules.text import Parts
@@ -287,10 +288,10 @@ def _debt(state: GameState, you: int | None) -> tuple:
     owes = state.debts if you is None else tuple(d for d in state.debts if d.debtor == you)
     # the panel says what a debtor has and could raise (a hotel sold back needs the bank's houses)
     raising = owes and (tuple(p.cash for p in state.players), state.holdings, state.houses, state.hotels)
-    # a jail fine that bankrupts its debtor offers their creditor the deeds (JMA), and the trades
-    # agreed under temporary bankruptcy wait on the debtor's panel
-    agreed = tuple(t for t in state.trades if t.agreed)
-    return (owes, raising, _people(state), fine_takers(state) if state.rules.jail_fine_rescue else (), agreed)
+    # a jail fine that bankrupts its debtor offers their creditor the deeds (JMA); a deed promised
+    # in an agreed trade is not offered for mortgage
+    rescue = fine_takers(state) if state.rules.jail_fine_rescue else ()
+    return (owes, raising, _people(state), rescue, owes and promised(state))
 
 
 def _offers(state: GameState, you: int | None) -> tuple:

@@ -226,3 +226,11 @@ def test_a_claim_offered_is_checked_against_what_is_owed_and_only_under_the_tour
     assert refusal(
         classic, ProposeTrade(player=ANN, to=BOB, give=claim(BOB, 600), get=TradeSide(deeds=(READING,)))
     ) == ("Debts are not traded in this game: only deeds, cash and Get Out of Jail Free cards.")
+
+
+def test_a_deed_promised_in_an_agreed_trade_is_not_mortgaged_meanwhile():
+    state = run(short_bob(), buys(CAT, BOB, READING, 150), AcceptTrade(player=BOB, trade=1))
+    assert refusal(state, Mortgage(deed=READING)) == (
+        "Reading Railroad is promised in an agreed trade: it goes as it was agreed."
+    )
+    run(state, Mortgage(deed=SHORT_LINE))  # the rest may be raised

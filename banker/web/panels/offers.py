@@ -11,6 +11,7 @@ from banker.rules.board import DECK_NAMES, Deed, Space
 from banker.rules.buildings import level
 from banker.rules.card_texts import BUILT_IN, card_title
 from banker.rules.cards import card_destination
+from banker.rules.debt_trades import promised
 from banker.rules.deeds import group_label, owners_lots
 from banker.rules.dice import roll_text, total
 from banker.rules.inputs import MAX_AMOUNT
@@ -188,11 +189,10 @@ def ways_to_raise(state: GameState, player: Player, then_space: int | None = Non
     what it brings; `then_space` is the space whose sheet opens again once it is done."""
     ways = []
     back = {} if then_space is None else {"then_space": then_space}
-    # a deed promised in a trade agreed under temporary bankruptcy goes as it was agreed
-    promised = {p for t in state.trades if t.agreed for p in (*t.give.deeds, *t.get.deeds)}
+    agreed = promised(state)
     for deed in state.edition.deeds:
         holding = state.holding(deed.position)
-        if holding.owner != player.id or deed.position in promised:
+        if holding.owner != player.id or deed.position in agreed:
             continue
         if level(state, deed.position):
             sell = (
