@@ -236,20 +236,15 @@ class DeclareBankruptcy(Command):
             total > 0, Text("%(player)s owes nothing: there is no bankruptcy to declare.", player=player.name)
         )
         could = payable(state, player.id)
-        if state.rules.pay_with_property:
-            require(
-                could < total,
-                Text(
-                    "%(player)s could still pay %(could)s of the %(owed)s owed with cash and deeds:"
-                    " pay with property first.",
-                    player=player.name,
-                    could=state.money(could),
-                    owed=state.money(total),
-                ),
-            )
         require(
             could < total,
             Text(
+                "%(player)s could still pay the %(owed)s owed with cash and deeds: pay with property first.",
+                player=player.name,
+                owed=state.money(total),
+            )
+            if state.rules.pay_with_property
+            else Text(
                 "%(player)s could still raise %(could)s of the %(owed)s owed: "
                 "sell buildings or mortgage deeds first.",
                 player=player.name,

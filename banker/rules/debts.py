@@ -14,7 +14,7 @@ from banker.rules.base import Command, Event, require
 from banker.rules.deeds import owners_lots
 from banker.rules.errors import RuleError
 from banker.rules.money import payment
-from banker.rules.state import GameState, Player
+from banker.rules.state import FREE_PARKING, GameState, Player
 from banker.rules.tally import building_cost
 from banker.rules.text import ITEMS, Parts, Text
 
@@ -83,12 +83,14 @@ def property_value(state: GameState, positions: tuple[int, ...]) -> tuple[int, i
 
 def payable(state: GameState, player_id: int) -> int:
     """The most the player could pay a debt with: what they could raise, or with
-    `pay_with_property` their cash and every unmortgaged deed with its buildings, if that is more."""
+    `pay_with_property` their cash and every unmortgaged deed with its buildings, if that is more
+    (deeds pay only debts to players and the bank: the Free Parking pot takes cash)."""
     could = raisable(state, player_id)
     if not state.rules.pay_with_property:
         return could
     held = tuple(p for p, h in state.holdings.items() if h.owner == player_id and not h.mortgaged)
-    return max(could, state.player(player_id).cash + sum(property_value(state, held)))
+    in_deeds = sum(d.amount for d in state.debts_of(player_id) if d.creditor != FREE_PARKING)
+    return max(could, state.player(player_id).cash + min(sum(property_value(state, held)), in_deeds))
 
 
 def require_no_debt(state: GameState, player_id: int | None) -> None:

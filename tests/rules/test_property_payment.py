@@ -10,10 +10,11 @@ from banker.rules.buildings import Build, BuildingsChanged
 from banker.rules.debts import DebtsSettled
 from banker.rules.deeds import Buy
 from banker.rules.market import BuyFromMarket, NextTurn
-from banker.rules.money import Paid, PayBank
+from banker.rules.money import Paid, PayBank, PayTax
 from banker.rules.mortgages import Mortgage
 from banker.rules.property_payment import PayWithProperty
 from banker.rules.rent import PayRent
+from banker.rules.state import FREE_PARKING
 from banker.rules.undo import Undo
 from tests.rules.conftest import ANN, BOB, CAT, assert_building_supply, built, cash, new_game, refusal, run
 
@@ -125,7 +126,7 @@ def test_bankruptcy_waits_while_cash_and_deeds_would_pay():
     state = run(browns(houses=1), PayBank(player=ANN, amount=1380, reason="x"))  # $1,280 cash
     # the browns $120 and their houses $100: $1,500 could be paid
     assert refusal(state, DeclareBankruptcy(player=ANN)) == (
-        "Ann could still pay $1,500 of the $1,380 owed with cash and deeds: pay with property first."
+        "Ann could still pay the $1,380 owed with cash and deeds: pay with property first."
     )
     state = run(state, PayBank(player=ANN, amount=200, reason="y"))
     assert run(state, DeclareBankruptcy(player=ANN)).player(ANN).bankrupt
@@ -156,3 +157,13 @@ def test_a_form_sends_the_deeds_as_a_list_or_as_text():
     assert parse_command({"type": "pay_with_property", "player": 1, "deeds": [39], "to": 0}) == (
         PayWithProperty(player=1, deeds=(39,), to=0)
     )
+
+
+def test_a_debt_to_the_free_parking_pot_is_paid_in_cash_so_deeds_do_not_hold_off_bankruptcy():
+    state = run(browns(free_parking_jackpot=True), PayBank(player=ANN, amount=1330, reason="x"))  # $50 left
+    state = run(state, PayTax(player=ANN, space=4))  # $200 into the pot, which takes cash only
+    assert [(d.creditor, d.amount) for d in state.debts] == [(FREE_PARKING, 200)]
+    assert refusal(state, PayWithProperty(player=ANN, deeds=(BALTIC,))).startswith(
+        "A debt to the Free Parking"
+    )
+    assert run(state, DeclareBankruptcy(player=ANN)).player(ANN).bankrupt
