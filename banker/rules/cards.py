@@ -168,15 +168,13 @@ class PlayCard(Command):
                 ),
             )
         elif card.action in ("advance_to", "advance_to_nearest"):
-            # the piece may stand anywhere, not only where the card's deck is drawn
-            anywhere = range(len(state.edition.spaces))
             require(
-                len({passes_go(state.edition, card, space) for space in anywhere}) == 1,
+                not turns_on_where(state.edition, card),
                 Text(
                     "Say where %(player)s stands: it decides whether the piece passes GO.", player=target.name
                 ),
             )
-            from_space = GO
+            from_space = GO  # any space does the same
         drawn = DrawCard(target.id, card.deck, card.id, from_space=from_space, dice=self.dice)
         events = [CardPlayed(player=player.id, card=card.id, on=target.id), *drawn.effects(state, card)]
         if card.action == "advance_to_nearest" and self.dice is None:
@@ -277,6 +275,16 @@ def card_destination(edition: Edition, card: Card, from_space: int) -> int:
         (deed.position for deed in edition.deeds if deed.kind == card.target_kind),
         key=lambda position: (position - from_space) % size,
     )
+
+
+def turns_on_where(edition: Edition, card: Card) -> bool:
+    """Whether where the piece stands changes what an advance card does: the deed it sends the
+    piece to, or whether it passes GO on the way. A card played on a player (who may stand
+    anywhere, not only where the card's deck is drawn) then needs to be told."""
+    if card.action not in ("advance_to", "advance_to_nearest"):
+        return False
+    spaces = range(len(edition.spaces))
+    return len({(card_destination(edition, card, s), passes_go(edition, card, s)) for s in spaces}) > 1
 
 
 def passes_go(edition: Edition, card: Card, from_space: int) -> bool:

@@ -99,4 +99,4 @@ class CardPlayed(Event):
 
 def card_holder(state: GameState, card: str) -> Player | None:
     """Who has `card` in their hand, or None when it is in its deck."""
-    return next((p for p in state.players if card in p.hand and not p.bankrupt), None)
+    return next((p for p in state.players if card in p.hand), None)

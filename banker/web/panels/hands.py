@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from banker.rules import GameState, Player
 from banker.rules.board import DECK_NAMES, KEPT_ACTIONS
 from banker.rules.card_texts import card_text
-from banker.rules.cards import card_destination, passes_go
+from banker.rules.cards import turns_on_where
 from banker.rules.text import Text
 from banker.web.panels.offers import Offer, offer
 
@@ -36,7 +36,7 @@ def hand(state: GameState, player: Player, own: bool = False) -> tuple[HeldCard,
         if card.action in KEPT_ACTIONS:  # a Fortune card, played with its deeds (panels/rule_systems.py)
             continue
         targets = [t for t in state.players if not t.bankrupt]
-        if _turns_on_where(state, card_id):
+        if turns_on_where(state.edition, card):
             held.append(
                 HeldCard(
                     DECK_NAMES[card.deck],
@@ -61,19 +61,6 @@ def hand(state: GameState, player: Player, own: bool = False) -> tuple[HeldCard,
         )
         held.append(HeldCard(DECK_NAMES[card.deck], card_text(state, card), card_id, plays))
     return tuple(held)
-
-
-def _turns_on_where(state: GameState, card_id: str) -> bool:
-    """Whether where the target stands changes what `card_id` does: the deed it sends them to,
-    or whether they pass GO on the way."""
-    card = state.edition.card[card_id]
-    if card.action not in ("advance_to", "advance_to_nearest"):
-        return False
-    edition = state.edition
-    outcomes = {
-        (card_destination(edition, card, s), passes_go(edition, card, s)) for s in range(len(edition.spaces))
-    }
-    return len(outcomes) > 1
 
 
 TEMPLATE_GLOBALS = {"hand": hand}
