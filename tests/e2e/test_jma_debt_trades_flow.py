@@ -39,7 +39,7 @@ def test_two_agreed_trades_go_through_together_and_clear_the_debt(server, phone,
         "You agreed to Cy's offer: it goes through once your agreed"
     )
     agreed = bob.locator(".trade-offer", has_text="Agreed: Cy and Bob")
-    expect(agreed).to_contain_text("It goes through once Bob's agreed trades clear the debt.")
+    expect(agreed).to_contain_text("It goes through once your agreed trades clear your debt.")
     expect(debt.locator(".raise")).not_to_contain_text("Baltic Avenue")  # promised to Cy: not to mortgage
     waiting = agreed.locator(".offer.refused", has_text="Put the agreed trade through")
     expect(waiting).to_contain_text("Together the agreed trades would leave Bob $60 for the $100 owed")

@@ -134,10 +134,12 @@ def test_a_trade_that_only_helps_is_agreed_shown_waiting_and_put_through_once_th
     )
     state = app.extensions["banker"].state(game_id)
     assert state.trades[0].agreed and state.holding(BALTIC).owner == 2 and state.player(2).cash == 20
-    for phone in (phones["Bob"], phones["Cy"]):
+    for phone, waits in (
+        (phones["Bob"], "It goes through once your agreed trades clear your debt."),
+        (phones["Cy"], "It goes through once Bob's agreed trades clear the debt."),
+    ):
         shown = readable(page(phone, game_id))
-        assert "Agreed: Cy and Bob" in shown
-        assert "It goes through once Bob's agreed trades clear the debt." in shown
+        assert "Agreed: Cy and Bob" in shown and waits in shown
     assert "Mortgage Baltic Avenue" not in readable(cards(page(phones["Bob"], game_id)))  # promised to Cy
     waiting = readable(trade_cards(page(phones["Bob"], game_id)))
     assert "Put the agreed trade through" in waiting

@@ -77,11 +77,16 @@ def open_trades(state: GameState, me: Player | None) -> list[TradeView]:
             headline = Text(
                 "Agreed: %(proposer)s and %(partner)s", proposer=proposer.name, partner=partner.name
             )
-            summary = Text(
-                "%(summary)s. It goes through once %(debtor)s's agreed trades clear the debt.",
-                summary=summary,
-                debtor=debtor.name,
-            )
+            if me is not None and me.id == debtor.id:
+                summary = Text(
+                    "%(summary)s. It goes through once your agreed trades clear your debt.", summary=summary
+                )
+            else:
+                summary = Text(
+                    "%(summary)s. It goes through once %(debtor)s's agreed trades clear the debt.",
+                    summary=summary,
+                    debtor=debtor.name,
+                )
         accept = offer(
             state, {"type": "accept_trade", "player": partner.id, "trade": trade.id}, Text("Accept")
         )
