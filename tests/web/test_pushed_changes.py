@@ -11,25 +11,28 @@ import pytest
 from tests.web.helpers import do, seq
 
 
-@pytest.fixture
-def streams(app, table):
-    """Each player's live stream, opened at the current seq and read by a thread of its own (as a
-    server gives each stream its own): message(stream) is its next message."""
-    app.config.update(STREAM_SECONDS=5.0, STREAM_KEEPALIVE_SECONDS=30.0)
-    now = seq(app, table["id"])
-    opened = {}
+def opened(client, game_id: str, now: int, view: str) -> queue.Queue:
+    """A phone's live stream, opened at seq `now` and read by a thread of its own (as a server
+    gives each stream its own): message(stream) is its next message."""
+    into: queue.Queue = queue.Queue()
 
-    def read(name: str, into: queue.Queue) -> None:
-        response = table[name].get(f"/g/{table['id']}/stream?seq={now}&view=player", buffered=False)
+    def read() -> None:
+        response = client.get(f"/g/{game_id}/stream?seq={now}&view={view}", buffered=False)
         for chunk in response.response:
             into.put(chunk.decode())
         response.close()
 
-    for name in ("Ann", "Bob", "Cy"):
-        opened[name] = queue.Queue()
-        threading.Thread(target=read, args=(name, opened[name]), daemon=True).start()
-        assert opened[name].get(timeout=5) == "retry: 1000\n\n"
-    return opened
+    threading.Thread(target=read, daemon=True).start()
+    assert into.get(timeout=5) == "retry: 1000\n\n"
+    return into
+
+
+@pytest.fixture
+def streams(app, table):
+    """Each player's live stream, opened at the current seq."""
+    app.config.update(STREAM_SECONDS=5.0, STREAM_KEEPALIVE_SECONDS=30.0)
+    now = seq(app, table["id"])
+    return {name: opened(table[name], table["id"], now, "player") for name in ("Ann", "Bob", "Cy")}
 
 
 def message(stream: queue.Queue) -> str:
@@ -127,3 +130,14 @@ def test_the_pay_and_trade_tabs_of_every_phone_offer_a_late_player_at_once(app, 
     cy = message(streams["Cy"])
     assert 'id="panel-pay"' in cy and 'id="panel-trade"' in cy
     assert 'name="to" value="4"' in cy  # Cy can pay Dan without reloading
+
+
+def test_the_banks_end_of_game_card_offers_no_end_once_the_game_is_over(app, table):
+    """The game's end redraws the bank's screen whole: its End of the game card (on the More tab,
+    outside the live part) comes too, or the bank would still offer to end a game that is over."""
+    app.config.update(STREAM_SECONDS=5.0, STREAM_KEEPALIVE_SECONDS=30.0)
+    bank = opened(table["host"], table["id"], seq(app, table["id"]), "bank")
+    do(table["host"], table["id"], "bank", type="end_game")
+    pushed = message(bank)
+    endgame = pushed[pushed.index('<div id="endgame" class="region" hx-swap-oob="true">') :]
+    assert "Tally so far" in endgame and "end_game" not in endgame.split("</section>")[0]
