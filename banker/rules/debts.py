@@ -81,15 +81,22 @@ def property_value(state: GameState, positions: tuple[int, ...]) -> tuple[int, i
     return deeds, sum(building_cost(state, lot) for lot in lots)
 
 
+def property_creditors(state: GameState, player_id: int) -> tuple[int, ...]:
+    """Those the player owes whom deeds may pay (`pay_with_property`): every creditor but the Free
+    Parking pot, which takes cash."""
+    return tuple(dict.fromkeys(d.creditor for d in state.debts_of(player_id) if d.creditor != FREE_PARKING))
+
+
 def payable(state: GameState, player_id: int) -> int:
     """The most the player could pay a debt with: what they could raise, or with
     `pay_with_property` their cash and every unmortgaged deed with its buildings, if that is more
-    (deeds pay only debts to players and the bank: the Free Parking pot takes cash)."""
+    (as far as the debts deeds may pay)."""
     could = raisable(state, player_id)
     if not state.rules.pay_with_property:
         return could
     held = tuple(p for p, h in state.holdings.items() if h.owner == player_id and not h.mortgaged)
-    in_deeds = sum(d.amount for d in state.debts_of(player_id) if d.creditor != FREE_PARKING)
+    payees = property_creditors(state, player_id)
+    in_deeds = sum(d.amount for d in state.debts_of(player_id) if d.creditor in payees)
     return max(could, state.player(player_id).cash + min(sum(property_value(state, held)), in_deeds))
 
 

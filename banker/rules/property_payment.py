@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from banker.rules.bankruptcy import DeedsHandedOver
 from banker.rules.base import Command, Event, Positions, require
 from banker.rules.buildings import BuildingsChanged
-from banker.rules.debts import DebtsSettled, property_value
+from banker.rules.debts import DebtsSettled, property_creditors, property_value
 from banker.rules.deeds import owners_lots
 from banker.rules.money import Paid, payment
 from banker.rules.state import BANK, FREE_PARKING, GameState
@@ -45,21 +45,22 @@ class PayWithProperty(Command):
         require(state.rules.pay_with_property, Text("In this game debts are paid in cash, not with deeds."))
         debts = state.debts_of(player.id)
         require(bool(debts), Text("%(player)s owes nothing.", player=player.name))
-        creditors = list(dict.fromkeys(debt.creditor for debt in debts))
-        to = creditors[0] if self.to is None and len(creditors) == 1 else self.to
+        payees = property_creditors(state, player.id)
+        pot = Text("A debt to the Free Parking pot is paid in cash.")
+        require(self.to != FREE_PARKING and bool(payees), pot)
+        to = payees[0] if self.to is None and len(payees) == 1 else self.to
         require(
             to is not None,
             Text(
                 "%(player)s owes %(creditors)s: say which one the deeds go to.",
                 player=player.name,
-                creditors=listing([state.name_of(c) for c in creditors]),
+                creditors=listing([state.name_of(c) for c in payees]),
             ),
         )
         require(
-            to in creditors,
+            to in payees,
             Text("%(player)s owes %(creditor)s nothing.", player=player.name, creditor=state.name_of(to)),
         )
-        require(to != FREE_PARKING, Text("A debt to the Free Parking pot is paid in cash."))
         require(bool(self.deeds), Text("Choose the deeds to hand over."))
         require(len(set(self.deeds)) == len(self.deeds), Text("Each deed can be handed over only once."))
         for position in self.deeds:

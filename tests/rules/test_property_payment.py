@@ -167,3 +167,16 @@ def test_a_debt_to_the_free_parking_pot_is_paid_in_cash_so_deeds_do_not_hold_off
         "A debt to the Free Parking"
     )
     assert run(state, DeclareBankruptcy(player=ANN)).player(ANN).bankrupt
+
+
+def test_deeds_go_to_the_one_creditor_they_may_pay_when_the_pot_is_owed_too():
+    state = run(browns(free_parking_jackpot=True), PayBank(player=ANN, amount=1370, reason="x"))  # $10 left
+    state = run(state, BuyFromMarket(player=BOB, deed=ATLANTIC), PayRent(player=ANN, deed=ATLANTIC))
+    state = run(state, PayTax(player=ANN, space=4))
+    assert [(d.creditor, d.amount) for d in state.debts] == [
+        (BOB, 25),
+        (FREE_PARKING, 200),
+    ]  # rounded up to $5
+    state = run(state, PayWithProperty(player=ANN, deeds=(BALTIC,)))  # Bob, without saying so
+    assert state.holding(BALTIC).owner == BOB
+    assert [(d.creditor, d.amount) for d in state.debts] == [(FREE_PARKING, 200)]

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from banker.rules.state import FREE_PARKING
 from tests.web.helpers import HTMX, as_banker, do, readable, take_seat, text
 from tests.web.test_debt_screens import debt_card
 from tests.web.test_rule_system_screens import seated
@@ -90,3 +91,19 @@ def test_a_refused_payment_says_why_and_nothing_moves(owing):
     assert service.state(game_id).debts  # still owed
     # a screen for a player who owes nothing is its empty place
     assert screen(bob, game_id, view="player") == '<div id="property-2"></div>'
+
+
+def test_a_debt_owed_only_to_the_free_parking_pot_offers_no_payment_with_deeds(app):
+    """The pot takes cash: a button that opens a screen whose every confirm is refused is a trap."""
+    game_id, ann, _, service = seated(app, pay_with_property=True, free_parking_jackpot=True)
+    as_banker(
+        app,
+        game_id,
+        {"type": "buy", "player": 1, "deed": 1},
+        {"type": "pay_bank", "player": 1, "amount": 1400, "reason": "Fine"},
+        {"type": "pay_tax", "player": 1, "space": 4},
+    )
+    assert [d.creditor for d in service.state(game_id).debts] == [FREE_PARKING]
+    card = debt_card(text(ann.get(f"/g/{game_id}")))
+    assert "Free Parking" in card and "Pay with property" not in card
+    assert screen(ann, game_id, view="player") == '<div id="property-1"></div>'

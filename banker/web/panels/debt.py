@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from banker.rules import GameState, Player
 from banker.rules.bankruptcy import DeclareBankruptcy, fine_takers
-from banker.rules.debts import owed, payable
+from banker.rules.debts import owed, payable, property_creditors
 from banker.rules.money import with_reason
 from banker.rules.text import Text
 from banker.web.panels.offers import Offer, offer, ways_to_raise
@@ -71,6 +71,7 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
         pay=pay,
         raise_money=ways_to_raise(state, player),
         with_property=state.rules.pay_with_property
+        and bool(property_creditors(state, player.id))
         and any(h.owner == player.id and not h.mortgaged for h in state.holdings.values()),
         bankrupt=bankrupt,
         bankrupt_by_banker=DeclareBankruptcy(player.id).refused_to_players(state) or "",

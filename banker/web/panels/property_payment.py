@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from banker.rules import GameState, Player
 from banker.rules.board import Deed
-from banker.rules.debts import property_value
+from banker.rules.debts import property_creditors, property_value
 from banker.rules.text import Text
 from banker.web.panels.offers import Offer, offer
 
@@ -35,11 +35,10 @@ def property_payment(
     state: GameState, player: Player, chosen: list[int], to: int | None
 ) -> PropertyPayment | None:
     """The screen for `player` with the deeds at `chosen` ticked, paying creditor `to` (the first
-    one when not theirs); None where debts are paid in cash or nothing is owed."""
-    debts = state.debts_of(player.id)
-    if not state.rules.pay_with_property or not debts or player.bankrupt:
+    one when not theirs); None where debts are paid in cash or nothing is owed that deeds may pay."""
+    creditors = property_creditors(state, player.id)
+    if not state.rules.pay_with_property or not creditors or player.bankrupt:
         return None
-    creditors = tuple(dict.fromkeys(debt.creditor for debt in debts))
     to = to if to in creditors else creditors[0]
     owned = [
         deed
@@ -48,7 +47,7 @@ def property_payment(
     ]
     ticked = tuple(deed.position for deed in owned if deed.position in chosen)
     deeds, buildings = property_value(state, ticked)
-    owed = sum(debt.amount for debt in debts if debt.creditor == to)
+    owed = sum(debt.amount for debt in state.debts_of(player.id) if debt.creditor == to)
     money = state.money
     if deeds + buildings >= owed:
         summary = Text(
@@ -81,6 +80,3 @@ def property_payment(
     )
     named = tuple((creditor, state.name_of(creditor)) for creditor in creditors)
     return PropertyPayment(player, to, named, choices, summary, confirm)
-
-
-TEMPLATE_GLOBALS = {"property_payment": property_payment}
