@@ -163,7 +163,9 @@ def test_the_bank_screen_shows_each_hand_with_its_cards_to_play(app):
     banker = app.test_client()
     link = f"/seat/{service.seats(game_id)[0].token}"
     banker.post(link, data={"csrf_token": csrf_token(banker, link)})
-    bank = readable(text(banker.get(f"/g/{game_id}/bank")))
+    html = text(banker.get(f"/g/{game_id}/bank"))
+    assert '<div class="hand card">' in html  # a card of its own on the bank's screen
+    bank = readable(html)
     assert "Ann's kept cards" in bank and "Play Free house" in bank
 
 
@@ -211,7 +213,9 @@ def test_a_card_kept_in_hand_shows_on_its_holders_phone_and_the_bank_and_is_play
     assert "Pay hospital fees" not in readable(text(bob.get(f"/g/{game_id}")))  # not shown until played
     host = app.test_client()
     take_seat(host, f"/seat/{service.seats(game_id)[0].token}")
-    bank = readable(text(host.get(f"/g/{game_id}/bank")))
+    html = text(host.get(f"/g/{game_id}/bank"))
+    assert re.search(r'<div id="kept" class="region">\s*</div>', html)  # no Fortune card, no empty box
+    bank = readable(html)
     assert "Ann's cards Community Chest · Pay hospital fees of $100." in bank
     assert "Play on Ann · −$100" in bank and "yourself" not in bank
     assert do(bob, game_id, type="card", player=2, deck="community_chest", card="CC11").status_code == 409
