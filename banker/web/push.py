@@ -322,8 +322,8 @@ def _kept(state: GameState, you: int | None) -> tuple:
 
 
 def _hand(state: GameState, you: int | None) -> tuple:
-    if not state.rules.card_hands:
-        return ()
+    if not state.rules.card_hands or not any(p.hand for p in state.players if you in (None, p.id)):
+        return ()  # no cards to show: a payment draws nothing again
     # the cards held, and whether each can be played on each player (their cash, deeds and debts)
     return (state.players, state.holdings, state.debts, state.ended)
 

@@ -12,9 +12,11 @@ from flask import Flask, render_template
 from hypothesis import settings
 
 from banker.rules import GameState
+from banker.rules.cards import DrawCard
+from banker.rules.money import PayPlayer
 from banker.rules.trades import AcceptTrade
 from banker.web import push
-from tests.rules.conftest import BOB, run
+from tests.rules.conftest import ANN, BOB, new_game, run
 from tests.rules.test_table_properties import Table
 from tests.rules.test_temporary_bankruptcy import CAT, READING, buys, short_bob
 
@@ -117,3 +119,16 @@ def test_a_trade_agreed_under_temporary_bankruptcy_redraws_the_debtors_panel(dra
     assert key(before, BOB) != key(after, BOB)
     with drawing.test_request_context():
         assert region(before, "player", "debt", BOB) != region(after, "player", "debt", BOB)
+
+
+def test_a_payment_draws_no_hand_again_where_no_card_is_held():
+    """Monopoly 2.0 keeps cards in hand: a phone whose player holds none, or a bank whose players
+    hold none, has nothing in its hand region for a payment to change."""
+    key = push._OWN["player"]["hand"], push._OWN["bank"]["hand"]
+    empty = new_game(card_hands=True)
+    paid = run(empty, PayPlayer(player=ANN, to=BOB, amount=10))
+    assert key[0](empty, ANN) == key[0](paid, ANN) and key[1](empty, None) == key[1](paid, None)
+    holding = run(empty, DrawCard(player=ANN, deck="community_chest", card="CC11"))  # kept in hand
+    paid = run(holding, PayPlayer(player=ANN, to=BOB, amount=10))
+    assert key[0](holding, BOB) == key[0](paid, BOB)  # Bob holds none
+    assert key[0](holding, ANN) != key[0](paid, ANN) and key[1](holding, None) != key[1](paid, None)
