@@ -168,10 +168,15 @@ class PlayCard(Command):
                 ),
             )
         elif card.action in ("advance_to", "advance_to_nearest"):
+            name = target.name
             require(
                 not turns_on_where(state.edition, card),
-                Text(
-                    "Say where %(player)s stands: it decides whether the piece passes GO.", player=target.name
+                Text("Say where %(player)s stands: it decides whether the piece passes GO.", player=name)
+                if card.action == "advance_to"
+                else Text(
+                    "Say where %(player)s stands: it decides which space is nearest and whether the piece "
+                    "passes GO.",
+                    player=name,
                 ),
             )
             from_space = GO  # any space does the same

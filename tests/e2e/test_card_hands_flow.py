@@ -38,7 +38,7 @@ def test_cards_drawn_into_the_hand_and_played_on_another_player(server, phone, s
     form.get_by_label("Play on").select_option(label="Bob")
     form.get_by_role("button", name="Play the card").click()  # where Bob stands is not said yet
     expect(ann.locator("#toast")).to_contain_text(
-        "Say where Bob stands: it decides whether the piece passes GO."
+        "Say where Bob stands: it decides which space is nearest and whether the piece passes GO."
     )
     form.get_by_label("Standing on").select_option(label="36 · Chance")
     ann.screenshot(path=str(shots / "hand-form-390.png"), full_page=True)

@@ -239,7 +239,10 @@ def test_an_advance_whose_outcome_turns_on_where_the_piece_stands_is_played_from
     assert "Play on Bob" in readable(html)  # Boardwalk is a button for each player
     before = service.state(game_id).seq
     response = do(ann, game_id, type="play_card", player=1, card="CH07", on=1, from_space="")
-    assert refusal(response) == "Say where Ann stands: it decides whether the piece passes GO."
+    assert (
+        refusal(response)
+        == "Say where Ann stands: it decides which space is nearest and whether the piece passes GO."
+    )
     response = do(ann, game_id, type="play_card", player=1, card="CH07", on=1, from_space=7, dice="")
     assert refusal(response) == (
         "Say what Ann rolled: Electric Company is Bob's, and the card charges ten times the roll."
