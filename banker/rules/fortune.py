@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banker.rules.base import Event, require
-from banker.rules.board import Card
+from banker.rules.board import Card, Deed
 from banker.rules.buildings import level, next_building
 from banker.rules.card_texts import card_title
 from banker.rules.debts import DebtsSettled
@@ -141,10 +141,34 @@ def _given(state: GameState, player: Player, position: int, to: int) -> DeedTake
 
 
 def _require_bare(state: GameState, position: int) -> None:
-    holding = state.holding(position)
     require(
-        not (holding.houses or holding.hotel),
+        _bare(state, position),
         Text("%(deed)s has buildings: sell them before it changes hands.", deed=state.deed(position).name),
+    )
+
+
+def _bare(state: GameState, position: int) -> bool:
+    holding = state.holding(position)
+    return not (holding.houses or holding.hotel)
+
+
+def takeable(state: GameState, player: Player) -> tuple[Deed, ...]:
+    """The deeds a Sly or Forced Deal of `player`'s may take: see _takeable."""
+    return tuple(
+        deed
+        for deed in state.edition.deeds
+        if state.holding(deed.position).owner not in (BANK, player.id)
+        and not in_monopoly(state, deed.position)
+        and _bare(state, deed.position)
+    )
+
+
+def givable(state: GameState, player: Player) -> tuple[Deed, ...]:
+    """The deeds of `player`'s a Forced Deal may hand over: see _given."""
+    return tuple(
+        deed
+        for deed in state.edition.deeds
+        if state.holding(deed.position).owner == player.id and _bare(state, deed.position)
     )
 
 

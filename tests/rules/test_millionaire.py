@@ -8,7 +8,7 @@ from banker.editions import custom_edition
 from banker.rules import BANK, fold, parse_command, start_game
 from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.cards import DrawCard, PlayCard
-from banker.rules.fortune import DeedTaken
+from banker.rules.fortune import DeedTaken, givable, takeable
 from banker.rules.hands import CardPlayed
 from banker.rules.jackpot import FreeParking
 from banker.rules.levels import BuyLevel, LevelBought
@@ -218,6 +218,25 @@ def test_forced_deal_swaps_one_deed_for_one():
     swapped = run(state, PlayCard(player=ANN, card="F3", deed=LOT_4, give=LOT_9))
     assert (swapped.holding(LOT_4).owner, swapped.holding(LOT_9).owner) == (ANN, BOB)
     assert [p.cash for p in swapped.players] == [p.cash for p in state.players]  # no money moves
+
+
+def test_the_deeds_offered_for_a_deal_are_those_it_may_take_and_give():
+    state = owning(kept(board_game(), ANN, "F2", "F3"), BOB, LOT_1, LOT_3, LOT_4)
+    state = owning(state, ANN, LOT_9)
+    ann = state.player(ANN)
+    assert [d.position for d in takeable(state, ann)] == [LOT_4]  # not the brown group Bob owns whole
+    assert [d.position for d in givable(state, ann)] == [LOT_9]
+    for deed in state.edition.deeds:
+        sly = PlayCard(player=ANN, card="F2", deed=deed.position)
+        if deed in takeable(state, ann):
+            run(state, sly)
+        else:
+            assert refusal(state, sly)
+        forced = PlayCard(player=ANN, card="F3", deed=LOT_4, give=deed.position)
+        if deed in givable(state, ann):
+            run(state, forced)
+        else:
+            assert refusal(state, forced)
 
 
 def test_just_say_no_refuses_a_deal_played_on_its_holder():

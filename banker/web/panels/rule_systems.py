@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from banker.rules import BANK, GameState, Player
+from banker.rules import GameState, Player
 from banker.rules.board import KEPT_ACTIONS, Deed
 from banker.rules.card_texts import card_title
-from banker.rules.market import in_monopoly
+from banker.rules.fortune import givable, takeable
 from banker.rules.money import salary
 from banker.rules.text import Text
 from banker.web.panels.offers import Offer, offer
@@ -85,12 +85,6 @@ def kept_cards(state: GameState, player: Player) -> list[KeptCard]:
         if card.action not in KEPT_ACTIONS:
             continue
         label = Text("Play %(card)s", card=card_title(state, card))
-        mine = _bare(state, lambda owner: owner == player.id)
-        theirs = tuple(
-            d
-            for d in _bare(state, lambda owner: owner not in (BANK, player.id))
-            if not in_monopoly(state, d.position)
-        )
         if card.action == "free_house":
             streets = tuple(
                 d
@@ -99,22 +93,13 @@ def kept_cards(state: GameState, player: Player) -> list[KeptCard]:
             )
             cards.append(KeptCard(card_id, label, Text("On"), streets))
         elif card.action == "sly_deal":
-            cards.append(KeptCard(card_id, label, Text("Take"), theirs))
+            cards.append(KeptCard(card_id, label, Text("Take"), takeable(state, player)))
         elif card.action == "forced_deal":
-            cards.append(KeptCard(card_id, label, Text("Take"), theirs, mine))
+            deal = takeable(state, player), givable(state, player)
+            cards.append(KeptCard(card_id, label, Text("Take"), *deal))
         else:
             cards.append(KeptCard(card_id, label))
     return cards
-
-
-def _bare(state: GameState, owned_by) -> tuple[Deed, ...]:
-    """The deeds without buildings whose owner `owned_by` accepts."""
-    return tuple(
-        deed
-        for deed in state.edition.deeds
-        if owned_by(state.holding(deed.position).owner)
-        and not (state.holding(deed.position).houses or state.holding(deed.position).hotel)
-    )
 
 
 TEMPLATE_GLOBALS = {"market_panel": market_panel, "token_level": token_level, "kept_cards": kept_cards}
