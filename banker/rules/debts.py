@@ -45,6 +45,15 @@ def owed(state: GameState, player_id: int) -> int:
     return sum(debt.amount for debt in state.debts_of(player_id))
 
 
+def claims(state: GameState, creditor: int) -> dict[int, int]:
+    """What each player owes `creditor`, by debtor (the JMA rules trade it like cash)."""
+    owed_to: dict[int, int] = {}
+    for debt in state.debts:
+        if debt.creditor == creditor:
+            owed_to[debt.debtor] = owed_to.get(debt.debtor, 0) + debt.amount
+    return owed_to
+
+
 def short_of_cash(state: GameState, player_id: int) -> bool:
     """Whether the player owes more than their cash (the JMA rules' temporary bankruptcy)."""
     return owed(state, player_id) > state.player(player_id).cash

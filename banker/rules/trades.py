@@ -31,7 +31,7 @@ from typing import Any
 from banker.rules.base import Command, Event, MortgageChoices, require
 from banker.rules.board import DECK_NAMES
 from banker.rules.debt_trades import agreed_trades, check_creditor_offer, check_debt_trade
-from banker.rules.debts import owed
+from banker.rules.debts import claims, owed
 from banker.rules.deeds import buildings_text, group_label, owners_lots
 from banker.rules.errors import RuleError
 from banker.rules.jail import settled_by_card
@@ -386,7 +386,7 @@ def _check_claims(state: GameState, player: Player, side: TradeSide, again: bool
         require(
             debtor not in debtors[:index], Text("What %(debtor)s owes is in the offer twice.", debtor=name)
         )
-        owed_to = sum(d.amount for d in state.debts_of(debtor) if d.creditor == player.id)
+        owed_to = claims(state, player.id).get(debtor, 0)
         require(
             owed_to > 0,
             Text("%(debtor)s no longer owes %(player)s anything.", debtor=name, player=player.name)

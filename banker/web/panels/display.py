@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from banker.rules import GameState, Player
+from banker.rules.debts import owed
 from banker.rules.receipts import Movement
 from banker.rules.state import BANK, FREE_PARKING
 from banker.rules.tally import worth
@@ -59,7 +60,7 @@ def standings(state: GameState) -> list[Standing]:
         Standing(
             player=p,
             worth=sum(worth(state, p)),
-            owes=sum(d.amount for d in state.debts if d.debtor == p.id),
+            owes=owed(state, p.id),
         )
         for p in state.players
     ]

@@ -11,6 +11,7 @@ from werkzeug.datastructures import MultiDict
 from banker.rules import GameState, Player
 from banker.rules.board import DECK_NAMES, Deed
 from banker.rules.debt_trades import agreed_trades
+from banker.rules.debts import claims
 from banker.rules.state import Trade, TradeSide
 from banker.rules.text import Plural, Text
 from banker.rules.trades import side_text
@@ -172,11 +173,7 @@ def _claims(state: GameState, creditor: int) -> tuple[tuple[Player, int], ...]:
     """What each player owes `creditor`, which the JMA rules trade like cash."""
     if not state.rules.temporary_bankruptcy:
         return ()
-    owed: dict[int, int] = {}
-    for debt in state.debts:
-        if debt.creditor == creditor:
-            owed[debt.debtor] = owed.get(debt.debtor, 0) + debt.amount
-    return tuple((state.player(debtor), amount) for debtor, amount in owed.items())
+    return tuple((state.player(debtor), amount) for debtor, amount in claims(state, creditor).items())
 
 
 def proposal(form: MultiDict[str, str], player: int) -> dict[str, Any]:
