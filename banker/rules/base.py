@@ -115,9 +115,9 @@ class Event:
     def describe(self, state: GameState) -> Text:
         raise NotImplementedError
 
-    def parties(self) -> tuple[int, ...]:
-        """The players (and the bank, 0) this event concerns."""
-        values = (getattr(self, f, None) for f in PARTY_FIELDS if f not in self.spaces_named_like_parties)
+    def parties(self, fields: tuple[str, ...] = PARTY_FIELDS) -> tuple[int, ...]:
+        """The players (and the bank, 0) this event concerns, as far as `fields` name them."""
+        values = (getattr(self, f, None) for f in fields if f not in self.spaces_named_like_parties)
         return tuple(v for v in values if isinstance(v, int) and not isinstance(v, bool))
 
     def describe_to(self, state: GameState, you: int) -> Text:

@@ -26,6 +26,7 @@ from banker.rules.buildings import level, next_building
 from banker.rules.card_texts import card_title
 from banker.rules.debts import DebtsSettled
 from banker.rules.deeds import group_label, owners_lots
+from banker.rules.hands import CardPlayed
 from banker.rules.market import in_monopoly
 from banker.rules.money import DebtIncurred, Paid, payment
 from banker.rules.state import BANK, FREE_PARKING, GameState, Player
@@ -175,9 +176,17 @@ def givable(state: GameState, player: Player) -> tuple[Deed, ...]:
 def _refused(state: GameState, player: Player) -> list[Event]:
     """What undoes the last action that involved `player`: a deal played on them (each deed it
     moved goes back: a Forced Deal's swap both ways), and the rent or card payment they made."""
-    events = _last_involving(state, player.id)
+    at, events = _last_involving(state, player.id)
     by_card = any(event.type == "card_drawn" for event in events)
-    dealt_on = any(isinstance(event, DeedTaken) and event.owner == player.id for event in events)
+    played_by = next((event.player for event in events if isinstance(event, CardPlayed)), None)
+    dealt_on = played_by not in (None, player.id) and any(
+        isinstance(event, DeedTaken) and event.owner == player.id for event in events
+    )
+    pot_collected = any(
+        isinstance(event, Paid) and event.payer == FREE_PARKING
+        for entry in state.undo[at + 1 :]
+        for event in entry.events
+    )
     refusal: list[Event] = []
     debts = 0
     for event in events:
@@ -205,7 +214,7 @@ def _refused(state: GameState, player: Player) -> list[Event]:
             continue
         elif isinstance(event, Paid) and event.payer == player.id:
             require(
-                event.payee != FREE_PARKING or state.free_parking >= event.amount,
+                event.payee != FREE_PARKING or not pot_collected,
                 Text(
                     "The Free Parking pot has been collected since: Just Say No can no longer bring back "
                     "the %(amount)s paid into it.",
@@ -235,12 +244,18 @@ def _refused(state: GameState, player: Player) -> list[Event]:
     return refusal
 
 
-def _last_involving(state: GameState, player_id: int) -> tuple[Event, ...]:
-    """The events of the latest action in which `player_id` took part."""
-    for entry in reversed(state.undo):
-        if any(player_id in event.parties() for event in entry.events):
-            return entry.events
-    return ()
+# the fields of the events Just Say No answers (money or deeds moving): a trade offered, an
+# auction declined or a card played on someone by another phone meanwhile does not make it too late
+_MOVED_FOR = ("player", "payer", "payee", "debtor", "creditor", "owner", "taker", "to")
+
+
+def _last_involving(state: GameState, player_id: int) -> tuple[int, tuple[Event, ...]]:
+    """Where in the undo list the latest action in which `player_id` took part is, and its events."""
+    for at in range(len(state.undo) - 1, -1, -1):
+        events = state.undo[at].events
+        if any(player_id in event.parties(_MOVED_FOR) for event in events):
+            return at, events
+    return -1, ()
 
 
 def _is_rent(event: Event) -> bool:

@@ -15,7 +15,9 @@ from banker.rules.levels import BuyLevel, LevelBought
 from banker.rules.market import NextTurn
 from banker.rules.money import CollectFromBank, GoReached, Paid, PassGo, PayBank
 from banker.rules.rent import PayRent
+from banker.rules.state import TradeSide
 from banker.rules.tally import GameEnded, tally
+from banker.rules.trades import ProposeTrade
 from banker.rules.undo import Undo
 from tests.rules.conftest import ANN, BOB, CAT, NAMES, cash, new_game, owning, refusal, run
 from tests.small_board import millionaire_board
@@ -284,6 +286,8 @@ def test_just_say_no_answers_a_deal_even_when_another_phone_acted_in_between():
     state = run(kept(state, BOB, "F4"), PlayCard(player=ANN, card="F2", deed=LOT_4))
     state = run(state, PayBank(player=CAT, amount=10, reason="x"))  # Cat's phone, meanwhile
     assert run(state, PlayCard(player=BOB, card="F4")).holding(LOT_4).owner == BOB
+    offered = run(state, ProposeTrade(player=CAT, to=BOB, give=TradeSide(cash=10)))  # not an act of Bob's
+    assert run(offered, PlayCard(player=BOB, card="F4")).holding(LOT_4).owner == BOB
     # but not once the deed has moved on, nor once Bob has done something since
     state = run(state, CollectFromBank(player=BOB, amount=10, reason="a prize"))
     assert refusal(state, PlayCard(player=BOB, card="F4")) == (
@@ -298,6 +302,23 @@ def test_just_say_no_undoes_a_forced_deal_both_ways():
     state = run(state, PlayCard(player=ANN, card="F3", deed=LOT_4, give=LOT_9))
     state = run(state, PlayCard(player=BOB, card="F4"))
     assert (state.holding(LOT_4).owner, state.holding(LOT_9).owner) == (BOB, ANN)
+
+
+def test_just_say_no_does_not_answer_its_holders_own_forced_deal():
+    state = owning(kept(board_game(), ANN, "F3", "F4"), BOB, LOT_4)
+    state = owning(state, ANN, LOT_9)
+    state = run(state, PlayCard(player=ANN, card="F3", deed=LOT_4, give=LOT_9))
+    assert refusal(state, PlayCard(player=ANN, card="F4")).startswith("Just Say No refuses a Forced or Sly")
+
+
+def test_just_say_no_does_not_take_back_from_a_pot_collected_and_seeded_again():
+    state = kept(board_game(free_parking_jackpot=True, jackpot_seed=100), BOB, "F4")
+    state = run(state, DrawCard(player=BOB, deck="lifestyle", card="L2"))  # paid into the pot
+    state = run(state, FreeParking(player=CAT))
+    assert state.free_parking == 100  # the bank's new seed: not Bob's money
+    assert refusal(state, PlayCard(player=BOB, card="F4")).startswith(
+        "The Free Parking pot has been collected since"
+    )
 
 
 def test_just_say_no_does_not_take_back_from_a_pot_already_collected():
