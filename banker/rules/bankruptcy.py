@@ -235,7 +235,7 @@ class DeclareBankruptcy(Command):
         require(
             total > 0, Text("%(player)s owes nothing: there is no bankruptcy to declare.", player=player.name)
         )
-        could = payable(state, player.id)
+        could, raising = payable(state, player.id), raisable(state, player.id)
         require(
             could < total,
             Text(
@@ -243,12 +243,12 @@ class DeclareBankruptcy(Command):
                 player=player.name,
                 owed=state.money(total),
             )
-            if state.rules.pay_with_property
+            if raising < total  # only handing deeds over pays it (Monopoly 2.0)
             else Text(
                 "%(player)s could still raise %(could)s of the %(owed)s owed: "
                 "sell buildings or mortgage deeds first.",
                 player=player.name,
-                could=state.money(could),
+                could=state.money(raising),
                 owed=state.money(total),
             ),
         )

@@ -180,3 +180,12 @@ def test_deeds_go_to_the_one_creditor_they_may_pay_when_the_pot_is_owed_too():
     state = run(state, PayWithProperty(player=ANN, deeds=(BALTIC,)))  # Bob, without saying so
     assert state.holding(BALTIC).owner == BOB
     assert [(d.creditor, d.amount) for d in state.debts] == [(FREE_PARKING, 200)]
+
+
+def test_a_pot_debt_that_a_mortgage_would_pay_says_to_mortgage_not_to_pay_with_property():
+    state = new_game(pay_with_property=True, free_parking_jackpot=True)
+    state = run(state, Buy(player=ANN, deed=39), PayBank(player=ANN, amount=1060, reason="x"))  # $40 left
+    state = run(state, PayTax(player=ANN, space=4))  # $200 to the pot, which takes cash
+    assert refusal(state, DeclareBankruptcy(player=ANN)) == (
+        "Ann could still raise $240 of the $200 owed: sell buildings or mortgage deeds first."
+    )
