@@ -88,10 +88,10 @@ class GameFile:
 
     @property
     def players(self) -> int:
-        """The players at the table: those seated late too, once the file has been read."""
-        if self.folded is not None:
-            return len(self.folded.state.players)
-        return len(self.actions[0].events[0]["players"])
+        """The seats the game needs: one for each player ever seated, a late player whose seating
+        was undone too (their seat stays, for the next late player)."""
+        late = [e["player"] for a in self.actions for e in a.events if e.get("type") == "player_added"]
+        return max([len(self.actions[0].events[0]["players"]), *late])
 
 
 def write(game: GameFile) -> bytes:

@@ -155,10 +155,16 @@ def test_a_backup_whose_seats_are_not_the_games_is_refused(app):
     assert rows(app) == service_rows
 
 
-def test_a_game_with_a_player_seated_late_moves_with_that_players_seat(app, tmp_path):
+@pytest.mark.parametrize("undone", [False, True], ids=["seated", "seating undone"])
+def test_a_game_with_a_player_seated_late_moves_with_that_players_seat(app, tmp_path, undone):
+    """Cy's seat stays when the seating is undone, ready for the next late player: a backup keeps
+    it, and a download's copy gets one too."""
     service = app.extensions["banker"]
     game = table(service, "Ann", "Bob")
-    service.run(game, service.bank_seat(game).token, {"type": "add_player", "name": "Cy"})
+    bank = service.bank_seat(game).token
+    service.run(game, bank, {"type": "add_player", "name": "Cy"})
+    if undone:
+        service.run(game, bank, {"type": "undo"})
     assert [seat for seat, _, _ in seats(service, game)] == [0, 1, 2, 3]
     engine = make_engine(f"sqlite:///{tmp_path / 'moved.sqlite3'}")
     migrate(engine)
@@ -168,6 +174,6 @@ def test_a_game_with_a_player_seated_late_moves_with_that_players_seat(app, tmp_
         assert seats(there, game) == seats(service, game) and there.state(game) == service.state(game)
         copy = there.import_game(service.export_game(game))  # a download: new seats, Cy's too
         assert [seat.player_id for seat in copy.players] == [1, 2, 3]
-        assert copy.state.players == service.state(game).players
+        assert copy.state.players == service.state(game).players and len(copy.state.players) == 3 - undone
     finally:
         engine.dispose()
