@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from banker.rules.bankruptcy import DeedsHandedOver
 from banker.rules.base import Command, Event, Positions, require
 from banker.rules.buildings import BuildingsChanged
-from banker.rules.debts import DebtsSettled, property_creditors, property_value
+from banker.rules.debts import DebtsSettled, claims, property_creditors, property_value
 from banker.rules.deeds import owners_lots
 from banker.rules.money import Paid, payment
 from banker.rules.state import BANK, FREE_PARKING, GameState
@@ -73,7 +73,7 @@ class PayWithProperty(Command):
                 not holding.mortgaged,
                 Text("%(deed)s is mortgaged: a mortgaged deed cannot pay a debt.", deed=deed.name),
             )
-        owed = sum(debt.amount for debt in debts if debt.creditor == to)
+        owed = claims(state, to)[player.id]
         deeds, buildings = property_value(state, self.deeds)
         cash = max(owed - deeds - buildings, 0)
         require(

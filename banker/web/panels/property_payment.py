@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from banker.rules import GameState, Player
 from banker.rules.board import Deed
-from banker.rules.debts import property_creditors, property_value
+from banker.rules.debts import claims, property_creditors, property_value
 from banker.rules.text import Text
 from banker.web.panels.offers import Offer, offer
 
@@ -47,7 +47,7 @@ def property_payment(
     ]
     ticked = tuple(deed.position for deed in owned if deed.position in chosen)
     deeds, buildings = property_value(state, ticked)
-    owed = sum(debt.amount for debt in state.debts_of(player.id) if debt.creditor == to)
+    owed = claims(state, to)[player.id]
     money = state.money
     if deeds + buildings >= owed:
         summary = Text(
