@@ -168,17 +168,9 @@ class PlayCard(Command):
                 ),
             )
         elif card.action in ("advance_to", "advance_to_nearest"):
+            nearest, go = _varies(state.edition, card)
             name = target.name
-            require(
-                not turns_on_where(state.edition, card),
-                Text("Say where %(player)s stands: it decides whether the piece passes GO.", player=name)
-                if card.action == "advance_to"
-                else Text(
-                    "Say where %(player)s stands: it decides which space is nearest and whether the piece "
-                    "passes GO.",
-                    player=name,
-                ),
-            )
+            require(not (nearest or go), _where_it_matters(name, nearest, go))
             from_space = GO  # any space does the same
         drawn = DrawCard(target.id, card.deck, card.id, from_space=from_space, dice=self.dice)
         events = [CardPlayed(player=player.id, card=card.id, on=target.id), *drawn.effects(state, card)]
@@ -286,10 +278,28 @@ def turns_on_where(edition: Edition, card: Card) -> bool:
     """Whether where the piece stands changes what an advance card does: the deed it sends the
     piece to, or whether it passes GO on the way. A card played on a player (who may stand
     anywhere, not only where the card's deck is drawn) then needs to be told."""
+    return any(_varies(edition, card))
+
+
+def _varies(edition: Edition, card: Card) -> tuple[bool, bool]:
+    """(the space it sends the piece to, whether it passes GO): which of them where the piece
+    stands changes, for an advance card."""
     if card.action not in ("advance_to", "advance_to_nearest"):
-        return False
+        return False, False
     spaces = range(len(edition.spaces))
-    return len({(card_destination(edition, card, s), passes_go(edition, card, s)) for s in spaces}) > 1
+    destinations = {card_destination(edition, card, s) for s in spaces}
+    return len(destinations) > 1, len({passes_go(edition, card, s) for s in spaces}) > 1
+
+
+def _where_it_matters(player: str, nearest: bool, go: bool) -> Text:
+    if nearest and go:
+        return Text(
+            "Say where %(player)s stands: it decides which space is nearest and whether the piece passes GO.",
+            player=player,
+        )
+    if nearest:
+        return Text("Say where %(player)s stands: it decides which space is nearest.", player=player)
+    return Text("Say where %(player)s stands: it decides whether the piece passes GO.", player=player)
 
 
 def passes_go(edition: Edition, card: Card, from_space: int) -> bool:

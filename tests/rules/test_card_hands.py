@@ -3,15 +3,17 @@ Chest Cards"), with the printed cards' amounts."""
 
 from __future__ import annotations
 
-from banker.rules import BANK
+from banker.editions import custom_edition, load_edition
+from banker.rules import BANK, fold, start_game
 from banker.rules.bankruptcy import DeclareBankruptcy
+from banker.rules.board import edition_to_json
 from banker.rules.cards import CardKept, CardPlayed, DrawCard, PlayCard
 from banker.rules.deeds import Buy, CardBuyOffered
 from banker.rules.market import NextTurn
 from banker.rules.money import Paid, PayBank
 from banker.rules.mortgages import Mortgage
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, cash, new_game, owning, refusal, run
+from tests.rules.conftest import ANN, BOB, CAT, NAMES, cash, new_game, owning, refusal, run
 
 HOSPITAL, BIRTHDAY, BANK_ERROR, JAIL_CARD = "CC11", "CC09", "CC02", "CC05"
 GO_TO_JAIL, DIVIDEND = "CH11", "CH08"
@@ -113,6 +115,17 @@ def test_an_advance_played_on_a_player_asks_where_they_stand_when_it_decides_the
     assert cash(passed, BOB) == 1700
     state = run(state, PlayCard(player=ANN, card="CH01", on=BOB))  # Boardwalk: never past GO
     assert cash(state, BOB) == 1500 and state.player(ANN).hand == ("CH03",)
+
+
+def test_a_nearest_card_that_pays_no_salary_asks_where_they_stand_only_for_the_nearest():
+    us = edition_to_json(load_edition("us"))
+    unpaid = [dict(c, collect_go_if_passed=False) if c["id"] == "CH07" else c for c in us["chance"]]
+    edition = custom_edition({**us, "edition": "No salary on the way", "chance": unpaid})
+    state = fold([(1, [start_game(NAMES[:3], "classic", edition, {"card_hands": True})])])
+    state = run(state, DrawCard(player=ANN, deck="chance", card="CH07"))
+    assert refusal(state, PlayCard(player=ANN, card="CH07", on=BOB)) == (
+        "Say where Bob stands: it decides which space is nearest."
+    )
 
 
 def test_a_player_stands_only_on_the_board():
