@@ -23,9 +23,11 @@ class MarketPanel:
 
 
 def market_panel(state: GameState, player: Player | None) -> MarketPanel | None:
-    """The face-up deeds; a player's phone may buy one a turn (the banker's buys for `player`)."""
+    """The face-up deeds; a player's phone may buy one a turn (the banker's buys for `player`).
+    The deed a card lets the player buy comes first, with the card's words, and only there."""
     if not state.rules.market_size or player is None:
         return None
+    by_card = state.card_buy[1] if state.card_buy and state.card_buy[0] == player.id else None
     deeds = tuple(
         (
             state.deed(position),
@@ -36,13 +38,13 @@ def market_panel(state: GameState, player: Player | None) -> MarketPanel | None:
             ),
         )
         for position in state.market
+        if position != by_card
     )
     turn = offer(state, {"type": "next_turn", "player": player.id}, Text("My turn is over"))
     card_buy = None
-    if state.card_buy and state.card_buy[0] == player.id:
-        position = state.card_buy[1]
-        buy = offer(state, {"type": "buy", "player": player.id, "deed": position}, Text("Buy"), "primary")
-        card_buy = (state.deed(position), buy)
+    if by_card is not None:
+        buy = offer(state, {"type": "buy", "player": player.id, "deed": by_card}, Text("Buy"), "primary")
+        card_buy = (state.deed(by_card), buy)
     return MarketPanel(deeds=deeds, left=len(state.deck), next_turn=turn, card_buy=card_buy)
 
 
