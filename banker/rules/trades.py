@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from banker.rules.base import Command, Event, MortgageChoices, require
+from banker.rules.base import PARTY_FIELDS, Command, Event, MortgageChoices, require
 from banker.rules.board import DECK_NAMES
 from banker.rules.debt_trades import agreed_trades, check_creditor_offer, check_debt_trade
 from banker.rules.debts import claims, owed
@@ -89,6 +89,13 @@ class TradeContents(Event):
     @property
     def give(self) -> TradeSide:
         return TradeSide(self.give_cash, self.give_deeds, self.give_jail_cards, self.give_claims)
+
+    def parties(self, fields: tuple[str, ...] = PARTY_FIELDS) -> tuple[int, ...]:
+        """The two sides, and the debtor of each claim traded: their debt is owed to someone else now."""
+        named = super().parties(fields)
+        if "debtor" not in fields:
+            return named
+        return named + tuple(debtor for debtor, _ in (*self.give_claims, *self.get_claims))
 
     @property
     def get(self) -> TradeSide:

@@ -234,3 +234,15 @@ def test_a_deed_promised_in_an_agreed_trade_is_not_mortgaged_meanwhile():
         "Reading Railroad is promised in an agreed trade: it goes as it was agreed."
     )
     run(state, Mortgage(deed=SHORT_LINE))  # the rest may be raised
+
+
+def test_a_claim_sold_names_its_debtor_among_the_trades_parties():
+    """Bob's debt now owed to Cat is news to Bob: the trade is in his own history and pushed to him."""
+    state = run(short_bob(), CollectFromBank(player=BOB, amount=400, reason="a correction"))  # covers it
+    sale = ProposeTrade(player=ANN, to=CAT, give=claim(BOB, 600), get=TradeSide(deeds=(BALTIC,)))
+    state = run(state, sale)
+    assert BOB in state.undo[-1].events[0].parties()
+    state = run(state, AcceptTrade(player=CAT, trade=1))
+    completed = state.undo[-1].events[0]
+    assert completed.type == "trade_completed" and set(completed.parties()) == {ANN, CAT, BOB}
+    assert [(d.debtor, d.creditor, d.amount) for d in state.debts] == [(BOB, CAT, 600)]
