@@ -70,16 +70,23 @@ def building_value(state: GameState, position: int) -> int:
 def raisable(state: GameState, player_id: int) -> int:
     """Everything the player could turn into cash: cash, half the building costs (where buildings
     are sold back), and the mortgage values of the unmortgaged deeds (where the rules allow
-    mortgages)."""
+    mortgages, and of a group with buildings only where they can be sold first)."""
     player = state.player(player_id)
     total = player.cash
     for position, holding in state.holdings.items():
         if holding.owner == player_id:
             if state.rules.sell_back:
                 total += building_value(state, position)
-            if not holding.mortgaged and state.rules.mortgages:
+            if not holding.mortgaged and state.rules.mortgages and _mortgageable(state, position):
                 total += state.deed(position).mortgage
     return total
+
+
+def _mortgageable(state: GameState, position: int) -> bool:
+    """Whether the lot's group can be cleared of buildings for a mortgage."""
+    return state.rules.sell_back or not any(
+        state.holding(lot).houses or state.holding(lot).hotel for lot in owners_lots(state, position)
+    )
 
 
 def property_value(state: GameState, positions: tuple[int, ...]) -> tuple[int, int]:

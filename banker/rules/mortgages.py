@@ -65,6 +65,13 @@ class Mortgage(OwnerCommand):
                     group=group_label(deed),
                     deed=state.deed(position).name,
                     buildings=buildings_text(lot),
+                )
+                if state.rules.sell_back
+                else Text(
+                    "A group with buildings cannot be mortgaged, and buildings are not sold back in this "
+                    "game: %(deed)s has %(buildings)s.",
+                    deed=state.deed(position).name,
+                    buildings=buildings_text(lot),
                 ),
             )
         return [

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from banker.rules.auctions import Bid, Decline
+from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.buildings import Build, SellBuilding
 from banker.rules.debts import PayDebt, debt_summary, raisable
 from banker.rules.deeds import Buy
@@ -94,3 +95,21 @@ def test_what_a_player_could_raise_counts_cash_half_the_buildings_and_mortgage_v
     assert raisable(in_debt, CAT) == 1220 + 25 + 25 + 30 + 30
     # Ann: $250 cash; two hotels (each $200 + 4 houses of $200, at half: $500); mortgages $175 + $200
     assert raisable(in_debt, ANN) == 250 + 500 + 500 + 175 + 200
+
+
+def test_without_selling_back_a_built_group_raises_nothing_and_its_owner_may_go_bankrupt():
+    """With `sell_back` off the houses stay, and a lot of a group with houses cannot be mortgaged:
+    Cat's browns raise nothing, Reading its $100 mortgage."""
+    state = owning(new_game(starting_cash=3000, sell_back=False), ANN, PARK_PLACE, BOARDWALK)
+    state = built(state, (PARK_PLACE, BOARDWALK), 5)
+    state = built(owning(state, CAT, 1, 3, 5), (1, 3), 1)
+    state = run(
+        state, PayBank(player=CAT, amount=730, reason="earlier losses"), PayRent(player=CAT, deed=BOARDWALK)
+    )
+    assert cash(state, CAT) == 1850 and raisable(state, CAT) == 1850 + 100  # short of the $2,000
+    assert refusal(state, Mortgage(deed=3)) == (
+        "A group with buildings cannot be mortgaged, and buildings are not sold back in this game: "
+        "Mediterranean Avenue has 1 house."
+    )
+    state = run(state, DeclareBankruptcy(player=CAT))
+    assert state.player(CAT).bankrupt
