@@ -27,11 +27,12 @@ from typing import ClassVar
 from banker.rules.auctions import AuctionsQueued, next_in_line
 from banker.rules.base import Command, Event, require
 from banker.rules.buildings import BuildingsChanged
-from banker.rules.debts import building_value, owed, payable, raisable, require_no_debt
+from banker.rules.debts import building_value, owed, raisable, require_no_debt
 from banker.rules.deeds import refilled
 from banker.rules.errors import RuleError
 from banker.rules.money import Paid, charge, payment
 from banker.rules.mortgages import MORTGAGE_CHOICES, keep_fee_reason, received_mortgaged
+from banker.rules.payable import can_pay
 from banker.rules.state import BANK, FREE_PARKING, GameState
 from banker.rules.tally import building_cost
 from banker.rules.text import ITEMS, Parts, Text
@@ -235,15 +236,22 @@ class DeclareBankruptcy(Command):
         require(
             total > 0, Text("%(player)s owes nothing: there is no bankruptcy to declare.", player=player.name)
         )
-        could, raising = payable(state, player.id), raisable(state, player.id)
+        raising = raisable(state, player.id)
         require(
-            could < total,
+            not can_pay(state, player.id),
             Text(
                 "%(player)s could still pay the %(owed)s owed with cash and deeds: pay with property first.",
                 player=player.name,
                 owed=state.money(total),
             )
-            if raising < total  # only handing deeds over pays it (Monopoly 2.0)
+            if raising == player.cash < total  # only handing deeds over pays it (Monopoly 2.0)
+            else Text(
+                "%(player)s could still pay the %(owed)s owed: hand over deeds (pay with property), "
+                "sell buildings or mortgage first.",
+                player=player.name,
+                owed=state.money(total),
+            )
+            if raising < total  # deeds handed over and money raised pay it together
             else Text(
                 "%(player)s could still raise %(could)s of the %(owed)s owed: "
                 "sell buildings or mortgage deeds first.",

@@ -103,19 +103,6 @@ def property_creditors(state: GameState, player_id: int) -> tuple[int, ...]:
     return tuple(dict.fromkeys(d.creditor for d in state.debts_of(player_id) if d.creditor != FREE_PARKING))
 
 
-def payable(state: GameState, player_id: int) -> int:
-    """The most the player could pay a debt with: what they could raise, or with
-    `pay_with_property` their cash and every unmortgaged deed with its buildings, if that is more
-    (as far as the debts deeds may pay)."""
-    could = raisable(state, player_id)
-    if not state.rules.pay_with_property:
-        return could
-    held = tuple(p for p, h in state.holdings.items() if h.owner == player_id and not h.mortgaged)
-    payees = property_creditors(state, player_id)
-    in_deeds = sum(d.amount for d in state.debts_of(player_id) if d.creditor in payees)
-    return max(could, state.player(player_id).cash + min(sum(property_value(state, held)), in_deeds))
-
-
 def require_no_debt(state: GameState, player_id: int | None) -> None:
     """Refuse spending while the player owes money."""
     if player_id is None or not state.debts_of(player_id):

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 from banker.rules import GameState, Player
 from banker.rules.bankruptcy import DeclareBankruptcy, fine_takers
-from banker.rules.debts import owed, payable, property_creditors
+from banker.rules.debts import owed, property_creditors
 from banker.rules.money import with_reason
+from banker.rules.payable import can_pay
 from banker.rules.text import Text
 from banker.web.panels.offers import Offer, offer, ways_to_raise
 
@@ -50,7 +51,7 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
         with_amount=False,
     )
     bankrupt = None
-    if payable(state, player.id) < total:
+    if not can_pay(state, player.id):
         bankrupt = Offer(
             Text("Declare bankruptcy"), {"type": "declare_bankruptcy", "player": player.id}, None, "danger"
         )
