@@ -199,6 +199,8 @@ def test_a_whole_group_is_built_with_one_purchase_and_nothing_is_sold_back(app):
     state = service.state(game_id)
     assert (state.holding(1).houses, state.holding(3).houses) == (1, 1)
     assert state.player(1).cash == 1500 - 120 - 100
+    built = text(ann.get(f"/g/{game_id}/space/1?view=player&plan=1,1", headers=HTMX))
+    assert "plan=0,0" not in built and "plan=2,2" in built  # "−1 on each" would be a sale: off
     response = do(ann, game_id, type="sell_building", deed=3)
     assert response.status_code == 409
     assert "Buildings are not sold back to the bank in this game." in text(response)

@@ -285,12 +285,17 @@ def group_plan(state: GameState, deed: Deed, asked: str = "") -> GroupPlan | Non
         round_to = max(now) + (min(now) == max(now))
         targets = [min(max(n, round_to), top) for n in now]
 
+    floors = [0] * len(lots) if state.rules.sell_back else now  # nothing is sold back: no fewer
+
     def changed(index: int, step: int) -> str:
         """The plan with one building more (step 1) or fewer on lot `index`, or on each (-1); a
         group built all at once (`build_whole_group`) moves only on each."""
         if index != -1 and state.rules.build_whole_group:
             return ""
-        moved = [min(max(t + step * (index in (i, -1)), 0), top) for i, t in enumerate(targets)]
+        moved = [
+            min(max(t + step * (index in (i, -1)), floor), top)
+            for i, (t, floor) in enumerate(zip(targets, floors, strict=True))
+        ]
         return plan_text(moved) if moved != targets else ""
 
     rows = [
