@@ -11,10 +11,10 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from banker import config
-from banker.db import make_engine, migrate
 from banker.extensions import csrf, htmx
-from banker.live import Broker, PostgresBroker
 from banker.service import GameService
+from banker.service.broker import Broker, PostgresBroker
+from banker.store.db import make_engine, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 

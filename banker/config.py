@@ -8,7 +8,10 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from banker.service import GAMES_KEPT
+# How many games' folded state one server process keeps in memory by default (the most recently
+# used): a state takes some 50 kB (a custom edition's board is its own), plus its undo stack; any
+# other game is folded again from its log when it is next asked for.
+GAMES_KEPT = 500
 
 
 def defaults(instance_path: str) -> dict[str, Any]:

@@ -19,9 +19,9 @@ from flask.testing import FlaskClient
 import banker.rules
 import banker.service
 from banker import create_app
-from banker.db import make_engine, migrate
-from banker.live import Broker
 from banker.service import GameService
+from banker.service.broker import Broker
+from banker.store.db import make_engine, migrate
 from tests.machine import ensure_packages
 from tests.postgres import PostgresSchema, ThrowawayPostgres
 

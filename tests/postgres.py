@@ -18,7 +18,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
-from banker.db import normalise_url
+from banker.store.db import normalise_url
 from tests.servers import free_port
 
 SERVER_OPTIONS = "-c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=200"

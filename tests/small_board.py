@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from banker.editions import load_edition
 from banker.rules.board import edition_to_json
+from banker.rules.editions import load_edition
 
 CORNERS = {0: ("GO", "go"), 8: ("Jail / Just Visiting", "jail"), 16: ("Free Parking", "free_parking")}
 CORNERS[24] = ("Go to Jail", "go_to_jail")

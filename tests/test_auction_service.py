@@ -9,11 +9,11 @@ import time
 import pytest
 from sqlmodel import Session, select
 
-from banker.db import make_engine, migrate
-from banker.live import Broker
-from banker.models import Action
 from banker.rules import RuleError
 from banker.service import GameService
+from banker.service.broker import Broker
+from banker.store.db import make_engine, migrate
+from banker.store.models import Action
 from tests.conftest import FakeClock
 
 BOARDWALK = 39

@@ -11,12 +11,12 @@ import re
 import pytest
 from sqlmodel import Session, select
 
-from banker import backups
-from banker.db import make_engine, migrate
-from banker.game_files import BadGameFile
-from banker.live import Broker
-from banker.models import Seat
+from banker.cli import backups
 from banker.service import GameService
+from banker.service.broker import Broker
+from banker.service.game_files import BadGameFile
+from banker.store.db import make_engine, migrate
+from banker.store.models import Seat
 from tests.test_bank_links import banker
 from tests.test_game_files import rewritten, rows
 

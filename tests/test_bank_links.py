@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from banker import config
-from banker.bank_links import LOOKED_AT
+from banker.cli.bank_links import LOOKED_AT
 from banker.service import NotFound
 from tests.servers import ServeProcess, free_port, request
 

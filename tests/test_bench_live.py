@@ -1,9 +1,9 @@
 """The bench's reading of what a phone receives: the stream's messages off the wire, the bytes
-each costs, the balances it carries. (Its timings are measured by `banker bench`, never here.)"""
+each costs, the balances it carries. (Its timings are measured by `python -m tests.bench`, never here.)"""
 
 from __future__ import annotations
 
-from banker.bench_live import EventStream, display_cash, parse_event, reply_complete, shown_cash
+from tests.bench.phones import EventStream, display_cash, parse_event, reply_complete, shown_cash
 
 
 def chunk(text: str) -> bytes:

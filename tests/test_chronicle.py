@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from banker.chronicle import SAMPLES
-from banker.live import Broker
-from banker.models import Action
 from banker.rules import apply_action, event_from_json
 from banker.rules.auctions import AuctionClosed
 from banker.rules.money import Paid
 from banker.rules.tally import worth
 from banker.service import GameService, sent_of
+from banker.service.broker import Broker
+from banker.service.chronicle import SAMPLES
+from banker.store.models import Action
 
 PARK_PLACE, BOARDWALK = 37, 39
 

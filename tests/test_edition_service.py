@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from banker.editions import load_edition
-from banker.live import Broker
 from banker.rules.board import edition_to_json
+from banker.rules.editions import load_edition
 from banker.service import GameService
+from banker.service.broker import Broker
 
 
 def springfield() -> dict:

@@ -1,4 +1,4 @@
-"""A game saved as one file and resumed on any Banker server (banker/game_files.py): the API's
+"""A game saved as one file and resumed on any Banker server (banker/service/game_files.py): the API's
 export and import, what an imported game keeps (everything the table played) and what it does
 not (the id, join code and seat tokens of the server it came from), the upgrade of older files,
 and every damaged, cut, foreign or edited file refused in words with nothing stored."""
@@ -14,9 +14,9 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 import banker.service
-from banker import game_files
-from banker.models import Action, Game, Seat
 from banker.rules.money import Paid
+from banker.service import game_files
+from banker.store.models import Action, Game, Seat
 from tests.servers import ServeProcess, request
 
 SLOW_SETTINGS = settings(

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-import banker.live
 import banker.service
+import banker.service.broker
 from banker import config, create_app
-from banker.db import make_engine, migrate
-from banker.live import Broker
 from banker.lru import LRU
 from banker.service import GameService
+from banker.service.broker import Broker
+from banker.store.db import make_engine, migrate
 
 
 @pytest.fixture
@@ -42,7 +42,7 @@ def test_the_service_keeps_the_states_of_the_recently_used_games_only(engine, ro
 
 def test_nothing_the_service_keeps_per_game_grows_with_the_number_of_games(engine, monkeypatch):
     monkeypatch.setattr(banker.service, "LINES_KEPT", 10)
-    monkeypatch.setattr(banker.live, "SEQS_KEPT", 4)
+    monkeypatch.setattr(banker.service.broker, "SEQS_KEPT", 4)
     service = GameService(engine, Broker(), games_kept=3)
     for _ in range(12):
         game = service.create_game(["Ann", "Bob"])

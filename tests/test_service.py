@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from banker.live import Broker
 from banker.rules import RuleError, Sent
 from banker.service import GameService
+from banker.service.broker import Broker
 from tests.conftest import FakeClock
 
 

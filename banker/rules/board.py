@@ -156,7 +156,7 @@ class Edition:
 
 
 def edition_from_json(edition_id: str, data: dict[str, Any]) -> Edition:
-    """Build an Edition from the board JSON format of banker/editions/*.json."""
+    """Build an Edition from the board JSON format of banker/rules/editions/*.json."""
     deeds = tuple(
         Deed(
             position=p["position"],

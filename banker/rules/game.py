@@ -13,9 +13,9 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from banker.editions import CUSTOM, EDITIONS, custom_edition, edition_for
 from banker.rules.base import Event
 from banker.rules.board import Edition
+from banker.rules.editions import CUSTOM, EDITIONS, custom_edition, edition_for
 from banker.rules.errors import InvalidCommand
 from banker.rules.inputs import check_name, check_text
 from banker.rules.lookalike import looks

@@ -21,7 +21,7 @@ VIEWS = ("player", "bank", "lobby", "display")
 class NoSeat(Forbidden):
     """Raised when this browser holds no valid seat for the screen it opened."""
 
-    # after a lost cookie or a new secret key, the host's way back (banker/bank_links.py)
+    # after a lost cookie or a new secret key, the host's way back (banker/cli/bank_links.py)
     way_back = Text(
         "Are you the host? The computer running Banker prints the bank's own link of every game in"
         " progress, and the command banker bank-link with the join code prints it again."

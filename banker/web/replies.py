@@ -10,11 +10,11 @@ from flask import Flask, current_app, g, jsonify, make_response, redirect, rende
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from banker.db import FullDiskLog, disk_full
 from banker.extensions import htmx
 from banker.rules import GameState, InvalidCommand, RuleError, describe_action, take_back_seconds
 from banker.rules.text import Text
 from banker.service import Forbidden, NotFound, Result
+from banker.store.db import FullDiskLog, disk_full
 from banker.web.context import NoSeat
 from banker.web.http import i18n, seats
 from banker.web.panels import fragments, offers

@@ -30,9 +30,9 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-from banker.bench import Http, percentile, seat_cookie
-from banker.bench_live import Payer, payments
 from banker.rules.state import format_money
+from tests.bench.figures import Http, percentile, seat_cookie
+from tests.bench.phones import Payer, payments
 from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE
 from tests.e2e.table import api, take_seat
 from tests.servers import ServeProcess

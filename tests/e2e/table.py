@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 LIVE = 1000  # ms: every other phone must show a change within a second, without reloading
 # ms: how long the other flows wait for a screen to catch up; their speed is measured by the
-# benchmarks (tests/bench, `banker bench`), so a busy machine must not turn into a failure here
+# benchmarks (tests/bench, `python -m tests.bench`), so a busy machine must not turn into a failure here
 SETTLE = 3000
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from banker.editions import custom_edition
+from banker.rules.editions import custom_edition
 from tests.e2e.table import SETTLE, api, banker_does, open_tab, take_seat
 from tests.e2e.test_accessibility import violations
 from tests.small_board import millionaire_board

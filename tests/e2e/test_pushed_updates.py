@@ -16,9 +16,9 @@ import urllib.error
 
 from playwright.sync_api import expect
 
-from banker.editions import load_edition
 from banker.rules import EVENTS
 from banker.rules.board import edition_to_json
+from banker.rules.editions import load_edition
 from tests.e2e.table import SETTLE, api, take_seat
 from tests.small_board import FORTUNE
 

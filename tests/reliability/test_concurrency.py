@@ -9,10 +9,10 @@ from collections import Counter
 
 import pytest
 
-from banker.live import Broker
 from banker.rules import RuleError
 from banker.rules.game import Joined
 from banker.service import GameService
+from banker.service.broker import Broker
 
 THREADS = 16
 PAYMENTS = 500

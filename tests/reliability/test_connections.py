@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from banker import config
-from banker.server import FILES_WANTED, Gate, client_key, forwarded_client, raise_open_files
+from banker.cli.server import FILES_WANTED, Gate, client_key, forwarded_client, raise_open_files
 from banker.web.http.security import HOLD_SECONDS, JOIN_TRIES_PER_MINUTE
 from tests.servers import ServeProcess, request, seat_cookie
 

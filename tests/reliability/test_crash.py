@@ -12,10 +12,10 @@ import time
 
 from sqlmodel import Session, select
 
-from banker.db import make_engine
-from banker.live import Broker
-from banker.models import Action
 from banker.service import GameService
+from banker.service.broker import Broker
+from banker.store.db import make_engine
+from banker.store.models import Action
 from tests.servers import ServeProcess, request
 
 KILLS = 20

@@ -13,7 +13,7 @@ from psycopg import errors as postgres
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
-from banker.db import disk_full
+from banker.store.db import disk_full
 from tests.web.helpers import csrf_token, do, join, join_code, new_game, seq, text
 
 FULL = "the server's disk is full. Nothing was changed."

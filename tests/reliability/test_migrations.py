@@ -13,10 +13,10 @@ from sqlalchemy import inspect, text
 from sqlmodel import Session, SQLModel, select
 
 from banker import create_app
-from banker.db import FIRST_REVISION, _head, alembic_config, make_engine, migrate
-from banker.live import Broker
-from banker.models import Action, Seat
 from banker.service import GameService
+from banker.service.broker import Broker
+from banker.store.db import FIRST_REVISION, _head, alembic_config, make_engine, migrate
+from banker.store.models import Action, Seat
 
 
 def a_played_game(tmp_path):
@@ -138,7 +138,7 @@ def test_starting_twice_migrates_once_and_the_schema_matches_the_models(tmp_path
         with engine.connect() as connection:
             context = MigrationContext.configure(connection, opts={"compare_type": True})
             differences = compare_metadata(context, SQLModel.metadata)
-        # a change to banker/models.py needs a migration in banker/migrations/versions
+        # a change to banker/store/models.py needs a migration in banker/store/migrations/versions
         assert differences == []
     finally:
         close(app)

@@ -3,12 +3,12 @@ Chest Cards"), with the printed cards' amounts."""
 
 from __future__ import annotations
 
-from banker.editions import custom_edition, load_edition
 from banker.rules import BANK, fold, start_game
 from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.board import edition_to_json
 from banker.rules.cards import CardKept, CardPlayed, DrawCard, PlayCard
 from banker.rules.deeds import Buy, CardBuyOffered
+from banker.rules.editions import custom_edition, load_edition
 from banker.rules.market import NextTurn
 from banker.rules.money import Paid, PayBank
 from banker.rules.mortgages import Mortgage

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from banker.editions import custom_edition, load_edition
 from banker.rules import decide, describe_action, fold, start_game
 from banker.rules.board import edition_to_json
 from banker.rules.card_texts import TITLES, WORDING, card_text, card_title
 from banker.rules.cards import DrawCard
+from banker.rules.editions import custom_edition, load_edition
 from banker.rules.text import say
 from banker.web.http.i18n import compile_catalogues
 from tests.rules.conftest import NAMES

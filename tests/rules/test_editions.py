@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from banker.editions import _us_data, custom_edition, load_edition
 from banker.rules import event_from_json, fold, start_game
 from banker.rules.board import edition_to_json
 from banker.rules.cards import DrawCard
+from banker.rules.editions import _us_data, custom_edition, load_edition
 from banker.rules.money import PassGo, PayTax
 from banker.rules.rent import PayRent
 from banker.rules.state import format_money

@@ -4,10 +4,10 @@ winning."""
 
 from __future__ import annotations
 
-from banker.editions import custom_edition
 from banker.rules import BANK, fold, parse_command, start_game
 from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.cards import DrawCard, PlayCard
+from banker.rules.editions import custom_edition
 from banker.rules.fortune import DeedTaken, givable, takeable
 from banker.rules.hands import CardPlayed
 from banker.rules.jackpot import FreeParking

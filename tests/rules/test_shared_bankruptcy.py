@@ -4,11 +4,11 @@ Night card, "collect $50 from every player")."""
 
 from __future__ import annotations
 
-from banker.editions import load_edition
 from banker.rules import event_from_json, fold, start_game
 from banker.rules.bankruptcy import DeclareBankruptcy, RankedByCash
 from banker.rules.board import edition_to_json
 from banker.rules.cards import DrawCard
+from banker.rules.editions import load_edition
 from banker.rules.money import PayBank
 from banker.rules.tally import tally
 from banker.rules.undo import Undo

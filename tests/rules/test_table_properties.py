@@ -21,7 +21,6 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from banker.editions import custom_edition
 from banker.rules import (
     BANK,
     Command,
@@ -49,6 +48,7 @@ from banker.rules.cards import DrawCard, PlayCard, deck_spaces
 from banker.rules.debts import PayDebt
 from banker.rules.deeds import Buy, OwnerCommand
 from banker.rules.dice import RollDice, total
+from banker.rules.editions import custom_edition
 from banker.rules.jackpot import FreeParking
 from banker.rules.jail import GoToJail, PayJailFine, UseJailCard
 from banker.rules.levels import BuyLevel

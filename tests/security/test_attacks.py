@@ -20,11 +20,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import insert, update
 
 from banker import create_app
-from banker.editions import load_edition
-from banker.models import Action
 from banker.rules import COMMANDS
 from banker.rules.board import edition_to_json
+from banker.rules.editions import load_edition
 from banker.rules.state import TradeSide
+from banker.store.models import Action
 from banker.web.http.security import CSP
 from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, readable, seq, text
 

@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import func, select
 
 from banker import config, create_app
-from banker.address_counts import AddressCounts
-from banker.models import AddressCount
+from banker.store.address_counts import AddressCounts
+from banker.store.models import AddressCount
 from banker.web.http.security import HOLD_ROOM, HOLD_SECONDS, JOIN_TRIES_PER_MINUTE, TOO_MANY_TRIES
 from tests.web.helpers import csrf_token, join, join_code, new_game, text
 

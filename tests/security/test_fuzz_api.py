@@ -13,13 +13,13 @@ import json
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from banker.db import make_engine
-from banker.live import Broker
 from banker.rules import COMMANDS
 from banker.rules.lookalike import looks
 from banker.rules.ruleset import RuleSet
 from banker.rules.state import BANK
 from banker.service import GameService
+from banker.service.broker import Broker
+from banker.store.db import make_engine
 
 FIELDS = (
     "player",

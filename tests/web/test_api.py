@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from banker.editions import custom_edition
+from banker.rules.editions import custom_edition
 from tests.small_board import millionaire_board
 
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from banker.editions import custom_edition
+from banker.rules.editions import custom_edition
 from tests.small_board import small_board
 from tests.web.helpers import HTMX, csrf_token, do, join, readable, seq, text
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import io
 import json
 
-from banker.editions import load_edition
 from banker.rules.board import edition_to_json
+from banker.rules.editions import load_edition
 from tests.web.helpers import csrf_token, text
 
 

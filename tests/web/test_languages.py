@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from banker.editions import load_edition
+from banker.rules.editions import load_edition
 from tests.web.helpers import HTMX, csrf_token, do, join, page, readable, take_seat, text
 
 KO = {"Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5"}

@@ -9,8 +9,8 @@ import html
 import io
 import re
 
-from banker.live import Broker
 from banker.service import GameService
+from banker.service.broker import Broker
 from tests.web.helpers import HTMX, as_banker, do, text
 
 PAGE = 100  # lines on a page of the history

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from banker.editions import custom_edition
 from banker.rules.cards import DrawCard, PlayCard
+from banker.rules.editions import custom_edition
 from banker.web.panels.rule_systems import market_panel
 from tests.rules.conftest import new_game, run
 from tests.small_board import millionaire_board

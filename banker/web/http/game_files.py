@@ -1,14 +1,14 @@
-"""A whole game file (banker/game_files.py) over HTTP: its download, and the requests that carry
+"""A whole game file (banker/service/game_files.py) over HTTP: its download, and the requests that carry
 one in, the API's import and the New game screen's. Every other request is held to
 MAX_CONTENT_LENGTH (64 KB); these may carry a game file and the form around it. `banker serve`
-reads their bodies up to that size (banker/server.py), and the app lets Flask read them before the
+reads their bodies up to that size (banker/cli/server.py), and the app lets Flask read them before the
 CSRF check reads the form."""
 
 from __future__ import annotations
 
 from flask import Flask, Response, request
 
-from banker.game_files import MAX_BYTES
+from banker.service.game_files import MAX_BYTES
 from banker.web.http import seats
 
 PATHS = ("/api/games/import", "/import")

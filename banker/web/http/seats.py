@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from flask import current_app, session
 
-from banker.models import Seat
 from banker.service import BANKER, DISPLAY, GameService, SeatKey
+from banker.store.models import Seat
 
 GAMES_KEPT = 16
 

@@ -13,7 +13,7 @@ new games.
   on each server, however many it sends at once (only a flood beyond that, which fills the
   room, turns this address's lookups away unchecked until there is room again).
 - New games: at most NEW_GAMES_PER_HOUR per client address (0: no limit).
-Both counts are kept in the database (banker.address_counts), so every server shares them.
+Both counts are kept in the database (banker.store.address_counts), so every server shares them.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from flask import Flask, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import TooManyRequests
 
-from banker.address_counts import AddressCounts
 from banker.rules.text import Text
 from banker.service import NotFound
+from banker.store.address_counts import AddressCounts
 
 CSP = "; ".join(
     (

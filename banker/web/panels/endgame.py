@@ -1,16 +1,16 @@
 """The end of the game on a phone: the net-worth chart and the game's biggest moments, drawn
-from what the game's chronicle kept (banker/chronicle.py)."""
+from what the game's chronicle kept (banker/service/chronicle.py)."""
 
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
 
-from banker.chronicle import Chronicle
 from banker.lru import LRU
 from banker.rules import GameState
 from banker.rules.tally import tally
 from banker.rules.text import Text
+from banker.service.chronicle import Chronicle
 from banker.web.http import seats
 
 WIDTH, HEIGHT = 320, 180

@@ -11,12 +11,12 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
 
-from banker.editions import custom_edition
 from banker.json_input import read_json
 from banker.rules import GameState, InvalidCommand
 from banker.rules.auctions import least_bid
 from banker.rules.board import edition_to_json
 from banker.rules.dice import named, total
+from banker.rules.editions import custom_edition
 from banker.rules.seating import PlayerAdded
 from banker.rules.state import Roll, TradeSide
 from banker.rules.tally import tally
@@ -65,7 +65,7 @@ def import_game():
 
 @bp.get("/games/<game_id>/export")
 def export_game(game_id: str):
-    """The whole game as one file, for the bank's token only (see banker/game_files.py)."""
+    """The whole game as one file, for the bank's token only (see banker/service/game_files.py)."""
     service = seats.service()
     service.state(game_id)
     if service.seat(game_id, _bearer()).player_id != BANKER:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.exceptions import TooManyRequests
 
-from banker.editions.check import InvalidEdition
-from banker.game_files import MAX_BYTES
 from banker.rules import GameState, InvalidCommand, RuleError
+from banker.rules.editions.check import InvalidEdition
 from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service import BANKER, NotFound, SeatKey
+from banker.service.game_files import MAX_BYTES
 from banker.web.http import seats, security
 from banker.web.panels import new_game as new_game_choices
 from banker.web.panels.pieces import PIECES

@@ -1,4 +1,4 @@
-"""Part 2 of `banker bench`: what a phone waits for when another phone pays.
+"""Part 2 of `python -m tests.bench`: what a phone waits for when another phone pays.
 
 One game of 8 after 300 actions, against a real `banker serve` process, on raw sockets: the 8
 player phones hold their live streams as the page does (`/g/<id>/stream?view=player`, each with
@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from banker.bench import (
+from banker.rules.state import format_money
+from tests.bench.figures import (
     BROWSER_HEADERS,
     NAMES,
     OPTIONS,
@@ -45,7 +46,6 @@ from banker.bench import (
     percentile,
     seat_cookie,
 )
-from banker.rules.state import format_money
 
 ACTIONS = 300  # the game the phones watch has this many actions behind it
 PHONES = 8

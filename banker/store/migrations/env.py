@@ -1,5 +1,5 @@
-"""Alembic's environment: migrate the connection Banker hands over (banker.db.migrate), or the
-database in BANKER_DATABASE_URL when run as `alembic -c banker/migrations/alembic.ini ...`."""
+"""Alembic's environment: migrate the connection Banker hands over (banker.store.db.migrate), or the
+database in BANKER_DATABASE_URL when run as `alembic -c banker/store/migrations/alembic.ini ...`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import os
 from alembic import context
 from sqlalchemy import create_engine
 
-from banker.models import SQLModel
+from banker.store.models import SQLModel
 
 target_metadata = SQLModel.metadata
 

@@ -1,12 +1,12 @@
-"""`banker bench`: the performance figures of issue 7, measured on this machine, in one table.
+"""`python -m tests.bench`: the performance figures of issue 7, measured on this machine, in one table.
 
-    banker bench                     # every figure (about five minutes)
-    banker bench --only service      # one part: service, phones, first-load, capacity,
+    python -m tests.bench                # every figure (about five minutes)
+    python -m tests.bench --only service # one part: service, phones, first-load, capacity,
                                      # connections, big-game, memory
 
 1. Server time per command (rent, build, bid, trade), at the service (GameService.run) on a real
    SQLite file, in games whose logs hold 100, 1,000 and 10,000 events.
-2. What a phone waits for (banker/bench_live.py): a real `banker serve` process, the 8 player
+2. What a phone waits for (tests/bench/phones.py): a real `banker serve` process, the 8 player
    phones of a game after 300 actions holding their live streams; one phone pays the others as
    its Pay form does. From the send to each phone holding the whole pushed update, the payer's
    answer, the bytes per other phone, the server's CPU per payment; every other phone must show
@@ -58,7 +58,7 @@ from typing import Any
 
 import brotli
 
-SOURCE = Path(__file__).resolve().parent.parent  # the checkout: `python -m banker.cli` runs from it
+SOURCE = Path(__file__).resolve().parents[2]  # the checkout: `python -m banker.cli` runs from it
 PARTS = ("service", "phones", "first-load", "capacity", "connections", "big-game", "memory")
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")
 BROWSER_HEADERS = {
@@ -1080,8 +1080,8 @@ def _read_over_and_over(port: int, reads: list[tuple[str, dict[str, str]]], stop
 
 
 def memory_figures(folder: Path, games: int) -> list[Figure]:
-    from banker.editions import load_edition
     from banker.rules.board import edition_to_json
+    from banker.rules.editions import load_edition
 
     board = edition_to_json(load_edition("us"))
     with Server(folder) as server, Http(server.port) as http:
@@ -1120,7 +1120,7 @@ def render(figures: list[Figure]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="banker bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__.splitlines()[0])
     add_arguments(parser)
     return run(parser.parse_args(argv))
 
@@ -1147,7 +1147,7 @@ def run(args: argparse.Namespace) -> int:
     began = time.perf_counter()
     figures: list[Figure] = []
     load_before = os.getloadavg()[0]
-    log(f"banker bench on {os.cpu_count()} cores, load average {load_before:.2f}")
+    log(f"python -m tests.bench on {os.cpu_count()} cores, load average {load_before:.2f}")
     with tempfile.TemporaryDirectory(prefix="banker-bench-") as tmp:
         folder = Path(tmp)
         if "service" in parts:
@@ -1158,7 +1158,9 @@ def run(args: argparse.Namespace) -> int:
             (folder / "server").mkdir()
             with Server(folder / "server") as server:
                 if "phones" in parts:
-                    from banker import bench_live  # it builds on this module's client and server
+                    from tests.bench import (
+                        phones as bench_live,  # it builds on this module's client and server
+                    )
 
                     log("2. what a phone waits for")
                     figures += bench_live.phones_figures(server, args.samples)

@@ -17,7 +17,7 @@ limits and caps, so that no number of idle or slow sockets can keep a phone from
 - Open files: every connection is one; the process raises its own soft limit to the hard
   limit at start, where the system allows.
 
-Import this only after gevent has patched the standard library (banker/cli.py)."""
+Import this only after gevent has patched the standard library (banker/cli/main.py)."""
 
 from __future__ import annotations
 

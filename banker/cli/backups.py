@@ -1,5 +1,5 @@
 """`banker backup` and `banker restore`: every game on the server to a folder, one file per game
-(banker/game_files.py, with the game's id, join code and seat tokens), and back.
+(banker/service/game_files.py, with the game's id, join code and seat tokens), and back.
 
 Restoring is moving a server: each game comes back under its own id, join code and seat tokens,
 so the bank's and the players' links keep working. A game whose id is in the database already is

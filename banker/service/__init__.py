@@ -21,13 +21,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from banker import game_files
-from banker.chronicle import Chronicle, record
-from banker.db import FullDiskLog, disk_full
-from banker.game_files import FileAction, GameFile, Kept
-from banker.live import Broker
+from banker.config import GAMES_KEPT
 from banker.lru import LRU
-from banker.models import Action, Game, Seat
 from banker.rules import (
     Command,
     Event,
@@ -48,6 +43,12 @@ from banker.rules.seating import PlayerAdded
 from banker.rules.tally import TimeUp
 from banker.rules.text import Text
 from banker.rules.undo import Undone
+from banker.service import game_files
+from banker.service.broker import Broker
+from banker.service.chronicle import Chronicle, record
+from banker.service.game_files import FileAction, GameFile, Kept
+from banker.store.db import FullDiskLog, disk_full
+from banker.store.models import Action, Game, Seat
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -56,10 +57,6 @@ BANKER = 0  # Seat.player_id of the banker's seat
 DISPLAY = -100  # SeatKey.player_id of a table display: it shows the game and never acts
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 MAX_RETRIES = 20
-# Games whose folded state this process keeps (the most recently used); any other game is folded
-# again from its log when it is next asked for. A state takes some 50 kB (a custom edition's
-# board is its own), plus its undo stack.
-GAMES_KEPT = 500
 STATES_KEPT = 8  # the latest states of a game kept, one per action: for streams a few behind
 LINES_KEPT = 100_000  # history lines kept in all (a line takes some 150 bytes), see history
 OLDER_LINES_READ = 500  # how far back a filtered history reads the log at a time
@@ -293,7 +290,7 @@ class GameService:
                 log.exception("could not announce a new game")
         return created
 
-    # --- a game as one file (banker/game_files.py) ----------------------------------------
+    # --- a game as one file (banker/service/game_files.py) ----------------------------------------
 
     def export_game(self, game_id: str, backup: bool = False) -> bytes:
         """The game as one file; a `backup` also keeps its id, join code and seat tokens."""

@@ -29,16 +29,7 @@ def main(argv: list[str] | None = None) -> int:
         "restore", help="read the games of a backup folder back, under their own ids and seats"
     )
     restored.add_argument("folder", help="a folder `banker backup` wrote")
-    # its options are banker.bench's own (banker bench --help); imported only when asked for, so
-    # that `serve` patches the standard library before anything else loads it
-    commands.add_parser("bench", help="measure the performance figures; prints one table", add_help=False)
-    args, rest = parser.parse_known_args(argv)
-    if args.command == "bench":
-        from banker import bench as benchmark
-
-        return benchmark.main(rest)
-    if rest:
-        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    args = parser.parse_args(argv)
     if args.command == "bank-link":
         return _bank_link(args.game, args.host, args.port)
     if args.command == "backup":
@@ -54,7 +45,8 @@ def _serve(host: str, port: int, quiet: bool) -> int:
     from gevent import monkey
 
     monkey.patch_all()
-    from banker import bank_links, create_app, qr, server
+    from banker import create_app, qr
+    from banker.cli import bank_links, server
 
     app = create_app()
     # Everything made at start lives as long as the server: the garbage collector's full passes
@@ -74,7 +66,8 @@ def _serve(host: str, port: int, quiet: bool) -> int:
 
 
 def _bank_link(game: str, host: str, port: int) -> int:
-    from banker import bank_links, create_app
+    from banker import create_app
+    from banker.cli import bank_links
     from banker.service import NotFound
 
     app = create_app()
@@ -88,7 +81,8 @@ def _bank_link(game: str, host: str, port: int) -> int:
 
 
 def _backup(folder: Path) -> int:
-    from banker import backups, create_app
+    from banker import create_app
+    from banker.cli import backups
 
     app = create_app()
     written = sum(1 for _ in backups.backup(app.extensions["banker"], folder))
@@ -97,7 +91,8 @@ def _backup(folder: Path) -> int:
 
 
 def _restore(folder: Path) -> int:
-    from banker import backups, create_app
+    from banker import create_app
+    from banker.cli import backups
 
     if not folder.is_dir():
         print(f"There is no folder {folder}.", file=sys.stderr)
@@ -123,7 +118,3 @@ def _lan_address() -> str:
             return probe.getsockname()[0]
         except OSError:
             return "127.0.0.1"
-
-
-if __name__ == "__main__":
-    sys.exit(main())

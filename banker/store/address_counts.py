@@ -9,7 +9,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from banker.models import AddressCount
+from banker.store.models import AddressCount
 
 
 class AddressCounts:

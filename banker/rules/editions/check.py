@@ -1,6 +1,6 @@
 """Checking an edition file before a table plays it.
 
-A custom edition is a JSON object in the format of banker/editions/us.json: `edition` (the
+A custom edition is a JSON object in the format of banker/rules/editions/us.json: `edition` (the
 title), `properties` (a title deed for each deed space), `spaces` (the board: 40 spaces on the
 classic board; any board of four equal sides from 16 to 64 spaces, as Monopoly Millionaire's 32),
 the `chance` and `community_chest` decks (1 to 32 cards each) and `bank` (starting cash, salary,

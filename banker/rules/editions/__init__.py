@@ -27,8 +27,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from banker.editions.check import check_edition
 from banker.rules.board import SPACE_NAMES, Edition, edition_from_json, edition_to_json
+from banker.rules.editions.check import check_edition
 from banker.rules.text import Text
 
 EDITIONS = ("us", "uk")

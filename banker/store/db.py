@@ -1,5 +1,5 @@
 """The database engine and its schema: SQLite in instance/ by default (WAL), PostgreSQL or any
-SQLAlchemy URL otherwise. The schema is Alembic's migrations (banker/migrations), run to the
+SQLAlchemy URL otherwise. The schema is Alembic's migrations (banker/store/migrations), run to the
 newest revision on startup, so a game saved by an older Banker still loads after an upgrade."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlmodel import create_engine
 
-from banker import models  # noqa: F401  (registers the tables)
+from banker.store import models  # noqa: F401  (registers the tables)
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 FIRST_REVISION = "0001"  # the tables as Banker created them before it had migrations

@@ -31,16 +31,16 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any, Union
 
-from banker.chronicle import Chronicle, record
-from banker.editions import CUSTOM, EDITIONS, custom_edition
 from banker.json_input import read_json
 from banker.rules import EVENTS, Event, GameStarted, Sent, describe_action, event_from_json
+from banker.rules.editions import CUSTOM, EDITIONS, custom_edition
 from banker.rules.errors import InvalidCommand
 from banker.rules.game import MAX_PLAYERS, MIN_PLAYERS
 from banker.rules.inputs import check_name, check_text
 from banker.rules.ruleset import RENAMED, ruleset_for
 from banker.rules.state import BANK, FREE_PARKING, GameState
 from banker.rules.text import Text
+from banker.service.chronicle import Chronicle, record
 
 FORMAT = "banker-game"
 VERSION = 1
@@ -121,7 +121,7 @@ def digest(content: dict[str, Any]) -> str:
 def read(raw: bytes, in_turns: InTurns = iter) -> GameFile:
     """The game in the file `raw`, checked and folded; BadGameFile says what is wrong with it.
     `in_turns` paces the fold: a long game takes seconds, and a server lets other requests run
-    between its turns (banker/service.py)."""
+    between its turns (banker/service/)."""
     if len(raw) > MAX_BYTES:
         raise BadGameFile(
             Text("The game file is larger than a game can be (at most %(most)s MB).", most=MAX_BYTES >> 20)

@@ -1,0 +1,5 @@
+import sys
+
+from banker.cli.main import main
+
+sys.exit(main())

@@ -1,0 +1,5 @@
+import sys
+
+from tests.bench.figures import main
+
+sys.exit(main(sys.argv[1:]))
