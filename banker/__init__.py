@@ -48,7 +48,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if app.config["TIMER"]:
         # closes each auction and ends each timed game on time, even if no phone is asking just then
         threading.Thread(
-            target=service.run_timer, args=(threading.Event(),), name="timer", daemon=True
+            target=service.clocks.run,
+            args=(threading.Event(), service.settle_all_due),
+            name="timer",
+            daemon=True,
         ).start()
     htmx.init_app(app)
     csrf.init_app(app)

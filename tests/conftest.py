@@ -17,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 import banker.rules
-import banker.service
+import banker.service.action_log
 from banker import create_app
 from banker.service import GameService
 from banker.service.broker import Broker
@@ -127,13 +127,13 @@ class Counter:
 def rows_read(monkeypatch) -> Counter:
     """How many stored actions the service reads out of the log and decodes."""
     counter = Counter()
-    decode = banker.service._events
+    decode = banker.service.action_log.decoded
 
     def counting(stored):
         counter.count += 1
         return decode(stored)
 
-    monkeypatch.setattr(banker.service, "_events", counting)
+    monkeypatch.setattr(banker.service.action_log, "decoded", counting)
     return counter
 
 

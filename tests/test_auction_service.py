@@ -89,7 +89,7 @@ def test_the_timer_says_how_long_until_the_next_deadline_and_closes_what_is_due(
     assert service.settle_all_due() == pytest.approx(8)
     clock.advance(8)
     assert service.settle_all_due() is None
-    assert service._state(game_id).holding(BOARDWALK).owner == 2
+    assert service.states.current(game_id).state.holding(BOARDWALK).owner == 2
 
 
 def test_the_timer_thread_closes_an_auction_without_any_request(service, clock):
@@ -97,13 +97,13 @@ def test_the_timer_thread_closes_an_auction_without_any_request(service, clock):
     service.run(game_id, tokens[2], {"type": "bid", "player": 2, "amount": 10})
     clock.advance(30)  # the fake clock is past the deadline: the timer needs no real waiting
     stop = threading.Event()
-    timer = threading.Thread(target=service.run_timer, args=(stop,), daemon=True)
+    timer = threading.Thread(target=service.clocks.run, args=(stop, service.settle_all_due), daemon=True)
     timer.start()
     deadline = time.monotonic() + 5
-    while service._state(game_id).auction is not None and time.monotonic() < deadline:
-        service.broker.wait(game_id, service._state(game_id).seq, 0.05)
+    while service.states.current(game_id).state.auction is not None and time.monotonic() < deadline:
+        service.broker.wait(game_id, service.states.current(game_id).state.seq, 0.05)
     stop.set()
-    assert service._state(game_id).holding(BOARDWALK).owner == 2
+    assert service.states.current(game_id).state.holding(BOARDWALK).owner == 2
 
 
 def test_an_auction_survives_a_restart_with_its_remaining_time(service, clock):

@@ -62,10 +62,10 @@ def test_backup_and_restore_move_every_game_with_its_ids_and_seats(app, tmp_path
         there = GameService(engine, Broker())
         for game in games:
             assert there.state(game) == service.state(game)
-            assert there.game_code(game) == service.game_code(game)
+            assert there.seats.join_code(game) == service.seats.join_code(game)
             assert seats(there, game) == seats(service, game)
         # the bank's token opens its game there, and play goes on
-        bank = service.bank_seat(games[0]).token
+        bank = service.seats.bank_seat(games[0]).token
         assert there.run(games[0], bank, {"type": "pay_rent", "player": 2, "deed": 39}).seq == 5
     finally:
         engine.dispose()
@@ -76,7 +76,7 @@ def test_restoring_twice_leaves_the_games_as_they_are(app, tmp_path):
     game = table(service, "Ann", "Bob")
     folder = tmp_path / "backup"
     assert list(backups.backup(service, folder)) == [folder / f"{game}.json"]
-    service.run(game, service.bank_seat(game).token, {"type": "pay_rent", "player": 2, "deed": 39})
+    service.run(game, service.seats.bank_seat(game).token, {"type": "pay_rent", "player": 2, "deed": 39})
     before = rows(app)
     assert list(backups.restore(service, folder)) == [
         (folder / f"{game}.json", f"left as it is: game {game} is in the database already")
@@ -119,10 +119,10 @@ def test_a_backup_file_is_a_game_file_with_the_seats_and_a_download_is_not(app):
     game = table(service, "Ann", "Bob")
     saved = json.loads(service.export_game(game, backup=True))
     assert saved["backup"]["id"] == game
-    assert saved["backup"]["join_code"] == service.game_code(game)
+    assert saved["backup"]["join_code"] == service.seats.join_code(game)
     assert [(s["player"], s["token"], s["claimed"]) for s in saved["backup"]["seats"]] == seats(service, game)
     assert "backup" not in json.loads(service.export_game(game))
-    assert service.bank_seat(game).token not in service.export_game(game).decode()
+    assert service.seats.bank_seat(game).token not in service.export_game(game).decode()
 
 
 def test_restore_of_a_missing_folder_says_so(tmp_path):
@@ -161,7 +161,7 @@ def test_a_game_with_a_player_seated_late_moves_with_that_players_seat(app, tmp_
     it, and a download's copy gets one too."""
     service = app.extensions["banker"]
     game = table(service, "Ann", "Bob")
-    bank = service.bank_seat(game).token
+    bank = service.seats.bank_seat(game).token
     service.run(game, bank, {"type": "add_player", "name": "Cy"})
     if undone:
         service.run(game, bank, {"type": "undo"})

@@ -14,7 +14,7 @@ import pytest
 
 from banker import config
 from banker.cli.bank_links import LOOKED_AT
-from banker.service import NotFound
+from banker.service.errors import NotFound
 from tests.servers import ServeProcess, free_port, request
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,10 +40,10 @@ def test_the_bank_seat_of_a_game_is_found_by_its_id_or_its_join_code(app):
     created = service.create_game(["Ann", "Bob"])
     expected = (created.game.id, 0, created.banker.token)
     for name in (created.game.id, created.game.join_code, created.game.join_code.lower()):
-        seat = service.bank_seat(name)
+        seat = service.seats.bank_seat(name)
         assert (seat.game_id, seat.player_id, seat.token) == expected
     with pytest.raises(NotFound, match="No game has the id or join code NOPE99."):
-        service.bank_seat("NOPE99")
+        service.seats.bank_seat("NOPE99")
 
 
 def test_bank_link_prints_the_banks_own_seat_link(app, database_url):

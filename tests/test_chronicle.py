@@ -4,16 +4,13 @@ one command at a time, undos included."""
 
 from __future__ import annotations
 
-from sqlmodel import Session, select
-
-from banker.rules import apply_action, event_from_json
+from banker.rules import apply_action
 from banker.rules.auctions import AuctionClosed
 from banker.rules.money import Paid
 from banker.rules.tally import worth
-from banker.service import GameService, sent_of
+from banker.service import GameService
 from banker.service.broker import Broker
 from banker.service.chronicle import SAMPLES
-from banker.store.models import Action
 
 PARK_PLACE, BOARDWALK = 37, 39
 
@@ -49,16 +46,10 @@ def play(service, rounds: int) -> str:
 def replayed(service, game_id):
     """What a replay of the whole log says: each player's net worth after every action, the
     largest rent and the dearest sale (the first, on a tie), each with the state just after."""
-    with Session(service.engine) as session:
-        rows = session.exec(
-            select(Action.seq, Action.events, Action.seat_player, Action.created_at)
-            .where(Action.game_id == game_id)
-            .order_by(Action.seq)
-        ).all()
     state, worths, rent, sale = None, {}, None, None
-    for seq, stored, by, at in rows:
-        events = [event_from_json(e) for e in stored]
-        state = apply_action(state, seq, events, sent_of(by, at))
+    for action in service.log.after(game_id, 0):
+        seq, events = action.seq, action.events
+        state = apply_action(state, seq, events, action.sent)
         worths[seq] = tuple(0 if p.bankrupt else sum(worth(state, p)) for p in state.players)
         for e in events:
             if isinstance(e, Paid) and e.reason.startswith("rent for") and (not rent or e.amount > rent[0]):

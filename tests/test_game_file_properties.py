@@ -14,9 +14,10 @@ from hypothesis.stateful import run_state_machine_as_test
 from banker.rules import GameStarted, GameState
 from banker.rules.board import edition_to_json
 from banker.rules.editions import CUSTOM
-from banker.service import BANKER, GameService, game_files
+from banker.service import GameService, game_files
 from banker.service.broker import Broker
 from banker.service.game_files import FileAction, GameFile
+from banker.service.seats import BANKER
 from banker.store.db import make_engine, migrate
 from tests.conftest import FakeClock
 from tests.rules.test_table_properties import Table, without_bookkeeping

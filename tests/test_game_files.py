@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-import banker.service
+import banker.service.pacing
 from banker.rules.money import Paid
 from banker.service import game_files
 from banker.store.models import Action, Game, Seat
@@ -486,8 +486,8 @@ def test_importing_a_long_game_lets_other_requests_run_between_its_turns(app, mo
         )
     raw = service.export_game(created.game.id)
     pauses = []
-    monkeypatch.setattr(banker.service, "AT_ONCE", 10)
-    monkeypatch.setattr(banker.service.time, "sleep", pauses.append)
+    monkeypatch.setattr(banker.service.pacing, "AT_ONCE", 10)
+    monkeypatch.setattr(banker.service.pacing.time, "sleep", pauses.append)
     service.import_game(raw)
     # 41 actions checked, then folded, 10 at a time, as the file is read; that fold is kept, so the
     # stored log is not folded again

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-import banker.service
 import banker.service.broker
+import banker.service.history
 from banker import config, create_app
 from banker.lru import LRU
 from banker.service import GameService
@@ -37,23 +37,23 @@ def test_the_service_keeps_the_states_of_the_recently_used_games_only(engine, ro
         state = service.state(game.game.id)
         assert rows_read.count == 2 and state == restarted.state(game.game.id)
         assert state.player(1).cash == 1500 - amount
-    assert len(service._chronicles) == 3
+    assert len(service.states.chronicles) == 3
 
 
 def test_nothing_the_service_keeps_per_game_grows_with_the_number_of_games(engine, monkeypatch):
-    monkeypatch.setattr(banker.service, "LINES_KEPT", 10)
+    monkeypatch.setattr(banker.service.history, "LINES_KEPT", 10)
     monkeypatch.setattr(banker.service.broker, "SEQS_KEPT", 4)
     service = GameService(engine, Broker(), games_kept=3)
     for _ in range(12):
         game = service.create_game(["Ann", "Bob"])
         game_id = game.game.id
         service.run(game_id, game.banker.token, {"type": "pass_go", "player": 1})  # a lock, a publish
-        service.game_code(game_id)
+        service.seats.join_code(game_id)
         assert len(service.history(game_id)) == 2
         assert service.broker.wait(game_id, after_seq=2, timeout=0) == 2  # a live stream that timed out
-    assert len(service._chronicles) == len(service._codes) == 3
-    assert len(service._wordings) <= 5  # at most 10 lines of 2 each
-    assert len(service._game_locks) == 0  # no command is running
+    assert len(service.states.chronicles) == len(service.seats.join_codes) == 3
+    assert len(service.wording.wordings) <= 5  # at most 10 lines of 2 each
+    assert len(service.recorder.locks) == 0  # no command is running
     assert len(service.broker._seq) == 4 and not service.broker._waiting
 
 
@@ -61,7 +61,7 @@ def test_a_timed_game_dropped_from_memory_still_ends_on_time(engine, clock):
     service = GameService(engine, Broker(), clock=clock, games_kept=1)
     timed = service.create_game(["Ann", "Bob"], options={"end_at": int(clock() + 60)})
     service.create_game(["Cy", "Di"])  # the timed game's state is dropped
-    assert len(service._chronicles) == 1
+    assert len(service.states.chronicles) == 1
     clock.advance(60)
     service.settle_all_due()
     assert service.state(timed.game.id).ended
@@ -73,7 +73,7 @@ def test_how_many_games_a_server_keeps_is_set_by_the_environment(monkeypatch, tm
     app = create_app(
         {"SECRET_KEY": "t", "INSTANCE_PATH": str(tmp_path), "DATABASE_URL": database_url, "TIMER": False}
     )
-    assert app.extensions["banker"]._chronicles.bound == 7
+    assert app.extensions["banker"].states.chronicles.bound == 7
     app.extensions["banker"].broker.close()  # on PostgreSQL its listener would outlive the server
     app.extensions["banker"].engine.dispose()
     monkeypatch.setenv("BANKER_GAMES_KEPT", "many")

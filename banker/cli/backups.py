@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from banker.rules import RuleError
-from banker.service import GameService, NotFound
+from banker.service import GameService
+from banker.service.errors import NotFound
 
 SUFFIX = ".json"
 
@@ -22,7 +23,7 @@ SUFFIX = ".json"
 def backup(service: GameService, folder: Path) -> Iterator[Path]:
     """Write every game to `folder` (made if need be) as `<game id>.json`, yielding each file."""
     folder.mkdir(parents=True, exist_ok=True)
-    for game_id in service.game_ids():
+    for game_id in service.seats.ids():
         try:
             body = service.export_game(game_id, backup=True)
         except NotFound:  # deleted meanwhile

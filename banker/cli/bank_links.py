@@ -20,7 +20,7 @@ NAMES_SHOWN = 40  # characters of the players' names beside each link
 
 def bank_link(app: Flask, game: str) -> str:
     """The link of a game named by its id or its join code (NotFound if there is none)."""
-    return _link(app, _service(app).bank_seat(game).token)
+    return _link(app, _service(app).seats.bank_seat(game).token)
 
 
 def announce(app: Flask) -> None:
@@ -28,14 +28,16 @@ def announce(app: Flask) -> None:
     created."""
     service = _service(app)
     going = []
-    for game_id in service.newest_games(LOOKED_AT):
+    for game_id in service.seats.newest(LOOKED_AT):
         try:
             state = service.state(game_id)
         except Exception:  # one unreadable game must not keep the server from starting
             log.exception("could not read game %s", game_id)
             continue
         if not state.ended:
-            going.append(_line(app, service.game_code(game_id), state, service.bank_seat(game_id).token))
+            going.append(
+                _line(app, service.seats.join_code(game_id), state, service.seats.bank_seat(game_id).token)
+            )
     if going:
         print("Games in progress, newest first, each with the bank's own link (the host's way back):")
         for line in going:

@@ -68,7 +68,7 @@ def _serve(host: str, port: int, quiet: bool) -> int:
 def _bank_link(game: str, host: str, port: int) -> int:
     from banker import create_app
     from banker.cli import bank_links
-    from banker.service import NotFound
+    from banker.service.errors import NotFound
 
     app = create_app()
     app.config["PUBLIC_URL"] = app.config["PUBLIC_URL"] or _address(host, port)

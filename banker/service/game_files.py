@@ -81,6 +81,15 @@ class Kept:
 
 
 @dataclass(frozen=True)
+class Restored:
+    """What restoring a backup file did: put the game back under its own id ("restored"), left
+    the game already here under that id ("present"), or made a new game of a download ("new")."""
+
+    game_id: str
+    outcome: str
+
+
+@dataclass(frozen=True)
 class GameFile:
     actions: tuple[FileAction, ...]
     kept: Kept | None = None

@@ -12,7 +12,8 @@ from typing import Any
 from flask import abort, g, request
 
 from banker.rules.text import Text
-from banker.service import BANKER, Forbidden, SeatKey
+from banker.service.errors import Forbidden
+from banker.service.seats import BANKER, SeatKey
 from banker.web.http import seats
 
 VIEWS = ("player", "bank", "lobby", "display")
@@ -75,7 +76,7 @@ def seat_for(game_id: str, role: str | None = None) -> SeatKey:
         token = seats.token(game_id, name)
         if token:
             try:
-                return seats.service().seat(game_id, token)
+                return seats.service().seats.seat(game_id, token)
             except Forbidden as error:
                 raise NoSeat(error.message) from None
     if role == "bank":
@@ -86,7 +87,7 @@ def seat_for(game_id: str, role: str | None = None) -> SeatKey:
 def display_for(game_id: str) -> SeatKey:
     """This browser's table display of the game, while the bank has not revoked its link."""
     try:
-        return seats.service().display(game_id, seats.token(game_id, "display"))
+        return seats.service().seats.display(game_id, seats.token(game_id, "display"))
     except Forbidden as error:
         raise RevokedDisplay(error.message) from None
 

@@ -27,7 +27,8 @@ from banker.rules.game import Joined
 from banker.rules.receipts import movements, receipts
 from banker.rules.text import Parts
 from banker.rules.undo import Undone
-from banker.service import BANKER, DISPLAY, SeatKey, Stored
+from banker.service.action_log import Stored
+from banker.service.seats import BANKER, DISPLAY, SeatKey
 from banker.web.http import seats
 from banker.web.http.i18n import lang
 from banker.web.panels import fragments, history
@@ -73,7 +74,7 @@ def news_since(game_id: str, seq: int, state: GameState, seat: SeatKey) -> str:
     the money that came to its player meanwhile."""
     if seat.player_id == DISPLAY:
         return ""
-    stored = seats.service().stored_after(game_id, max(seq, state.seq - NEWS_ACTIONS))
+    stored = seats.service().log.after(game_id, max(seq, state.seq - NEWS_ACTIONS))
     you = None if seat.player_id == BANKER else seat.player_id
     return _toast(game_id, seq, state, stored, seat, _money_in(state, stored, you))
 
@@ -88,7 +89,7 @@ def _money_in(state: GameState, stored: Sequence[Stored], you: int | None) -> li
 
 def _stored(game_id: str, before: GameState, after: GameState) -> list[Stored]:
     """The actions that took the game from `before` to `after`."""
-    return seats.service().stored_between(game_id, before.seq, after.seq)
+    return seats.service().states.stored_between(game_id, before.seq, after.seq)
 
 
 def _shared(game_id: str, before: GameState, after: GameState, view: str) -> str:
@@ -244,7 +245,7 @@ def seating(state: GameState) -> tuple:
 
 
 def _joined(game_id: str) -> set[int]:
-    return {s.player_id for s in seats.service().seats(game_id) if s.claimed and s.player_id != BANKER}
+    return {s.player_id for s in seats.service().seats.of(game_id) if s.claimed and s.player_id != BANKER}
 
 
 def _lobby(game_id: str, state: GameState) -> dict[str, Any]:

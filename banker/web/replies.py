@@ -13,7 +13,8 @@ from werkzeug.exceptions import HTTPException
 from banker.extensions import htmx
 from banker.rules import GameState, InvalidCommand, RuleError, describe_action, take_back_seconds
 from banker.rules.text import Text
-from banker.service import Forbidden, NotFound, Result
+from banker.service.errors import Forbidden, NotFound
+from banker.service.recorder import Result
 from banker.store.db import FullDiskLog, disk_full
 from banker.web.context import NoSeat
 from banker.web.http import i18n, seats

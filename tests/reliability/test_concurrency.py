@@ -158,6 +158,6 @@ def test_sixteen_phones_racing_for_one_seat_seat_exactly_one(service, trial):
     assert crashes == []
     assert len(won) == 1, f"{len(won)} phones took Ann's seat"
     assert len(refused) == THREADS - 1 and all("already joined" in m for m in refused), refused
-    joined = [e for e in service.events_since(game_id, 0) if isinstance(e, Joined)]
+    joined = [e for a in service.log.after(game_id, 0) for e in a.events if isinstance(e, Joined)]
     assert joined == [Joined(player=1)]
-    assert [s.claimed for s in service.seats(game_id)] == [True, True, False]
+    assert [s.claimed for s in service.seats.of(game_id)] == [True, True, False]

@@ -124,7 +124,7 @@ def test_a_saved_game_loads_after_an_upgrade(tmp_path, database_url, made_by):
         # and the game goes on
         response = client.post(url, json={"type": "pass_go", "player": 1}, headers=banker)
         assert response.status_code == 200 and response.get_json()["seq"] == state.seq + 1
-        assert service.game_for_join_code(rows[0]["join_code"]).id == game_id
+        assert service.seats.game_for_join_code(rows[0]["join_code"]).id == game_id
     finally:
         close(app)
 

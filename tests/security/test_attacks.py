@@ -224,7 +224,7 @@ def test_screen_posts_without_or_with_a_forged_csrf_token_change_nothing(app):
         refused(host.post(f"/join/{code}", data=data), 400)
     refused(host.post("/new", data={"name": ["Eve", "Mallory"], "csrf_token": stolen}), 400)
     assert seq(app, game_id) == before
-    assert not any(s.claimed for s in app.extensions["banker"].seats(game_id) if s.player_id)
+    assert not any(s.claimed for s in app.extensions["banker"].seats.of(game_id) if s.player_id)
     assert len(host.get("/").get_data(as_text=True).split(f"/g/{game_id}")) >= 1
 
 
@@ -345,7 +345,7 @@ def test_html_and_script_in_names_are_shown_as_text_everywhere(app):
         if where not in ("home", "rules"):
             assert "&lt;script&gt;x()&lt;/script&gt;" in page, where
     # the API hands names back as JSON strings, never as markup
-    banker = app.extensions["banker"].seats(game_id)[0].token
+    banker = app.extensions["banker"].seats.of(game_id)[0].token
     state = app.test_client().get(f"/api/games/{game_id}", headers=bearer(banker))
     assert state.mimetype == "application/json"
     assert [p["name"] for p in state.get_json()["players"]] == EVIL_NAMES
@@ -452,7 +452,7 @@ def same_browser(client: FlaskClient, app: Flask) -> FlaskClient:
 @pytest.mark.parametrize("bad", BAD_TEXTS)
 def test_a_command_holding_a_broken_or_control_character_is_refused_and_the_game_plays_on(app, client, bad):
     game_id, host, phone = playing_table(app)
-    ann = app.extensions["banker"].seats(game_id)[1].token
+    ann = app.extensions["banker"].seats.of(game_id)[1].token
     before = seq(app, game_id)
     for kind in ("pay_bank", "collect_from_bank"):
         response = client.post(
@@ -485,7 +485,7 @@ def test_a_game_stored_with_a_broken_character_opens_again_showing_a_replacement
     (every screen of it answered 500, undo or not) opens on every screen after an upgrade."""
     game_id, host, phone = playing_table(app)
     service = app.extensions["banker"]
-    started = service.events_since(game_id, 0)[0].to_json()
+    started = service.log.after(game_id, 0)[0].events[0].to_json()
     started["edition_data"]["edition"] = "Spring\ud800field"
     paid = {"type": "paid", "payer": 1, "payee": 0, "amount": 5, "reason": "Rent\ud800"}
     last = seq(app, game_id)
@@ -500,7 +500,7 @@ def test_a_game_stored_with_a_broken_character_opens_again_showing_a_replacement
         assert "Ann paid the bank $5 (Rent\ufffd)" in pages["history.csv"]
         assert "Spring\ufffdfield" in pages["bank"]
         banker = upgraded.test_client().get(
-            f"/api/games/{game_id}/history", headers=bearer(service.seats(game_id)[0].token)
+            f"/api/games/{game_id}/history", headers=bearer(service.seats.of(game_id)[0].token)
         )
         assert banker.get_json()["lines"][-1]["text"] == "Ann paid the bank $5 (Rent\ufffd)"
         assert do(same_browser(phone, upgraded), game_id, type="pass_go", player=1).status_code == 200

@@ -76,7 +76,7 @@ def test_an_address_that_guessed_wrong_too_often_waits_before_each_lookup_for_a_
     before = clock.now
     join(guesser, code, 1)
     assert clock.now == before + 2 * HOLD_SECONDS  # the join page, then taking the seat
-    assert app.extensions["banker"].seats(game_id)[1].claimed
+    assert app.extensions["banker"].seats.of(game_id)[1].claimed
     # another address at the same table is not held back
     other = app.test_client()
     before = clock.now
@@ -99,7 +99,7 @@ def test_a_whole_table_joining_from_one_address_is_never_braked(app, clock):
         for _ in range(3):  # reloads count for nothing
             assert phone.get(f"/join/{code}").status_code == 200
         join(phone, code, player)
-    assert all(s.claimed for s in app.extensions["banker"].seats(game_id))
+    assert all(s.claimed for s in app.extensions["banker"].seats.of(game_id))
     assert clock.now == started  # and nobody was held back
 
 
@@ -133,7 +133,9 @@ def test_a_guesser_at_two_codes_a_second_keeps_no_genuine_join_out(app, clock):
     assert set(answers) == {404, 429}
     assert len(held) > 100 and set(held) == {HOLD_SECONDS}  # the brake was on for most of it
     service = app.extensions["banker"]
-    assert sum(seat.claimed for game_id in games for seat in service.seats(game_id) if seat.player_id) == 90
+    assert (
+        sum(seat.claimed for game_id in games for seat in service.seats.of(game_id) if seat.player_id) == 90
+    )
 
 
 def test_a_flood_gets_no_more_checks_than_the_waiting_room_holds(app):

@@ -84,6 +84,6 @@ def page(client: FlaskClient, game_id: str, path: str = "") -> str:
 def as_banker(app, game_id: str, *commands: dict) -> None:
     """Set the table up through the service with the banker's seat."""
     service = app.extensions["banker"]
-    banker = service.seats(game_id)[0].token
+    banker = service.seats.of(game_id)[0].token
     for command in commands:
         service.run(game_id, banker, command)

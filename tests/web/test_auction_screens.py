@@ -126,7 +126,7 @@ def test_only_the_banker_starts_a_building_auction(app, table):
 
 def test_a_building_auction_lists_each_lot_ready_for_the_building(app, table):
     service = app.extensions["banker"]
-    banker = service.seats(table["id"])[0].token
+    banker = service.seats.of(table["id"])[0].token
     for command in (
         {"type": "buy", "player": 1, "deed": 37},
         {"type": "buy", "player": 1, "deed": 39},
@@ -154,7 +154,7 @@ def test_a_building_auction_lists_each_lot_ready_for_the_building(app, table):
 
 
 def test_the_api_shows_the_auction(client, app, auction):
-    token = app.extensions["banker"].seats(auction["id"])[2].token
+    token = app.extensions["banker"].seats.of(auction["id"])[2].token
     do(auction["Bob"], auction["id"], type="bid", player=2, amount=25)
     body = client.get(f"/api/games/{auction['id']}", headers={"Authorization": f"Bearer {token}"}).get_json()
     assert body["auction"] == {

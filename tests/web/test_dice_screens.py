@@ -126,7 +126,7 @@ def test_the_bank_rolls_for_the_player_it_acts_for(dice_table):
 def test_the_api_shows_each_players_last_roll(client, dice_table):
     dice_table["service"].throw = Loaded(3, 3)
     do(dice_table["Bob"], dice_table["id"], type="roll_dice", player=2)
-    token = dice_table["service"].seats(dice_table["id"])[0].token  # the bank's
+    token = dice_table["service"].seats.of(dice_table["id"])[0].token  # the bank's
     state = client.get(f"/api/games/{dice_table['id']}", headers={"Authorization": f"Bearer {token}"}).json
     rolls = [p["roll"] for p in state["players"]]
     assert rolls == [None, {"dice": [3, 3], "face": None, "total": 6, "named": "doubles"}, None]

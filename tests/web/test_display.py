@@ -131,7 +131,7 @@ def test_an_open_display_stream_says_the_link_was_turned_off_and_ends(app, table
         while not readline().startswith(b":"):
             pass  # up to the first keepalive: the stream is waiting for a change
         # (through the service: a page drawn here while the stream is open would share its context)
-        app.extensions["banker"].revoke_display_link(game_id)
+        app.extensions["banker"].seats.revoke_display_link(game_id)
         as_banker(app, game_id, {"type": "pay_player", "player": 1, "to": 2, "amount": 5})
         last = next_message(readline)
         assert readline() == b""  # and nothing more: the stream ended
@@ -144,7 +144,7 @@ def test_a_timed_games_display_shows_its_clock_and_no_phone_loads_the_displays_f
     service = app.extensions["banker"]
     game = service.create_game(["Ann", "Bob"], options={"end_at": int(service.clock()) + 3600})
     display = open_display(
-        app, game.game.id, f"/g/{game.game.id}/display/{service.new_display_link(game.game.id)}"
+        app, game.game.id, f"/g/{game.game.id}/display/{service.seats.new_display_link(game.game.id)}"
     )
     page = display.get(f"/g/{game.game.id}/display").get_data(as_text=True)
     assert re.search(r'class="game-clock"[^>]*data-ends-in="(3599|3600)"', page)
@@ -159,7 +159,7 @@ def test_the_free_parking_pot_shows_on_its_space_and_takes_the_money_flown_into_
     service = app.extensions["banker"]
     game = service.create_game(["Ann", "Bob"], options={"free_parking_jackpot": True})
     game_id = game.game.id
-    display = open_display(app, game_id, f"/g/{game_id}/display/{service.new_display_link(game_id)}")
+    display = open_display(app, game_id, f"/g/{game_id}/display/{service.seats.new_display_link(game_id)}")
     page = display.get(f"/g/{game_id}/display").get_data(as_text=True)
     assert re.search(r'id="tile-20"[^>]*data-party="-1"', page) and "Jackpot $0" in readable(page)
     start = seq(app, game_id)

@@ -105,7 +105,7 @@ def test_a_timed_game_ends_by_itself_when_any_phone_looks(app, clock):
 
 
 def test_the_api_gives_the_tally_and_the_history(client, app, played):
-    token = app.extensions["banker"].seats(played["id"])[0].token
+    token = app.extensions["banker"].seats.of(played["id"])[0].token
     headers = {"Authorization": f"Bearer {token}"}
     body = client.get(f"/api/games/{played['id']}/tally", headers=headers).get_json()
     assert [(p["name"], p["total"], p["rank"]) for p in body["players"]] == [

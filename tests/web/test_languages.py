@@ -175,7 +175,7 @@ def test_a_piece_reads_alike_on_every_screen_in_the_phones_language(app):
     lobby = readable(text(host.get(f"/g/{game_id}/lobby", headers=KO)))
     assert "Ann 빨강 · 강아지" in lobby and "Bob 파랑 · 실크햇" in lobby  # the lobby said only "빨강"
     assert "Ann 赤 · イヌ" in readable(text(host.get(f"/g/{game_id}/bank", headers=JA)))
-    code = app.extensions["banker"].game_code(game_id)
+    code = app.extensions["banker"].seats.join_code(game_id)
     ann = app.test_client()
     join(ann, code, 1)
     assert "Ann Red · Dog" in readable(text(ann.get(f"/g/{game_id}")))

@@ -49,7 +49,7 @@ def test_the_tally_reads_only_the_action_another_server_stored(app, table, rows_
     as_banker(app, table["id"], *payments(30))
     table["Bob"].get(f"/g/{table['id']}/tally")
     other = GameService(app.extensions["banker"].engine, Broker())
-    other.run(table["id"], other.seats(table["id"])[0].token, {"type": "end_game"})
+    other.run(table["id"], other.seats.of(table["id"])[0].token, {"type": "end_game"})
     rows_read.count = 0
     assert "Game over" in text(table["Bob"].get(f"/g/{table['id']}/tally"))
     assert rows_read.count == 1
@@ -114,7 +114,7 @@ def test_a_history_of_no_such_player_reads_nothing(app, table, rows_read):
 def test_the_api_gives_the_history_a_page_at_a_time(client, app, table):
     as_banker(app, table["id"], *payments(PAGE + 10))
     actions = 1 + 3 + PAGE + 10
-    token = app.extensions["banker"].seats(table["id"])[0].token
+    token = app.extensions["banker"].seats.of(table["id"])[0].token
     headers = {"Authorization": f"Bearer {token}"}
     newest = client.get(f"/api/games/{table['id']}/history", headers=headers).get_json()
     assert [line["seq"] for line in newest["lines"]] == list(range(actions - PAGE + 1, actions + 1))

@@ -72,7 +72,7 @@ def test_the_confirm_hands_the_deed_and_its_groups_houses_over(owing):
 def test_the_bank_pays_with_property_for_the_player_it_acts_for(app, owing):
     game_id, _, _, service = owing
     host = app.test_client()
-    take_seat(host, f"/seat/{service.seats(game_id)[0].token}")
+    take_seat(host, f"/seat/{service.seats.of(game_id)[0].token}")
     bank = text(host.get(f"/g/{game_id}/bank"))
     assert f'hx-get="/g/{game_id}/pay-with-property?view=bank&player=1"' in debt_card(bank)
     opened = screen(host, game_id, view="bank", player=1, deeds=["1"])

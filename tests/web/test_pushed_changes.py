@@ -83,7 +83,7 @@ def test_a_stream_that_wakes_two_changes_late_still_shows_each_balance(app, tabl
     app.config.update(STREAM_SECONDS=5.0, STREAM_KEEPALIVE_SECONDS=30.0)
     service, game_id = app.extensions["banker"], table["id"]
     now = seq(app, game_id)
-    ann = next(s.token for s in service.seats(game_id) if s.player_id == 1)
+    ann = next(s.token for s in service.seats.of(game_id) if s.player_id == 1)
     chunks = iter(table["Cy"].get(f"/g/{game_id}/stream?seq={now}&view=player", buffered=False).response)
     assert next(chunks) == b"retry: 1000\n\n"
     for amount in (10, 20):  # while the stream waits its turn
@@ -101,7 +101,7 @@ def test_a_change_that_alters_nothing_a_screen_shows_still_tells_its_seq(app, ta
     now = seq(app, game_id)
     chunks = iter(table["host"].get(f"/g/{game_id}/stream?seq={now}&view=lobby", buffered=False).response)
     assert next(chunks) == b"retry: 1000\n\n"
-    service.run(game_id, service.seats(game_id)[0].token, {"type": "pay_bank", "player": 1, "amount": 10})
+    service.run(game_id, service.seats.of(game_id)[0].token, {"type": "pay_bank", "player": 1, "amount": 10})
     assert next(chunks).decode() == f"id: {now + 1}\nevent: update\ndata:\n\n"
     chunks.close()
 

@@ -166,7 +166,7 @@ def test_the_bank_screen_shows_each_hand_with_its_cards_to_play(app):
     game_id, ann, _, service = millionaire_table(app)
     do(ann, game_id, type="card", player=1, deck="fortune", card="F1", from_space=1)
     banker = app.test_client()
-    link = f"/seat/{service.seats(game_id)[0].token}"
+    link = f"/seat/{service.seats.of(game_id)[0].token}"
     banker.post(link, data={"csrf_token": csrf_token(banker, link)})
     html = text(banker.get(f"/g/{game_id}/bank"))
     assert '<div class="hand card">' in html  # a card of its own on the bank's screen
@@ -219,7 +219,7 @@ def test_a_card_kept_in_hand_shows_on_its_holders_phone_and_the_bank_and_is_play
     assert "Play on yourself · −$100" in wallet and "Play on Bob" in wallet
     assert "Pay hospital fees" not in readable(text(bob.get(f"/g/{game_id}")))  # not shown until played
     host = app.test_client()
-    take_seat(host, f"/seat/{service.seats(game_id)[0].token}")
+    take_seat(host, f"/seat/{service.seats.of(game_id)[0].token}")
     html = text(host.get(f"/g/{game_id}/bank"))
     assert re.search(r'<div id="kept" class="region">\s*</div>', html)  # no Fortune card, no empty box
     bank = readable(html)

@@ -26,7 +26,7 @@ def test_the_seat_cookie_keeps_the_most_recent_games_well_under_a_browsers_4_kb(
     assert not any(f"/g/{game_id}" in home for game_id in older)
 
     oldest = games[0]  # its seat link brings it back, as the newest
-    bank_token = app.extensions["banker"].seats(oldest)[0].token
+    bank_token = app.extensions["banker"].seats.of(oldest)[0].token
     take_seat(client, f"/seat/{bank_token}")
     assert client.get(f"/g/{oldest}/bank").status_code == 200
     assert client.get(f"/g/{games[-GAMES_KEPT]}/bank").status_code == 403
@@ -35,7 +35,7 @@ def test_the_seat_cookie_keeps_the_most_recent_games_well_under_a_browsers_4_kb(
 def test_a_seat_cookie_from_before_the_bound_still_opens_its_games(app, client):
     host = app.test_client()
     game_id = new_game(host, "Ann", "Bob")
-    bank_token = app.extensions["banker"].seats(game_id)[0].token
+    bank_token = app.extensions["banker"].seats.of(game_id)[0].token
     with client.session_transaction() as session:
         session["seats"] = {game_id: {"bank": bank_token}}
     assert client.get(f"/g/{game_id}/bank").status_code == 200
@@ -45,7 +45,7 @@ def test_a_seat_cookie_from_before_the_bound_still_opens_its_games(app, client):
 
 
 def test_a_seat_link_asks_before_it_takes_the_seat(app, table):
-    ann_link = f"/seat/{app.extensions['banker'].seats(table['id'])[1].token}"
+    ann_link = f"/seat/{app.extensions['banker'].seats.of(table['id'])[1].token}"
     phone = app.test_client()
     asked = phone.get(ann_link)
     assert asked.status_code == 200
@@ -59,7 +59,7 @@ def test_a_seat_link_asks_before_it_takes_the_seat(app, table):
 
 
 def test_a_seat_link_says_whose_seat_it_replaces_and_keeps_it_until_the_tap(app, table):
-    ann_link = f"/seat/{app.extensions['banker'].seats(table['id'])[1].token}"
+    ann_link = f"/seat/{app.extensions['banker'].seats.of(table['id'])[1].token}"
     bob = table["Bob"]
     page = readable(text(bob.get(ann_link)))
     assert "This phone is Bob's wallet now; it will stop being Bob's." in page
@@ -71,7 +71,7 @@ def test_a_seat_link_says_whose_seat_it_replaces_and_keeps_it_until_the_tap(app,
 
 
 def test_the_banks_seat_link_asks_to_run_the_bank_then_opens_it(app, table):
-    bank_link = f"/seat/{app.extensions['banker'].seats(table['id'])[0].token}"
+    bank_link = f"/seat/{app.extensions['banker'].seats.of(table['id'])[0].token}"
     phone = app.test_client()
     assert "Run the bank on this phone?" in readable(text(phone.get(bank_link)))
     assert phone.get(f"/g/{table['id']}/bank").status_code == 403
@@ -104,5 +104,5 @@ def test_an_ended_games_join_code_shows_the_final_tally_and_seats_nobody(app):
     refused = phone.post(f"/join/{code}", data={"csrf_token": csrf_token(phone, "/new"), "player": 2})
     assert refused.status_code == 409 and "nobody can join it now" in text(refused)
     assert seq(app, game_id) == before
-    assert not any(seat.claimed for seat in app.extensions["banker"].seats(game_id) if seat.player_id)
+    assert not any(seat.claimed for seat in app.extensions["banker"].seats.of(game_id) if seat.player_id)
     assert phone.get(f"/g/{game_id}/tally").status_code == 403

@@ -111,7 +111,7 @@ def test_the_bank_screen_keeps_its_own_undo_and_gets_none_in_the_toast(app, tabl
 def test_a_trade_accepted_offers_no_undo(app, table):
     game_id = table["id"]
     service = app.extensions["banker"]
-    ann = service.seats(game_id)[1].token
+    ann = service.seats.of(game_id)[1].token
     service.run(game_id, ann, {"type": "propose_trade", "player": 1, "to": 2, "give": {"cash": 100}})
     trade = service.state(game_id).trades[0].id
     accepted = do(table["Bob"], game_id, type="accept_trade", player=2, trade=trade)

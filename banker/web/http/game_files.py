@@ -31,10 +31,9 @@ def register(app: Flask) -> None:
 def download(game_id: str) -> Response:
     """The game as a file to save, named by its join code."""
     service = seats.service()
+    name = f"banker-game-{service.seats.join_code(game_id)}.json"
     return Response(
         service.export_game(game_id),
         mimetype="application/json",
-        headers={
-            "Content-Disposition": f'attachment; filename="banker-game-{service.game_code(game_id)}.json"'
-        },
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from flask import current_app, session
 
-from banker.service import BANKER, DISPLAY, GameService, SeatKey
-from banker.store.models import Seat
+from banker.service import GameService
+from banker.service.seats import BANKER, DISPLAY, SeatInfo, SeatKey
 
 GAMES_KEPT = 16
 
@@ -28,11 +28,11 @@ def _held() -> list[list[str]]:
     return held
 
 
-def role(seat: Seat | SeatKey) -> str:
+def role(seat: SeatInfo | SeatKey) -> str:
     return {BANKER: "bank", DISPLAY: "display"}.get(seat.player_id, "player")
 
 
-def remember(seat: Seat | SeatKey) -> None:
+def remember(seat: SeatInfo | SeatKey) -> None:
     held = [s for s in _held() if s[:2] != [seat.game_id, role(seat)]] + [
         [seat.game_id, role(seat), seat.token]
     ]

@@ -30,7 +30,7 @@ from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import TooManyRequests
 
 from banker.rules.text import Text
-from banker.service import NotFound
+from banker.service.errors import NotFound
 from banker.store.address_counts import AddressCounts
 
 CSP = "; ".join(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from banker.rules import GameState
-from banker.service import HistoryLine
+from banker.service.history import HistoryLine
 from banker.web.http import seats
 from banker.web.http.i18n import lang, translate
 

@@ -21,7 +21,8 @@ from banker.rules.seating import PlayerAdded
 from banker.rules.state import Roll, TradeSide
 from banker.rules.tally import tally
 from banker.rules.text import Text
-from banker.service import BANKER, Forbidden, NewGame
+from banker.service.errors import Forbidden
+from banker.service.seats import BANKER, NewGame
 from banker.web.http import game_files, seats, security
 from banker.web.panels import history
 
@@ -68,7 +69,7 @@ def export_game(game_id: str):
     """The whole game as one file, for the bank's token only (see banker/service/game_files.py)."""
     service = seats.service()
     service.state(game_id)
-    if service.seat(game_id, _bearer()).player_id != BANKER:
+    if service.seats.seat(game_id, _bearer()).player_id != BANKER:
         raise Forbidden(Text("Only the banker can do that."))
     return game_files.download(game_id)
 
@@ -93,7 +94,7 @@ def _created(created: NewGame):
 def game(game_id: str):
     service = seats.service()
     state = service.state(game_id)  # an unknown game is 404 before any token is looked at
-    service.seat(game_id, _bearer())
+    service.seats.seat(game_id, _bearer())
     return jsonify(state_json(state, service.clock()))
 
 
@@ -101,7 +102,7 @@ def game(game_id: str):
 def game_tally(game_id: str):
     service = seats.service()
     state = service.state(game_id)
-    service.seat(game_id, _bearer())
+    service.seats.seat(game_id, _bearer())
     return jsonify(
         ended=state.ended,
         winner=state.winner,
@@ -127,7 +128,7 @@ def game_history(game_id: str):
     address of the page older than it."""
     service = seats.service()
     state = service.state(game_id)
-    service.seat(game_id, _bearer())
+    service.seats.seat(game_id, _bearer())
     player = request.args.get("player", type=int)
     lines, older = history.page(
         service.history(
@@ -149,7 +150,7 @@ def game_edition(game_id: str):
     """The game's board in the edition file format: import it again to play the same board."""
     service = seats.service()
     state = service.state(game_id)
-    service.seat(game_id, _bearer())
+    service.seats.seat(game_id, _bearer())
     return jsonify(edition_to_json(state.edition))
 
 
@@ -171,7 +172,7 @@ def command(game_id: str):
     answer: dict[str, Any] = {"seq": result.seq, "events": [event.to_json() for event in result.events]}
     added = [e.player for e in result.events if isinstance(e, PlayerAdded)]
     if added:  # a late player's seat, as a new game lists its players': the bank hands it on
-        seat = next(s for s in service.seats(game_id) if s.player_id == added[0])
+        seat = next(s for s in service.seats.of(game_id) if s.player_id == added[0])
         answer["seat"] = {
             "id": seat.player_id,
             "name": result.state.player(seat.player_id).name,

@@ -8,7 +8,7 @@ from flask import Blueprint, current_app, redirect, render_template, request, ur
 
 from banker import qr
 from banker.rules.text import Text
-from banker.service import Forbidden, NotFound
+from banker.service.errors import Forbidden, NotFound
 from banker.web.context import seat_required
 from banker.web.http import seats, security
 from banker.web.http.i18n import COOKIE, LANGUAGES, YEAR
@@ -29,7 +29,7 @@ def open_link(game_id: str, token: str):
     link names, `?lang=ko`, else its own)."""
     with security.join_attempt():  # a wrong key counts towards the brake on guessing
         try:
-            display = seats.service().display(game_id, token)
+            display = seats.service().seats.display(game_id, token)
         except Forbidden:
             raise NotFound(
                 Text("This table display link is not valid. Ask the banker for the display's QR code.")
@@ -47,7 +47,7 @@ def open_link(game_id: str, token: str):
 def link(game_id: str):
     """The bank's page of the display link: its QR code, a new link, or none."""
     service = seats.service()
-    token = service.display_link(game_id)
+    token = service.seats.display_link(game_id)
     url = _link_url(game_id, token) if token else None
     return render_template(
         "display/link.html",
@@ -64,9 +64,9 @@ def change_link(game_id: str):
     """A new link (the old one stops working), or none: every display of the game goes dark."""
     service = seats.service()
     if request.form.get("link") == "off":
-        service.revoke_display_link(game_id)
+        service.seats.revoke_display_link(game_id)
     else:
-        service.new_display_link(game_id)
+        service.seats.new_display_link(game_id)
     return redirect(url_for("display.link", game_id=game_id), 303)
 
 

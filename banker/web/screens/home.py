@@ -9,8 +9,9 @@ from banker.rules import GameState, InvalidCommand, RuleError
 from banker.rules.editions.check import InvalidEdition
 from banker.rules.tally import tally
 from banker.rules.text import Text
-from banker.service import BANKER, NotFound, SeatKey
+from banker.service.errors import NotFound
 from banker.service.game_files import MAX_BYTES
+from banker.service.seats import BANKER, SeatKey
 from banker.web.http import seats, security
 from banker.web.panels import new_game as new_game_choices
 from banker.web.panels.pieces import PIECES
@@ -102,11 +103,11 @@ def join_by_code():
 def join(code: str):
     service = seats.service()
     with security.join_attempt():  # a wrong code counts towards the brake on guessing
-        game = service.game_for_join_code(code)
+        game = service.seats.game_for_join_code(code)
     state = service.state(game.id)
     if state.ended:
         return _game_over(game.id, state)
-    claimed = {s.player_id for s in service.seats(game.id) if s.claimed}
+    claimed = {s.player_id for s in service.seats.of(game.id) if s.claimed}
     return render_template(
         "join/pick.html",
         game=game,
@@ -120,7 +121,7 @@ def join(code: str):
 def claim(code: str):
     service = seats.service()
     with security.join_attempt():
-        game = service.game_for_join_code(code)
+        game = service.seats.game_for_join_code(code)
     state = service.state(game.id)
     if state.ended:  # a code shown at the table stays valid, but an ended game seats nobody
         return _game_over(game.id, state), 409
@@ -157,7 +158,7 @@ def rejoin(token: str):
         token=token,
         state=state,
         player=None if seat.player_id == BANKER else state.player(seat.player_id),
-        replacing=state.player(seats.service().seat(seat.game_id, held).player_id) if held else None,
+        replacing=state.player(seats.service().seats.seat(seat.game_id, held).player_id) if held else None,
     )
 
 
@@ -170,7 +171,7 @@ def take_seat(token: str):
 
 def _seat_of_link(token: str) -> SeatKey:
     with security.join_attempt():  # a wrong link counts towards the brake on guessing
-        return seats.service().seat_by_token(token)
+        return seats.service().seats.seat_by_token(token)
 
 
 def _screen_of(seat: SeatKey) -> str:

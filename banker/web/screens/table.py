@@ -26,7 +26,8 @@ from banker.rules import GameState, Player, undo_preview
 from banker.rules.board import edition_to_json
 from banker.rules.game import MAX_PLAYERS
 from banker.rules.text import Text
-from banker.service import BANKER, Forbidden
+from banker.service.errors import Forbidden
+from banker.service.seats import BANKER
 from banker.web import push, replies
 from banker.web.context import VIEWS, NoSeat, seat_required, tap_id
 from banker.web.http import game_files, seats
@@ -54,7 +55,7 @@ def screen_context(game_id: str, state: GameState | None = None) -> dict:
         "undo": undo_preview(state),
         # only the bank and the lobby show who has joined: other screens skip the query
         "joined": (
-            {s.player_id for s in service.seats(game_id) if s.claimed and s.player_id != BANKER}
+            {s.player_id for s in service.seats.of(game_id) if s.claimed and s.player_id != BANKER}
             if view in ("bank", "lobby")
             else set()
         ),
@@ -83,7 +84,7 @@ def _seating(state: GameState) -> dict:
 
 
 def _join_url(game_id: str) -> str:
-    code = seats.service().game_code(game_id)
+    code = seats.service().seats.join_code(game_id)
     base = current_app.config["PUBLIC_URL"] or request.host_url
     return base.rstrip("/") + url_for("home.join", code=code)
 
@@ -235,7 +236,7 @@ def stream(game_id: str):
     def catch_up(shown: int, now: GameState) -> Iterator[tuple[GameState, str]]:
         """From the screen at seq `shown` to `now`: each change in turn, so no balance is
         skipped; too far behind (or a state never held here), the screen whole."""
-        chain = service.states_from(game_id, shown)
+        chain = service.states.states_from(game_id, shown)
         if chain is None:
             news = push.news_since(game_id, shown, now, seat) if shown else ""
             yield now, _update(now.seq, _whole_screen(game_id, now, pushed=True) + news)
@@ -251,7 +252,7 @@ def stream(game_id: str):
         if view != "display":
             return False
         try:
-            service.display(game_id, seat.token)
+            service.seats.display(game_id, seat.token)
         except Forbidden:
             return True
         return False
@@ -314,7 +315,7 @@ def seat_qr(game_id: str, player_id: int):
     service = seats.service()
     state = service.state(game_id)
     player = state.player(player_id)
-    seat = next(s for s in service.seats(game_id) if s.player_id == player_id)
+    seat = next(s for s in service.seats.of(game_id) if s.player_id == player_id)
     base = current_app.config["PUBLIC_URL"] or request.host_url
     link = base.rstrip("/") + url_for("home.rejoin", token=seat.token)
     return render_template(

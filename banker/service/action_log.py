@@ -1,0 +1,186 @@
+"""The action log: each game's actions in order, one row each, its (game, seq) unique. All the
+SQL about actions is here: reading them back, appending the next one (a seq or a request id that
+another write took first is refused by the unique keys, never overwritten), and finding a
+command sent again under its request id."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import bindparam, func, insert, select
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+from banker.rules import Command, Event, Sent, event_from_json
+from banker.service.game_files import FileAction
+from banker.service.pacing import in_turns
+from banker.store.models import Action
+
+# What every read and every command asks first: the actions stored after the seq this process
+# already holds. Built once: building a statement costs more than SQLite takes to answer it.
+STORED_AFTER = (
+    select(Action.seq, Action.events, Action.seat_player, Action.created_at)
+    .where(Action.game_id == bindparam("game_id"), Action.seq > bindparam("after"))
+    .order_by(Action.seq)
+)
+STORED_BETWEEN = STORED_AFTER.where(Action.seq <= bindparam("upto"))
+APPEND = insert(Action)  # plain inserts: the ORM's unit of work costs more than the write itself
+
+
+class Conflict(Exception):
+    """Raised when an append lost its seq or its request id to another write."""
+
+
+@dataclass(frozen=True)
+class RequestKey:
+    """A command's request id, which belongs to the seat that sent it, and a digest of the command:
+    the same command sent again gets its first result; another command under the id is refused."""
+
+    id: str
+    digest: str
+
+    @classmethod
+    def of(cls, request_id: Any, command: Command) -> RequestKey | None:
+        if request_id is None:
+            return None
+        # the command as parsed: a frozen dataclass of plain values, so its repr is its content
+        digest = hashlib.sha256(repr(command).encode("utf-8", "backslashreplace")).hexdigest()
+        return cls(id=str(request_id)[:64], digest=digest)
+
+
+@dataclass(frozen=True)
+class Stored:
+    """One stored action: its seq, the seat that sent it (BANKER for the bank and the server's
+    own actions), its events and when it was stored."""
+
+    seq: int
+    by: int
+    events: tuple[Event, ...]
+    at: datetime
+
+    @property
+    def news(self) -> bool:
+        """Told to every phone as it happens, not only in the history."""
+        return any(e.is_news for e in self.events)
+
+    @property
+    def sent(self) -> Sent:
+        """Who sent it and when, on the server's clock (SQLite keeps no time zone: UTC)."""
+        at = self.at if self.at.tzinfo else self.at.replace(tzinfo=UTC)
+        return Sent(by=self.by, at=at.timestamp())
+
+
+@dataclass(frozen=True)
+class StoredRequest:
+    """A command found stored under its request id: its seq, its events and the digest it was
+    stored with (None for one stored before digests were kept)."""
+
+    seq: int
+    events: tuple[Event, ...]
+    digest: str | None
+
+
+class ActionLog:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def after(self, game_id: str, seq: int) -> list[Stored]:
+        """The actions stored after `seq`, oldest first."""
+        return self._read(STORED_AFTER, {"game_id": game_id, "after": seq})
+
+    def between(self, game_id: str, after: int, upto: int) -> list[Stored]:
+        """The actions after `after` up to `upto`, oldest first."""
+        return self._read(STORED_BETWEEN, {"game_id": game_id, "after": after, "upto": upto})
+
+    def last_seq(self, game_id: str) -> int:
+        with self.engine.connect() as connection:
+            found = connection.execute(select(func.max(Action.seq)).where(Action.game_id == game_id))
+            return found.scalar() or 0
+
+    def append(
+        self,
+        game_id: str,
+        action: Stored,
+        request: RequestKey | None,
+        also: Callable[[Connection], None],
+    ) -> None:
+        """Store `action` as the game's next, with `also`'s writes in the same transaction; Conflict
+        when its seq or its request id was taken (by this request before, or by another command)."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    APPEND,
+                    {
+                        "game_id": game_id,
+                        "seq": action.seq,
+                        "seat_player": action.by,
+                        "request_id": request.id if request else None,
+                        "command_digest": request.digest if request else None,
+                        "events": [e.to_json() for e in action.events],
+                        "created_at": action.at,
+                    },
+                )
+                also(connection)
+        except IntegrityError as error:
+            raise Conflict from error
+
+    def insert(self, connection: Connection, game_id: str, actions: Sequence[FileAction]) -> None:
+        """A game's whole log, as a file holds it, in the transaction that creates the game."""
+        connection.execute(
+            APPEND,
+            [
+                {
+                    "game_id": game_id,
+                    "seq": action.seq,
+                    "seat_player": action.by,
+                    "request_id": action.request_id,
+                    "command_digest": action.command_digest,
+                    "events": list(action.events),
+                    "created_at": action.at,
+                }
+                for action in actions
+            ],
+        )
+
+    def sent_before(self, game_id: str, seat_player: int, request_id: str) -> StoredRequest | None:
+        """The action the seat stored under `request_id`, if any."""
+        found = select(Action.seq, Action.events, Action.command_digest).where(
+            Action.game_id == game_id, Action.seat_player == seat_player, Action.request_id == request_id
+        )
+        with self.engine.connect() as connection:
+            row = connection.execute(found).first()
+        if row is None:
+            return None
+        return StoredRequest(seq=row.seq, events=decoded(row.events), digest=row.command_digest)
+
+    def file_actions(self, game_id: str) -> tuple[FileAction, ...]:
+        """The whole log as a game file carries it, request ids included."""
+        every = select(Action).where(Action.game_id == game_id).order_by(Action.seq)
+        with self.engine.connect() as connection:
+            rows = connection.execute(every).all()
+        return tuple(
+            FileAction(
+                seq=row.seq,
+                by=row.seat_player,
+                at=row.created_at,
+                events=tuple(row.events),
+                request_id=row.request_id,
+                command_digest=row.command_digest,
+            )
+            for row in rows
+        )
+
+    def _read(self, statement: Any, values: dict[str, Any]) -> list[Stored]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(statement, values).all()
+        return [
+            Stored(seq=seq, by=by, events=decoded(events), at=at) for seq, events, by, at in in_turns(rows)
+        ]
+
+
+def decoded(rows: Sequence[dict[str, Any]]) -> tuple[Event, ...]:
+    return tuple(event_from_json(row) for row in rows)

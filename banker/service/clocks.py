@@ -1,0 +1,101 @@
+"""The game clocks: when each game next needs the server's attention without any phone asking (its
+auction's deadline, or the end of a timed game), kept for every such game whether its state is
+kept or not, and the timer that wakes at the nearest one."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from banker.rules import Event, GameState, decide
+from banker.rules.auctions import CloseAuction
+from banker.rules.tally import TimeUp
+from banker.store.db import FullDiskLog, disk_full
+
+log = logging.getLogger(__name__)
+
+
+def deadline(state: GameState) -> float | None:
+    """When the game next needs the server: its auction's deadline, or the end of a timed game."""
+    if state.ended:
+        return None
+    times = [state.auction.deadline] if state.auction is not None else []
+    if state.rules.end_at:
+        times.append(state.rules.end_at)
+    return min(times) if times else None
+
+
+class NothingDue(Exception):
+    """Raised when settling a game finds nothing due: someone else closed (or extended) the
+    auction or ended the game in the meantime."""
+
+
+class Clocks:
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self._deadlines: dict[str, float] = {}  # game id -> its next deadline
+        self._changed = threading.Condition()
+        self._full_disk_log = FullDiskLog(log, clock)
+
+    def due(self, state: GameState) -> bool:
+        when = deadline(state)
+        return when is not None and self.clock() >= when
+
+    def settling(self, state: GameState) -> list[Event]:
+        """What settles the game's clock that ran out: its auction closed, or its time up."""
+        if not self.due(state):
+            raise NothingDue
+        now = self.clock()
+        if state.auction is not None and now >= state.auction.deadline:
+            return decide(state, CloseAuction(), now)
+        return decide(state, TimeUp(), now)
+
+    def watch(self, game_id: str, state: GameState) -> None:
+        """Keep the game's deadline as its newest state has it, and wake the timer."""
+        with self._changed:
+            when = deadline(state)
+            if when is None:
+                self._deadlines.pop(game_id, None)
+            else:
+                self._deadlines[game_id] = when
+            self._changed.notify_all()
+
+    def running(self, game_id: str) -> bool:
+        """Whether no clock of the game has run out."""
+        with self._changed:
+            when = self._deadlines.get(game_id)
+        return when is None or self.clock() < when
+
+    def games_due(self) -> list[str]:
+        with self._changed:
+            deadlines = dict(self._deadlines)
+        now = self.clock()
+        return [game_id for game_id, when in deadlines.items() if when <= now]
+
+    def next_in(self) -> float | None:
+        """The seconds until the nearest deadline; None when no game has one."""
+        with self._changed:
+            upcoming = list(self._deadlines.values())
+        return max(0.0, min(upcoming) - self.clock()) if upcoming else None
+
+    def run(self, stop: threading.Event, settle: Callable[[], float | None]) -> None:
+        """Close auctions and end timed games on time even when no phone asks: `settle` what is
+        due, then sleep until the nearest deadline or until a new one is set. Runs in its own
+        thread (a greenlet under `banker serve`)."""
+        while not stop.is_set():
+            delay = self.tick(settle)
+            with self._changed:
+                self._changed.wait(timeout=min(delay, 60.0) if delay is not None else 60.0)
+
+    def tick(self, settle: Callable[[], float | None]) -> float | None:
+        """One round of the timer: the seconds until the next deadline (a second when settling
+        failed: a database hiccup must not stop the clock)."""
+        try:
+            return settle()
+        except Exception as error:
+            if disk_full(error):  # tried again every second: its traceback once a minute
+                self._full_disk_log.log(error)
+            else:
+                log.exception("settling due games failed")
+            return 1.0

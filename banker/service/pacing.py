@@ -1,0 +1,21 @@
+"""Long work in turns. Folding or wording a long game's whole log (after a restart, or once it was
+dropped from memory) takes a second, and under `banker serve` other requests (greenlets) run only
+when this one pauses: without pauses every other table's commands would wait for all of it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
+
+T = TypeVar("T")
+
+AT_ONCE = 500  # rows folded, decoded or worded before letting other requests run
+
+
+def in_turns(rows: Iterable[T]) -> Iterator[T]:
+    """The rows one by one, pausing after every AT_ONCE of them."""
+    for index, row in enumerate(rows):
+        if index and not index % AT_ONCE:
+            time.sleep(0)
+        yield row

@@ -1,0 +1,143 @@
+"""Storing one action: its events decided on the newest state of the game, appended to the log as
+the next seq, and told to the live streams. Two writes racing for one seq cannot both commit: the
+loser decides again on the fresh state, so no update is lost and no lock is held between requests.
+Within one process, one command of a game runs at a time (threads of one server would mostly
+race each other); other processes are kept apart by the unique seq alone."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import partial
+
+from banker.rules import Event, GameState, RuleError
+from banker.rules.text import Text
+from banker.service.action_log import ActionLog, Conflict, RequestKey, Stored
+from banker.service.broker import Broker
+from banker.service.chronicle import record
+from banker.service.seats import Seats
+from banker.service.states import FoldedStates
+
+MAX_RETRIES = 20
+
+
+@dataclass(frozen=True)
+class Result:
+    seq: int
+    events: tuple[Event, ...]
+    state: GameState
+
+
+class Recorder:
+    def __init__(
+        self,
+        log: ActionLog,
+        states: FoldedStates,
+        seats: Seats,
+        broker: Broker,
+        clock: Callable[[], float],
+        settled: Callable[[str], GameState],
+    ) -> None:
+        self.log = log
+        self.states = states
+        self.seats = seats
+        self.broker = broker
+        self.clock = clock
+        self.settled = settled  # the game as it stands now, its clocks settled: for a resent command
+        # a lock lives while a command holds it: games nobody is playing hold none
+        self.locks: weakref.WeakValueDictionary[str, threading.RLock] = weakref.WeakValueDictionary()
+        self._locks_lock = threading.Lock()
+
+    def append(
+        self,
+        game_id: str,
+        seat_player: int,
+        request: RequestKey | None,
+        events_for: Callable[[GameState], list[Event]],
+    ) -> Result:
+        """Store the events decided on the newest state as the next seq, retrying when
+        another command got there first; then tell every live stream."""
+        with self._lock(game_id):
+            result = self._append(game_id, seat_player, request, events_for)
+        # under `banker serve` the streams are greenlets: they push the change to every phone
+        # now, before this command's own answer is drawn (the sender's tap already showed it was
+        # taken; every other phone waits for the push)
+        time.sleep(0)
+        return result
+
+    def _append(
+        self,
+        game_id: str,
+        seat_player: int,
+        request: RequestKey | None,
+        events_for: Callable[[GameState], list[Event]],
+    ) -> Result:
+        # A command sent again with its request_id (an answer lost on the way) is found by the
+        # log's unique (seat, request_id) when storing it fails, or when the state now refuses it:
+        # the log is not asked about every command first.
+        for attempt in range(MAX_RETRIES):
+            # The first try decides on the state this process holds, without asking the log: if
+            # another server stored an action since, the unique seq refuses this write and the
+            # next try reads the log; a refusal is only given once the log confirms that state.
+            kept = (self.states.kept(game_id) if attempt == 0 else None) or self.states.current(game_id)
+            state = kept.state
+            try:
+                events = events_for(state)
+            except RuleError:
+                if request and (done := self._done(game_id, seat_player, request)) is not None:
+                    return done
+                if attempt == 0 and self.states.current(game_id).seq != state.seq:
+                    continue
+                raise
+            # stored to the microsecond, so the state folded again from the log is this one
+            action = Stored(
+                seq=state.seq + 1,
+                by=seat_player,
+                events=tuple(events),
+                at=datetime.fromtimestamp(self.clock(), UTC),
+            )
+            try:
+                self.log.append(
+                    game_id,
+                    action,
+                    request,
+                    also=partial(self.seats.seat_late_players, game_id=game_id, events=action.events),
+                )
+            except Conflict:
+                # this request stored before, or another command (in another server process) took
+                # this seq or this request_id
+                if request and (done := self._done(game_id, seat_player, request)) is not None:
+                    return done
+                time.sleep(random.uniform(0, 0.002 * attempt))
+                continue
+            kept = record(kept, action.seq, action.events, action.sent)
+            self.states.remember(game_id, kept, action)
+            self.broker.publish(game_id, action.seq)
+            return Result(seq=action.seq, events=action.events, state=kept.state)
+        raise RuleError(Text("The table is very busy right now; please try again."))
+
+    def _lock(self, game_id: str) -> threading.RLock:
+        with self._locks_lock:
+            lock = self.locks.get(game_id)
+            if lock is None:
+                lock = self.locks[game_id] = threading.RLock()
+            return lock
+
+    def _done(self, game_id: str, seat_player: int, request: RequestKey) -> Result | None:
+        found = self.log.sent_before(game_id, seat_player, request.id)
+        if found is None:
+            return None
+        # a command stored before digests were kept counts as the same one
+        if found.digest not in (None, request.digest):
+            raise RuleError(
+                Text(
+                    "This request_id was already used for another command from this seat. "
+                    "Send each new command with a new request_id."
+                )
+            )
+        return Result(seq=found.seq, events=found.events, state=self.settled(game_id))

@@ -1,0 +1,279 @@
+"""Games and their seats: a game's row and join code, a secret token for each seat (the bank's,
+each player's) and whether a phone has taken it, and the table display's link. All the SQL about
+them is here; the tokens the server has seen are answered from memory."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from sqlalchemy import bindparam, false, insert, or_, update
+from sqlalchemy.engine import Connection, Engine
+from sqlmodel import Session, select
+
+from banker.lru import LRU
+from banker.rules import Event, GameState
+from banker.rules.seating import PlayerAdded
+from banker.rules.text import Text
+from banker.service.action_log import ActionLog
+from banker.service.errors import Forbidden, NotFound
+from banker.service.game_files import FileAction, Kept
+from banker.store.models import Game, Seat
+
+BANKER = 0  # Seat.player_id of the banker's seat
+DISPLAY = -100  # SeatKey.player_id of a table display: it shows the game and never acts
+JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+SEAT_KEYS_KEPT = 100_000  # tokens remembered (about 150 bytes each)
+SEAT_OF_TOKEN = select(Seat.game_id, Seat.player_id).where(Seat.token == bindparam("token"))
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    join_code: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    game_id: str
+    player_id: int
+    token: str
+    claimed: bool
+
+
+@dataclass(frozen=True)
+class NewGame:
+    game: GameInfo
+    banker: SeatInfo
+    players: tuple[SeatInfo, ...]
+    state: GameState
+
+
+@dataclass(frozen=True)
+class SeatKey:
+    """Who a token is: a seat's fixed facts (whether it was claimed is asked of `seats`)."""
+
+    game_id: str
+    player_id: int
+    token: str
+
+
+class Seats:
+    def __init__(self, engine: Engine, games_kept: int) -> None:
+        self.engine = engine
+        self._keys: LRU[str, SeatKey] = LRU(SEAT_KEYS_KEPT)
+        self.join_codes: LRU[str, str] = LRU(games_kept)  # game id -> join code (it never changes)
+
+    def create(
+        self, log: ActionLog, actions: Sequence[FileAction], players: int, kept: Kept | None
+    ) -> tuple[GameInfo, tuple[SeatInfo, ...]]:
+        """A game whose log is `actions`, with its seats, as one commit: under the id, join code and
+        seats `kept` when given, else new ones."""
+        with Session(self.engine) as session:
+            if kept is None:
+                game = Game(id=secrets.token_urlsafe(9), join_code=self._free_join_code(session))
+                seats = [
+                    Seat(game_id=game.id, player_id=i, token=_token(), claimed=not i)
+                    for i in range(players + 1)
+                ]
+            else:
+                game = Game(id=kept.id, join_code=kept.join_code, created_at=kept.created_at)
+                seats = [Seat(game_id=game.id, player_id=p, token=t, claimed=c) for p, t, c in kept.seats]
+            session.add(game)
+            session.flush()  # the seats and the log refer to the game row
+            session.add_all(seats)
+            session.flush()
+            log.insert(session.connection(), game.id, actions)
+            session.commit()
+            return _game(game), tuple(_seat(seat) for seat in seats)
+
+    def kept(self, game_id: str) -> Kept:
+        """What a backup keeps of the game's rows: its id, join code, creation time and seats."""
+        with Session(self.engine) as session:
+            game = session.get(Game, game_id)
+            if game is None:
+                raise NotFound.game()
+            seats = session.exec(select(Seat).where(Seat.game_id == game_id).order_by(Seat.player_id))
+            return Kept(
+                id=game.id,
+                join_code=game.join_code,
+                created_at=game.created_at,
+                seats=tuple((seat.player_id, seat.token, seat.claimed) for seat in seats),
+            )
+
+    def restorable(self, kept: Kept) -> Kept | None:
+        """A backup's rows as they can be put back here: None when the game is here already, with a
+        new join code when another game here has its code."""
+        with Session(self.engine) as session:
+            if session.get(Game, kept.id) is not None:
+                return None
+            if session.exec(select(Game).where(Game.join_code == kept.join_code)).first() is not None:
+                return replace(kept, join_code=self._free_join_code(session))
+        return kept
+
+    def ids(self) -> list[str]:
+        """Every game's id, oldest first."""
+        with Session(self.engine) as session:
+            return list(session.exec(select(Game.id).order_by(Game.created_at, Game.id)))
+
+    def newest(self, count: int) -> list[str]:
+        """The ids of the `count` games created last, newest first."""
+        with Session(self.engine) as session:
+            return list(session.exec(select(Game.id).order_by(Game.created_at.desc()).limit(count)))
+
+    def bank_seat(self, game: str) -> SeatKey:
+        """The banker's seat of a game named by its id or its join code: the host's way back to
+        the bank when the browser lost its seat (a cleared cookie, a new secret key)."""
+        found = select(Seat.game_id, Seat.token).join(Game, Game.id == Seat.game_id)
+        found = found.where(Seat.player_id == BANKER, or_(Game.id == game, Game.join_code == game.upper()))
+        with self.engine.connect() as connection:
+            row = connection.execute(found).first()
+        if row is None:
+            raise NotFound(Text("No game has the id or join code %(game)s.", game=game[:24]))
+        return SeatKey(game_id=row.game_id, player_id=BANKER, token=row.token)
+
+    def game_for_join_code(self, code: str) -> GameInfo:
+        code = code.strip().upper()
+        with Session(self.engine) as session:
+            game = session.exec(select(Game).where(Game.join_code == code)).first()
+        if game is None:
+            raise NotFound(
+                Text(
+                    "No game has the join code %(code)s. Check the code on the host's screen.", code=code[:8]
+                )
+            )
+        return _game(game)
+
+    def join_code(self, game_id: str) -> str:
+        if (code := self.join_codes.get(game_id)) is not None:
+            return code
+        with Session(self.engine) as session:
+            game = session.get(Game, game_id)
+        if game is None:
+            raise NotFound.game()
+        self.join_codes.put(game_id, game.join_code)
+        return game.join_code
+
+    def of(self, game_id: str) -> list[SeatInfo]:
+        """The game's seats, the bank's first."""
+        with Session(self.engine) as session:
+            found = session.exec(select(Seat).where(Seat.game_id == game_id).order_by(Seat.player_id))
+            return [_seat(seat) for seat in found]
+
+    def seat(self, game_id: str, token: str | None) -> SeatKey:
+        """The seat holding `token` in this game; Forbidden for a token of another game."""
+        if not token:
+            raise Forbidden(Text("This phone has no seat in this game. Join with the game's QR code."))
+        seat = self._key(token)
+        if seat is None or seat.game_id != game_id:
+            raise Forbidden(Text("That seat's key is not valid for this game."))
+        return seat
+
+    def seat_by_token(self, token: str) -> SeatKey:
+        seat = self._key(token)
+        if seat is None:
+            raise NotFound(Text("This re-join link is not valid. Ask the banker for a new QR code."))
+        return seat
+
+    def _key(self, token: str) -> SeatKey | None:
+        """Every request starts here, so known tokens are answered from memory: a token's game
+        and player never change. Unknown tokens are not remembered (guessing fills nothing)."""
+        known = self._keys.get(token)
+        if known is not None:
+            return known
+        with self.engine.connect() as connection:
+            row = connection.execute(SEAT_OF_TOKEN, {"token": token}).first()
+        if row is None:
+            return None
+        seat = SeatKey(game_id=row.game_id, player_id=row.player_id, token=token)
+        self._keys.put(token, seat)
+        return seat
+
+    def claim(self, game_id: str, player_id: int) -> tuple[SeatInfo, bool]:
+        """A phone takes a player's seat from the join screen: the seat, and whether this phone won
+        it. Taking it is one conditional update, so of phones racing for one seat exactly one wins
+        (reading 'free' first let several win on PostgreSQL)."""
+        take = (
+            update(Seat)
+            .where(Seat.game_id == game_id, Seat.player_id == player_id, Seat.player_id != BANKER)
+            .where(Seat.claimed == false())
+            .values(claimed=True)
+        )
+        with self.engine.begin() as connection:
+            won = connection.execute(take).rowcount == 1
+        with Session(self.engine) as session:
+            seat = session.exec(
+                select(Seat).where(Seat.game_id == game_id, Seat.player_id == player_id)
+            ).first()
+        if seat is None or player_id == BANKER:
+            raise NotFound(Text("There is no such player in this game."))
+        return _seat(seat), won
+
+    def seat_late_players(self, connection: Connection, game_id: str, events: Sequence[Event]) -> None:
+        """A late player's seat, stored with the action that seats them. A seat stays when its player
+        is undone: seated again, the same place keeps its key and the phone that took it."""
+        for event in events:
+            if isinstance(event, PlayerAdded):
+                held = select(Seat.id).where(Seat.game_id == game_id, Seat.player_id == event.player)
+                if connection.execute(held).first() is None:
+                    connection.execute(
+                        insert(Seat).values(
+                            game_id=game_id, player_id=event.player, token=_token(), claimed=False
+                        )
+                    )
+
+    # --- the table display: a link that shows the game, and can never act ----------------------
+
+    def display_link(self, game_id: str) -> str | None:
+        """The key of the game's table display link; None when the bank has made none."""
+        with Session(self.engine) as session:
+            game = session.get(Game, game_id)
+        if game is None:
+            raise NotFound.game()
+        return game.display_token
+
+    def new_display_link(self, game_id: str) -> str:
+        """A new display link for the game: the old one, if any, stops working."""
+        return self._set_display_link(game_id, _token())
+
+    def revoke_display_link(self, game_id: str) -> None:
+        self._set_display_link(game_id, None)
+
+    def _set_display_link(self, game_id: str, token: str | None) -> str | None:
+        with self.engine.begin() as connection:
+            changed = connection.execute(update(Game).where(Game.id == game_id).values(display_token=token))
+        if changed.rowcount != 1:
+            raise NotFound.game()
+        return token
+
+    def display(self, game_id: str, token: str | None) -> SeatKey:
+        """The table display holding `token`; Forbidden when the bank revoked its link. Asked
+        of the database each time, so a revoked link stops at once on every server."""
+        kept = self.display_link(game_id)
+        if not token or kept is None or not hmac.compare_digest(kept.encode(), token.encode()):
+            raise Forbidden(
+                Text("This table display link was turned off by the bank. Ask the banker for a new one.")
+            )
+        return SeatKey(game_id=game_id, player_id=DISPLAY, token=token)
+
+    def _free_join_code(self, session: Session) -> str:
+        while True:
+            code = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(6))
+            if session.exec(select(Game).where(Game.join_code == code)).first() is None:
+                return code
+
+
+def _game(row: Game) -> GameInfo:
+    return GameInfo(id=row.id, join_code=row.join_code, created_at=row.created_at)
+
+
+def _seat(row: Seat) -> SeatInfo:
+    return SeatInfo(game_id=row.game_id, player_id=row.player_id, token=row.token, claimed=row.claimed)
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(24)
