@@ -1,16 +1,17 @@
 """Fixtures shared by every layer of tests: an app on a fresh database and a test client.
 
-Every test gets a database of its own: a SQLite file in its tmp_path, or, with
-BANKER_TEST_DATABASE=postgresql (as `.ci/run`'s second run), a fresh schema on the session's
-PostgreSQL server. Fixtures and helpers that build an engine or start a server take their URL from
-`database_url`, so the whole suite runs on either. The PostgreSQL server is one the session starts
-for itself (tests/postgres.py), or the one BANKER_TEST_POSTGRES_URL names. Nothing is skipped: a
-skipped test counts as failed."""
+Every test gets a database of its own (tests/support/databases.py): a SQLite file in its
+tmp_path, or, with BANKER_TEST_DATABASE=postgresql (as `.ci/run`'s second run), a fresh schema on
+the session's PostgreSQL server. Fixtures and helpers that build an engine or start a server take
+their URL from `database_url`, so the whole suite runs on either. The PostgreSQL server is one the
+session starts for itself (tests/support/postgres.py), or the one BANKER_TEST_POSTGRES_URL names.
+Nothing is skipped: a skipped test counts as failed."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -22,14 +23,17 @@ from banker import create_app
 from banker.service import GameService
 from banker.service.broker import Broker
 from banker.store.db import make_engine, migrate
-from tests.machine import ensure_packages
-from tests.postgres import PostgresSchema, ThrowawayPostgres
+from tests.support.clock import FakeClock
+from tests.support.counting import Counter, counting
+from tests.support.databases import sqlite_url, suite_database
+from tests.support.machine import ensure_packages
+from tests.support.postgres import PostgresSchema, ThrowawayPostgres
 
-pytest_plugins = ["tests.no_skips"]
+pytest_plugins = ["tests.support.no_skips"]
 
-TEST_DATABASE = os.environ.get("BANKER_TEST_DATABASE", "sqlite")
-if TEST_DATABASE not in ("sqlite", "postgresql"):
-    raise pytest.UsageError(f"BANKER_TEST_DATABASE is sqlite or postgresql, not {TEST_DATABASE!r}")
+
+def pytest_configure(config: pytest.Config) -> None:
+    suite_database()  # a database the suite does not know stops it before any test
 
 
 @pytest.fixture(scope="session")
@@ -58,23 +62,11 @@ def postgres_url(postgres_server: str) -> Iterator[str]:
 
 
 @pytest.fixture
-def database_url(request: pytest.FixtureRequest, tmp_path) -> str:
-    if TEST_DATABASE == "postgresql":
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database of the test's own."""
+    if suite_database() == "postgresql":
         return request.getfixturevalue("postgres_url")
-    return f"sqlite:///{tmp_path / 'test.sqlite3'}"
-
-
-class FakeClock:
-    """Time the tests move by hand: nothing ever sleeps through an auction."""
-
-    def __init__(self, now: float = 1_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
+    return sqlite_url(tmp_path / "test.sqlite3")
 
 
 @pytest.fixture
@@ -118,34 +110,13 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
-class Counter:
-    def __init__(self) -> None:
-        self.count = 0
-
-
 @pytest.fixture
 def rows_read(monkeypatch) -> Counter:
     """How many stored actions the service reads out of the log and decodes."""
-    counter = Counter()
-    decode = banker.service._events
-
-    def counting(stored):
-        counter.count += 1
-        return decode(stored)
-
-    monkeypatch.setattr(banker.service, "_events", counting)
-    return counter
+    return counting(monkeypatch, banker.service, "_events")
 
 
 @pytest.fixture
 def events_folded(monkeypatch) -> Counter:
     """How many events are applied to a state (a replay applies every event of the game)."""
-    counter = Counter()
-    evolve = banker.rules.evolve
-
-    def counting(state, event):
-        counter.count += 1
-        return evolve(state, event)
-
-    monkeypatch.setattr(banker.rules, "evolve", counting)
-    return counter
+    return counting(monkeypatch, banker.rules, "evolve")

@@ -14,14 +14,8 @@ from banker.service import GameService
 from banker.service.broker import Broker
 from banker.store.db import make_engine, migrate
 from banker.store.models import Action
-from tests.conftest import FakeClock
 
 BOARDWALK = 39
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -23,3 +24,29 @@ def test_the_rules_core_imports_no_web_database_or_qr_code():
             words = line.split()
             if words[:1] in (["import"], ["from"]) and len(words) > 1:
                 assert words[1].split(".")[0] not in forbidden, f"{path.name}: {line}"
+
+
+def imported_modules(path: Path) -> set[str]:
+    """The dotted names `path` imports, relative imports resolved."""
+    package = ".".join(path.relative_to(ROOT).parent.parts)
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(part for part in (base, node.module) if part)
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_no_test_module_imports_another_test_module_or_a_conftest():
+    """What tests share lives in tests/support (helpers) and the conftest files (fixtures)."""
+    imports = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for module in imported_modules(path):
+            name = module.rsplit(".", 1)[-1]
+            if module.startswith("tests.") and (name.startswith("test_") or name == "conftest"):
+                imports.append(f"{path.relative_to(ROOT)} imports {module}")
+    assert imports == []

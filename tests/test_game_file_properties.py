@@ -1,4 +1,4 @@
-"""Any game the table property test plays (tests/rules/test_table_properties.py: its commands,
+"""Any game the table property test plays (tests/support/table.py: its commands,
 presets and house rules) moves between servers as a game file: stored from the table's own log,
 exported and imported again, it folds to the same state under a new id, and play goes on there."""
 
@@ -18,8 +18,8 @@ from banker.service import BANKER, GameService, game_files
 from banker.service.broker import Broker
 from banker.service.game_files import FileAction, GameFile
 from banker.store.db import make_engine, migrate
-from tests.conftest import FakeClock
-from tests.rules.test_table_properties import Table, without_bookkeeping
+from tests.support.clock import FakeClock
+from tests.support.table import Table, without_bookkeeping
 
 
 def started(state: GameState) -> GameStarted:

@@ -1,4 +1,4 @@
-"""The suite's own rule: a test that skips fails the run (tests/no_skips.py)."""
+"""The suite's own rule: a test that skips fails the run (tests/support/no_skips.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,16 @@ def test_a_skipped_test_fails_the_run(tmp_path):
         "@pytest.mark.xfail(reason='known')\ndef test_expected_to_fail():\n    assert False\n"
     )
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "tests.no_skips", "-p", "no:cacheprovider", str(tmp_path)],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "tests.support.no_skips",
+            "-p",
+            "no:cacheprovider",
+            str(tmp_path),
+        ],
         cwd=tmp_path,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from banker.rules import RuleError, Sent
 from banker.service import GameService
 from banker.service.broker import Broker
-from tests.conftest import FakeClock
+from tests.support.clock import FakeClock
 
 
 def fresh_copy(service):

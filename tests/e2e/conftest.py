@@ -1,4 +1,4 @@
-"""A real server process (tests/servers.py) and Debian's chromium, driven by Playwright at phone size."""
+"""A real server process (tests/support/servers.py) and Debian's chromium, driven by Playwright at phone size."""
 
 from __future__ import annotations
 
@@ -8,19 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.machine import ensure_packages
-from tests.servers import ServeProcess
-
-PHONE = {"width": 390, "height": 844}
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
-OUTPUT = Path(__file__).resolve().parent.parent / "output"
+from tests.support.browser import CHROMIUM_FLAGS, OUTPUT, PHONE
+from tests.support.machine import ensure_packages
+from tests.support.servers import ServeProcess
 
 
 def pytest_collection_modifyitems(items):

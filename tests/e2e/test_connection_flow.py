@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import LIVE, api, banker_does, open_tab, take_seat
+from tests.support.browser import LIVE, api, banker_does, open_tab, take_seat
 
 CONNECTION_SEEN = 2000  # ms: the bar shows this soon after the server goes away
 

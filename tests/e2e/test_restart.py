@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import api, banker_does, take_seat
+from tests.support.browser import api, banker_does, take_seat
 
 
 def test_a_restart_keeps_the_game_and_the_phones_follow(server, phone):

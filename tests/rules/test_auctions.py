@@ -20,7 +20,7 @@ from banker.rules.buildings import Build
 from banker.rules.deeds import Buy
 from banker.rules.money import PayBank
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, built, cash, new_game, owning
+from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning
 
 BOARDWALK, PARK_PLACE = 39, 37
 T0 = 1_000.0  # the moment the deed is declined

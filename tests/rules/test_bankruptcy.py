@@ -11,7 +11,7 @@ from banker.rules.money import PayBank
 from banker.rules.mortgages import Mortgage, Unmortgage
 from banker.rules.rent import PayRent
 from banker.rules.undo import Undo
-from tests.rules.conftest import (
+from tests.support.rules import (
     ANN,
     BOB,
     CAT,

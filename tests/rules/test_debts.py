@@ -12,7 +12,7 @@ from banker.rules.deeds import Buy
 from banker.rules.money import CollectFromBank, PayBank, PayPlayer, PayTax
 from banker.rules.mortgages import Mortgage, Unmortgage
 from banker.rules.rent import PayRent
-from tests.rules.conftest import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
 
 BOARDWALK, PARK_PLACE = 39, 37
 

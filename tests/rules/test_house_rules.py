@@ -18,7 +18,17 @@ from banker.rules.rent import PayRent
 from banker.rules.state import FREE_PARKING, TradeSide
 from banker.rules.trades import AcceptTrade, ProposeTrade
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, assert_building_supply, cash, new_game, owning, refusal, run
+from tests.support.rules import (
+    ANN,
+    BOB,
+    CAT,
+    assert_building_supply,
+    cash,
+    new_game,
+    owning,
+    refusal,
+    run,
+)
 
 MEDITERRANEAN, BALTIC = 1, 3
 ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from banker.rules import BANK, RuleError, apply_action, decide, fold, parse_command
 from banker.rules.money import Paid
 from banker.rules.undo import Undone
-from tests.rules.conftest import new_game
+from tests.support.rules import new_game
 
 players = st.integers(min_value=0, max_value=4)  # 0 and 4 are not players in a 3-player game
 amounts = st.one_of(st.integers(min_value=-50, max_value=4000), st.sampled_from(["12", "1.5", "x"]))

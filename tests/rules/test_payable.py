@@ -22,7 +22,7 @@ from banker.rules.payable import can_pay
 from banker.rules.property_payment import PayWithProperty
 from banker.rules.rent import PayRent
 from banker.rules.state import BANK, FREE_PARKING, GameState
-from tests.rules.conftest import ANN, BOB, CAT, built, cash, new_game, refusal, run
+from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, refusal, run
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, PENNSYLVANIA, BOARDWALK = 1, 3, 5, 6, 8, 15, 39
 ST_CHARLES, INCOME_TAX, LUXURY_TAX, ATLANTIC = 11, 4, 38, 26

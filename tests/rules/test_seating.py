@@ -14,7 +14,7 @@ from banker.rules.seating import AddPlayer, ChangePlayer, Resign
 from banker.rules.state import BANK, TradeSide
 from banker.rules.trades import ProposeTrade
 from banker.rules.undo import Undo
-from tests.rules.conftest import (
+from tests.support.rules import (
     ANN,
     BOB,
     CAT,

@@ -26,7 +26,7 @@ from banker.rules.editions import load_edition
 from banker.rules.state import TradeSide
 from banker.store.models import Action
 from banker.web.http.security import CSP
-from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, readable, seq, text
+from tests.support.web import HTMX, csrf_token, do, join, join_code, new_game, readable, seq, text
 
 ROOT = Path(__file__).resolve().parents[2]
 # each at most 20 characters, as names must be
