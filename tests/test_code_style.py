@@ -26,6 +26,17 @@ def test_the_rules_core_imports_no_web_database_or_qr_code():
                 assert words[1].split(".")[0] not in forbidden, f"{path.name}: {line}"
 
 
+def test_vulture_finds_no_dead_code():
+    """At 60% confidence, past the known false positives of tests/vulture_whitelist.py: nothing in
+    the package that only the tests use (pyproject's [tool.vulture] checks it alone), and nothing
+    in the tests that nothing uses."""
+    for paths in ([], ["banker", "tests", "tests/vulture_whitelist.py"]):
+        result = subprocess.run(
+            [sys.executable, "-m", "vulture", *paths], cwd=ROOT, capture_output=True, text=True
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
 def imported_modules(path: Path) -> set[str]:
     """The dotted names `path` imports, relative imports resolved."""
     package = ".".join(path.relative_to(ROOT).parent.parts)

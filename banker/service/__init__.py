@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, false, func, insert, or_, update
+from sqlalchemy import bindparam, false, insert, or_, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
@@ -719,19 +719,11 @@ class GameService:
             undone.update(event.seq for event in events if isinstance(event, Undone))
         return Wording(first=after + 1, texts=tuple(texts), parties=tuple(parties), undone=frozenset(undone))
 
-    def events_since(self, game_id: str, seq: int) -> list[Event]:
-        """The events of the actions stored after `seq`, oldest first."""
-        return [event for action in self.stored_after(game_id, seq) for event in action.events]
-
     def stored_after(self, game_id: str, seq: int) -> list[Stored]:
         """The actions stored after `seq`, oldest first, with the seat that sent each."""
         with self.engine.connect() as connection:
             rows = connection.execute(STORED_AFTER, {"game_id": game_id, "after": seq}).all()
         return [Stored(seq=seq, by=by, events=tuple(_events(events))) for seq, events, by, _ in rows]
-
-    def last_seq(self, game_id: str) -> int:
-        with Session(self.engine) as session:
-            return session.exec(select(func.max(Action.seq)).where(Action.game_id == game_id)).one() or 0
 
     # --- commands ------------------------------------------------------------------
 

@@ -11,9 +11,6 @@ from banker.rules.money import Paid, PayBank
 from banker.rules.rent import PayRent
 from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
 
-CHANCE_SPACES = (7, 22, 36)
-CHEST_SPACES = (2, 17, 33)
-
 # (card, space drawn on or None, Ann's change, Bob's and Cat's change)
 MONEY = [
     ("CH01", None, 0, 0),

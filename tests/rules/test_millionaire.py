@@ -136,7 +136,7 @@ def test_the_first_bankruptcy_ends_the_game_and_the_richest_in_cash_wins():
 # --- Fortune and Millionaire Lifestyle cards on a 32-space board (tests/support/small_board.py) -------
 
 LOT_1, LOT_3 = 1, 3  # the brown group
-LOT_4, LOT_6, LOT_7 = 4, 6, 7  # light blue
+LOT_4, LOT_6 = 4, 6  # light blue, with 7
 LOT_9 = 9  # pink
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, func, select
 
+from banker.rules import Event
+from banker.service import GameService
 from banker.store.models import Action, Game, Seat
 
 DATABASES = ("sqlite", "postgresql")
@@ -33,3 +35,8 @@ def rows(app) -> tuple[int, int, int]:
         return tuple(
             session.exec(select(func.count()).select_from(table)).one() for table in (Game, Seat, Action)
         )
+
+
+def logged_events(service: GameService, game_id: str) -> list[Event]:
+    """Every event of the game's log, oldest first."""
+    return [event for action in service.stored_after(game_id, 0) for event in action.events]

@@ -56,6 +56,11 @@ def cash(state: GameState, player: int) -> int:
     return state.player(player).cash
 
 
+def total_cash(state: GameState) -> int:
+    """The cash of every player, added up."""
+    return sum(player.cash for player in state.players)
+
+
 def owning(state: GameState, player: int, *positions: int) -> GameState:
     """`player` buys each deed from the bank."""
     return run(state, *(Buy(player=player, deed=position) for position in positions))

@@ -53,7 +53,7 @@ from banker.rules.state import TradeSide
 from banker.rules.tally import SignalEnd
 from banker.rules.trades import AcceptTrade, CancelTrade, CompleteAgreedTrades, DeclineTrade, ProposeTrade
 from banker.rules.undo import Undo, Undone
-from tests.support.rules import NAMES, assert_building_supply, new_game
+from tests.support.rules import NAMES, assert_building_supply, new_game, total_cash
 from tests.support.small_board import FORTUNE, LIFESTYLE
 
 START = 5000
@@ -256,7 +256,7 @@ class Table(RuleBasedStateMachine):
         game = fold([(1, [start_game(NAMES[:3], preset, edition, options=options | extra, seed=seed)])])
         self.start_state = replace(game, edition=replace(game.edition, houses=supply), houses=supply)
         self.state = self.start_state
-        self.start_money = game.total_cash() + game.free_parking
+        self.start_money = total_cash(game) + game.free_parking
 
     def act(self, command: Command) -> None:
         try:
@@ -490,7 +490,7 @@ class Table(RuleBasedStateMachine):
 
     @invariant()
     def money_is_conserved_against_the_events(self) -> None:
-        held = self.state.total_cash() + self.state.free_parking
+        held = total_cash(self.state) + self.state.free_parking
         assert held == self.start_money + sum(self.bank_flows)
         assert all(player.cash >= 0 for player in self.state.players) and self.state.free_parking >= 0
         assert all(player.cash % self.state.rules.round_to == 0 for player in self.state.players)
