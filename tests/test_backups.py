@@ -86,9 +86,8 @@ def test_restoring_twice_leaves_the_games_as_they_are(app, tmp_path):
     assert service.state(game).seq == 5  # the game played on since the backup is not put back
 
 
-def test_restore_names_a_damaged_file_and_restores_the_others(tmp_path, database_url):
-    engine = make_engine(database_url)
-    migrate(engine)
+def test_restore_names_a_damaged_file_and_restores_the_others(tmp_path, migrated_url):
+    engine = make_engine(migrated_url)
     here = GameService(engine, Broker())
     game = table(here, "Ann", "Bob")
     download = table(here, "Cy", "Di")

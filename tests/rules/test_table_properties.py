@@ -14,9 +14,8 @@ state, and folding the stored log again gives the same state."""
 
 from __future__ import annotations
 
-from hypothesis import settings
-
+from tests.support.properties import searched
 from tests.support.table import Table
 
-Table.TestCase.settings = settings(max_examples=100, stateful_step_count=40, deadline=None)
+Table.TestCase.settings = searched(30, 1000, stateful_step_count=40)
 test_a_table_playing_any_legal_commands_keeps_the_rules_invariants = Table.TestCase

@@ -44,7 +44,7 @@ class ServeProcess:
         }
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 30.0) -> None:
+    def start(self, timeout: float = 60.0) -> None:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [

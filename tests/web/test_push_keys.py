@@ -9,7 +9,6 @@ import re
 
 import pytest
 from flask import Flask, render_template
-from hypothesis import settings
 
 from banker.rules import GameState
 from banker.rules.cards import DrawCard
@@ -17,6 +16,7 @@ from banker.rules.money import PayPlayer
 from banker.rules.trades import AcceptTrade
 from banker.web import push
 from tests.support.databases import sqlite_url
+from tests.support.properties import searched
 from tests.support.rules import ANN, BOB, CAT, READING, buys, new_game, run, short_bob
 from tests.support.table import Table
 
@@ -106,9 +106,10 @@ class PushedTable(Table):
                 assert {k for k in old if old[k] != new[k]} <= sent, (view, command)
 
 
+@pytest.mark.hypothesis  # a state machine, run by hand
 def test_a_region_whose_key_did_not_change_draws_as_before(drawing):
     PushedTable.app = drawing
-    PushedTable.TestCase.settings = settings(max_examples=25, stateful_step_count=30, deadline=None)
+    PushedTable.TestCase.settings = searched(8, 200, stateful_step_count=30)
     PushedTable.TestCase().runTest()
 
 
