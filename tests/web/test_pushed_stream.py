@@ -4,8 +4,8 @@ messages with consecutive ids, and a phone that missed changes gets its whole sc
 from __future__ import annotations
 
 from banker.service.states import STATES_KEPT
-from tests.sse import fragments, lines_of, messages, next_message
-from tests.web.helpers import do, seq
+from tests.support.sse import fragments, lines_of, messages, next_message
+from tests.support.web import do, seq
 
 
 def pay_bob(table, amount):
