@@ -1,5 +1,9 @@
-"""Jail: going in without salary, and getting out by paying the fine or with a Get Out of Jail
-Free card, which goes back to its deck."""
+"""Jail: going in without salary, and getting out by paying the fine, with a Get Out of Jail Free
+card (which goes back to its deck), or by rolling doubles, which costs nothing (003: "if you have
+a double on both cubes in one of these moves, you can get out of prison and go through such a
+number of fields"; 001: 「ゾロ目が出た場合は$50の支払いや釈放券を使用せずに出所となり」). With dice on
+the phones a jailed player's roll of doubles lets them out by itself (dice.py). After the third
+failed try the fine is paid as any other time."""
 
 from __future__ import annotations
 
@@ -29,17 +33,24 @@ class WentToJail(Event):
 
 @dataclass(frozen=True)
 class LeftJail(Event):
+    """`player` is out of jail: after the fine, or (`doubles`) free for rolling doubles."""
+
     type = "left_jail"
     player: int
+    doubles: bool | None = None
 
     def apply(self, state: GameState) -> GameState:
         return state.with_player(self.player, in_jail=False)
 
     def describe(self, state: GameState) -> Text:
+        if self.doubles:
+            return Text("%(player)s rolled doubles and is out of jail", player=state.name_of(self.player))
         return Text("%(player)s is out of jail", player=state.name_of(self.player))
 
     def describe_to(self, state: GameState, you: int) -> Text:
-        return Text("You are out of jail") if you == self.player else self.describe(state)
+        if you != self.player:
+            return self.describe(state)
+        return Text("You rolled doubles and are out of jail") if self.doubles else Text("You are out of jail")
 
 
 @dataclass(frozen=True)
@@ -122,6 +133,19 @@ class PayJailFine(Command):
         if isinstance(fine, DebtIncurred):
             fine = replace(fine, jail_fine=True)
         return [fine, LeftJail(player=self.player)]
+
+
+@dataclass(frozen=True)
+class LeaveJailByDoubles(Command):
+    """The jailed player rolled doubles with the table's dice: out of jail, no fine, and the piece
+    moves by the roll."""
+
+    type = "leave_jail_by_doubles"
+    player: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        _jailed(state, self.player)
+        return [LeftJail(player=self.player, doubles=True)]
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,7 @@ from banker.rules.debts import PayDebt
 from banker.rules.deeds import Buy, OwnerCommand
 from banker.rules.dice import RollDice, total
 from banker.rules.jackpot import FreeParking
-from banker.rules.jail import GoToJail, PayJailFine, UseJailCard
+from banker.rules.jail import GoToJail, LeaveJailByDoubles, PayJailFine, UseJailCard
 from banker.rules.levels import BuyLevel
 from banker.rules.market import BuyFromMarket, BuyFromOwner, NextTurn
 from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayTax
@@ -106,6 +106,7 @@ single_commands = st.one_of(
     st.builds(GoToJail, player=players),
     st.builds(PayJailFine, player=players),
     st.builds(UseJailCard, player=players),
+    st.builds(LeaveJailByDoubles, player=players),
     st.builds(CollectFromBank, player=players, amount=st.sampled_from([200, 1000]), reason=st.just("Prize")),
     st.just(Undo()),
     st.builds(Decline, player=players, deed=deeds),
