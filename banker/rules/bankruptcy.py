@@ -12,8 +12,9 @@ Free cards back under their decks, and the deeds, unmortgaged, are auctioned one
 board order from GO (with auctions off they simply return to the bank; in a market game they go
 under the deed deck, in board order, and fill any empty places in the market).
 
-Bankrupt on the jail fine, under the JMA rules the player owed for the space the piece landed on
-may pay the fine and take the deeds (`PayFineTakeDeeds`).
+Nobody is bankrupt while they owe the jail fine and hold a Get Out of Jail Free card, which settles
+it (jail.py). Bankrupt on the jail fine, under the JMA rules the player owed for the space the
+piece landed on may pay the fine and take the deeds (`PayFineTakeDeeds`).
 
 Debts owed to the bankrupt player are forgiven, and their open trades lapse. They keep watching.
 When one player is left the game ends, and that player wins.
@@ -30,6 +31,7 @@ from banker.rules.buildings import BuildingsChanged
 from banker.rules.debts import building_value, owed, raisable, require_no_debt
 from banker.rules.deeds import refilled
 from banker.rules.errors import RuleError
+from banker.rules.jail import card_settles_the_fine
 from banker.rules.money import Paid, charge, payment
 from banker.rules.mortgages import MORTGAGE_CHOICES, keep_fee_reason, received_mortgaged
 from banker.rules.payable import can_pay
@@ -236,6 +238,13 @@ class DeclareBankruptcy(Command):
         require(
             total > 0, Text("%(player)s owes nothing: there is no bankruptcy to declare.", player=player.name)
         )
+        require(
+            not card_settles_the_fine(state, player.id),
+            Text(
+                "%(player)s holds a Get Out of Jail Free card: it settles the jail fine, so use it first.",
+                player=player.name,
+            ),
+        )
         raising = raisable(state, player.id)
         require(
             not can_pay(state, player.id),
@@ -299,6 +308,14 @@ class PayFineTakeDeeds(Command):
             Text(
                 "Only the player %(debtor)s owes for the space the piece landed on may pay the jail fine "
                 "and take the deeds.",
+                debtor=debtor.name,
+            ),
+        )
+        require(
+            not card_settles_the_fine(state, debtor.id),
+            Text(
+                "%(debtor)s holds a Get Out of Jail Free card, which settles the jail fine: nobody pays it "
+                "for the deeds.",
                 debtor=debtor.name,
             ),
         )
