@@ -123,7 +123,7 @@ class WentBankrupt(Event):
     def apply(self, state: GameState) -> GameState:
         gone = self.player
         place = sum(not p.bankrupt for p in state.players)
-        shared = [(d.card_draw, d.cash_then) for d in state.debts_of(gone) if d.card_draw is not None]
+        shared = [(d.card_draw, d.cash_then, place) for d in state.debts_of(gone) if d.card_draw is not None]
         card_bankruptcy = shared[0] if shared else None
         state = state.with_player(
             gone, bankrupt=True, in_jail=False, place=place, card_bankruptcy=card_bankruptcy, hand=()
@@ -149,17 +149,18 @@ class WentBankrupt(Event):
 @dataclass(frozen=True)
 class RankedByCash(Event):
     """Players bankrupted by one card that took from every player share the places they fill,
-    the one with more cash when it was drawn above (JMA rules, 特殊な破産-2); `players` best first,
-    the same cash in the order they declared; `cash` what each had then."""
+    the one with more cash when it was drawn above (JMA rules, 特殊な破産-2), the same cash sharing
+    the higher place, as equal tallies share a rank; `players` best first, the same cash in the
+    order they declared; `cash` what each had then."""
 
     type = "ranked_by_cash"
     players: tuple[int, ...]
     cash: tuple[int, ...]
 
     def apply(self, state: GameState) -> GameState:
-        places = sorted(state.player(p).place for p in self.players)
-        for player, place in zip(self.players, places, strict=True):
-            state = state.with_player(player, place=place)
+        filled = sorted(state.player(p).card_bankruptcy[2] for p in self.players)  # type: ignore[index]
+        for player, cash in zip(self.players, self.cash, strict=True):
+            state = state.with_player(player, place=filled[self.cash.index(cash)])
         return state
 
     def describe(self, state: GameState) -> Text:
