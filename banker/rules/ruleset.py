@@ -94,6 +94,9 @@ class RuleSet:
     jail_fine_rescue: bool = False
     # House rules
     free_parking_jackpot: bool = False  # taxes, the jail fine and card payments go into a pot
+    # what goes into the pot: "payments" (taxes, the jail fine, card payments) or "taxes" (Income Tax
+    # and Luxury Tax only, 001: 「所得税、物品税でプレイヤーが支払った税金をプールしておき」)
+    jackpot_from: str = "payments"
     jackpot_seed: int = 0  # the bank's money in the pot at the start and after each collection
     just_go: bool = False  # landing exactly on GO pays double the salary
     phone_dice: bool = False  # a phone may roll the dice, for a table that lost one
@@ -210,7 +213,11 @@ _RANGES = {
     "market_size": (0, 28),
     "token_levels": (1, 10),
 }
-_CHOICES = {"currency": tuple(CURRENCIES), "richest_by": ("worth", "cash")}
+_CHOICES = {
+    "currency": tuple(CURRENCIES),
+    "richest_by": ("worth", "cash"),
+    "jackpot_from": ("payments", "taxes"),
+}
 # Renamed options: stored games keep their old names.
 RENAMED = {"auction_extension": "auction_extension_seconds"}
 
@@ -290,6 +297,10 @@ def _check_together(rules: RuleSet) -> None:
     if rules.jackpot_seed and not rules.free_parking_jackpot:
         raise InvalidCommand(
             Text("Option jackpot_seed needs the Free Parking jackpot (free_parking_jackpot) on.")
+        )
+    if rules.jackpot_from != "payments" and not rules.free_parking_jackpot:
+        raise InvalidCommand(
+            Text("Option jackpot_from needs the Free Parking jackpot (free_parking_jackpot) on.")
         )
     if rules.cash_target and rules.cash_target <= rules.starting_cash:
         raise InvalidCommand(Text("Option cash_target must be more than the starting cash."))

@@ -242,6 +242,7 @@ class Table(RuleBasedStateMachine):
         trade_limits=st.booleans(),
         variant=st.sampled_from(list(VARIANTS)),
         building=st.sampled_from([(False, False), (True, False), (False, True), (True, True)]),
+        pot=st.sampled_from(["payments", "taxes"]),
         seed=st.integers(min_value=0, max_value=2**32 - 1),
     )
     def start(
@@ -251,10 +252,11 @@ class Table(RuleBasedStateMachine):
         trade_limits: bool,
         variant: str,
         building: tuple[bool, bool],
+        pot: str,
         seed: int,
     ) -> None:
         """A table with `supply` houses: a scarce one reaches the building shortage in a few turns.
-        The house rules' variant also draws the two building switches."""
+        The house rules' variant also draws the two building switches and what the jackpot takes."""
         preset, extra = VARIANTS[variant]
         options = {
             "starting_cash": START,
@@ -263,7 +265,11 @@ class Table(RuleBasedStateMachine):
             "hotel_sale_principle": trade_limits,  # the JMA pair, on or off together
         }
         if variant == "house rules":
-            extra = extra | {"build_without_group": building[0], "uneven_building": building[1]}
+            extra = extra | {
+                "build_without_group": building[0],
+                "uneven_building": building[1],
+                "jackpot_from": pot,
+            }
         edition = MILLIONAIRE_BOARD if preset == "millionaire" else "us"
         game = fold([(1, [start_game(NAMES[:3], preset, edition, options=options | extra, seed=seed)])])
         self.start_state = replace(game, edition=replace(game.edition, houses=supply), houses=supply)

@@ -66,7 +66,9 @@ def _money(state: GameState) -> list[Text]:
                 " played later on any player, who gets what it says."
             )
         )
-    if rules.free_parking_jackpot:
+    if rules.free_parking_jackpot and rules.jackpot_from == "taxes":
+        lines.append(Text("Income Tax and Luxury Tax go into a pot on Free Parking: landing there takes it."))
+    elif rules.free_parking_jackpot:
         lines.append(
             Text("Taxes, fines and card payments go into a pot on Free Parking: landing there takes it.")
         )
