@@ -2,7 +2,10 @@
 
 To a player (every open debt is owed to that one player): the buildings go back to the bank at
 half price (at their cost where debts are paid with property, see property_payment.py), then all
-the cash, the deeds and the Get Out of Jail Free cards go to the creditor. For each mortgaged deed
+the cash, the deeds and the Get Out of Jail Free cards go to the creditor. The bankruptcy that ends
+the short game hands the buildings over too, standing as they are (`final_bankruptcy_keeps_buildings`,
+003: "The player who became bankrupt, transfers to his creditor (bank or another player) everything
+that owns, including buildings"), and the tally counts them at cost. For each mortgaged deed
 received the creditor then chooses (`settle_mortgage`): pay the 10% fee and keep it mortgaged, or
 lift the mortgage now (value + 10%).
 
@@ -35,7 +38,7 @@ from banker.rules.jail import card_settles_the_fine
 from banker.rules.money import Paid, charge, payment
 from banker.rules.mortgages import MORTGAGE_CHOICES, keep_fee_reason, received_mortgaged
 from banker.rules.payable import can_pay
-from banker.rules.state import BANK, FREE_PARKING, GameState
+from banker.rules.state import BANK, FREE_PARKING, GameState, Player
 from banker.rules.tally import building_cost
 from banker.rules.text import ITEMS, Parts, Text
 
@@ -368,12 +371,18 @@ def hand_over(
     player = state.player(player_id)
     deeds = tuple(sorted(p for p, h in state.holdings.items() if h.owner == player_id))
     went = leaving or WentBankrupt(player=player_id, creditor=creditor)
+    left = [p for p in state.players if not p.bankrupt and p.id != player_id]
+    standing = (
+        deeds_to != BANK
+        and state.rules.final_bankruptcy_keeps_buildings
+        and _ends(state, left, bankruptcy=leaving is None)
+    )
     events: list[Event] = []
     refund = 0
     at_cost = state.rules.pay_with_property  # handed over as in a payment with property, at cost
     for position in deeds:
         holding = state.holding(position)
-        if holding.houses or holding.hotel:
+        if (holding.houses or holding.hotel) and not standing:
             refund += building_cost(state, position) if at_cost else building_value(state, position)
             events.append(BuildingsChanged(deed=position, houses=0, hotel=False))
     cash = player.cash
@@ -392,12 +401,18 @@ def hand_over(
     if player.jail_cards:
         events.append(JailCardsHandedOver(player=player_id, to=creditor))
     events += [went, *ranked_by_cash(went.apply(state), player_id)]
-    left = [p for p in state.players if not p.bankrupt and p.id != player_id]
     if len(left) == 1:
         return [*events, GameWon(player=left[0].id)]
     if deeds_to == BANK and deeds and state.rules.auctions:
         events += _auction_in_turn(state, deeds, now)
     return events
+
+
+def _ends(state: GameState, left: list[Player], bankruptcy: bool) -> bool:
+    """Whether a player leaving (by `bankruptcy`, or resigning) ends the game: one player is left
+    standing, or it is the bankruptcy the rules end at (endings.py: a resignation is none)."""
+    gone = sum(p.bankrupt and not p.resigned for p in state.players) + bankruptcy
+    return len(left) == 1 or 0 < state.rules.end_at_bankruptcies <= gone
 
 
 def _auction_in_turn(state: GameState, deeds: tuple[int, ...], now: float) -> list[Event]:

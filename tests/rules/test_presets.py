@@ -34,7 +34,12 @@ def test_what_each_preset_changes_from_the_classic_rules():
     # 000 (the speed die's and Millionaire's source): the bank names the opening price, no lot unsold
     auctions_of_000 = {"auction_opening_price": True, "no_unsold_lots": True}
     assert changes("speed") == {"starting_cash": 2500, "speed_die": True, **auctions_of_000}
-    assert changes("short") == {"deal_deeds": 2, "houses_before_hotel": 3, "end_at_bankruptcies": 2}
+    assert changes("short") == {
+        "deal_deeds": 2,
+        "houses_before_hotel": 3,
+        "end_at_bankruptcies": 2,
+        "final_bankruptcy_keeps_buildings": True,
+    }
     assert changes("timed") == {"deal_deeds": 2}
     assert changes("monopoly2") == {
         "market_size": 4,

@@ -163,6 +163,12 @@ def test_the_rules_page_says_only_what_is_in_play_in_players_words(app, client):
     )
     assert "The bank puts ₩500,000 in the pot at the start and after each win." in house_rules
     assert "No auctions: a deed nobody buys stays with the bank." in house_rules
+    short = rules_page(app, client, preset="short")
+    assert "The game ends once 2 players have gone bankrupt." in short
+    assert (
+        "The bankruptcy that ends the game hands the creditor everything as it stands, houses and hotels"
+        " included." in short
+    )
     millionaire = rules_page(app, client, preset="millionaire")
     assert (
         "At GO you may raise your token a level, up to level 3, for 50K: each level adds 50K to your salary."

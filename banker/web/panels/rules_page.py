@@ -286,6 +286,13 @@ def _winning(state: GameState) -> list[Text]:
         )
     else:
         lines.append(Text("The last player who is not bankrupt wins."))
+    if rules.final_bankruptcy_keeps_buildings:
+        lines.append(
+            Text(
+                "The bankruptcy that ends the game hands the creditor everything as it stands, houses and"
+                " hotels included."
+            )
+        )
     # the bank can always end the game early, with the table's agreement
     if rules.signalled_end:
         lines.append(
