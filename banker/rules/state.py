@@ -179,6 +179,7 @@ class GameState:
     auction_queue: tuple[int, ...] = ()  # deeds of a player bankrupt to the bank, sold in turn
     trades: tuple[Trade, ...] = ()
     next_trade: int = 1
+    last_trades: tuple[Trade, ...] = ()  # the last trade completed between each two players
     debts: tuple[Debt, ...] = ()
     # mortgaged deeds received in a bankruptcy whose new owner must still choose: keep or lift
     mortgage_choices: tuple[tuple[int, int], ...] = ()  # (player, deed)

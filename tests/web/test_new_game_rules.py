@@ -83,8 +83,8 @@ def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, c
     rules = rules_page(app, client, preset="jma")
     assert "Bids go up by at least $10." in rules
     assert (
-        "Tournament trades: no gifts, no deed for its mortgage value or less, and no Get Out of Jail"
-        " Free card for $50 or more." in rules
+        "Tournament trades: no gifts, no deed for its mortgage value or less, no Get Out of Jail Free card"
+        " for $50 or more, and no deed bought straight back at another price." in rules
     )
     assert "No loans or gifts: only the banker can pay out or move a sum no rule fixes." in rules
     assert (

@@ -230,8 +230,8 @@ def _auctions_and_trades(state: GameState) -> list[Text]:
     elif rules.trade_limits:
         lines.append(
             Text(
-                "Tournament trades: no gifts, no deed for its mortgage value or less, and no Get Out"
-                " of Jail Free card for %(ceiling)s or more.",
+                "Tournament trades: no gifts, no deed for its mortgage value or less, no Get Out of Jail"
+                " Free card for %(ceiling)s or more, and no deed bought straight back at another price.",
                 ceiling=money(JAIL_CARD_CEILING),
             )
         )
