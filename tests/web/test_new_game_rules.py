@@ -116,7 +116,7 @@ def test_the_monopoly2_rules_page_says_how_groups_are_built_and_debts_paid(app, 
     rules = rules_page(app, client, preset="monopoly2")
     assert (
         "One purchase builds a house, or a hotel, on every lot of a group at once, for the sum of their"
-        " costs." in rules
+        " costs; one piece from the bank stands in the middle of the group for them all." in rules
     )
     assert "Houses and hotels are never sold back to the bank." in rules
     assert (

@@ -172,7 +172,7 @@ def _deeds(state: GameState) -> list[Text]:
         lines.append(
             Text(
                 "One purchase builds a house, or a hotel, on every lot of a group at once, for the sum of"
-                " their costs."
+                " their costs; one piece from the bank stands in the middle of the group for them all."
             )
         )
     if not rules.sell_back:
