@@ -24,6 +24,7 @@ DeclineTrade
 EndGame
 FreeParking
 GoToJail
+LeaveJailByDoubles
 Mortgage
 MrMonopoly
 NextTurn

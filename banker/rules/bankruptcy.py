@@ -2,7 +2,10 @@
 
 To a player (every open debt is owed to that one player): the buildings go back to the bank at
 half price (at their cost where debts are paid with property, see property_payment.py), then all
-the cash, the deeds and the Get Out of Jail Free cards go to the creditor. For each mortgaged deed
+the cash, the deeds and the Get Out of Jail Free cards go to the creditor. The bankruptcy that ends
+the short game hands the buildings over too, standing as they are (`final_bankruptcy_keeps_buildings`,
+003: "The player who became bankrupt, transfers to his creditor (bank or another player) everything
+that owns, including buildings"), and the tally counts them at cost. For each mortgaged deed
 received the creditor then chooses (`settle_mortgage`): pay the 10% fee and keep it mortgaged, or
 lift the mortgage now (value + 10%).
 
@@ -12,8 +15,9 @@ Free cards back under their decks, and the deeds, unmortgaged, are auctioned one
 board order from GO (with auctions off they simply return to the bank; in a market game they go
 under the deed deck, in board order, and fill any empty places in the market).
 
-Bankrupt on the jail fine, under the JMA rules the player owed for the space the piece landed on
-may pay the fine and take the deeds (`PayFineTakeDeeds`).
+Nobody is bankrupt while they owe the jail fine and hold a Get Out of Jail Free card, which settles
+it (jail.py). Bankrupt on the jail fine, under the JMA rules the player owed for the space the
+piece landed on may pay the fine and take the deeds (`PayFineTakeDeeds`).
 
 Debts owed to the bankrupt player are forgiven, and their open trades lapse. They keep watching.
 When one player is left the game ends, and that player wins.
@@ -30,10 +34,11 @@ from banker.rules.buildings import BuildingsChanged
 from banker.rules.debts import building_value, owed, raisable, require_no_debt
 from banker.rules.deeds import refilled
 from banker.rules.errors import RuleError
+from banker.rules.jail import card_settles_the_fine
 from banker.rules.money import Paid, charge, payment
 from banker.rules.mortgages import MORTGAGE_CHOICES, keep_fee_reason, received_mortgaged
 from banker.rules.payable import can_pay
-from banker.rules.state import BANK, FREE_PARKING, GameState
+from banker.rules.state import BANK, FREE_PARKING, GameState, Player
 from banker.rules.tally import building_cost
 from banker.rules.text import ITEMS, Parts, Text
 
@@ -121,7 +126,7 @@ class WentBankrupt(Event):
     def apply(self, state: GameState) -> GameState:
         gone = self.player
         place = sum(not p.bankrupt for p in state.players)
-        shared = [(d.card_draw, d.cash_then) for d in state.debts_of(gone) if d.card_draw is not None]
+        shared = [(d.card_draw, d.cash_then, place) for d in state.debts_of(gone) if d.card_draw is not None]
         card_bankruptcy = shared[0] if shared else None
         state = state.with_player(
             gone, bankrupt=True, in_jail=False, place=place, card_bankruptcy=card_bankruptcy, hand=()
@@ -147,17 +152,18 @@ class WentBankrupt(Event):
 @dataclass(frozen=True)
 class RankedByCash(Event):
     """Players bankrupted by one card that took from every player share the places they fill,
-    the one with more cash when it was drawn above (JMA rules, 特殊な破産-2); `players` best first,
-    the same cash in the order they declared; `cash` what each had then."""
+    the one with more cash when it was drawn above (JMA rules, 特殊な破産-2), the same cash sharing
+    the higher place, as equal tallies share a rank; `players` best first, the same cash in the
+    order they declared; `cash` what each had then."""
 
     type = "ranked_by_cash"
     players: tuple[int, ...]
     cash: tuple[int, ...]
 
     def apply(self, state: GameState) -> GameState:
-        places = sorted(state.player(p).place for p in self.players)
-        for player, place in zip(self.players, places, strict=True):
-            state = state.with_player(player, place=place)
+        filled = sorted(state.player(p).card_bankruptcy[2] for p in self.players)  # type: ignore[index]
+        for player, cash in zip(self.players, self.cash, strict=True):
+            state = state.with_player(player, place=filled[self.cash.index(cash)])
         return state
 
     def describe(self, state: GameState) -> Text:
@@ -236,6 +242,13 @@ class DeclareBankruptcy(Command):
         require(
             total > 0, Text("%(player)s owes nothing: there is no bankruptcy to declare.", player=player.name)
         )
+        require(
+            not card_settles_the_fine(state, player.id),
+            Text(
+                "%(player)s holds a Get Out of Jail Free card: it settles the jail fine, so use it first.",
+                player=player.name,
+            ),
+        )
         raising = raisable(state, player.id)
         require(
             not can_pay(state, player.id),
@@ -302,6 +315,14 @@ class PayFineTakeDeeds(Command):
                 debtor=debtor.name,
             ),
         )
+        require(
+            not card_settles_the_fine(state, debtor.id),
+            Text(
+                "%(debtor)s holds a Get Out of Jail Free card, which settles the jail fine: nobody pays it "
+                "for the deeds.",
+                debtor=debtor.name,
+            ),
+        )
         total, could = owed(state, debtor.id), raisable(state, debtor.id)
         require(
             could < total,
@@ -350,12 +371,18 @@ def hand_over(
     player = state.player(player_id)
     deeds = tuple(sorted(p for p, h in state.holdings.items() if h.owner == player_id))
     went = leaving or WentBankrupt(player=player_id, creditor=creditor)
+    left = [p for p in state.players if not p.bankrupt and p.id != player_id]
+    standing = (
+        deeds_to != BANK
+        and state.rules.final_bankruptcy_keeps_buildings
+        and _ends(state, left, bankruptcy=leaving is None)
+    )
     events: list[Event] = []
     refund = 0
     at_cost = state.rules.pay_with_property  # handed over as in a payment with property, at cost
     for position in deeds:
         holding = state.holding(position)
-        if holding.houses or holding.hotel:
+        if (holding.houses or holding.hotel) and not standing:
             refund += building_cost(state, position) if at_cost else building_value(state, position)
             events.append(BuildingsChanged(deed=position, houses=0, hotel=False))
     cash = player.cash
@@ -374,12 +401,18 @@ def hand_over(
     if player.jail_cards:
         events.append(JailCardsHandedOver(player=player_id, to=creditor))
     events += [went, *ranked_by_cash(went.apply(state), player_id)]
-    left = [p for p in state.players if not p.bankrupt and p.id != player_id]
     if len(left) == 1:
         return [*events, GameWon(player=left[0].id)]
     if deeds_to == BANK and deeds and state.rules.auctions:
         events += _auction_in_turn(state, deeds, now)
     return events
+
+
+def _ends(state: GameState, left: list[Player], bankruptcy: bool) -> bool:
+    """Whether a player leaving (by `bankruptcy`, or resigning) ends the game: one player is left
+    standing, or it is the bankruptcy the rules end at (endings.py: a resignation is none)."""
+    gone = sum(p.bankrupt and not p.resigned for p in state.players) + bankruptcy
+    return len(left) == 1 or 0 < state.rules.end_at_bankruptcies <= gone
 
 
 def _auction_in_turn(state: GameState, deeds: tuple[int, ...], now: float) -> list[Event]:

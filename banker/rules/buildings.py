@@ -8,15 +8,20 @@ to the bank, so a hotel holds no houses. At every moment
 
 `BuildingsChanged` is the only event that moves buildings and it keeps both sums by moving the
 difference to or from the bank. (The tally still values a hotel as its cost plus the houses it
-replaced: that is worth, not supply.)
+replaced: that is worth, not supply.) Where a group is built all at once (`build_whole_group`) the
+pieces stand in the middle of the owner's run of lots, one for them all (004: "Houses and Hotels
+are placed in the middle of a run of properties to indicate that they apply to the entire
+monopoly"; note 9: "monopolies share buildings and fewer are needed"): the run takes from the
+supply as many houses as each of its lots has, or one hotel (`pieces`).
 
 Evenness. A lot's level is its number of houses, or houses_before_hotel + 1 with a hotel; within a
 group the levels never differ by more than one: build on a lowest lot, sell from a highest.
 
 Monopoly 2.0 (seed 004: "A single House or Hotel purchase affects an entire Monopoly"), under
 `build_whole_group`: one purchase builds the next house, or the hotel, on every lot of the group at
-once, for the sum of their costs; the bank must have one for each lot. Without `sell_back` (2.0:
-"Owned property and buildings can not be sold back to the bank") nothing goes back for half price.
+once, for the sum of their costs, and takes one house (or one hotel, the run's houses going back)
+from the bank. Without `sell_back` (2.0: "Owned property and buildings can not be sold back to the
+bank") nothing goes back for half price.
 
 House rules. `build_without_group` lets an owner build on their lots of a group without holding
 all of it (still none of their lots there mortgaged); evenness then holds across the lots of the
@@ -66,17 +71,27 @@ class BuildingsChanged(Event):
     hotel: bool = False
 
     def apply(self, state: GameState) -> GameState:
-        before = state.holding(self.deed)
+        houses, hotels = pieces(state, self.deed)
         state = state.with_holding(self.deed, houses=self.houses, hotel=self.hotel)
+        now_houses, now_hotels = pieces(state, self.deed)
         return replace(
-            state,
-            houses=state.houses + before.houses - self.houses,
-            hotels=state.hotels + int(before.hotel) - int(self.hotel),
+            state, houses=state.houses + houses - now_houses, hotels=state.hotels + hotels - now_hotels
         )
 
     def describe(self, state: GameState) -> Text:
         now = buildings_text(Holding(houses=self.houses, hotel=self.hotel))
         return Text("%(deed)s now has %(buildings)s", deed=state.deed(self.deed).name, buildings=now)
+
+
+def pieces(state: GameState, position: int) -> tuple[int, int]:
+    """The houses and hotels of the bank's supply that stand for the lot: its own, or where a group
+    is built all at once the one set in the middle of its owner's run (as many houses as a lot of it
+    has, or one hotel)."""
+    if not state.rules.build_whole_group:
+        holding = state.holding(position)
+        return holding.houses, int(holding.hotel)
+    run = [state.holding(lot) for lot in owners_lots(state, position)]
+    return max(lot.houses for lot in run), int(any(lot.hotel for lot in run))
 
 
 def level(state: GameState, position: int) -> int:
@@ -109,24 +124,9 @@ def next_purchase(state: GameState, position: int) -> tuple[list[BuildingsChange
     lots = sorted(owners_lots(state, position), key=lambda lot: level(state, lot))
     group = group_label(state.deed(position))
     if first.hotel:
-        left, reason = state.hotels, Text("a hotel on every lot of the %(group)s group", group=group)
-        short = Plural(
-            "A hotel on every lot of the %(group)s group takes %(n)s hotel; the bank has %(left)s.",
-            "A hotel on every lot of the %(group)s group takes %(n)s hotels; the bank has %(left)s.",
-            len(lots),
-            group=group,
-            left=left,
-        )
+        reason = Text("a hotel on every lot of the %(group)s group", group=group)
     else:
-        left, reason = state.houses, Text("a house on every lot of the %(group)s group", group=group)
-        short = Plural(
-            "A house on every lot of the %(group)s group takes %(n)s house; the bank has %(left)s.",
-            "A house on every lot of the %(group)s group takes %(n)s houses; the bank has %(left)s.",
-            len(lots),
-            group=group,
-            left=left,
-        )
-    require(left >= len(lots), short)
+        reason = Text("a house on every lot of the %(group)s group", group=group)
     built, cost = [], 0
     for lot in lots:
         one, price, _ = next_building(state, lot)
@@ -182,15 +182,20 @@ def next_building(state: GameState, position: int) -> tuple[BuildingsChanged, in
                 buildings=buildings_text(state.holding(lowest)),
             ),
         )
+    # the bank must have what the building takes from its supply: a hotel, or a house (none for a
+    # lot whose run already has its piece, see `pieces`)
     if holding.houses == state.rules.houses_before_hotel:
-        require(state.hotels > 0, Text("The bank has no hotels left (0/%(all)s).", all=state.edition.hotels))
-        return (
-            BuildingsChanged(deed=position, houses=0, hotel=True),
-            deed.hotel_cost,
-            Text("a hotel on %(deed)s", deed=deed.name),
+        built = BuildingsChanged(deed=position, houses=0, hotel=True)
+        require(
+            built.apply(state).hotels >= 0,
+            Text("The bank has no hotels left (0/%(all)s).", all=state.edition.hotels),
         )
-    require(state.houses > 0, Text("The bank has no houses left (0/%(all)s).", all=state.edition.houses))
+        return built, deed.hotel_cost, Text("a hotel on %(deed)s", deed=deed.name)
     built = BuildingsChanged(deed=position, houses=holding.houses + 1)
+    require(
+        built.apply(state).houses >= 0,
+        Text("The bank has no houses left (0/%(all)s).", all=state.edition.houses),
+    )
     return built, deed.house_cost, Text("a house on %(deed)s", deed=deed.name)
 
 

@@ -6,9 +6,9 @@ the rent with `pay_rent` (with `card="nearest_railroad"` / `"nearest_utility"` f
 cards, whose rent is 2x, or 10x a fresh roll). `card_destination` tells the screens which deed.
 The nearest-utility card may also carry the fresh roll as `dice`, settling that rent at once.
 A card's payment to the bank (a fee, repairs) goes into the Free Parking pot under the jackpot
-house rule, and a card that pays the GO salary pays the token level's (Millionaire). A Millionaire
-card may fix its amount by the drawer's token level (`level_amounts`), and a Fortune card kept
-until needed goes to the drawer's hand (fortune.py).
+house rule (unless the pot holds the taxes only), and a card that pays the GO salary pays the
+token level's (Millionaire). A Millionaire card may fix its amount by the drawer's token level
+(`level_amounts`), and a Fortune card kept until needed goes to the drawer's hand (fortune.py).
 
 Cards in hand (`card_hands`, Monopoly 2.0, seed 004: "Chance and Community Chest cards do not have
 to be used immediately. They are kept by players ... they can activate any number of Chance or

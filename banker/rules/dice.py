@@ -3,7 +3,8 @@ three with the speed die (000, 스피드 주사위: 1, 2, 3, a bus and Mr. Monop
 
 The faces are thrown by the server from a cryptographic source and come in with the command, so
 the rules stay pure and a replay shows the same roll. A roll moves no money: it is recorded, told
-to every phone, and kept as the player's last roll for what needs it (a utility's rent)."""
+to every phone, and kept as the player's last roll for what needs it (a utility's rent). A jailed
+player who rolls doubles is out of jail at once (jail.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from banker.rules.base import Command, Event, Throw, require
+from banker.rules.jail import LeftJail
 from banker.rules.state import GameState, Roll
 from banker.rules.text import Parts, Text
 
@@ -118,4 +120,8 @@ class RollDice(Command):
             self.face == "" if not self.speed else self.face in SPEED_FACES,
             Text("The speed die shows 1, 2, 3, the bus or Mr. Monopoly."),
         )
-        return [DiceRolled(player=self.player, dice=(self.dice[0], self.dice[1]), face=self.face)]
+        first, second = self.dice
+        rolled: list[Event] = [DiceRolled(player=self.player, dice=(first, second), face=self.face)]
+        if first == second and state.player(self.player).in_jail:
+            rolled.append(LeftJail(player=self.player, doubles=True))
+        return rolled

@@ -1,5 +1,7 @@
 """The Free Parking jackpot house rule: taxes, the jail fine and card payments to the bank go into a
-pot on Free Parking (`GameState.free_parking`) instead of the bank, and whoever lands on Free
+pot on Free Parking (`GameState.free_parking`) instead of the bank, or with `jackpot_from="taxes"`
+the two taxes only (001, ジャックポット: 「所得税、物品税でプレイヤーが支払った税金をプールしておき、
+フリーパーキングのマスに止まったプレイヤーが全額受け取ることができる」), and whoever lands on Free
 Parking collects the pot. With `jackpot_seed` the bank puts that much in at the start and again
 after each collection. Money in the pot belongs to nobody until it is collected: the bank's
 money, the players' cash and the pot together are what the bank has paid out.

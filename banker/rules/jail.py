@@ -1,5 +1,13 @@
-"""Jail: going in without salary, and getting out by paying the fine or with a Get Out of Jail
-Free card, which goes back to its deck."""
+"""Jail: going in without salary, and getting out by paying the fine, with a Get Out of Jail Free
+card (which goes back to its deck), or by rolling doubles, which costs nothing (003: "if you have
+a double on both cubes in one of these moves, you can get out of prison and go through such a
+number of fields"; 001: 「ゾロ目が出た場合は$50の支払いや釈放券を使用せずに出所となり」). With dice on
+the phones a jailed player's roll of doubles lets them out by itself (dice.py). After the third
+failed try the fine is paid as any other time.
+
+A player who left owing the fine (their cash short) and holds a Get Out of Jail Free card settles
+the fine with it (002 刑務所; 001: 「$50を支払うか、釈放券を使用し」): while they hold one they are
+not bankrupt on the fine."""
 
 from __future__ import annotations
 
@@ -29,17 +37,24 @@ class WentToJail(Event):
 
 @dataclass(frozen=True)
 class LeftJail(Event):
+    """`player` is out of jail: after the fine, or (`doubles`) free for rolling doubles."""
+
     type = "left_jail"
     player: int
+    doubles: bool | None = None
 
     def apply(self, state: GameState) -> GameState:
         return state.with_player(self.player, in_jail=False)
 
     def describe(self, state: GameState) -> Text:
+        if self.doubles:
+            return Text("%(player)s rolled doubles and is out of jail", player=state.name_of(self.player))
         return Text("%(player)s is out of jail", player=state.name_of(self.player))
 
     def describe_to(self, state: GameState, you: int) -> Text:
-        return Text("You are out of jail") if you == self.player else self.describe(state)
+        if you != self.player:
+            return self.describe(state)
+        return Text("You rolled doubles and are out of jail") if self.doubles else Text("You are out of jail")
 
 
 @dataclass(frozen=True)
@@ -125,13 +140,37 @@ class PayJailFine(Command):
 
 
 @dataclass(frozen=True)
+class LeaveJailByDoubles(Command):
+    """The jailed player rolled doubles with the table's dice: out of jail, no fine, and the piece
+    moves by the roll."""
+
+    type = "leave_jail_by_doubles"
+    player: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        _jailed(state, self.player)
+        return [LeftJail(player=self.player, doubles=True)]
+
+
+@dataclass(frozen=True)
 class UseJailCard(Command):
-    """Leave jail with a Get Out of Jail Free card; the one kept longest is used first."""
+    """Leave jail with a Get Out of Jail Free card, or settle with it the jail fine owed since
+    leaving; the one kept longest is used first."""
 
     type = "use_jail_card"
     player: int
 
     def decide(self, state: GameState, now: float) -> list[Event]:
+        player = state.active_player(self.player)
+        if not player.in_jail and owes_the_fine(state, player.id):
+            require(
+                bool(player.jail_cards),
+                Text(
+                    "%(player)s has no Get Out of Jail Free card to settle the jail fine with.",
+                    player=player.name,
+                ),
+            )
+            return [JailFineSettledByCard(player=self.player, deck=player.jail_cards[0])]
         player = _jailed(state, self.player)
         require(
             bool(player.jail_cards), Text("%(player)s has no Get Out of Jail Free card.", player=player.name)
@@ -141,9 +180,8 @@ class UseJailCard(Command):
 
 @dataclass(frozen=True)
 class JailFineSettledByCard(Event):
-    """`player`, owing the jail fine, hands in the `deck` Get Out of Jail Free card they got in a
-    trade instead (JMA rules, `jail_fine_rescue`): the card goes back to its deck, the fine is owed
-    no more."""
+    """`player`, owing the jail fine, hands in the `deck` Get Out of Jail Free card instead: the
+    card goes back to its deck, the fine is owed no more."""
 
     type = "jail_fine_settled_by_card"
     player: int
@@ -163,6 +201,16 @@ class JailFineSettledByCard(Event):
             player=state.name_of(self.player),
             deck=DECK_NAMES[self.deck],
         )
+
+
+def owes_the_fine(state: GameState, player_id: int) -> bool:
+    return any(d.jail_fine for d in state.debts_of(player_id))
+
+
+def card_settles_the_fine(state: GameState, player_id: int) -> bool:
+    """Whether the player owes the jail fine and holds a Get Out of Jail Free card to settle it
+    with: then they are not bankrupt on it."""
+    return owes_the_fine(state, player_id) and bool(state.player(player_id).jail_cards)
 
 
 def fine_owed(state: GameState, player_id: int) -> int:

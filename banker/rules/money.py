@@ -5,8 +5,9 @@ they agreed) is refused when the cash is short: `payment`. One the rules impose 
 card, a fine, an auction won) is never refused for want of cash: `charge` records a debt instead,
 which the player pays once they have raised the money, or goes bankrupt over.
 
-With the Free Parking jackpot house rule, taxes, the jail fine and card payments to the bank go
-into the pot instead (`fines_payee`): the pot is a party to payments like the bank, FREE_PARKING.
+With the Free Parking jackpot house rule, taxes go into the pot instead of the bank (`tax_payee`),
+and so do the jail fine and card payments unless the pot holds the two taxes only (`fines_payee`,
+`jackpot_from`): the pot is a party to payments like the bank, FREE_PARKING.
 With `round_to` (Monopoly 2.0: $5) every amount the rules charge or pay is rounded up to it, and
 an amount typed in must already be a multiple."""
 
@@ -159,10 +160,16 @@ def require_round(state: GameState, amount: int) -> None:
     require(amount % step == 0, Text("Amounts go in %(step)s steps in this game.", step=state.money(step)))
 
 
-def fines_payee(state: GameState) -> int:
-    """Who takes taxes, the jail fine and card payments: the Free Parking pot under the jackpot
-    house rule, else the bank."""
+def tax_payee(state: GameState) -> int:
+    """Who takes Income Tax and Luxury Tax: the Free Parking pot under the jackpot house rule, else
+    the bank."""
     return FREE_PARKING if state.rules.free_parking_jackpot else BANK
+
+
+def fines_payee(state: GameState) -> int:
+    """Who takes the jail fine and card payments: the pot when the jackpot takes more than the
+    taxes, else the bank."""
+    return tax_payee(state) if state.rules.jackpot_from == "payments" else BANK
 
 
 def charge(state: GameState, payer: int, payee: int, amount: int, reason: str) -> Event:
@@ -350,7 +357,7 @@ class PayTax(Command):
                     reason=reason,
                 ),
             )
-        return [charge(state, self.player, fines_payee(state), amount, reason)]
+        return [charge(state, self.player, tax_payee(state), amount, reason)]
 
 
 def income_tax(state: GameState, player_id: int) -> tuple[int, Text]:

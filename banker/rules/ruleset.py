@@ -10,7 +10,8 @@ options, and a table's own options go on top of its preset. The presets:
   holds them: the bank names the opening price, and a lot nobody bid for is auctioned again from
   the least bid.
 - `short`: the bank deals 2 random deeds to each player, who pay their price; a hotel after 3
-  houses; the game ends at the second bankruptcy and the tally decides.
+  houses; the game ends at the second bankruptcy, which hands the creditor the buildings as they
+  stand, and the tally decides.
 - `timed`: 2 deeds dealt each as in the short game; the game ends at `end_at` (server time in
   seconds since the epoch, required) and the tally decides.
 - `monopoly2`: "Monopoly 2.0": deeds come from a face-up market of 4 (see market.py), a deed not
@@ -94,6 +95,9 @@ class RuleSet:
     jail_fine_rescue: bool = False
     # House rules
     free_parking_jackpot: bool = False  # taxes, the jail fine and card payments go into a pot
+    # what goes into the pot: "payments" (taxes, the jail fine, card payments) or "taxes" (Income Tax
+    # and Luxury Tax only, 001: 「所得税、物品税でプレイヤーが支払った税金をプールしておき」)
+    jackpot_from: str = "payments"
     jackpot_seed: int = 0  # the bank's money in the pot at the start and after each collection
     just_go: bool = False  # landing exactly on GO pays double the salary
     phone_dice: bool = False  # a phone may roll the dice, for a table that lost one
@@ -104,6 +108,8 @@ class RuleSet:
     # Rule systems
     deal_deeds: int = 0  # deeds the bank deals each player at the start, paid at their price
     end_at_bankruptcies: int = 0  # the game ends at this many bankruptcies; 0: last player standing
+    # 003 short game: the bankruptcy that ends the game hands the creditor the buildings as they stand
+    final_bankruptcy_keeps_buildings: bool = False
     cash_target: int = 0  # the first to hold this much cash wins; 0: no target
     richest_by: str = "worth"  # who is richest at the end: by "worth" (the tally) or "cash"
     win_monopolies: int = 0  # whoever holds this many whole groups wins; 0: no such win
@@ -149,7 +155,13 @@ PRESETS: dict[str, RuleSet] = {
     "speed": RuleSet(
         preset="speed", starting_cash=2500, speed_die=True, auction_opening_price=True, no_unsold_lots=True
     ),
-    "short": RuleSet(preset="short", deal_deeds=2, houses_before_hotel=3, end_at_bankruptcies=2),
+    "short": RuleSet(
+        preset="short",
+        deal_deeds=2,
+        houses_before_hotel=3,
+        end_at_bankruptcies=2,
+        final_bankruptcy_keeps_buildings=True,
+    ),
     "timed": RuleSet(preset="timed", deal_deeds=2),
     "monopoly2": RuleSet(
         preset="monopoly2",
@@ -210,7 +222,11 @@ _RANGES = {
     "market_size": (0, 28),
     "token_levels": (1, 10),
 }
-_CHOICES = {"currency": tuple(CURRENCIES), "richest_by": ("worth", "cash")}
+_CHOICES = {
+    "currency": tuple(CURRENCIES),
+    "richest_by": ("worth", "cash"),
+    "jackpot_from": ("payments", "taxes"),
+}
 # Renamed options: stored games keep their old names.
 RENAMED = {"auction_extension": "auction_extension_seconds"}
 
@@ -290,6 +306,10 @@ def _check_together(rules: RuleSet) -> None:
     if rules.jackpot_seed and not rules.free_parking_jackpot:
         raise InvalidCommand(
             Text("Option jackpot_seed needs the Free Parking jackpot (free_parking_jackpot) on.")
+        )
+    if rules.jackpot_from != "payments" and not rules.free_parking_jackpot:
+        raise InvalidCommand(
+            Text("Option jackpot_from needs the Free Parking jackpot (free_parking_jackpot) on.")
         )
     if rules.cash_target and rules.cash_target <= rules.starting_cash:
         raise InvalidCommand(Text("Option cash_target must be more than the starting cash."))

@@ -50,8 +50,9 @@ class Player:
     # cards kept to play later, by id: Millionaire's Fortune cards kept until needed (fortune.py),
     # Monopoly 2.0's cards in hand (cards.py)
     hand: tuple[str, ...] = ()
-    # bankrupt on a card that took from every player: (the card's draw, the cash they had then)
-    card_bankruptcy: tuple[int, int] | None = None
+    # bankrupt on a card that took from every player: (the card's draw, the cash they had then, the
+    # place they left in, which a shared rank may since have changed)
+    card_bankruptcy: tuple[int, int, int] | None = None
     roll: Roll | None = None  # the last roll of the dice on a phone (the phone_dice switch)
 
     @property
@@ -178,6 +179,7 @@ class GameState:
     auction_queue: tuple[int, ...] = ()  # deeds of a player bankrupt to the bank, sold in turn
     trades: tuple[Trade, ...] = ()
     next_trade: int = 1
+    last_trades: tuple[Trade, ...] = ()  # the last trade completed between each two players
     debts: tuple[Debt, ...] = ()
     # mortgaged deeds received in a bankruptcy whose new owner must still choose: keep or lift
     mortgage_choices: tuple[tuple[int, int], ...] = ()  # (player, deed)

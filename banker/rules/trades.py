@@ -19,7 +19,10 @@ Tournament limits (the `trade_limits` option, on in the JMA preset), read simply
 - no deed at or below its mortgage value (抵当価格以下): a side that pays only cash for deeds pays
   more than the total mortgage value of the unmortgaged deeds it gets;
 - no Get Out of Jail Free card for $50 or more: a side that hands over only cards gets less than
-  $50 in cash per card.
+  $50 in cash per card;
+- no buying back on the spot at another price (001, 交渉: 「権利書などを売ったその場で異なる価格で
+  買い戻すこと」): when the next trade between the same two players brings a deed of their last
+  one back the way it came, the money goes back as it came too.
 Loans and promises cannot be put in an offer at all.
 """
 
@@ -177,7 +180,11 @@ class TradeCompleted(TradeContents):
     def apply(self, state: GameState) -> GameState:
         state = _hand_over(state, self.proposer, self.partner, self.give)
         state = _hand_over(state, self.partner, self.proposer, self.get)
-        return _closed(state, self.trade)
+        done = Trade(self.trade, self.proposer, self.partner, self.give, self.get)
+        others = tuple(
+            t for t in state.last_trades if {t.proposer, t.partner} != {self.proposer, self.partner}
+        )
+        return replace(_closed(state, self.trade), last_trades=(*others, done))
 
     def describe(self, state: GameState) -> Text:
         proposer, partner = state.name_of(self.proposer), state.name_of(self.partner)
@@ -414,6 +421,7 @@ def _check_claims(state: GameState, player: Player, side: TradeSide, again: bool
 
 def _check_limits(state: GameState, trade: Trade) -> None:
     """The tournament limits, for each side in turn (see the module's reading of them)."""
+    _check_buying_back(state, trade)
     for giver, side, back in (
         (trade.proposer, trade.give, trade.get),
         (trade.partner, trade.get, trade.give),
@@ -460,6 +468,44 @@ def _check_limits(state: GameState, trade: Trade) -> None:
                     cash=state.money(back.money),
                 ),
             )
+
+
+def _check_buying_back(state: GameState, trade: Trade) -> None:
+    """Refuse a deed coming back at another price: in the last trade between the same two players
+    it went one way for some money, and this trade brings it back for other money."""
+    pair = {trade.proposer, trade.partner}
+    last = next((t for t in state.last_trades if {t.proposer, t.partner} == pair), None)
+    if last is None:
+        return
+    receiving = {trade.proposer: trade.get.deeds, trade.partner: trade.give.deeds}
+    back = [
+        (seller, position)
+        for seller, sold in ((last.proposer, last.give.deeds), (last.partner, last.get.deeds))
+        for position in sold
+        if position in receiving[seller]
+    ]
+    if not back:
+        return
+    seller = back[0][0]
+    then, now = _net(last, seller), -_net(trade, seller)
+    require(
+        then == now,
+        Text(
+            "No buying back on the spot under the tournament rules: %(deeds)s went from %(seller)s to "
+            "%(buyer)s for %(then)s in their last trade, and would come back for %(now)s.",
+            deeds=listing([state.deed(position).name for who, position in back if who == seller]),
+            seller=state.name_of(seller),
+            buyer=state.name_of((pair - {seller}).pop()),
+            then=state.money(then),
+            now=state.money(now),
+        ),
+    )
+
+
+def _net(trade: Trade, player: int) -> int:
+    """The money (cash and claims) `player` gets in the trade, less what they hand over."""
+    give, get = (trade.give, trade.get) if player == trade.proposer else (trade.get, trade.give)
+    return get.money - give.money
 
 
 def _chosen(

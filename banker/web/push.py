@@ -287,8 +287,14 @@ def _endgame(state: GameState, you: int | None) -> tuple:
 
 def _debt(state: GameState, you: int | None) -> tuple:
     owes = state.debts if you is None else tuple(d for d in state.debts if d.debtor == you)
-    # the panel says what a debtor has and could raise (a hotel sold back needs the bank's houses)
-    raising = owes and (tuple(p.cash for p in state.players), state.holdings, state.houses, state.hotels)
+    # the panel says what a debtor has and could raise (a hotel sold back needs the bank's houses),
+    # and offers a Get Out of Jail Free card held for a jail fine owed
+    raising = owes and (
+        tuple((p.cash, p.jail_cards) for p in state.players),
+        state.holdings,
+        state.houses,
+        state.hotels,
+    )
     # a jail fine that bankrupts its debtor offers their creditor the deeds (JMA); a deed promised
     # in an agreed trade is not offered for mortgage
     rescue = fine_takers(state) if state.rules.jail_fine_rescue else ()

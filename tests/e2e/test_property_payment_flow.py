@@ -64,4 +64,5 @@ def test_a_debt_paid_with_deeds_ticked_on_the_debt_panel(server, phone, shots):
     state = api(server, f"/api/games/{game['id']}", token=game["banker_token"])
     owners = {d["position"]: d["owner"] for d in state["deeds"] if d.get("owner")}
     assert [owners.get(p) for p in (MEDITERRANEAN, BALTIC, ORIENTAL)] == [2, 2, 2]
-    assert state["bank"]["houses"] == 28  # only the 4 on Boardwalk and Park Place stand
+    # only the dark blues' 2 stand, one for both lots in the middle of the group (004)
+    assert state["bank"]["houses"] == 30

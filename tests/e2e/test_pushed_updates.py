@@ -231,7 +231,7 @@ def play_the_classic_game(t):
     t.do({"type": "set_opening_price", "amount": 300})
     t.do({"type": "close_auction"})
     t.do({"type": "cancel_auction"})
-    # tax into the jackpot, which Cy collects; jail three ways
+    # tax into the jackpot, which Cy collects; out of jail by the fine, a card and doubles
     t.do({"type": "pay_tax", "player": bob, "space": 4})
     t.do({"type": "free_parking", "player": cy})
     t.do({"type": "go_to_jail", "player": bob})
@@ -239,6 +239,8 @@ def play_the_classic_game(t):
     t.do({"type": "card", "player": cy, "deck": "community_chest", "card": "CC05", "from_space": 2})
     t.do({"type": "go_to_jail", "player": cy})
     t.do({"type": "use_jail_card", "player": cy})
+    t.do({"type": "go_to_jail", "player": ann})
+    t.do({"type": "leave_jail_by_doubles", "player": ann})
     # trades: declined, cancelled, countered, completed
     offer = {"type": "propose_trade", "player": ann, "to": bob, "give": {"cash": 20}, "get": {"cash": 10}}
     trade = new_trade(t.do(offer))

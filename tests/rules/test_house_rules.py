@@ -70,6 +70,23 @@ def test_taxes_fines_and_card_payments_go_into_the_pot():
     assert total_cash(state) + state.free_parking == 3 * 1500 + 500
 
 
+def test_the_pot_of_the_two_taxes_only_takes_income_and_luxury_tax_and_nothing_else():
+    """001, ジャックポット: 「所得税、物品税でプレイヤーが支払った税金をプールしておき、フリーパーキングの
+    マスに止まったプレイヤーが全額受け取ることができるというルール。」"""
+    state = new_game(free_parking_jackpot=True, jackpot_from="taxes")
+    state = run(state, PayTax(player=ANN, space=INCOME_TAX), PayTax(player=BOB, space=LUXURY_TAX))
+    assert (state.free_parking, cash(state, ANN), cash(state, BOB)) == (300, 1300, 1400)
+    assert events_of(state, GoToJail(player=BOB), PayJailFine(player=BOB))[0] == Paid(
+        payer=BOB, payee=BANK, amount=50, reason="jail fine"
+    )
+    state = run(state, GoToJail(player=BOB), PayJailFine(player=BOB))
+    state = run(state, DrawCard(player=CAT, deck="community_chest", card="CC11"))  # hospital fees $100
+    state = run(state, DrawCard(player=CAT, deck="chance", card="CH13"))  # speeding fine $15
+    assert (state.free_parking, cash(state, BOB), cash(state, CAT)) == (300, 1350, 1385)
+    state = run(state, FreeParking(player=CAT))
+    assert (state.free_parking, cash(state, CAT)) == (0, 1685)
+
+
 def test_card_repairs_go_into_the_pot():
     state = owning(jackpot_game(), ANN, MEDITERRANEAN, BALTIC)
     state = run(state, Build(deed=MEDITERRANEAN), Build(deed=BALTIC), Build(deed=MEDITERRANEAN))

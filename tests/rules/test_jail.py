@@ -1,13 +1,20 @@
-"""Going to jail and getting out: the fine, or a Get Out of Jail Free card."""
+"""Going to jail and getting out: the fine, a Get Out of Jail Free card, or doubles."""
 
 from __future__ import annotations
 
-from banker.rules import BANK
+import pytest
+
+from banker.rules import BANK, describe_action, event_from_json
 from banker.rules.cards import DrawCard
-from banker.rules.jail import GoToJail, JailCardUsed, LeftJail, PayJailFine, UseJailCard
+from banker.rules.dice import DiceRolled, RollDice
+from banker.rules.jail import GoToJail, JailCardUsed, LeaveJailByDoubles, LeftJail, PayJailFine, UseJailCard
 from banker.rules.money import Paid, PayBank
 from banker.rules.rent import PayRent
-from tests.support.rules import ANN, BOB, cash, new_game, owning, refusal, run
+from banker.rules.ruleset import PRESETS
+from banker.rules.undo import Undo
+from tests.support.rules import ANN, BOB, CAT, cash, new_game, owning, refusal, run
+
+CHANCE_GO_TO_JAIL, CHEST_GO_TO_JAIL = "CH11", "CC06"
 
 
 def test_go_to_jail_marks_the_player_in_jail_and_pays_nothing():
@@ -74,3 +81,83 @@ def test_a_player_in_jail_still_pays_and_collects_rent():
     state = run(state, GoToJail(player=ANN), GoToJail(player=BOB))
     state = run(state, PayRent(player=BOB, deed=39), PayRent(player=ANN, deed=37))
     assert (cash(state, ANN), cash(state, BOB)) == (1500 - 400 + 50 - 35, 1500 - 350 - 50 + 35)
+
+
+# 003: "stay here, missing the three of your stroke, but every time it comes to a queue, throw cubes,
+# and if you have a double on both cubes in one of these moves, you can get out of prison and go
+# through such a number of fields that fell on Cubes."
+# 001: 「ゾロ目が出た場合は$50の支払いや釈放券を使用せずに出所となり、出た目の数だけ進まなければならない。」
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_doubles_let_a_jailed_player_out_and_move_no_money(preset):
+    clock = {"end_at": 3600} if preset == "timed" else {}
+    state = run(new_game(preset=preset, seed=3, **clock), GoToJail(player=ANN))
+    before = [p.cash for p in state.players]
+    assert LeaveJailByDoubles(player=ANN).decide(state, 0) == [LeftJail(player=ANN, doubles=True)]
+    state = run(state, LeaveJailByDoubles(player=ANN))
+    assert not state.player(ANN).in_jail
+    assert [p.cash for p in state.players] == before and state.debts == ()
+
+
+def test_only_a_player_in_jail_leaves_by_doubles():
+    assert refusal(new_game(), LeaveJailByDoubles(player=ANN)) == "Ann is not in jail."
+    out = run(new_game(), GoToJail(player=ANN), LeaveJailByDoubles(player=ANN))
+    assert refusal(out, LeaveJailByDoubles(player=ANN)) == "Ann is not in jail."
+
+
+def test_leaving_by_doubles_reads_as_such_and_is_stored_and_read_back():
+    state = run(new_game(), GoToJail(player=ANN), LeaveJailByDoubles(player=ANN))
+    (left,) = state.undo[-1].events
+    assert describe_action(state, [left]) == "Ann rolled doubles and is out of jail"
+    assert describe_action(state, [left], you=ANN) == "You rolled doubles and are out of jail"
+    assert left.to_json() == {"type": "left_jail", "player": ANN, "doubles": True}
+    assert event_from_json(left.to_json()) == left
+    fined = LeftJail(player=ANN)  # after the fine: a log written before doubles were told apart
+    assert fined.to_json() == {"type": "left_jail", "player": ANN}
+    assert describe_action(state, [fined]) == "Ann is out of jail"
+
+
+def test_undo_puts_the_player_back_in_jail():
+    state = run(new_game(), GoToJail(player=ANN), LeaveJailByDoubles(player=ANN), Undo())
+    assert state.player(ANN).in_jail
+
+
+def test_out_by_doubles_a_player_is_sent_back_to_jail_by_the_space_and_by_either_card():
+    """A game: Ann leaves by doubles three times over, and each time something sends her back (the
+    Go to Jail space, then Chance's and Community Chest's Go to Jail cards); no salary, no fine."""
+    state = run(new_game(), GoToJail(player=ANN))
+    for sent_back in (
+        GoToJail(player=ANN),
+        DrawCard(player=ANN, deck="chance", card=CHANCE_GO_TO_JAIL, from_space=36),
+        DrawCard(player=ANN, deck="community_chest", card=CHEST_GO_TO_JAIL, from_space=33),
+    ):
+        state = run(state, LeaveJailByDoubles(player=ANN))
+        assert not state.player(ANN).in_jail
+        state = run(state, sent_back)
+        assert state.player(ANN).in_jail
+    assert cash(state, ANN) == 1500
+    state = run(state, PayBank(player=ANN, amount=1480, reason="repairs"), PayJailFine(player=ANN))
+    assert not state.player(ANN).in_jail and [(d.debtor, d.amount) for d in state.debts] == [(ANN, 50)]
+
+
+def test_with_dice_on_the_phones_a_jailed_players_doubles_let_them_out_by_themselves():
+    state = run(new_game(phone_dice=True), GoToJail(player=ANN), GoToJail(player=BOB))
+    state = run(state, RollDice(player=ANN, dice=(4, 4)), RollDice(player=BOB, dice=(4, 3)))
+    assert state.undo[-2].events == (
+        DiceRolled(player=ANN, dice=(4, 4)),
+        LeftJail(player=ANN, doubles=True),
+    )
+    assert not state.player(ANN).in_jail and state.player(BOB).in_jail
+    assert describe_action(state, state.undo[-2].events) == (
+        "Ann rolled 4 + 4 = 8, doubles; Ann rolled doubles and is out of jail"
+    )
+    free = run(state, RollDice(player=CAT, dice=(2, 2)))  # out of jail, doubles are just a roll
+    assert free.undo[-1].events == (DiceRolled(player=CAT, dice=(2, 2)),)
+    assert [p.cash for p in free.players] == [1500, 1500, 1500]
+
+
+def test_with_the_speed_die_the_two_dice_alike_are_the_doubles_that_open_the_jail():
+    state = run(new_game(preset="speed", phone_dice=True), GoToJail(player=ANN))
+    state = run(state, RollDice(player=ANN, speed=True, dice=(5, 5), face="bus"))
+    assert not state.player(ANN).in_jail

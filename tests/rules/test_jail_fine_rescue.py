@@ -1,10 +1,12 @@
 """Bankrupt on the jail fine (JMA rules, seeds 001 and 002, the `jail_fine_rescue` option): a Get
 Out of Jail Free card bought in a trade settles the $50 fine owed, and when the fine bankrupts the
 player, whoever they owe for the space they landed on may pay the $50 to the bank and take the
-deeds. Amounts from the US deeds: Boardwalk's rent with the dark blues whole is $100, Baltic's
+deeds. In every game a card held settles the fine owed, and holding one nobody is bankrupt on it. Amounts from the US deeds: Boardwalk's rent with the dark blues whole is $100, Baltic's
 mortgage $30 (a $3 fee to keep it mortgaged)."""
 
 from __future__ import annotations
+
+import pytest
 
 from banker.rules import BANK
 from banker.rules.bankruptcy import (
@@ -13,9 +15,10 @@ from banker.rules.bankruptcy import (
     PayFineTakeDeeds,
     SettleMortgage,
     WentBankrupt,
+    fine_takers,
 )
 from banker.rules.cards import DrawCard
-from banker.rules.jail import GoToJail, JailFineSettledByCard, PayJailFine
+from banker.rules.jail import GoToJail, JailFineSettledByCard, PayJailFine, UseJailCard
 from banker.rules.money import Paid, PayBank
 from banker.rules.mortgages import Mortgage
 from banker.rules.rent import PayRent
@@ -138,3 +141,55 @@ def test_in_the_classic_game_nobody_pays_the_fine_for_the_deeds():
         "In this game a player bankrupt on the jail fine is bankrupt to the bank: nobody pays the fine for the "
         "deeds."
     )
+
+
+# A card in hand settles the fine, in every game (001, 第3ターン: 「3ターン目のダイスでゾロ目が出なかった場合は
+# 強制的に出所となり、$50を支払うか、釈放券を使用し」; 002: 刑務所釈放料の負債は「刑務所釈放カードの取得を含む
+# 交渉」で解消できる). Bob leaves jail owing the $50, lands on Community Chest and draws its Get Out of
+# Jail Free card.
+CHEST_CARD = DrawCard(player=BOB, deck="community_chest", card="CC05", from_space=17)
+
+
+@pytest.mark.parametrize("preset", ["classic", "jma"])
+def test_a_card_held_settles_the_jail_fine_owed(preset):
+    state = run(fined_bob(preset), CHEST_CARD)
+    assert [(d.creditor, d.amount, d.jail_fine) for d in state.debts] == [(BANK, 50, True)]
+    assert UseJailCard(player=BOB).decide(state, 0) == [
+        JailFineSettledByCard(player=BOB, deck="community_chest")
+    ]
+    state = run(state, UseJailCard(player=BOB))
+    assert state.debts == () and cash(state, BOB) == 30 and state.player(BOB).jail_cards == ()
+    state = run(state, DrawCard(player=DAN, deck="community_chest", card="CC05", from_space=2))
+    assert state.player(DAN).jail_cards == ("community_chest",)  # back in its deck
+
+
+@pytest.mark.parametrize("preset", ["classic", "jma"])
+def test_while_the_card_is_held_nobody_is_bankrupt_on_the_fine(preset):
+    """Owing $150 ($50 fine, $100 rent to Ann) with $20 and Baltic: bankrupt, but the card comes first;
+    then only Ann's rent is left, and a bankruptcy hands her the deeds."""
+    state = run(landed_on_boardwalk(preset), CHEST_CARD)
+    assert refusal(state, DeclareBankruptcy(player=BOB)) == (
+        "Bob holds a Get Out of Jail Free card: it settles the jail fine, so use it first."
+    )
+    assert fine_takers(state) == ()
+    if preset == "jma":
+        assert refusal(state, PayFineTakeDeeds(player=ANN, debtor=BOB)) == (
+            "Bob holds a Get Out of Jail Free card, which settles the jail fine: nobody pays it for the deeds."
+        )
+    state = run(state, UseJailCard(player=BOB))
+    assert [(d.creditor, d.amount) for d in state.debts] == [(ANN, 100)]
+    state = run(state, DeclareBankruptcy(player=BOB))
+    assert state.holding(BALTIC).owner == ANN and cash(state, ANN) == 750 + 20
+
+
+def test_without_a_card_the_fine_owed_is_not_settled_by_one():
+    assert refusal(fined_bob("classic"), UseJailCard(player=BOB)) == (
+        "Bob has no Get Out of Jail Free card to settle the jail fine with."
+    )
+
+
+def test_undo_gives_back_the_card_and_the_fine_owed():
+    state = run(fined_bob("classic"), CHEST_CARD)
+    undone = run(state, UseJailCard(player=BOB), Undo())
+    assert undone.player(BOB).jail_cards == ("community_chest",)
+    assert [(d.amount, d.jail_fine) for d in undone.debts] == [(50, True)]

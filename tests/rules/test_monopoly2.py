@@ -18,6 +18,7 @@ from banker.rules.deeds import Buy
 from banker.rules.market import BuyFromMarket, BuyFromOwner, MarketBought, NextTurn, monopolies
 from banker.rules.money import CollectFromBank, Paid, PayBank, PayPlayer
 from banker.rules.mortgages import Mortgage
+from banker.rules.property_payment import PayWithProperty
 from banker.rules.rent import PayRent, rent_due
 from banker.rules.state import TradeSide
 from banker.rules.tally import GameEnded
@@ -247,7 +248,8 @@ def test_one_house_purchase_builds_on_every_lot_of_the_monopoly_at_the_sum_of_th
     before = cash(state, ANN)
     state = run(state, Build(deed=BALTIC))
     assert [state.holding(p).houses for p in (MEDITERRANEAN, BALTIC)] == [1, 1]
-    assert cash(state, ANN) == before - 100 and state.houses == 30  # $50 a lot, a house from the bank each
+    # $50 a lot; one house from the bank, in the middle of the run (see the supply tests below)
+    assert cash(state, ANN) == before - 100 and state.houses == 31
     paid = state.undo[-1].events[0]
     assert paid == Paid(payer=ANN, payee=BANK, amount=100, reason="a house on every lot of the brown group")
     assert len(state.undo) == 4  # one purchase, one action to take back
@@ -256,25 +258,63 @@ def test_one_house_purchase_builds_on_every_lot_of_the_monopoly_at_the_sum_of_th
 
 def test_the_fifth_purchase_puts_a_hotel_on_every_lot_and_sends_the_houses_back():
     state = run(browns(), *[Build(deed=MEDITERRANEAN)] * 4)
-    assert [state.holding(p).houses for p in (MEDITERRANEAN, BALTIC)] == [4, 4] and state.houses == 24
+    assert [state.holding(p).houses for p in (MEDITERRANEAN, BALTIC)] == [4, 4] and state.houses == 28
     before = cash(state, ANN)
     state = run(state, Build(deed=MEDITERRANEAN))
     assert all(state.holding(p).hotel and not state.holding(p).houses for p in (MEDITERRANEAN, BALTIC))
-    assert cash(state, ANN) == before - 100 and (state.houses, state.hotels) == (32, 10)
+    assert cash(state, ANN) == before - 100 and (state.houses, state.hotels) == (32, 11)
     assert state.undo[-1].events[0].reason == "a hotel on every lot of the brown group"
     assert refusal(state, Build(deed=BALTIC)) == "Baltic Avenue already has a hotel."
     assert_building_supply(state)
 
 
-def test_the_bank_needs_a_building_for_every_lot_of_the_group():
-    state = replace(browns(), houses=1)
-    assert refusal(state, Build(deed=BALTIC)) == (
-        "A house on every lot of the brown group takes 2 houses; the bank has 1."
-    )
-    state = replace(run(browns(), *[Build(deed=BALTIC)] * 4), hotels=1)
-    assert refusal(state, Build(deed=BALTIC)) == (
-        "A hotel on every lot of the brown group takes 2 hotels; the bank has 1."
-    )
+# 004, Buying Houses and Hotels: "A single House or Hotel purchase affects an entire Monopoly. Houses
+# and Hotels are placed in the middle of a run of properties to indicate that they apply to the
+# entire monopoly." Note 9: "There should always be at 4 houses to replace a Hotel in the box because
+# monopolies share buildings and fewer are needed."
+LIGHT_BLUES = (6, 8, 9)  # Oriental, Vermont, Connecticut: $50 a house
+
+
+def light_blues():
+    """Ann holds the light blue monopoly (seed 2406: the market shows all three)."""
+    state = new_game(preset="monopoly2", seed=2406, starting_cash=3000)
+    for deed in LIGHT_BLUES:
+        state = run(state, BuyFromMarket(player=ANN, deed=deed), NextTurn())
+    return state
+
+
+def test_one_purchase_takes_one_house_from_the_bank_for_the_whole_run():
+    state = light_blues()
+    before = cash(state, ANN)
+    state = run(state, Build(deed=8))
+    assert [state.holding(p).houses for p in LIGHT_BLUES] == [1, 1, 1]
+    assert (state.houses, cash(state, ANN)) == (31, before - 150)  # rent and price as ever: 3 x $50
+    assert rent_due(state, 6) == 30  # Oriental Avenue with a house
+    state = run(state, Build(deed=8), Build(deed=8), Build(deed=8))
+    assert (state.houses, state.hotels) == (28, 12)
+    assert_building_supply(state)
+    state = run(state, Build(deed=8))  # the hotel: one from the bank, the run's 4 houses back
+    assert (state.houses, state.hotels, cash(state, ANN)) == (32, 11, before - 5 * 150)
+    assert_building_supply(state)
+
+
+def test_the_last_house_in_the_bank_builds_on_the_whole_run():
+    state = replace(light_blues(), houses=1)
+    state = run(state, Build(deed=6))
+    assert [state.holding(p).houses for p in LIGHT_BLUES] == [1, 1, 1] and state.houses == 0
+    assert refusal(state, Build(deed=6)) == "The bank has no houses left (0/32)."
+    state = replace(run(light_blues(), *[Build(deed=6)] * 4), hotels=0)
+    assert refusal(state, Build(deed=6)) == "The bank has no hotels left (0/12)."
+
+
+def test_every_building_comes_back_once_when_a_run_is_handed_over_in_a_payment():
+    state = run(light_blues(), *[Build(deed=6)] * 3)
+    assert state.houses == 29
+    state = run(state, PayBank(player=ANN, amount=cash(state, ANN) + 5, reason="x"))
+    state = run(state, PayWithProperty(player=ANN, deeds=(6,)))
+    assert state.houses == 32 and state.holding(6).owner == BANK
+    assert not any(state.holding(p).houses for p in LIGHT_BLUES)  # the run's buildings go with a deed
+    assert_building_supply(state)
 
 
 def test_a_building_plan_builds_the_whole_group_alike():
@@ -284,7 +324,7 @@ def test_a_building_plan_builds_the_whole_group_alike():
     )
     state = run(state, BuildGroup(deed=BALTIC, levels=((MEDITERRANEAN, 3), (BALTIC, 3))))
     assert [state.holding(p).houses for p in (MEDITERRANEAN, BALTIC)] == [3, 3]
-    assert cash(state, ANN) == 1500 - 60 - 60 - 300 and state.houses == 26
+    assert cash(state, ANN) == 1500 - 60 - 60 - 300 and state.houses == 29
 
 
 def test_building_goes_by_lot_in_the_classic_game():

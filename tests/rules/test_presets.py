@@ -34,7 +34,12 @@ def test_what_each_preset_changes_from_the_classic_rules():
     # 000 (the speed die's and Millionaire's source): the bank names the opening price, no lot unsold
     auctions_of_000 = {"auction_opening_price": True, "no_unsold_lots": True}
     assert changes("speed") == {"starting_cash": 2500, "speed_die": True, **auctions_of_000}
-    assert changes("short") == {"deal_deeds": 2, "houses_before_hotel": 3, "end_at_bankruptcies": 2}
+    assert changes("short") == {
+        "deal_deeds": 2,
+        "houses_before_hotel": 3,
+        "end_at_bankruptcies": 2,
+        "final_bankruptcy_keeps_buildings": True,
+    }
     assert changes("timed") == {"deal_deeds": 2}
     assert changes("monopoly2") == {
         "market_size": 4,
@@ -106,6 +111,12 @@ def test_a_preset_takes_the_tables_options_on_top():
         ("classic", {"auction_extension_seconds": 0}, "Option auction_extension_seconds must be at least 1."),
         ("timed", {}, "A timed game needs its end time: set the option end_at."),
         ("classic", {"jackpot_seed": 500}, "Option jackpot_seed needs the Free Parking jackpot"),
+        ("classic", {"jackpot_from": "taxes"}, "Option jackpot_from needs the Free Parking jackpot"),
+        (
+            "classic",
+            {"free_parking_jackpot": True, "jackpot_from": "rent"},
+            "Option jackpot_from must be one of: payments, taxes.",
+        ),
         ("millionaire", {"cash_target": 300}, "Option cash_target must be more than the starting cash."),
         ("classic", {"income_tax_percent": 150}, "Option income_tax_percent must be at most 100."),
         ("classic", {"market_size": 4}, "A deed market (market_size) sells deeds instead of auctions"),

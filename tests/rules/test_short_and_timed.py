@@ -1,5 +1,6 @@
 """The short game and the timed game: deeds dealt at the start from a seed, hotels after three
-houses, the end at the second bankruptcy or when the clock runs out."""
+houses, the end at the second bankruptcy (which hands the creditor the buildings as they stand) or
+when the clock runs out."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ import json
 from banker.rules import event_from_json, fold, start_game
 from banker.rules.bankruptcy import DeclareBankruptcy, GameWon
 from banker.rules.buildings import Build, BuildingsChanged
-from banker.rules.money import PayBank
+from banker.rules.money import CollectFromBank, Paid, PayBank
 from banker.rules.rent import PayRent
 from banker.rules.tally import EndGame, GameEnded, TimeUp, tally
-from tests.support.rules import ANN, BOB, CAT, DAN, NAMES, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, DAN, NAMES, built, cash, new_game, owning, refusal, run
 
 MEDITERRANEAN, BALTIC = 1, 3
 
@@ -118,3 +119,59 @@ def test_the_classic_game_deals_nothing_and_ends_only_by_agreement_or_last_stand
     state = run(state, PayBank(player=BOB, amount=5000, reason="x"), DeclareBankruptcy(player=BOB))
     assert not state.ended
     assert run(state, EndGame()).ended
+
+
+# 003, the short game, 3: "When the second player becomes bankrupt, the game ends. The player who
+# became bankrupt, transfers to his creditor (bank or another player) everything that owns,
+# including buildings and other property. Then each of the participants remaining in the game
+# summarizes ... Houses rated at the cost of purchase. Hotels rated by cost of purchase, including
+# the cost of three houses that this hotel was exchanged."
+ST_JAMES, TENNESSEE, NEW_YORK, PARK_PLACE, BOARDWALK = 16, 18, 19, 37, 39
+
+
+def cat_on_dans_boardwalk(bob_out: bool = True, **options):
+    """Seed 0 with auctions off: Bob is out first (with `bob_out`); Cat (the oranges with 3 houses each, Electric
+    Company and Pennsylvania Railroad, no cash) lands on Dan's Boardwalk hotel, $2,000 she cannot
+    raise; Dan has $670 and the dark blues with a hotel each besides his dealt deeds."""
+    state = new_game(4, preset="short", seed=0, auctions=False, **options)
+    if bob_out:
+        state = run(state, PayBank(player=BOB, amount=5000, reason="x"), DeclareBankruptcy(player=BOB))
+    state = run(state, CollectFromBank(player=CAT, amount=1000, reason="setup"))
+    state = owning(state, CAT, ST_JAMES, TENNESSEE, NEW_YORK)
+    state = built(state, (ST_JAMES, TENNESSEE, NEW_YORK), 3)
+    state = run(state, PayBank(player=CAT, amount=cash(state, CAT), reason="x"))
+    state = run(state, CollectFromBank(player=DAN, amount=2000, reason="setup"))
+    state = built(owning(state, DAN, PARK_PLACE, BOARDWALK), (PARK_PLACE, BOARDWALK), 4)
+    assert (cash(state, CAT), cash(state, DAN)) == (0, 670)
+    return run(state, PayRent(player=CAT, deed=BOARDWALK))
+
+
+def test_the_bankruptcy_that_ends_the_short_game_hands_the_buildings_over_standing():
+    state = cat_on_dans_boardwalk()
+    events = run(state, DeclareBankruptcy(player=CAT)).undo[-1].events
+    assert not any(isinstance(e, BuildingsChanged | Paid) for e in events)
+    assert events[-1] == GameEnded(reason="bankruptcies", winner=DAN)
+    ended = run(state, DeclareBankruptcy(player=CAT))
+    assert [ended.holding(p).houses for p in (ST_JAMES, TENNESSEE, NEW_YORK)] == [3, 3, 3]
+    assert all(ended.holding(p).owner == DAN for p in (12, 15, ST_JAMES, TENNESSEE, NEW_YORK))
+    assert (ended.houses, ended.hotels) == (32 - 9, 12 - 2)
+    dan = next(line for line in tally(ended) if line.player.id == DAN)
+    # his deeds $1,230 and Cat's $910; the dark blue hotels at $200 and 3 houses at $200 each, and
+    # Cat's 9 orange houses at their cost, $100 each
+    assert (dan.cash, dan.deeds, dan.buildings, dan.total) == (670, 2140, 2 * 800 + 900, 5310)
+
+
+def test_without_the_rule_the_buildings_were_sold_to_the_bank_at_half_first():
+    state = cat_on_dans_boardwalk(final_bankruptcy_keeps_buildings=False)
+    ended = run(state, DeclareBankruptcy(player=CAT))
+    assert ended.houses == 32 and cash(ended, DAN) == 670 + 9 * 50
+    dan = next(line for line in tally(ended) if line.player.id == DAN)
+    assert (dan.buildings, dan.total) == (2 * 800, 4860)
+
+
+def test_a_bankruptcy_that_does_not_end_the_game_sells_the_buildings_at_half_as_ever():
+    state = cat_on_dans_boardwalk(bob_out=False)
+    state = run(state, DeclareBankruptcy(player=CAT))
+    assert not state.ended and (state.houses, state.hotels) == (32, 10) and cash(state, DAN) == 670 + 9 * 50
+    state = run(state, PayBank(player=DAN, amount=10_000, reason="x"), DeclareBankruptcy(player=DAN))
+    assert state.ended and (state.houses, state.hotels) == (32, 12)  # to the bank: the bank takes all

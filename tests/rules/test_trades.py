@@ -7,8 +7,10 @@ import json
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from banker.rules import BANK, InvalidCommand, decide, event_from_json, parse_command
+from banker.rules import BANK, InvalidCommand, RuleError, decide, event_from_json, parse_command
 from banker.rules.auctions import Decline
 from banker.rules.buildings import Build, SellBuilding
 from banker.rules.cards import DrawCard
@@ -552,7 +554,71 @@ def test_the_tournament_limits_hold_again_when_the_offer_is_accepted():
     )
 
 
+# 001, 交渉: forbidden, 「権利書などを売ったその場で異なる価格で買い戻すこと」 (buying back on the spot at a
+# different price what one has just sold). Ann sells Boardwalk to Bob for $250, then would buy it
+# back for $300: a $50 gift.
+BOARDWALK_FOR_250 = offer(give=TradeSide(deeds=(BOARDWALK,)), get=TradeSide(cash=250))
+
+
+def buy_back(price: int, player: int = ANN, to: int = BOB) -> ProposeTrade:
+    return offer(give=TradeSide(cash=price), get=TradeSide(deeds=(BOARDWALK,)), player=player, to=to)
+
+
+def sold_to_bob(**options):
+    """Under the tournament limits, Ann has sold Boardwalk to Bob for $250."""
+    return run(table(trade_limits=True, **options), BOARDWALK_FOR_250, AcceptTrade(player=BOB, trade=1))
+
+
+def test_no_deed_bought_straight_back_at_another_price_under_the_tournament_rules():
+    state = sold_to_bob()
+    assert (cash(state, ANN), cash(state, BOB)) == (1100 + 250, 1150 - 250)
+    message = (
+        "No buying back on the spot under the tournament rules: Boardwalk went from Ann to Bob for $250 in"
+        " their last trade, and would come back for $300."
+    )
+    assert refusal(state, buy_back(300)) == message
+    # offered by Bob, the seller back, the same
+    sale = offer(give=TradeSide(deeds=(BOARDWALK,)), get=TradeSide(cash=300), player=BOB, to=ANN)
+    assert refusal(state, sale) == message
+    back = run(state, buy_back(250), AcceptTrade(player=BOB, trade=2))  # at the price it went for
+    assert back.holding(BOARDWALK).owner == ANN and (cash(back, ANN), cash(back, BOB)) == (1100, 1150)
+
+
+def test_another_deal_between_the_two_first_lets_the_deed_come_back_at_any_price():
+    state = owning(sold_to_bob(), BOB, READING)
+    state = run(state, offer(give=TradeSide(cash=150), get=TradeSide(deeds=(READING,))))
+    state = run(state, AcceptTrade(player=BOB, trade=2))
+    assert run(state, buy_back(300), AcceptTrade(player=BOB, trade=3)).holding(BOARDWALK).owner == ANN
+
+
+def test_a_deal_with_someone_else_in_between_changes_nothing():
+    state = run(sold_to_bob(), offer(give=TradeSide(cash=10), get=TradeSide(cash=10), player=BOB, to=CAT))
+    state = run(state, AcceptTrade(player=CAT, trade=2))
+    assert refusal(state, buy_back(300)).startswith("No buying back on the spot under the tournament rules")
+    assert run(state, buy_back(300, player=CAT, to=BOB)).trades  # Cat never had it
+
+
+def test_undo_of_the_sale_forgets_it():
+    state = run(sold_to_bob(), Undo())
+    assert state.last_trades == () and state.holding(BOARDWALK).owner == ANN
+
+
+@settings(max_examples=40, deadline=None)
+@given(sold=st.integers(min_value=201, max_value=900), back=st.integers(min_value=201, max_value=900))
+def test_a_deed_comes_straight_back_exactly_at_the_price_it_went_for(sold, back):
+    sale = offer(give=TradeSide(deeds=(BOARDWALK,)), get=TradeSide(cash=sold))
+    state = run(table(trade_limits=True), sale, AcceptTrade(player=BOB, trade=1))
+    try:
+        decide(state, buy_back(back))
+    except RuleError:
+        assert back != sold
+    else:
+        assert back == sold
+
+
 def test_the_classic_rules_have_no_trade_limits():
+    sold = run(table(), BOARDWALK_FOR_250, AcceptTrade(player=BOB, trade=1))
+    assert run(sold, buy_back(300)).trades
     state = with_jail_cards(table())
     assert run(state, offer(give=TradeSide(cash=1), get=TradeSide(deeds=(PARK_PLACE,)))).trades
     assert run(state, offer(give=TradeSide(jail_cards=("chance",)), get=TradeSide(cash=500))).trades

@@ -75,10 +75,18 @@ def built(state: GameState, positions: tuple[int, ...], level: int) -> GameState
 
 def assert_building_supply(state: GameState) -> None:
     """Houses in the bank and on the board make the edition's 32; hotels likewise 12 (a hotel holds
-    no houses)."""
+    no houses). Where a group is built all at once, one set of pieces stands in the middle of each
+    owner's run of lots: as many houses as a lot of it has, or one hotel (Monopoly 2.0)."""
     lots = state.holdings.values()
-    assert state.houses + sum(lot.houses for lot in lots) == state.edition.houses
-    assert state.hotels + sum(lot.hotel for lot in lots) == state.edition.hotels
+    runs = [[lot] for lot in lots]
+    if state.rules.build_whole_group:
+        runs = [
+            [state.holding(p) for p in group if state.holding(p).owner == owner]
+            for group in state.edition.groups.values()
+            for owner in {state.holding(p).owner for p in group}
+        ]
+    assert state.houses + sum(max(lot.houses for lot in run) for run in runs) == state.edition.houses
+    assert state.hotels + sum(any(lot.hotel for lot in run) for run in runs) == state.edition.hotels
     assert state.houses >= 0 and state.hotels >= 0
     assert all(not (lot.hotel and lot.houses) for lot in lots)
 

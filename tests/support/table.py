@@ -40,7 +40,7 @@ from banker.rules.deeds import Buy, OwnerCommand
 from banker.rules.dice import RollDice, total
 from banker.rules.editions import custom_edition
 from banker.rules.jackpot import FreeParking
-from banker.rules.jail import GoToJail, PayJailFine, UseJailCard
+from banker.rules.jail import GoToJail, LeaveJailByDoubles, PayJailFine, UseJailCard
 from banker.rules.levels import BuyLevel
 from banker.rules.market import BuyFromMarket, BuyFromOwner, NextTurn
 from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayTax
@@ -95,6 +95,7 @@ single_commands = st.one_of(
     st.builds(GoToJail, player=players),
     st.builds(PayJailFine, player=players),
     st.builds(UseJailCard, player=players),
+    st.builds(LeaveJailByDoubles, player=players),
     st.builds(CollectFromBank, player=players, amount=st.sampled_from([200, 1000]), reason=st.just("Prize")),
     st.just(Undo()),
     st.builds(Decline, player=players, deed=deeds),
@@ -230,6 +231,7 @@ class Table(RuleBasedStateMachine):
         trade_limits=st.booleans(),
         variant=st.sampled_from(list(VARIANTS)),
         building=st.sampled_from([(False, False), (True, False), (False, True), (True, True)]),
+        pot=st.sampled_from(["payments", "taxes"]),
         seed=st.integers(min_value=0, max_value=2**32 - 1),
     )
     def start(
@@ -239,10 +241,11 @@ class Table(RuleBasedStateMachine):
         trade_limits: bool,
         variant: str,
         building: tuple[bool, bool],
+        pot: str,
         seed: int,
     ) -> None:
         """A table with `supply` houses: a scarce one reaches the building shortage in a few turns.
-        The house rules' variant also draws the two building switches."""
+        The house rules' variant also draws the two building switches and what the jackpot takes."""
         preset, extra = VARIANTS[variant]
         options = {
             "starting_cash": START,
@@ -251,7 +254,11 @@ class Table(RuleBasedStateMachine):
             "hotel_sale_principle": trade_limits,  # the JMA pair, on or off together
         }
         if variant == "house rules":
-            extra = extra | {"build_without_group": building[0], "uneven_building": building[1]}
+            extra = extra | {
+                "build_without_group": building[0],
+                "uneven_building": building[1],
+                "jackpot_from": pot,
+            }
         edition = MILLIONAIRE_BOARD if preset == "millionaire" else "us"
         game = fold([(1, [start_game(NAMES[:3], preset, edition, options=options | extra, seed=seed)])])
         self.start_state = replace(game, edition=replace(game.edition, houses=supply), houses=supply)

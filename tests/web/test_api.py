@@ -343,6 +343,19 @@ def test_the_jackpot_and_the_effective_rules_are_in_the_state(client):
     assert sum(d["owner"] is not None for d in body["deeds"]) == 6  # two deeds dealt to each of three
 
 
+def test_the_state_shows_the_final_turn_from_the_signal_to_the_end(client):
+    """002 ゲーム終了: once the end is signalled the final turn is played out, then the tally."""
+    game = create(client, preset="jma").get_json()
+    body = state(client, game).get_json()
+    assert (body["ending"], body["ended"]) == (False, False)
+    assert command(client, game, game["banker_token"], type="signal_end").status_code == 200
+    body = state(client, game).get_json()
+    assert (body["ending"], body["ended"]) == (True, False)
+    assert command(client, game, game["banker_token"], type="end_game").status_code == 200
+    body = state(client, game).get_json()
+    assert (body["ending"], body["ended"]) == (True, True)
+
+
 def test_an_unknown_option_is_refused_with_the_valid_names(client):
     response = create(client, options={"free_lunch": True})
     assert response.status_code == 400

@@ -10,7 +10,7 @@ import pytest
 
 from banker.rules.editions import custom_edition
 from tests.support.small_board import small_board
-from tests.support.web import HTMX, buttons, csrf_token, do, join, readable, seq, state, tap, text
+from tests.support.web import HTMX, buttons, csrf_token, do, join, readable, refusal, seq, state, tap, text
 
 
 def test_every_player_sees_the_board_and_the_banks_supply(table):
@@ -90,6 +90,26 @@ def test_go_to_jail_then_the_wallet_offers_the_fine(app, table):
     page = text(table["Ann"].get(f"/g/{table['id']}"))
     assert "In jail" in page and "Pay the fine · −$50" in readable(page)
     assert "Ann is in jail." in tap(table["Ann"], table["id"], 10)
+
+
+def test_a_jailed_player_who_rolled_doubles_is_out_in_one_tap_with_no_money_moved(app, table):
+    """003: "if you have a double on both cubes in one of these moves, you can get out of prison";
+    001: 「ゾロ目が出た場合は$50の支払いや釈放券を使用せずに出所となり」."""
+    game_id = table["id"]
+    do(table["Ann"], game_id, type="go_to_jail", player=1)
+    wallet = text(table["Ann"].get(f"/g/{game_id}"))
+    wallet = wallet[wallet.index('class="card wallet"') :]
+    assert buttons(wallet)[:2] == ["Pay the fine · −$50", "Rolled doubles — I'm out"]
+    assert '"type": "leave_jail_by_doubles", "view": "player"' in wallet
+    assert "Rolled doubles — I'm out" in buttons(tap(table["host"], game_id, 10, view="bank"))
+    response = do(table["Ann"], game_id, type="leave_jail_by_doubles", player=1)
+    assert response.status_code == 200 and "You rolled doubles and are out of jail" in text(response)
+    state = app.extensions["banker"].state(game_id)
+    assert not state.player(1).in_jail and [p.cash for p in state.players] == [1500, 1500, 1500]
+    assert "In jail" not in text(table["Ann"].get(f"/g/{game_id}"))
+    assert "Ann rolled doubles and is out of jail" in text(table["Bob"].get(f"/g/{game_id}"))
+    again = do(table["Ann"], game_id, type="leave_jail_by_doubles", player=1)
+    assert again.status_code == 409 and refusal(again) == "Ann is not in jail."
 
 
 def test_a_chance_space_lists_its_sixteen_cards_by_short_titles_with_their_amounts(table):

@@ -81,6 +81,24 @@ def test_a_roll_shows_on_the_rollers_wallet_and_in_every_phones_history(dice_tab
     assert "Bob rolled 4 + 4 = 8, doubles" in cy and "Your last roll" not in cy
 
 
+def test_a_jailed_players_doubles_on_the_phone_let_them_out_by_themselves(dice_table):
+    """001: 「ゾロ目が出た場合は$50の支払いや釈放券を使用せずに出所となり」: no fine, no tap."""
+    game_id, service = dice_table["id"], dice_table["service"]
+    do(dice_table["host"], game_id, "bank", type="go_to_jail", player=2)
+    service.throw = Loaded(2, 5)
+    do(dice_table["Bob"], game_id, type="roll_dice", player=2)
+    assert service.state(game_id).player(2).in_jail and "In jail" in text(
+        dice_table["Bob"].get(f"/g/{game_id}")
+    )
+    service.throw = Loaded(3, 3)
+    response = do(dice_table["Bob"], game_id, type="roll_dice", player=2)
+    assert "You rolled 3 + 3 = 6, doubles; You rolled doubles and are out of jail" in text(response)
+    state = service.state(game_id)
+    assert not state.player(2).in_jail and state.player(2).cash == 1500
+    assert "In jail" not in text(dice_table["Bob"].get(f"/g/{game_id}"))
+    assert "Bob rolled doubles and is out of jail" in text(dice_table["Cy"].get(f"/g/{game_id}"))
+
+
 def test_a_utilitys_rent_takes_the_payers_last_roll_in_one_tap(dice_table):
     game_id = dice_table["id"]
     sheet = tap(dice_table["Bob"], game_id, 28)

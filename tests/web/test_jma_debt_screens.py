@@ -106,6 +106,51 @@ def test_a_classic_game_offers_no_deeds_for_the_fine(app, table):
     assert "takes the deeds" not in page(table["host"], table["id"], "/bank")
 
 
+def test_a_card_held_settles_the_fine_before_any_bankruptcy_or_rescue(app, client):
+    """001 第3ターン: 「$50を支払うか、釈放券を使用し」: Bob, owing the $50 fine and $100 rent with $20,
+    draws Community Chest's Get Out of Jail Free card; it settles the fine, and only then is the
+    bankruptcy open, to Ann, for the rent."""
+    game_id, phones = on_the_fine(app, client)
+    as_banker(app, game_id, {"type": "card", "player": 2, "deck": "community_chest", "card": "CC05"})
+    bob = cards(page(phones["Bob"], game_id))
+    assert "Settle the jail fine with Get Out of Jail Free" in bob and "Declare bankruptcy" not in bob
+    assert "cannot pay the jail fine" not in page(phones["Ann"], game_id)
+    bank = cards(page(client, game_id, "/bank"))
+    assert "takes the deeds" not in bank and "Declare bankruptcy" not in bank
+    response = do(phones["Bob"], game_id, type="use_jail_card", player=2)
+    assert (
+        "Bob settled the jail fine with the Community Chest Get Out of Jail Free card, which goes back to its"
+        " deck" in text(response)
+    )
+    bob = cards(page(phones["Bob"], game_id))
+    assert "You owe $100" in bob and "Get Out of Jail Free" not in bob
+    assert "Declare bankruptcy" in cards(page(client, game_id, "/bank"))
+    state = app.extensions["banker"].state(game_id)
+    assert [(d.creditor, d.amount) for d in state.debts] == [(1, 100)] and state.player(2).cash == 20
+
+
+def test_in_a_classic_game_too_the_card_settles_the_fine_and_holds_off_bankruptcy(app, table):
+    as_banker(
+        app,
+        table["id"],
+        {"type": "pay_bank", "player": 2, "amount": 1480, "reason": "setup"},
+        {"type": "go_to_jail", "player": 2},
+        {"type": "pay_jail_fine", "player": 2},
+        {"type": "card", "player": 2, "deck": "chance", "card": "CH09"},
+    )
+    bob = cards(page(table["Bob"], table["id"]))
+    assert "You owe $50" in bob and "Declare bankruptcy" not in bob
+    before = seq(app, table["id"])
+    refused = do(table["host"], table["id"], "bank", type="declare_bankruptcy", player=2)
+    assert refused.status_code == 409 and refusal(refused) == (
+        "Bob holds a Get Out of Jail Free card: it settles the jail fine, so use it first."
+    )
+    assert seq(app, table["id"]) == before
+    do(table["Bob"], table["id"], type="use_jail_card", player=2)
+    assert cards(page(table["Bob"], table["id"])) == ""
+    assert app.extensions["banker"].state(table["id"]).player(2).cash == 20
+
+
 def test_the_debtor_is_told_which_trades_are_open_and_others_trading_is_refused(app, client):
     game_id, phones = tournament(app, client)
     do(phones["Bob"], game_id, type="pay_rent", player=2, deed=BOARDWALK)  # $100 with $20

@@ -83,8 +83,8 @@ def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, c
     rules = rules_page(app, client, preset="jma")
     assert "Bids go up by at least $10." in rules
     assert (
-        "Tournament trades: no gifts, no deed for its mortgage value or less, and no Get Out of Jail"
-        " Free card for $50 or more." in rules
+        "Tournament trades: no gifts, no deed for its mortgage value or less, no Get Out of Jail Free card"
+        " for $50 or more, and no deed bought straight back at another price." in rules
     )
     assert "No loans or gifts: only the banker can pay out or move a sum no rule fixes." in rules
     assert (
@@ -116,7 +116,7 @@ def test_the_monopoly2_rules_page_says_how_groups_are_built_and_debts_paid(app, 
     rules = rules_page(app, client, preset="monopoly2")
     assert (
         "One purchase builds a house, or a hotel, on every lot of a group at once, for the sum of their"
-        " costs." in rules
+        " costs; one piece from the bank stands in the middle of the group for them all." in rules
     )
     assert "Houses and hotels are never sold back to the bank." in rules
     assert (
@@ -153,7 +153,7 @@ def test_the_rules_page_says_only_what_is_in_play_in_players_words(app, client):
         client,
         preset="classic",
         currency="KRW",
-        free_parking_jackpot="1",
+        jackpot="payments",
         jackpot_seed="500",
         no_auctions="1",
     )
@@ -163,6 +163,12 @@ def test_the_rules_page_says_only_what_is_in_play_in_players_words(app, client):
     )
     assert "The bank puts ₩500,000 in the pot at the start and after each win." in house_rules
     assert "No auctions: a deed nobody buys stays with the bank." in house_rules
+    short = rules_page(app, client, preset="short")
+    assert "The game ends once 2 players have gone bankrupt." in short
+    assert (
+        "The bankruptcy that ends the game hands the creditor everything as it stands, houses and hotels"
+        " included." in short
+    )
     millionaire = rules_page(app, client, preset="millionaire")
     assert (
         "At GO you may raise your token a level, up to level 3, for 50K: each level adds 50K to your salary."
@@ -175,13 +181,14 @@ def test_the_rules_page_says_only_what_is_in_play_in_players_words(app, client):
 
 def test_every_house_rule_switch_sets_its_option(app, client):
     switches = (
-        "free_parking_jackpot",
         "just_go",
         "income_tax_percent",
         "build_without_group",
         "uneven_building",
     )
-    response = start(client, preset="classic", jackpot_seed="500", **{name: "1" for name in switches})
+    response = start(
+        client, preset="classic", jackpot="payments", jackpot_seed="500", **{name: "1" for name in switches}
+    )
     assert response.status_code == 303, text(response)
     _, state = game_of(app, response)
     rules = state.rules
@@ -192,6 +199,33 @@ def test_every_house_rule_switch_sets_its_option(app, client):
         True,
     )
     assert rules.income_tax_percent == 10 and rules.jackpot_seed == 500 and state.free_parking == 500
+    assert rules.jackpot_from == "payments"
+
+
+def test_the_jackpot_is_a_choice_of_none_the_wider_pot_or_the_two_taxes_only(app, client):
+    """001, ジャックポット: 「所得税、物品税でプレイヤーが支払った税金をプールしておき」: the pot of the two
+    taxes only, beside the wider pot of taxes, fines and card payments."""
+    form = text(client.get("/new"))
+    radios = re.findall(
+        r'<input type="radio" name="jackpot" value="(\w*)" ?(checked)?>\s*<span>([^<]+)', form
+    )
+    assert radios == [
+        ("", "checked", "No jackpot"),
+        ("payments", "", "Taxes, fines and card payments go into a pot"),
+        ("taxes", "", "Only Income Tax and Luxury Tax go into the pot, as played in Japan"),
+    ]
+    _, state = game_of(app, start(client, preset="classic"))
+    assert state.rules.free_parking_jackpot is False
+    _, state = game_of(app, start(client, preset="jma", jackpot="taxes"))
+    assert (state.rules.free_parking_jackpot, state.rules.jackpot_from) == (True, "taxes")
+    rules = rules_page(app, client, preset="classic", jackpot="taxes")
+    assert "Income Tax and Luxury Tax go into a pot on Free Parking: landing there takes it." in rules
+    assert not any(line.startswith("Taxes, fines and card payments") for line in rules)
+    refused = start(client, preset="classic", jackpot="rent")
+    assert refused.status_code == 400
+    page = text(refused)
+    assert "Option jackpot_from must be one of: payments, taxes." in page
+    assert 'value="Ann"' in page and '<details class="house-rules" open>' in page
 
 
 def test_under_the_tournament_rules_a_phone_offers_no_free_form_payment_and_the_bank_still_does(app, client):

@@ -1,6 +1,7 @@
 """What a player who owes money sees: how much, to whom, and every way to raise it with the
-amount each brings; Pay once the cash covers it, bankruptcy only when nothing else can. Under the
-JMA rules it says which trades are open, and a jail fine that bankrupts its debtor offers the
+amount each brings; Pay once the cash covers it, bankruptcy only when nothing else can. A jail
+fine owed is settled with a Get Out of Jail Free card held, which comes before any bankruptcy. Under
+the JMA rules it says which trades are open, and a jail fine that bankrupts its debtor offers the
 player they owe for the landing the deeds for the fine (on that player's phone, `fines_to_take`)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from banker.rules import GameState, Player
 from banker.rules.bankruptcy import DeclareBankruptcy, fine_takers
 from banker.rules.debts import owed, property_creditors
+from banker.rules.jail import card_settles_the_fine
 from banker.rules.money import with_reason
 from banker.rules.payable import can_pay
 from banker.rules.text import Text
@@ -23,6 +25,7 @@ class DebtPanel:
     short: int  # what is still to raise; 0 when the cash covers it
     lines: tuple[str, ...]  # "Ann $2,000 (rent for Boardwalk with a hotel)"
     pay: Offer
+    jail_card: Offer | None  # a Get Out of Jail Free card held settles the jail fine owed
     raise_money: tuple[Offer, ...]  # sell a building, mortgage a deed
     with_property: bool  # deeds may pay it (Monopoly 2.0): the screen to choose them is offered
     bankrupt: Offer | None  # offered only when everything raisable is not enough
@@ -50,8 +53,12 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
         "primary",
         with_amount=False,
     )
+    jail_card = None
+    if card_settles_the_fine(state, player.id):
+        card = {"type": "use_jail_card", "player": player.id}
+        jail_card = offer(state, card, Text("Settle the jail fine with Get Out of Jail Free"), "primary")
     bankrupt = None
-    if not can_pay(state, player.id):
+    if not (jail_card or can_pay(state, player.id)):
         bankrupt = Offer(
             Text("Declare bankruptcy"), {"type": "declare_bankruptcy", "player": player.id}, None, "danger"
         )
@@ -70,6 +77,7 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
         short=short,
         lines=lines,
         pay=pay,
+        jail_card=jail_card,
         raise_money=ways_to_raise(state, player),
         with_property=state.rules.pay_with_property
         and bool(property_creditors(state, player.id))

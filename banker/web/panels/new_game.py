@@ -66,8 +66,13 @@ class Switch:
         return self.option or self.name
 
 
+# The Free Parking jackpot: none, or a pot of what it takes (the rules' `jackpot_from`)
+JACKPOTS = (
+    ("", Text("No jackpot")),
+    ("payments", Text("Taxes, fines and card payments go into a pot")),
+    ("taxes", Text("Only Income Tax and Luxury Tax go into the pot, as played in Japan")),
+)
 SWITCHES = (
-    Switch("free_parking_jackpot", Text("Free Parking jackpot: taxes and fines go into a pot")),
     Switch("just_go", Text("Just Go: $400 for landing exactly on GO")),
     Switch("income_tax_percent", Text("Income tax: the lower of $200 or 10% of net worth"), on_value=10),
     Switch("no_auctions", Text("No auctions: a declined deed stays with the bank"), False, option="auctions"),
@@ -124,6 +129,8 @@ def edition_from_form(form: MultiDict[str, str], files: MultiDict[str, FileStora
 def options_from_form(form: MultiDict[str, str], now: float) -> dict[str, Any]:
     """The rule options the form asks for on top of its preset; blank fields keep the preset's."""
     options: dict[str, Any] = {s.sets: s.on_value for s in SWITCHES if form.get(s.name)}
+    if form.get("jackpot"):  # which pot is the rules' to check
+        options |= {"free_parking_jackpot": True, "jackpot_from": form["jackpot"]}
     if form.get("currency"):  # blank: as the edition prints it (or the preset's)
         options["currency"] = form["currency"]
     for name, label in AMOUNTS:

@@ -469,11 +469,14 @@ def _jail(state: GameState, space: Space, player: Player) -> Sheet:
 
 
 def jail_offers(state: GameState, player: Player) -> list[Offer]:
+    """The ways out of jail: the fine, a card held, or doubles rolled at the table (no money)."""
     offers = [offer(state, {"type": "pay_jail_fine", "player": player.id}, Text("Pay the fine"), "primary")]
     if player.jail_cards:
         offers.append(
             offer(state, {"type": "use_jail_card", "player": player.id}, Text("Use Get Out of Jail Free"))
         )
+    doubles = {"type": "leave_jail_by_doubles", "player": player.id}
+    offers.append(offer(state, doubles, Text("Rolled doubles — I'm out")))
     return offers
 
 

@@ -66,7 +66,9 @@ def _money(state: GameState) -> list[Text]:
                 " played later on any player, who gets what it says."
             )
         )
-    if rules.free_parking_jackpot:
+    if rules.free_parking_jackpot and rules.jackpot_from == "taxes":
+        lines.append(Text("Income Tax and Luxury Tax go into a pot on Free Parking: landing there takes it."))
+    elif rules.free_parking_jackpot:
         lines.append(
             Text("Taxes, fines and card payments go into a pot on Free Parking: landing there takes it.")
         )
@@ -170,7 +172,7 @@ def _deeds(state: GameState) -> list[Text]:
         lines.append(
             Text(
                 "One purchase builds a house, or a hotel, on every lot of a group at once, for the sum of"
-                " their costs."
+                " their costs; one piece from the bank stands in the middle of the group for them all."
             )
         )
     if not rules.sell_back:
@@ -228,8 +230,8 @@ def _auctions_and_trades(state: GameState) -> list[Text]:
     elif rules.trade_limits:
         lines.append(
             Text(
-                "Tournament trades: no gifts, no deed for its mortgage value or less, and no Get Out"
-                " of Jail Free card for %(ceiling)s or more.",
+                "Tournament trades: no gifts, no deed for its mortgage value or less, no Get Out of Jail"
+                " Free card for %(ceiling)s or more, and no deed bought straight back at another price.",
                 ceiling=money(JAIL_CARD_CEILING),
             )
         )
@@ -284,6 +286,13 @@ def _winning(state: GameState) -> list[Text]:
         )
     else:
         lines.append(Text("The last player who is not bankrupt wins."))
+    if rules.final_bankruptcy_keeps_buildings:
+        lines.append(
+            Text(
+                "The bankruptcy that ends the game hands the creditor everything as it stands, houses and"
+                " hotels included."
+            )
+        )
     # the bank can always end the game early, with the table's agreement
     if rules.signalled_end:
         lines.append(

@@ -235,6 +235,7 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
             }
             for t in state.trades
         ],
+        "ending": state.ending,
         "ended": state.ended,
         "winner": state.winner,
     }

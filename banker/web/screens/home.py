@@ -39,6 +39,7 @@ def _new_game_form(form, error: str | None, import_error: str | None = None) -> 
     return render_template(
         "home/new.html",
         presets=new_game_choices.PRESETS,
+        jackpots=new_game_choices.JACKPOTS,
         switches=new_game_choices.SWITCHES,
         amounts=new_game_choices.AMOUNTS,
         timed_minutes=new_game_choices.TIMED_DEFAULT_MINUTES,
