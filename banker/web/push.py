@@ -33,7 +33,7 @@ from banker.web.http.i18n import lang
 from banker.web.panels import fragments, history
 from banker.web.panels.amounts import cash_of
 from banker.web.panels.display import standings
-from banker.web.panels.endgame import ending
+from banker.web.panels.tally import ending
 
 MONEY_IN_LINES = 3  # payments to a phone's player flashed at once (the newest)
 NEWS_LINES = 2  # the latest news a toast tells

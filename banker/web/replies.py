@@ -17,7 +17,7 @@ from banker.service import Forbidden, NotFound, Result
 from banker.store.db import FullDiskLog, disk_full
 from banker.web.context import NoSeat
 from banker.web.http import i18n, seats
-from banker.web.panels import fragments, offers
+from banker.web.panels import board, fragments
 
 FULL_DISK = Text(
     "The bank cannot save anything: the server's disk is full. Nothing was changed. "
@@ -61,7 +61,7 @@ def sheet(game_id: str, state: GameState, position: int | None, card: str = "", 
         return fragments.once(("closed sheet", oob), lambda: render_template("board/_sheet.html", oob=oob))
     player = state.player(g.acting or state.players[0].id)
     # a building plan being changed (+ / -) comes back in the query
-    offered = offers.sheet(state, position, player, card, request.args.get("plan", ""))
+    offered = board.sheet(state, position, player, card, request.args.get("plan", ""))
     return render_template(
         "board/_sheet.html", game_id=game_id, view=g.view, state=state, sheet=offered, oob=oob
     )

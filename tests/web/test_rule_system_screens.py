@@ -7,7 +7,7 @@ import re
 
 from banker.rules.cards import DrawCard, PlayCard
 from banker.rules.editions import custom_edition
-from banker.web.panels.rule_systems import market_panel
+from banker.web.panels.systems import market_panel
 from tests.rules.conftest import new_game, run
 from tests.small_board import millionaire_board
 from tests.web.helpers import HTMX, csrf_token, do, join, readable, refusal, take_seat, text

@@ -18,7 +18,7 @@ from banker.web.context import seat_required
 from banker.web.http import seats
 from banker.web.http.i18n import lang, translate
 from banker.web.panels import fragments, history
-from banker.web.panels.endgame import biggest_moments, net_worth_chart
+from banker.web.panels.tally import biggest_moments, net_worth_chart
 
 bp = Blueprint("endgame", __name__, url_prefix="/g/<game_id>")
 

@@ -12,7 +12,7 @@ from banker.rules.text import Text
 from banker.service import BANKER, NotFound, SeatKey
 from banker.service.game_files import MAX_BYTES
 from banker.web.http import seats, security
-from banker.web.panels import new_game as new_game_choices
+from banker.web.panels import home as new_game_choices
 from banker.web.panels.pieces import PIECES
 
 bp = Blueprint("home", __name__)

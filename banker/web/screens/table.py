@@ -31,9 +31,9 @@ from banker.web import push, replies
 from banker.web.context import VIEWS, NoSeat, seat_required, tap_id
 from banker.web.http import game_files, seats
 from banker.web.panels import history
-from banker.web.panels.endgame import ending
+from banker.web.panels.money import property_payment as property_payment_panel
 from banker.web.panels.pieces import PIECES
-from banker.web.panels.property_payment import property_payment as property_payment_panel
+from banker.web.panels.tally import ending
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 

@@ -1,13 +1,20 @@
 """What the rule systems beyond the classic game put on a player's screen: the Monopoly 2.0 deed
-market, and Monopoly Millionaire's token levels and the Fortune cards kept in hand."""
+market and its cards kept in hand, and Monopoly Millionaire's token levels and the Fortune cards
+kept until needed.
+
+A Monopoly 2.0 card in hand (see rules/cards.py) reads as the card does, with a button to play it
+on each player still in the game. An advance whose outcome turns on where its target stands (past
+GO or not, which railroad is nearest) is played from a small form instead: on whom, where they
+stand, and for a nearest utility the roll its rent asks."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from banker.rules import GameState, Player
-from banker.rules.board import KEPT_ACTIONS, Deed
-from banker.rules.card_texts import card_title
+from banker.rules.board import DECK_NAMES, KEPT_ACTIONS, Deed
+from banker.rules.card_texts import card_text, card_title
+from banker.rules.cards import turns_on_where
 from banker.rules.fortune import givable, takeable
 from banker.rules.money import salary
 from banker.rules.text import Text
@@ -80,7 +87,7 @@ class KeptCard:
 
 
 def kept_cards(state: GameState, player: Player) -> list[KeptCard]:
-    """The Fortune cards `player` keeps until needed (a Monopoly 2.0 hand is panels/hands.py's)."""
+    """The Fortune cards `player` keeps until needed (a Monopoly 2.0 hand is `hand`'s)."""
     cards = []
     for card_id in player.hand:
         card = state.edition.card[card_id]
@@ -104,4 +111,57 @@ def kept_cards(state: GameState, player: Player) -> list[KeptCard]:
     return cards
 
 
-TEMPLATE_GLOBALS = {"market_panel": market_panel, "token_level": token_level, "kept_cards": kept_cards}
+@dataclass(frozen=True)
+class HeldCard:
+    deck: str  # the deck's name, as it reads
+    text: str
+    id: str
+    plays: tuple[Offer, ...]  # one for each player it can be played on (none: played by the form)
+    targets: tuple[tuple[int, str], ...] = ()  # the form's players to play it on
+    where: tuple[tuple[int, str], ...] = ()  # the form's spaces the target may stand on
+    roll: bool = False  # the form asks the roll a nearest utility's rent takes
+
+
+def hand(state: GameState, player: Player, own: bool = False) -> tuple[HeldCard, ...]:
+    """The cards `player` holds; `own`: as their own phone says it ("Play on yourself")."""
+    if not state.rules.card_hands or player.bankrupt or state.ended:
+        return ()
+    held = []
+    for card_id in player.hand:
+        card = state.edition.card[card_id]
+        if card.action in KEPT_ACTIONS:  # a Fortune card, played with its deeds (kept_cards)
+            continue
+        targets = [t for t in state.players if not t.bankrupt]
+        if turns_on_where(state.edition, card):
+            held.append(
+                HeldCard(
+                    DECK_NAMES[card.deck],
+                    card_text(state, card),
+                    card_id,
+                    (),
+                    tuple((t.id, Text("yourself") if own and t.id == player.id else t.name) for t in targets),
+                    tuple((s.position, f"{s.position} · {s.name}") for s in state.edition.spaces),
+                    card.action == "advance_to_nearest" and card.target_kind == "utility",
+                )
+            )
+            continue
+        plays = tuple(
+            offer(
+                state,
+                {"type": "play_card", "player": player.id, "card": card_id, "on": target.id},
+                Text("Play on yourself")
+                if own and target.id == player.id
+                else Text("Play on %(player)s", player=target.name),
+            )
+            for target in targets
+        )
+        held.append(HeldCard(DECK_NAMES[card.deck], card_text(state, card), card_id, plays))
+    return tuple(held)
+
+
+TEMPLATE_GLOBALS = {
+    "market_panel": market_panel,
+    "token_level": token_level,
+    "kept_cards": kept_cards,
+    "hand": hand,
+}
