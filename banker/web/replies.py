@@ -1,6 +1,7 @@
 """What a phone gets back: after its command ran, the toast saying what happened with the parts of
 its screen that changed swapped in out of band; after a refusal, the same words in the shape the
-asker reads (JSON for the API, a toast for htmx, else a page)."""
+asker reads (JSON for the API, a toast for htmx, else a page); a page that reads the same on every
+phone (the tally, the history) around its own header."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import time
 
 from flask import Flask, current_app, g, jsonify, make_response, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from banker.extensions import htmx
@@ -64,6 +66,19 @@ def sheet(game_id: str, state: GameState, position: int | None, card: str = "", 
     offered = board.sheet(state, position, player, card, request.args.get("plan", ""))
     return render_template(
         "board/_sheet.html", game_id=game_id, view=g.view, state=state, sheet=offered, oob=oob
+    )
+
+
+def around(template: str, game_id: str, view: str, state: GameState, main: Markup) -> str:
+    """A screen around its `main` part: the header with this phone's own tabs."""
+    return render_template(
+        template,
+        game_id=game_id,
+        view=view,
+        state=state,
+        main=main,
+        has_bank=seats.token(game_id, "bank") is not None,
+        has_player=seats.token(game_id, "player") is not None,
     )
 
 

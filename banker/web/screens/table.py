@@ -85,7 +85,7 @@ def _seating(state: GameState) -> dict:
 def _join_url(game_id: str) -> str:
     code = seats.service().game_code(game_id)
     base = current_app.config["PUBLIC_URL"] or request.host_url
-    return base.rstrip("/") + url_for("home.join", code=code)
+    return base.rstrip("/") + url_for("join.pick", code=code)
 
 
 @bp.get("")
@@ -316,7 +316,7 @@ def seat_qr(game_id: str, player_id: int):
     player = state.player(player_id)
     seat = next(s for s in service.seats(game_id) if s.player_id == player_id)
     base = current_app.config["PUBLIC_URL"] or request.host_url
-    link = base.rstrip("/") + url_for("home.rejoin", token=seat.token)
+    link = base.rstrip("/") + url_for("join.rejoin", token=seat.token)
     return render_template(
         "bank/seat_qr.html",
         game_id=game_id,
