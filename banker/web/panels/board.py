@@ -46,22 +46,6 @@ def group_of(deed: Deed) -> Text:
     return Text("%(group)s group", group=group_label(deed))
 
 
-SHORT = (
-    (" Avenue", " Ave"),
-    (" Place", " Pl"),
-    (" Railroad", " RR"),
-    (" Station", " Stn"),  # the UK board's railroads
-    ("Electric Company", "Electric"),
-    ("North Carolina", "N. Carolina"),
-    ("Pennsylvania", "Penn."),
-    ("Mediterranean", "Medit."),
-    ("Connecticut", "Conn."),
-    ("Tennessee", "Tenn."),
-    ("Kentucky", "Kent."),
-    ("Boardwalk", "Board\u00adwalk"),  # a soft hyphen: breaks only on the narrowest phones
-)
-
-
 @dataclass(frozen=True)
 class Sheet:
     """What the screen shows after a tap on `space`, for `player`."""
@@ -132,12 +116,14 @@ def tile_language(state: GameState, name: str) -> str:
     return "en" if state.edition.id in BUILT_IN and not isinstance(name, Text) else ""
 
 
-def short_name(name: str) -> str:
-    if isinstance(name, Text):  # a space named in the player's language
-        return SHORT_TEXTS.get(name.msgid, name)
-    for long, short in SHORT:
-        name = name.replace(long, short)
-    return name
+def short_name(state: GameState, position: int) -> str:
+    """The name a narrow board space prints: a deed's short name from its edition, a few letters of
+    a space named in the player's language, else the name itself."""
+    deed = state.edition.deed_at.get(position)
+    if deed is not None and deed.short:
+        return deed.short
+    name = state.edition.space_at[position].name
+    return SHORT_TEXTS.get(name.msgid, name) if isinstance(name, Text) else name
 
 
 def enough_to_raise(
