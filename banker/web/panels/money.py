@@ -6,7 +6,10 @@ player they owe for the landing the deeds for the fine (on that player's phone, 
 Paying a debt with property (Monopoly 2.0, see rules/property_payment.py): the screen the debt
 panel opens, each deed with what it pays (its printed price, and what the buildings of its group
 that go with it cost), the running total with the cash part, and one confirm. Each tick fetches
-the screen again with the new total (no script): the rules work out every amount."""
+the screen again with the new total (no script): the rules work out every amount.
+
+Where a player stands shows beside it (`standing`): the game's end and its final turn, a player
+out, and the mortgaged deeds a player received, each to keep mortgaged or lift."""
 
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from banker.rules.debts import claims, owed, property_creditors, property_value
 from banker.rules.money import with_reason
 from banker.rules.payable import can_pay
 from banker.rules.text import Text
+from banker.web.panels import Region, players_shown
 from banker.web.panels.offers import Offer, offer
 
 
@@ -222,6 +226,27 @@ def settle_offer(state: GameState, player_id: int, position: int, choice: str) -
     return offer(state, payload, label, "primary" if choice == "keep" else "")
 
 
+def _standing(state: GameState, you: int | None) -> tuple:
+    # keeping or lifting a mortgage received turns on the new owner's cash
+    choices = state.mortgage_choices and (state.players, state.debts)
+    out = you and (state.player(you).bankrupt, state.player(you).place)
+    return (state.ended, state.ending, state.winner, state.mortgage_choices, choices, out)
+
+
+def _debt(state: GameState, you: int | None) -> tuple:
+    owes = state.debts if you is None else tuple(d for d in state.debts if d.debtor == you)
+    # the panel says what a debtor has and could raise (a hotel sold back needs the bank's houses)
+    raising = owes and (tuple(p.cash for p in state.players), state.holdings, state.houses, state.hotels)
+    # a jail fine that bankrupts its debtor offers their creditor the deeds (JMA); a deed promised
+    # in an agreed trade is not offered for mortgage
+    rescue = fine_takers(state) if state.rules.jail_fine_rescue else ()
+    return (owes, raising, players_shown(state), rescue, owes and promised(state))
+
+
+REGIONS = (
+    Region("standing", ("player", "bank"), "money/_standing.html", _standing),
+    Region("debt", ("player", "bank"), "money/_debts.html", _debt),
+)
 TEMPLATE_GLOBALS = {
     "debt_panel": debt_panel,
     "creditor_lines": creditor_lines,

@@ -18,7 +18,9 @@ from banker.rules.cards import turns_on_where
 from banker.rules.fortune import givable, takeable
 from banker.rules.money import salary
 from banker.rules.text import Text
+from banker.web.panels import Region
 from banker.web.panels.offers import Offer, offer
+from banker.web.panels.player import my_deeds
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,40 @@ def hand(state: GameState, player: Player, own: bool = False) -> tuple[HeldCard,
     return tuple(held)
 
 
+def _market(state: GameState, you: int | None) -> tuple:
+    if not state.rules.market_size:
+        return ()
+    # a debt, or the game's end, refuses every offer of the market
+    return (
+        state.market,
+        len(state.deck),
+        state.market_buyer,
+        state.card_buy,
+        state.player(you),
+        my_deeds(state, you),
+        state.debts,
+        state.ended,
+    )
+
+
+def _kept(state: GameState, you: int | None) -> tuple:
+    hands = tuple((p.id, p.hand, p.bankrupt) for p in state.players if p.hand)
+    return (hands, hands and state.holdings)
+
+
+def _hand(state: GameState, you: int | None) -> tuple:
+    if not state.rules.card_hands or not any(p.hand for p in state.players if you in (None, p.id)):
+        return ()  # no cards to show: a payment draws nothing again
+    # the cards held, and whether each can be played on each player (their cash, deeds and debts)
+    return (state.players, state.holdings, state.debts, state.ended)
+
+
+REGIONS = (
+    Region("market", ("player",), "systems/_market.html", _market),
+    # a phone's own kept cards are in its wallet
+    Region("kept", ("bank",), "systems/_kept_cards.html", _kept),
+    Region("hand", ("player", "bank"), "systems/_hands.html", _hand),
+)
 TEMPLATE_GLOBALS = {
     "market_panel": market_panel,
     "token_level": token_level,
