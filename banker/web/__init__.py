@@ -11,7 +11,21 @@ from banker.extensions import csrf
 from banker.rules.inputs import MAX_DIGITS
 from banker.web import panels, replies
 from banker.web.http import delivery, game_files, i18n, refusals, security, turns
-from banker.web.screens import api, app_shell, display, history, home, join, table, tally, trade
+from banker.web.screens import (
+    api,
+    app_shell,
+    bank,
+    display,
+    history,
+    home,
+    join,
+    lobby,
+    player,
+    rules,
+    table,
+    tally,
+    trade,
+)
 
 
 class WholeNumber(IntegerConverter):
@@ -36,6 +50,10 @@ def register(app: Flask) -> None:
     app.register_blueprint(join.bp)
     app.register_blueprint(app_shell.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(player.bp)
+    app.register_blueprint(bank.bp)
+    app.register_blueprint(lobby.bp)
+    app.register_blueprint(rules.bp)
     app.register_blueprint(display.bp)
     app.register_blueprint(trade.bp)
     app.register_blueprint(tally.bp)

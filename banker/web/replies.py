@@ -38,7 +38,7 @@ def done(game_id: str, result: Result, then_space: int | None = None, then_card:
     Undo while they may take it back), the sheet closed (or the next deed's opened), any `extra`
     out-of-band fragment, and a nudge for its own live panel to refresh."""
     if not htmx:
-        return redirect(url_for("table.bank" if g.view == "bank" else "table.screen", game_id=game_id), 303)
+        return redirect(url_for("bank.page" if g.view == "bank" else "player.page", game_id=game_id), 303)
     take_back = None
     if g.view != "player":
         message = describe_action(result.state, result.events)

@@ -71,7 +71,7 @@ def create_game():
     except RuleError as error:
         return _new_game_form(request.form, error.message), 400
     seats.remember(created.banker)
-    return redirect(url_for("table.lobby", game_id=created.game.id), 303)
+    return redirect(url_for("lobby.page", game_id=created.game.id), 303)
 
 
 @bp.post("/import")
@@ -88,4 +88,4 @@ def import_game():
     except RuleError as error:
         return _new_game_form({}, None, error.message), 400
     seats.remember(created.banker)
-    return redirect(url_for("table.bank", game_id=created.game.id), 303)
+    return redirect(url_for("bank.page", game_id=created.game.id), 303)

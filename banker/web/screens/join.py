@@ -51,7 +51,7 @@ def claim(code: str):
         raise NotFound(Text("Pick your name to join."))
     seat = service.claim_seat(game.id, player)
     seats.remember(seat)
-    return redirect(url_for("table.screen", game_id=game.id), 303)
+    return redirect(url_for("player.page", game_id=game.id), 303)
 
 
 def _game_over(game_id: str, state: GameState) -> str:
@@ -96,4 +96,4 @@ def _seat_of_link(token: str) -> SeatKey:
 
 
 def _screen_of(seat: SeatKey) -> str:
-    return url_for("table.bank" if seat.player_id == BANKER else "table.screen", game_id=seat.game_id)
+    return url_for("bank.page" if seat.player_id == BANKER else "player.page", game_id=seat.game_id)
