@@ -82,6 +82,7 @@ _.raise_money
 _.with_property
 _.bankrupt_by_banker
 _.fine_taker
+_.may_signal
 _.column
 _.end_x
 _.end_y

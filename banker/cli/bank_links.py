@@ -58,7 +58,7 @@ def _line(app: Flask, code: str, state: GameState, token: str) -> str:
 
 
 def _link(app: Flask, token: str) -> str:
-    path = app.url_map.bind("").build("home.rejoin", {"token": token})
+    path = app.url_map.bind("").build("join.rejoin", {"token": token})
     return app.config["PUBLIC_URL"].rstrip("/") + path
 
 

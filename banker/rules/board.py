@@ -52,6 +52,9 @@ class Deed:
     rent: tuple[int, ...]
     house_cost: int = 0
     hotel_cost: int = 0
+    # the name as a narrow board space prints it ("Medit. Ave"; a soft hyphen, as in Boardwalk's,
+    # breaks it only on the narrowest phones); "" prints the name
+    short: str = ""
 
     @property
     def unmortgage_cost(self) -> int:
@@ -168,6 +171,7 @@ def edition_from_json(edition_id: str, data: dict[str, Any]) -> Edition:
             rent=tuple(p["rent"]),
             house_cost=p.get("house_cost", 0),
             hotel_cost=p.get("hotel_cost", 0),
+            short=p.get("short", ""),
         )
         for p in data["properties"]
     )
@@ -225,6 +229,7 @@ def _deed_json(deed: Deed) -> dict[str, Any]:
     out: dict[str, Any] = {
         "position": deed.position,
         "name": deed.name,
+        **({"short": deed.short} if deed.short else {}),
         "kind": deed.kind,
         "group": deed.group,
         "price": deed.price,

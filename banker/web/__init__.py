@@ -11,7 +11,21 @@ from banker.extensions import csrf
 from banker.rules.inputs import MAX_DIGITS
 from banker.web import panels, replies
 from banker.web.http import delivery, game_files, i18n, refusals, security, turns
-from banker.web.screens import api, app_shell, display, endgame, home, table, trading
+from banker.web.screens import (
+    api,
+    app_shell,
+    bank,
+    display,
+    history,
+    home,
+    join,
+    lobby,
+    player,
+    rules,
+    table,
+    tally,
+    trade,
+)
 
 
 class WholeNumber(IntegerConverter):
@@ -33,11 +47,17 @@ def register(app: Flask) -> None:
     refusals.register(app, replies.refusal)
     game_files.register(app)  # a game file may be larger than any other request
     app.register_blueprint(home.bp)
+    app.register_blueprint(join.bp)
     app.register_blueprint(app_shell.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(player.bp)
+    app.register_blueprint(bank.bp)
+    app.register_blueprint(lobby.bp)
+    app.register_blueprint(rules.bp)
     app.register_blueprint(display.bp)
-    app.register_blueprint(trading.bp)
-    app.register_blueprint(endgame.bp)
+    app.register_blueprint(trade.bp)
+    app.register_blueprint(tally.bp)
+    app.register_blueprint(history.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates with bearer tokens, never cookies
     panels.register(app)  # the functions the templates call

@@ -8,21 +8,20 @@ The parts every phone of a screen shares (each player's cash, the changed board 
 bank's supply, the history line, the auction, the news) are rendered once per change, screen and
 language, and every such phone gets the same bytes. A phone's own parts (its wallet, its deeds,
 its debt, the offers it made or must answer) are rendered only when the change altered them, which
-for a payment is the payer's and the payee's phone alone. Which own part changed is told by a key
-of what it shows (`_OWN`): a region is drawn again only when its key differs."""
+for a payment is the payer's and the payee's phone alone. Which own part changed is told by the
+model of what it shows, which the panel that draws it declares (`Region`, banker/web/panels): a
+region is drawn again only when its model differs."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from flask import render_template
 from markupsafe import Markup
 
 from banker.rules import GameState, Player, describe_action
-from banker.rules.bankruptcy import fine_takers
-from banker.rules.debt_trades import promised
 from banker.rules.game import Joined
 from banker.rules.receipts import movements, receipts
 from banker.rules.text import Parts
@@ -31,10 +30,10 @@ from banker.service.action_log import Stored
 from banker.service.seats import BANKER, DISPLAY, SeatKey
 from banker.web.http import seats
 from banker.web.http.i18n import lang
-from banker.web.panels import fragments, history
+from banker.web.panels import fragments, history, regions
 from banker.web.panels.amounts import cash_of
 from banker.web.panels.display import standings
-from banker.web.panels.endgame import ending
+from banker.web.panels.tally import ending
 
 MONEY_IN_LINES = 3  # payments to a phone's player flashed at once (the newest)
 NEWS_LINES = 2  # the latest news a toast tells
@@ -61,10 +60,9 @@ def message(
             whole += Markup(render_template("shared/_desk.html", oob=True, **drawn))
         return whole + _toast(game_id, before.seq, after, stored, seat, _money_in(after, stored, you))
     parts = [_shared(game_id, before, after, view)]
-    own = _OWN.get(view, {})
-    changed = [region for region, key in own.items() if key(before, you) != key(after, you)]
+    changed = [r.name for r in regions(view) if r.model(before, you) != r.model(after, you)]
     if changed:
-        parts.append(render_template(f"{view}/_regions.html", regions=changed, **context(after)))
+        parts.append(render_template("shared/_regions.html", changed=changed, **context(after)))
     parts.append(_toast(game_id, before.seq, after, stored, seat, _money_in(after, stored, you)))
     return "".join(parts)
 
@@ -250,107 +248,3 @@ def _joined(game_id: str) -> set[int]:
 
 def _lobby(game_id: str, state: GameState) -> dict[str, Any]:
     return {"game_id": game_id, "state": state, "view": "lobby", "joined": _joined(game_id)}
-
-
-# --- own parts: what each region of a screen shows, as a key ---------------------------------
-
-
-def _mine(state: GameState, you: int | None) -> tuple:
-    return tuple(sorted((p, h) for p, h in state.holdings.items() if h.owner == you))
-
-
-def _people(state: GameState) -> tuple:
-    return tuple((p.name, p.bankrupt) for p in state.players)
-
-
-def _wallet(state: GameState, you: int | None) -> tuple:
-    # the cash itself comes with everyone's (.cash-N); it matters here only to the fine and a
-    # token level's price, offered in jail and at GO. The wallet says what others owe this
-    # player, and what the deeds could raise (the most to bid)
-    me = state.player(you)
-    if not (me.in_jail or state.at_go == you):
-        me = replace(me, cash=0)
-    # a kept card is played on another player's deed: the deeds it may take come with it
-    return (me, _mine(state, you), state.debts, state.ended, state.at_go, me.hand and state.holdings)
-
-
-def _standing(state: GameState, you: int | None) -> tuple:
-    # keeping or lifting a mortgage received turns on the new owner's cash
-    choices = state.mortgage_choices and (state.players, state.debts)
-    out = you and (state.player(you).bankrupt, state.player(you).place)
-    return (state.ended, state.ending, state.winner, state.mortgage_choices, choices, out)
-
-
-def _endgame(state: GameState, you: int | None) -> tuple:
-    return (state.ending, state.ended)
-
-
-def _debt(state: GameState, you: int | None) -> tuple:
-    owes = state.debts if you is None else tuple(d for d in state.debts if d.debtor == you)
-    # the panel says what a debtor has and could raise (a hotel sold back needs the bank's houses),
-    # and offers a Get Out of Jail Free card held for a jail fine owed
-    raising = owes and (
-        tuple((p.cash, p.jail_cards) for p in state.players),
-        state.holdings,
-        state.houses,
-        state.hotels,
-    )
-    # a jail fine that bankrupts its debtor offers their creditor the deeds (JMA); a deed promised
-    # in an agreed trade is not offered for mortgage
-    rescue = fine_takers(state) if state.rules.jail_fine_rescue else ()
-    return (owes, raising, _people(state), rescue, owes and promised(state))
-
-
-def _offers(state: GameState, you: int | None) -> tuple:
-    trades = state.trades if you is None else tuple(t for t in state.trades if you in (t.proposer, t.partner))
-    # whether an offer can still be accepted turns on both sides' cash and deeds
-    return (trades, trades and (state.players, state.holdings, state.debts), _people(state))
-
-
-def _market(state: GameState, you: int | None) -> tuple:
-    if not state.rules.market_size:
-        return ()
-    # a debt, or the game's end, refuses every offer of the market
-    return (
-        state.market,
-        len(state.deck),
-        state.market_buyer,
-        state.card_buy,
-        state.player(you),
-        _mine(state, you),
-        state.debts,
-        state.ended,
-    )
-
-
-def _kept(state: GameState, you: int | None) -> tuple:
-    hands = tuple((p.id, p.hand, p.bankrupt) for p in state.players if p.hand)
-    return (hands, hands and state.holdings)
-
-
-def _hand(state: GameState, you: int | None) -> tuple:
-    if not state.rules.card_hands or not any(p.hand for p in state.players if you in (None, p.id)):
-        return ()  # no cards to show: a payment draws nothing again
-    # the cards held, and whether each can be played on each player (their cash, deeds and debts)
-    return (state.players, state.holdings, state.debts, state.ended)
-
-
-_OWN: dict[str, dict[str, Callable[[GameState, int | None], Any]]] = {
-    "player": {
-        "standing": _standing,
-        "debt": _debt,
-        "offers": _offers,
-        "wallet": _wallet,
-        "market": _market,
-        "my-deeds": _mine,
-        "hand": _hand,
-    },
-    "bank": {
-        "standing": _standing,
-        "debt": _debt,
-        "offers": _offers,
-        "endgame": _endgame,
-        "kept": _kept,
-        "hand": _hand,
-    },
-}

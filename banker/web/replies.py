@@ -1,6 +1,7 @@
 """What a phone gets back: after its command ran, the toast saying what happened with the parts of
 its screen that changed swapped in out of band; after a refusal, the same words in the shape the
-asker reads (JSON for the API, a toast for htmx, else a page)."""
+asker reads (JSON for the API, a toast for htmx, else a page); a page that reads the same on every
+phone (the tally, the history) around its own header."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import time
 
 from flask import Flask, current_app, g, jsonify, make_response, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from banker.extensions import htmx
@@ -18,7 +20,7 @@ from banker.service.recorder import Result
 from banker.store.db import FullDiskLog, disk_full
 from banker.web.context import NoSeat
 from banker.web.http import i18n, seats
-from banker.web.panels import fragments, offers
+from banker.web.panels import board, fragments
 
 FULL_DISK = Text(
     "The bank cannot save anything: the server's disk is full. Nothing was changed. "
@@ -37,7 +39,7 @@ def done(game_id: str, result: Result, then_space: int | None = None, then_card:
     Undo while they may take it back), the sheet closed (or the next deed's opened), any `extra`
     out-of-band fragment, and a nudge for its own live panel to refresh."""
     if not htmx:
-        return redirect(url_for("table.bank" if g.view == "bank" else "table.screen", game_id=game_id), 303)
+        return redirect(url_for("bank.page" if g.view == "bank" else "player.page", game_id=game_id), 303)
     take_back = None
     if g.view != "player":
         message = describe_action(result.state, result.events)
@@ -62,9 +64,22 @@ def sheet(game_id: str, state: GameState, position: int | None, card: str = "", 
         return fragments.once(("closed sheet", oob), lambda: render_template("board/_sheet.html", oob=oob))
     player = state.player(g.acting or state.players[0].id)
     # a building plan being changed (+ / -) comes back in the query
-    offered = offers.sheet(state, position, player, card, request.args.get("plan", ""))
+    offered = board.sheet(state, position, player, card, request.args.get("plan", ""))
     return render_template(
         "board/_sheet.html", game_id=game_id, view=g.view, state=state, sheet=offered, oob=oob
+    )
+
+
+def around(template: str, game_id: str, view: str, state: GameState, main: Markup) -> str:
+    """A screen around its `main` part: the header with this phone's own tabs."""
+    return render_template(
+        template,
+        game_id=game_id,
+        view=view,
+        state=state,
+        main=main,
+        has_bank=seats.token(game_id, "bank") is not None,
+        has_player=seats.token(game_id, "player") is not None,
     )
 
 

@@ -371,6 +371,17 @@ def test_names_and_the_title_are_short_text():
 
 
 @pytest.mark.parametrize(
+    ("short", "shown"), [("", '""'), ("Medit." * 7, '"' + "Medit." * 7 + '"'), (7, "7"), (["Ave"], '["Ave"]')]
+)
+def test_a_deeds_short_name_is_short_text(short, shown):
+    assert refusal(spoiled(lambda d: deed(d, 1).update(short=short))) == (
+        'Mediterranean Avenue\'s "short" is the name a narrow board space prints instead: text of 1 to 40 '
+        f"characters, not {shown}."
+    )
+    check_edition(spoiled(lambda d: deed(d, 1).pop("short")))  # a deed prints its name whole
+
+
+@pytest.mark.parametrize(
     ("change", "message"),
     [
         (

@@ -30,6 +30,17 @@ def test_the_uk_board_has_the_london_names():
     assert uk.space_at[39].name == "Mayfair" and uk.space_at[5].name == "Kings Cross Station"
 
 
+def test_a_narrow_space_prints_the_short_names_each_board_gives():
+    us, uk = load_edition("us"), load_edition("uk")
+    assert [us.deed_at[p].short for p in (1, 5, 12, 39)] == [
+        "Medit. Ave",
+        "Reading RR",
+        "Electric",
+        "Board\u00adwalk",
+    ]
+    assert [uk.deed_at[p].short for p in (1, 5, 12, 39)] == ["", "Kings Cross Stn", "Electric", ""]
+
+
 def test_the_uk_board_has_super_tax_where_the_us_board_has_luxury_tax():
     assert load_edition("us").space_at[38].name == "Luxury Tax"
     super_tax = load_edition("uk").space_at[38]

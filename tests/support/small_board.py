@@ -33,6 +33,7 @@ def small_board() -> dict[str, Any]:
             spaces.append({"position": position, "name": names[kind], "type": kind})
         else:
             street = dict(next(streets), position=position, name=f"Lot {position}")
+            street.pop("short", None)  # the US street's short name, not this lot's
             properties.append(street)
             spaces.append(
                 {"position": position, "name": street["name"], "type": "street", "group": street["group"]}

@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from banker.rules.editions import custom_edition
+from banker.rules.board import edition_to_json
+from banker.rules.editions import custom_edition, load_edition
 from tests.support.small_board import small_board
 from tests.support.web import HTMX, buttons, csrf_token, do, join, readable, refusal, seq, state, tap, text
 
@@ -232,6 +233,22 @@ def test_a_board_of_32_spaces_draws_eight_to_a_side(app):
     assert [int(p) for p in shaded] == [*range(8, 16), *range(24, 32)]
     sheet = tap(phone, game.game.id, 31)
     assert buttons(sheet)[1] == "Buy for $400" and "Lot 31" in sheet
+
+
+def test_a_space_prints_the_short_name_its_board_gives_its_deed(app, table):
+    """The US board's own (us.json), or a board file's, or none: then the name whole."""
+    data = edition_to_json(load_edition("us"))
+    data["properties"][0]["short"] = "Med."
+    del data["properties"][1]["short"]
+    game = app.extensions["banker"].create_game(["Ann", "Bob"], edition=custom_edition(data))
+    phone = app.test_client()
+    join(phone, game.game.join_code, 1)
+    for page, names in (
+        (text(table["Ann"].get(f"/g/{table['id']}")), ["Medit. Ave", "Baltic Ave", "Board\u00adwalk"]),
+        (text(phone.get(f"/g/{game.game.id}")), ["Med.", "Baltic Avenue", "Board\u00adwalk"]),
+    ):
+        printed = dict(re.findall(r'id="space-(\d+)".*?<span class="name"[^>]*>([^<]*)</span>', page, re.S))
+        assert [printed[p] for p in ("1", "3", "39")] == names
 
 
 def test_the_classic_board_keeps_five_to_a_row_from_the_stylesheet(table):

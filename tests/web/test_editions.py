@@ -15,6 +15,7 @@ def springfield() -> dict:
     data = edition_to_json(load_edition("us"))
     data["edition"] = "Springfield"
     data["properties"][-1]["name"] = data["spaces"][39]["name"] = "Evergreen Terrace"
+    data["properties"][-1]["short"] = "Evergreen Ter."
     data["properties"][-1]["price"] = 450
     return data
 

@@ -1,7 +1,8 @@
-"""The live stream sends a phone's own region again only when its key changed, and the shared
-parts only for what changed (banker/web/push.py). Played through every command the table
-property test plays: whenever a key says "unchanged", the region must draw exactly as before, or
-a phone would keep showing what is no longer true."""
+"""The live stream sends a phone's own region again only when its model changed (each panel
+declares its regions: banker/web/panels, Region), and the shared parts only for what changed
+(banker/web/push.py). Played through every command the table property test plays: whenever a
+model says "unchanged", the region must draw exactly as before, or a phone would keep showing
+what is no longer true."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from banker.rules.cards import DrawCard
 from banker.rules.money import PayPlayer
 from banker.rules.trades import AcceptTrade
 from banker.web import push
+from banker.web.panels import regions
 from tests.support.databases import sqlite_url
 from tests.support.properties import searched
 from tests.support.rules import ANN, BOB, CAT, READING, buys, new_game, run, short_bob
@@ -46,8 +48,8 @@ def drawing(tmp_path_factory) -> Flask:
 def region(state: GameState, view: str, name: str, you: int | None) -> str:
     me = state.player(you) if you else None
     html = render_template(
-        f"{view}/_regions.html",
-        regions=[name],
+        "shared/_regions.html",
+        changed=[name],
         game_id="g",
         view=view,
         state=state,
@@ -81,6 +83,11 @@ def pushed(before: GameState, after: GameState) -> set[str]:
     return sent | ({"supply"} if changed.supply else set()) | ({"auction"} if changed.auction else set())
 
 
+def model(name: str):
+    """The model of the region `name`, as its panel declares it."""
+    return next(r.model for r in regions("player") + regions("bank") if r.name == name)
+
+
 class PushedTable(Table):
     app: Flask
 
@@ -93,8 +100,9 @@ class PushedTable(Table):
         with self.app.test_request_context():
             for view, seats in (("player", [p.id for p in after.players]), ("bank", [None])):
                 for you in seats:
-                    for name, key in push._OWN[view].items():
-                        if key(before, you) == key(after, you):
+                    for own in regions(view):
+                        if own.model(before, you) == own.model(after, you):
+                            name = own.name
                             assert region(before, view, name, you) == region(after, view, name, you), (
                                 view,
                                 name,
@@ -116,8 +124,8 @@ def test_a_region_whose_key_did_not_change_draws_as_before(drawing):
 def test_a_trade_agreed_under_temporary_bankruptcy_redraws_the_debtors_panel(drawing):
     before = run(short_bob(), buys(CAT, BOB, READING, 150))
     after = run(before, AcceptTrade(player=BOB, trade=1))  # agreed: nothing moves, the panel changes
-    key = push._OWN["player"]["debt"]
-    assert key(before, BOB) != key(after, BOB)
+    debt = model("debt")
+    assert debt(before, BOB) != debt(after, BOB)
     with drawing.test_request_context():
         assert region(before, "player", "debt", BOB) != region(after, "player", "debt", BOB)
 
@@ -125,11 +133,11 @@ def test_a_trade_agreed_under_temporary_bankruptcy_redraws_the_debtors_panel(dra
 def test_a_payment_draws_no_hand_again_where_no_card_is_held():
     """Monopoly 2.0 keeps cards in hand: a phone whose player holds none, or a bank whose players
     hold none, has nothing in its hand region for a payment to change."""
-    key = push._OWN["player"]["hand"], push._OWN["bank"]["hand"]
+    hand = model("hand")
     empty = new_game(card_hands=True)
     paid = run(empty, PayPlayer(player=ANN, to=BOB, amount=10))
-    assert key[0](empty, ANN) == key[0](paid, ANN) and key[1](empty, None) == key[1](paid, None)
+    assert hand(empty, ANN) == hand(paid, ANN) and hand(empty, None) == hand(paid, None)
     holding = run(empty, DrawCard(player=ANN, deck="community_chest", card="CC11"))  # kept in hand
     paid = run(holding, PayPlayer(player=ANN, to=BOB, amount=10))
-    assert key[0](holding, BOB) == key[0](paid, BOB)  # Bob holds none
-    assert key[0](holding, ANN) != key[0](paid, ANN) and key[1](holding, None) != key[1](paid, None)
+    assert hand(holding, BOB) == hand(paid, BOB)  # Bob holds none
+    assert hand(holding, ANN) != hand(paid, ANN) and hand(holding, None) != hand(paid, None)

@@ -4,10 +4,12 @@ that only watches, and a phone's own parts only when the change was its own."""
 from __future__ import annotations
 
 import queue
+import re
 import threading
 
 import pytest
 
+from banker.web.panels import regions
 from tests.support.web import do, seq
 
 
@@ -37,6 +39,15 @@ def streams(app, table):
 
 def message(stream: queue.Queue) -> str:
     return stream.get(timeout=5)
+
+
+def test_each_screen_draws_the_own_regions_its_panels_declare_for_it(table):
+    """What the stream pushes of a phone's own is what its page drew: each own part of a screen
+    is declared by its panel, with the model that says when it changed (the auction is shared)."""
+    for phone, path, view in ((table["Ann"], "", "player"), (table["host"], "/bank", "bank")):
+        page = phone.get(f"/g/{table['id']}{path}").get_data(as_text=True)
+        drawn = re.findall(r'<div id="([a-z-]+)" class="region"', page)
+        assert sorted(drawn) == sorted(["auction", *(region.name for region in regions(view))])
 
 
 def test_a_payment_pushes_the_same_few_bytes_to_a_phone_that_watches(app, table, streams):

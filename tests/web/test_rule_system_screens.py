@@ -7,7 +7,7 @@ import re
 
 from banker.rules.cards import DrawCard, PlayCard
 from banker.rules.editions import custom_edition
-from banker.web.panels.rule_systems import market_panel
+from banker.web.panels.systems import market_panel
 from tests.support.rules import new_game, run
 from tests.support.small_board import millionaire_board
 from tests.support.web import HTMX, csrf_token, do, readable, refusal, seated, take_seat, tap, text

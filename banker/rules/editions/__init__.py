@@ -6,11 +6,12 @@ Built in:
 - `uk`: the London board. It is built from the US data when first asked for, not kept as a
   second file: the UK board has the same prices, rents, taxes and cards as the US one and differs
   only in its names, so a copy would be 28 deeds of numbers that could drift apart. us.json
-  carries the London names (`uk_names` for the deeds, `uk_other_spaces` for the rest, where Luxury
-  Tax is Super Tax); the UK edition is the US one with every space and deed renamed by them, and
-  each card's text reworded the same way ("Advance to Boardwalk" -> "Advance to Mayfair",
-  "Reading Railroad" -> "Kings Cross Station", "the nearest Railroad" -> "the nearest Station",
-  "$" -> "£"). Its money reads in pounds unless the game sets `currency`.
+  carries the London names (`uk_names` for the deeds, `uk_short` for the few a narrow space prints
+  shorter, `uk_other_spaces` for the rest, where Luxury Tax is Super Tax); the UK edition is the US
+  one with every space and deed renamed by them, and each card's text reworded the same way
+  ("Advance to Boardwalk" -> "Advance to Mayfair", "Reading Railroad" -> "Kings Cross Station",
+  "the nearest Railroad" -> "the nearest Station", "$" -> "£"). Its money reads in pounds unless
+  the game sets `currency`.
 
 A custom edition (id "custom") is a JSON object in the format of us.json, checked by
 `check.check_edition`. `custom_edition` returns it normalised (`edition_to_json`: only the keys
@@ -83,7 +84,10 @@ def _uk(us: Edition, data: dict[str, Any]) -> Edition:
         spaces=tuple(
             replace(space, name=_space_name(names.get(space.name, space.name))) for space in us.spaces
         ),
-        deeds=tuple(replace(deed, name=names[deed.name]) for deed in us.deeds),
+        deeds=tuple(
+            replace(deed, name=names[deed.name], short=data["uk_short"].get(deed.name, ""))
+            for deed in us.deeds
+        ),
         cards=tuple(replace(card, text=reworded(card.text)) for card in us.cards),
     )
 

@@ -7,8 +7,9 @@ the `chance` and `community_chest` decks (1 to 32 cards each) and `bank` (starti
 jail fine, houses and hotels), and optionally `currency` (how its money reads) and Monopoly
 Millionaire's `fortune` and `lifestyle` decks (drawn on a deed's space and on "lifestyle" spaces;
 a card of either may have `level_amounts`, its amount for a token at each level, and a Fortune
-card kept until needed has the action free_house, forced_deal, sly_deal or just_say_no). Keys the app does
-not use (notes, the UK names) are allowed and left out of what is stored.
+card kept until needed has the action free_house, forced_deal, sly_deal or just_say_no). A title
+deed may have a `short` name, which a narrow board space prints instead ("Medit. Ave"). Keys the
+app does not use (notes, the UK names) are allowed and left out of what is stored.
 
 `check_edition` raises InvalidEdition with the first thing wrong, worded for the person who made
 the file ("The brown group has 1 street; a colour group has 2 or 3."), so the screens and the
@@ -257,6 +258,16 @@ def _properties(value: Any, spaces: dict[int, dict[str, Any]]) -> list[dict[str,
                     'Entry %(entry)s of "properties" needs a name of 1 to %(most)s characters.',
                     entry=number,
                     most=MAX_NAME,
+                )
+            )
+        if "short" in deed and not _text(deed["short"], MAX_NAME):
+            raise InvalidEdition(
+                Text(
+                    '%(deed)s\'s "short" is the name a narrow board space prints instead: text of 1 to '
+                    "%(most)s characters, not %(value)s.",
+                    deed=name,
+                    most=MAX_NAME,
+                    value=_shown(deed["short"]),
                 )
             )
         if kind not in DEED_KINDS:

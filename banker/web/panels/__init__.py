@@ -1,17 +1,65 @@
 """What the screens show, worked out from the game's state before any template draws it: each
-panel module turns a GameState into what its part of a screen needs, and lists in
-TEMPLATE_GLOBALS the functions its templates call. A new panel module needs no list here: every
-module of this package is registered."""
+panel module turns a GameState into what its part of a screen needs, lists in TEMPLATE_GLOBALS
+the functions its templates call, and in REGIONS the parts of a screen it draws that are each
+phone's own. A new panel module needs no list here: every module of this package is registered."""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
+from typing import Any
 
 from flask import Flask
 
+from banker.rules import GameState
+
+
+@dataclass(frozen=True)
+class Region:
+    """A part of a screen that is one phone's own: the element `name` on each of `screens`, drawn
+    by `template` inside shared/_region.html. The live stream draws it again for a phone only when
+    `model(state, you)` changed (`you`: the phone's player, None on the bank's screen), so equal
+    models must draw equal bytes (tests/web/test_push_keys.py plays every command to check).
+
+    Where the template reads nothing but the model (`model` in it), that holds by itself. Where
+    the region's buttons are worked out by running the rules, the model is what they turn on
+    instead: working out every phone's buttons on every change only to compare them would take
+    milliseconds a phone, where this compares in microseconds, and the buttons are worked out for
+    the phones that draw them."""
+
+    name: str
+    screens: tuple[str, ...]
+    template: str
+    model: Callable[[GameState, int | None], Any]
+
 
 def register(app: Flask) -> None:
-    for found in pkgutil.iter_modules(__path__):
-        panel = importlib.import_module(f"{__name__}.{found.name}")
+    for panel in _panels():
         app.jinja_env.globals.update(getattr(panel, "TEMPLATE_GLOBALS", {}))
+    app.jinja_env.globals["regions"] = {region.name: region for region in _regions()}
+
+
+def regions(screen: str) -> tuple[Region, ...]:
+    """The regions of `screen` that are each phone's own, as the panel modules list them."""
+    return tuple(region for region in _regions() if screen in region.screens)
+
+
+def players_shown(state: GameState) -> tuple:
+    """Each player as a list of them reads: their name, and whether they are out."""
+    return tuple((p.name, p.bankrupt) for p in state.players)
+
+
+@cache
+def _regions() -> tuple[Region, ...]:
+    return tuple(region for panel in _panels() for region in getattr(panel, "REGIONS", ()))
+
+
+@cache
+def _panels() -> tuple[ModuleType, ...]:
+    return tuple(
+        importlib.import_module(f"{__name__}.{found.name}") for found in pkgutil.iter_modules(__path__)
+    )

@@ -15,6 +15,7 @@ from banker.rules.debts import claims
 from banker.rules.state import Trade, TradeSide
 from banker.rules.text import Plural, Text
 from banker.rules.trades import side_text
+from banker.web.panels import Region, players_shown
 from banker.web.panels.offers import Offer, offer
 
 
@@ -221,4 +222,11 @@ def deck_name(deck: str) -> str:
     return DECK_NAMES[deck]
 
 
+def _offers(state: GameState, you: int | None) -> tuple:
+    trades = state.trades if you is None else tuple(t for t in state.trades if you in (t.proposer, t.partner))
+    # whether an offer can still be accepted turns on both sides' cash and deeds
+    return (trades, trades and (state.players, state.holdings, state.debts), players_shown(state))
+
+
+REGIONS = (Region("offers", ("player", "bank"), "trade/_offers.html", _offers),)
 TEMPLATE_GLOBALS = {"open_trades": open_trades, "deck_name": deck_name}

@@ -64,5 +64,5 @@ def service_worker():
     static = Path(current_app.static_folder or "")
     version = hashlib.sha256(b"".join((static / name).read_bytes() for name in SHELL)).hexdigest()[:12]
     shell = [url_for("static", filename=name) for name in SHELL]
-    body = render_template("app/sw.js", version=version, shell=shell)
+    body = render_template("app_shell/sw.js", version=version, shell=shell)
     return current_app.response_class(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})

@@ -1,5 +1,7 @@
-"""The screens of a running game: a player's wallet, the banker's table, the lobby with the
-QR code, and the live stream that pushes every change to every phone."""
+"""What every screen of a running game shares: what it is drawn from (`screen_context`), the live
+stream that pushes every change to every phone, the live part whole for a phone whose stream is
+down, the sheet a tap on the board opens, a command sent, paying with property, and the board as
+a file."""
 
 from __future__ import annotations
 
@@ -13,7 +15,6 @@ from flask import (
     Response,
     current_app,
     g,
-    redirect,
     render_template,
     request,
     stream_with_context,
@@ -21,7 +22,6 @@ from flask import (
 )
 from markupsafe import Markup
 
-from banker import qr
 from banker.rules import GameState, Player, undo_preview
 from banker.rules.board import edition_to_json
 from banker.rules.game import MAX_PLAYERS
@@ -30,11 +30,11 @@ from banker.service.errors import Forbidden
 from banker.service.seats import BANKER
 from banker.web import push, replies
 from banker.web.context import VIEWS, NoSeat, seat_required, tap_id
-from banker.web.http import game_files, seats
+from banker.web.http import seats
 from banker.web.panels import history
-from banker.web.panels.endgame import ending
+from banker.web.panels.money import property_payment as property_payment_panel
 from banker.web.panels.pieces import PIECES
-from banker.web.panels.property_payment import property_payment as property_payment_panel
+from banker.web.panels.tally import ending
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 
@@ -59,7 +59,7 @@ def screen_context(game_id: str, state: GameState | None = None) -> dict:
             if view in ("bank", "lobby")
             else set()
         ),
-        "join_url": _join_url(game_id),
+        "join_url": join_url(game_id),
         "now": service.clock(),
         **(_seating(state) if view == "bank" else {}),
         **(ending(game_id, state) if state.ended else {}),
@@ -83,38 +83,10 @@ def _seating(state: GameState) -> dict:
     return {"acting": acting, "acting_name": acting_name, "pieces": PIECES, "max_players": MAX_PLAYERS}
 
 
-def _join_url(game_id: str) -> str:
+def join_url(game_id: str) -> str:
     code = seats.service().seats.join_code(game_id)
     base = current_app.config["PUBLIC_URL"] or request.host_url
-    return base.rstrip("/") + url_for("home.join", code=code)
-
-
-@bp.get("")
-def screen(game_id: str):
-    if seats.token(game_id, "player"):
-        return _wallet(game_id)
-    if seats.token(game_id, "bank"):
-        return redirect(url_for("table.bank", game_id=game_id))
-    # how to join, but not the code: the game's address alone must not seat anyone
-    return render_template("join/no_seat.html"), 403
-
-
-@seat_required(views=("player",))
-def _wallet(game_id: str):
-    return render_template("player/page.html", **screen_context(game_id))
-
-
-@bp.get("/bank")
-@seat_required(views=("bank",))
-def bank(game_id: str):
-    return render_template("bank/page.html", **screen_context(game_id))
-
-
-@bp.get("/rules")
-@seat_required()
-def rules(game_id: str):
-    """The rules in force at this table, every option with its value."""
-    return render_template("rules/page.html", **screen_context(game_id))
+    return base.rstrip("/") + url_for("join.pick", code=code)
 
 
 @bp.get("/edition.json")
@@ -127,20 +99,6 @@ def edition_file(game_id: str):
         mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="banker-{game_id}-edition.json"'},
     )
-
-
-@bp.get("/game.json")
-@seat_required("bank", views=("bank",))
-def game_file(game_id: str):
-    """The whole game as one file, for the bank: any Banker server resumes it (New game)."""
-    return game_files.download(game_id)
-
-
-@bp.get("/lobby")
-@seat_required(views=("lobby",))
-def lobby(game_id: str):
-    context = screen_context(game_id)
-    return render_template("lobby/page.html", qr_svg=qr.svg(context["join_url"]), **context)
 
 
 @bp.get("/live")
@@ -204,20 +162,6 @@ def do(game_id: str):
     # a card that sends the piece to a deed opens that deed next; anything else closes the sheet
     then_space = request.form.get("then_space", type=int)
     return replies.done(game_id, result, then_space, request.form.get("then_card", ""))
-
-
-@bp.get("/undo")
-@seat_required("bank")
-def undo(game_id: str):
-    """What Undo would reverse, shown before the banker confirms."""
-    state = seats.service().state(game_id)
-    return render_template(
-        "bank/_undo.html",
-        game_id=game_id,
-        state=state,
-        undo=undo_preview(state),
-        closed=request.args.get("closed") == "1",
-    )
 
 
 @bp.get("/stream")
@@ -300,29 +244,3 @@ def _update(seq: int, html: str) -> str:
 
 def _int(value: str | None) -> int | None:
     return int(value) if value and value.isdigit() and len(value) < 12 else None
-
-
-@bp.get("/qr.svg")
-@seat_required("any")
-def join_qr(game_id: str):
-    return Response(qr.svg(_join_url(game_id)), mimetype="image/svg+xml")
-
-
-@bp.get("/seats/<int:player_id>")
-@seat_required("bank")
-def seat_qr(game_id: str, player_id: int):
-    """The banker shows one player's own re-join QR code, for a lost or new phone."""
-    service = seats.service()
-    state = service.state(game_id)
-    player = state.player(player_id)
-    seat = next(s for s in service.seats.of(game_id) if s.player_id == player_id)
-    base = current_app.config["PUBLIC_URL"] or request.host_url
-    link = base.rstrip("/") + url_for("home.rejoin", token=seat.token)
-    return render_template(
-        "bank/seat_qr.html",
-        game_id=game_id,
-        state=state,
-        player=player,
-        svg=qr.svg(link),
-        link=link,
-    )

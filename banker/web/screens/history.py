@@ -1,4 +1,4 @@
-"""The tally, the net-worth chart and the game's history: on screen, and to download."""
+"""The game's history: on screen a page at a time, and whole to download."""
 
 from __future__ import annotations
 
@@ -7,20 +7,18 @@ import io
 import json
 from collections.abc import Callable
 
-from flask import Blueprint, Response, g, render_template, request
-from markupsafe import Markup
+from flask import Blueprint, Response, g, request
 
 from banker.lru import LRU
 from banker.rules import GameState
-from banker.rules.tally import tally
 from banker.rules.text import Text
+from banker.web import replies
 from banker.web.context import seat_required
 from banker.web.http import seats
 from banker.web.http.i18n import lang, translate
 from banker.web.panels import fragments, history
-from banker.web.panels.endgame import biggest_moments, net_worth_chart
 
-bp = Blueprint("endgame", __name__, url_prefix="/g/<game_id>")
+bp = Blueprint("history", __name__, url_prefix="/g/<game_id>")
 
 DOWNLOADS = {"csv": "text/csv", "json": "application/json"}
 # (game, seq, kind, language, player) -> the download's bytes; a 10,000-action game's is 1 MB
@@ -30,27 +28,9 @@ _downloads: LRU[tuple[str, int, str, str, int | None], bytes] = LRU(16 << 20, we
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\0")
 
 
-@bp.get("/tally")
-@seat_required("any")
-def tally_page(game_id: str):
-    kept = seats.service().chronicle(game_id)
-    view = g.view
-    main = fragments.rendered(
-        "tally/_main.html",
-        (game_id, kept.seq, view),
-        game_id=game_id,
-        view=view,
-        state=kept.state,
-        lines=tally(kept.state),
-        chart=net_worth_chart(game_id, kept),
-        moments=biggest_moments(kept),
-    )
-    return _page("tally/page.html", game_id, view, kept.state, main)
-
-
 @bp.get("/history")
 @seat_required("any")
-def history_page(game_id: str):
+def page(game_id: str):
     """The history a page at a time, newest first, with a link to the older actions."""
     state = seats.service().state(game_id)
     view = g.view
@@ -69,25 +49,12 @@ def history_page(game_id: str):
         history=lines,
         older=older,
     )
-    return _page("history/page.html", game_id, view, state, main)
-
-
-def _page(template: str, game_id: str, view: str, state: GameState, main: Markup) -> str:
-    """A screen around its `main` part: the header with this phone's own tabs."""
-    return render_template(
-        template,
-        game_id=game_id,
-        view=view,
-        state=state,
-        main=main,
-        has_bank=seats.token(game_id, "bank") is not None,
-        has_player=seats.token(game_id, "player") is not None,
-    )
+    return replies.around("history/page.html", game_id, view, state, main)
 
 
 @bp.get("/history.json")
 @seat_required("any")
-def history_json(game_id: str):
+def download_json(game_id: str):
     """The whole history, oldest first, in English (as the JSON API words it)."""
 
     def rows(state: GameState, player: int | None) -> str:
@@ -99,7 +66,7 @@ def history_json(game_id: str):
 
 @bp.get("/history.csv")
 @seat_required("any")
-def history_csv(game_id: str):
+def download_csv(game_id: str):
     """The whole history, oldest first, in this screen's language."""
 
     def rows(state: GameState, player: int | None) -> str:

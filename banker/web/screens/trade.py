@@ -10,7 +10,7 @@ from banker.web.context import seat_required, tap_id
 from banker.web.http import seats
 from banker.web.panels.trade import answer, proposal, trade_form
 
-bp = Blueprint("trading", __name__, url_prefix="/g/<game_id>/trade")
+bp = Blueprint("trade", __name__, url_prefix="/g/<game_id>/trade")
 
 CLOSED = '<div id="trade-form"></div>'  # where the offer builder opens
 FOLD_AWAY = '<div id="trade-form" hx-swap-oob="true"></div>'  # after an offer is sent

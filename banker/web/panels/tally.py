@@ -1,5 +1,6 @@
 """The end of the game on a phone: the net-worth chart and the game's biggest moments, drawn
-from what the game's chronicle kept (banker/service/chronicle.py)."""
+from what the game's chronicle kept (banker/service/chronicle.py), and the bank's card that ends
+the game."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service.chronicle import Chronicle
 from banker.web.http import seats
+from banker.web.panels import Region
 
 WIDTH, HEIGHT = 320, 180
 TOP, BOTTOM = 10, 22
@@ -150,4 +152,17 @@ def time_left(state: GameState) -> float | None:
     return max(0.0, state.rules.end_at - seats.service().clock())
 
 
+@dataclass(frozen=True)
+class EndOfGame:
+    """The bank's End of the game card: the tally so far or final, and what may still end it."""
+
+    ended: bool
+    may_signal: bool  # the end may be signalled first (JMA), and has not been
+
+
+def _endgame(state: GameState, you: int | None) -> EndOfGame:
+    return EndOfGame(state.ended, state.rules.signalled_end and not state.ending and not state.ended)
+
+
+REGIONS = (Region("endgame", ("bank",), "bank/_endgame.html", _endgame),)
 TEMPLATE_GLOBALS = {"time_left": time_left}

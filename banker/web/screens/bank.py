@@ -1,0 +1,61 @@
+"""The banker's screen: everyone's money, acting for any player, undo, a player's seat QR code,
+and the whole game to download."""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, render_template, request, url_for
+
+from banker import qr
+from banker.rules import undo_preview
+from banker.web.context import seat_required
+from banker.web.http import game_files, seats
+from banker.web.screens.table import screen_context
+
+bp = Blueprint("bank", __name__, url_prefix="/g/<game_id>")
+
+
+@bp.get("/bank")
+@seat_required(views=("bank",))
+def page(game_id: str):
+    return render_template("bank/page.html", **screen_context(game_id))
+
+
+@bp.get("/game.json")
+@seat_required("bank", views=("bank",))
+def game_file(game_id: str):
+    """The whole game as one file, for the bank: any Banker server resumes it (New game)."""
+    return game_files.download(game_id)
+
+
+@bp.get("/undo")
+@seat_required("bank")
+def undo(game_id: str):
+    """What Undo would reverse, shown before the banker confirms."""
+    state = seats.service().state(game_id)
+    return render_template(
+        "bank/_undo.html",
+        game_id=game_id,
+        state=state,
+        undo=undo_preview(state),
+        closed=request.args.get("closed") == "1",
+    )
+
+
+@bp.get("/seats/<int:player_id>")
+@seat_required("bank")
+def seat_qr(game_id: str, player_id: int):
+    """The banker shows one player's own re-join QR code, for a lost or new phone."""
+    service = seats.service()
+    state = service.state(game_id)
+    player = state.player(player_id)
+    seat = next(s for s in service.seats.of(game_id) if s.player_id == player_id)
+    base = current_app.config["PUBLIC_URL"] or request.host_url
+    link = base.rstrip("/") + url_for("join.rejoin", token=seat.token)
+    return render_template(
+        "bank/seat_qr.html",
+        game_id=game_id,
+        state=state,
+        player=player,
+        svg=qr.svg(link),
+        link=link,
+    )

@@ -1,0 +1,100 @@
+"""Joining a game: from its QR code or join code, by picking your name, or taking a seat back by
+its link."""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, render_template, request, url_for
+
+from banker.rules import GameState
+from banker.rules.tally import tally
+from banker.rules.text import Text
+from banker.service.errors import NotFound
+from banker.service.seats import BANKER, SeatKey
+from banker.web.http import seats, security
+
+bp = Blueprint("join", __name__)
+
+
+@bp.get("/join")
+def by_code():
+    code = request.args.get("code", "").strip().upper()
+    return redirect(url_for("join.pick", code=code), 303) if code else redirect(url_for("home.index"))
+
+
+@bp.get("/join/<code>")
+def pick(code: str):
+    service = seats.service()
+    with security.join_attempt():  # a wrong code counts towards the brake on guessing
+        game = service.seats.game_for_join_code(code)
+    state = service.state(game.id)
+    if state.ended:
+        return _game_over(game.id, state)
+    claimed = {s.player_id for s in service.seats.of(game.id) if s.claimed}
+    return render_template(
+        "join/pick.html",
+        game=game,
+        state=state,
+        claimed=claimed,
+        mine=seats.token(game.id, "player"),
+    )
+
+
+@bp.post("/join/<code>")
+def claim(code: str):
+    service = seats.service()
+    with security.join_attempt():
+        game = service.seats.game_for_join_code(code)
+    state = service.state(game.id)
+    if state.ended:  # a code shown at the table stays valid, but an ended game seats nobody
+        return _game_over(game.id, state), 409
+    player = request.form.get("player", type=int)
+    if player is None:
+        raise NotFound(Text("Pick your name to join."))
+    seat = service.claim_seat(game.id, player)
+    seats.remember(seat)
+    return redirect(url_for("player.page", game_id=game.id), 303)
+
+
+def _game_over(game_id: str, state: GameState) -> str:
+    """An ended game's join code shows the final tally, read-only."""
+    return render_template(
+        "join/over.html",
+        game_id=game_id,
+        state=state,
+        lines=tally(state),
+        mine=seats.token(game_id, "player") or seats.token(game_id, "bank"),
+    )
+
+
+@bp.get("/seat/<token>")
+def rejoin(token: str):
+    """A seat link (the QR code the banker shows for a lost phone) asks before it takes the
+    seat: opening a link must not swap the seat a phone holds."""
+    seat = _seat_of_link(token)
+    if seats.token(seat.game_id, seats.role(seat)) == token:
+        return redirect(_screen_of(seat))
+    state = seats.service().state(seat.game_id)
+    held = seats.token(seat.game_id, "player")
+    return render_template(
+        "join/seat.html",
+        token=token,
+        state=state,
+        player=None if seat.player_id == BANKER else state.player(seat.player_id),
+        replacing=state.player(seats.service().seats.seat(seat.game_id, held).player_id) if held else None,
+    )
+
+
+@bp.post("/seat/<token>")
+def take_seat(token: str):
+    seat = _seat_of_link(token)
+    seats.remember(seat)
+    return redirect(_screen_of(seat), 303)
+
+
+def _seat_of_link(token: str) -> SeatKey:
+    with security.join_attempt():  # a wrong link counts towards the brake on guessing
+        return seats.service().seats.seat_by_token(token)
+
+
+def _screen_of(seat: SeatKey) -> str:
+    return url_for("bank.page" if seat.player_id == BANKER else "player.page", game_id=seat.game_id)
