@@ -43,6 +43,11 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # How many games' folded state one server process keeps in memory (the most recently
         # used; some 50 kB each): any other game is folded from its log when next asked for.
         "GAMES_KEPT": _whole("BANKER_GAMES_KEPT", str(GAMES_KEPT), "how many games, 1 or more", least=1),
+        # Live streams one game may hold open in a server process: a table uses about a dozen (each
+        # phone, the bank, a display, a second tab); past it a stream is refused and the page polls.
+        "STREAMS_PER_GAME": _whole(
+            "BANKER_STREAMS_PER_GAME", "40", "how many streams of one game, 1 or more", least=1
+        ),
         # A live stream is closed after this long and the phone reconnects by itself.
         "STREAM_SECONDS": 300.0,
         "STREAM_KEEPALIVE_SECONDS": 15.0,
