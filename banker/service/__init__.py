@@ -33,6 +33,7 @@ from banker.service.history import HistoryLine, HistoryWording
 from banker.service.pacing import in_turns
 from banker.service.recorder import Recorder, Result
 from banker.service.seats import BANKER, NewGame, SeatInfo, Seats
+from banker.service.snapshots import Snapshots
 from banker.service.states import FoldedStates
 
 log = logging.getLogger(__name__)
@@ -56,7 +57,7 @@ class GameService:
         self.log = ActionLog(engine)
         self.seats = Seats(engine, games_kept)
         self.clocks = Clocks(clock)
-        self.states = FoldedStates(self.log, games_kept, watch=self.clocks.watch)
+        self.states = FoldedStates(self.log, Snapshots(engine), games_kept, watch=self.clocks.watch)
         self.wording = HistoryWording(self.states)
         self.recorder = Recorder(self.log, self.states, self.seats, broker, clock, settled=self.state)
         # told of each game created (`banker serve` prints its bank link for the host)
@@ -118,6 +119,8 @@ class GameService:
             last = actions[-1]
             action = Stored(seq=last.seq, by=last.by, events=decoded(last.events), at=last.at)
             self.states.remember(game.id, folded, action)
+            if self.states.snapshots.worth_keeping(folded.seq):  # opened later without folding it all
+                self.states.snapshots.keep(game.id, folded)
         banker = next(seat for seat in seats if seat.player_id == BANKER)
         players_seats = tuple(seat for seat in seats if seat.player_id != BANKER)
         created = NewGame(game=game, banker=banker, players=players_seats, state=self.state(game.id))
