@@ -1,16 +1,17 @@
 """Fixtures shared by every layer of tests: an app on a fresh database and a test client.
 
-Every test gets a database of its own: a SQLite file in its tmp_path, or, with
-BANKER_TEST_DATABASE=postgresql (as `.ci/run`'s second run), a fresh schema on the session's
-PostgreSQL server. Fixtures and helpers that build an engine or start a server take their URL from
-`database_url`, so the whole suite runs on either. The PostgreSQL server is one the session starts
-for itself (tests/postgres.py), or the one BANKER_TEST_POSTGRES_URL names. Nothing is skipped: a
-skipped test counts as failed."""
+Every test gets a database of its own (tests/support/databases.py): a SQLite file in its
+tmp_path, or, with BANKER_TEST_DATABASE=postgresql (as `.ci/run`'s second run), a fresh schema on
+the PostgreSQL server of its test process. Fixtures and helpers that build an engine or start a
+server take their URL from `database_url`, so the whole suite runs on either. The PostgreSQL
+server is one that each test process starts for itself (tests/support/postgres.py), or the one
+BANKER_TEST_POSTGRES_URL names. Nothing is skipped: a skipped test counts as failed."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -21,21 +22,26 @@ import banker.service.action_log
 from banker import create_app
 from banker.service import GameService
 from banker.service.broker import Broker
-from banker.store.db import make_engine, migrate
-from tests.machine import ensure_packages
-from tests.postgres import PostgresSchema, ThrowawayPostgres
+from banker.store.db import make_engine
+from tests.support import properties
+from tests.support.clock import FakeClock
+from tests.support.counting import Counter, counting
+from tests.support.databases import fresh_database, migrated, migrated_sqlite, suite_database
+from tests.support.machine import ensure_packages
+from tests.support.postgres import PostgresSchema, ThrowawayPostgres
 
-pytest_plugins = ["tests.no_skips"]
+pytest_plugins = ["tests.support.no_skips"]
 
-TEST_DATABASE = os.environ.get("BANKER_TEST_DATABASE", "sqlite")
-if TEST_DATABASE not in ("sqlite", "postgresql"):
-    raise pytest.UsageError(f"BANKER_TEST_DATABASE is sqlite or postgresql, not {TEST_DATABASE!r}")
+
+def pytest_configure(config: pytest.Config) -> None:
+    suite_database()  # a database the suite does not know stops it before any test
+    properties.load_profile()
 
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[str]:
     """The URL of a PostgreSQL server for the whole session: BANKER_TEST_POSTGRES_URL's, or a
-    throwaway one started now."""
+    throwaway one started now (one for each test process)."""
     if url := os.environ.get("BANKER_TEST_POSTGRES_URL"):
         yield url
         return
@@ -58,23 +64,23 @@ def postgres_url(postgres_server: str) -> Iterator[str]:
 
 
 @pytest.fixture
-def database_url(request: pytest.FixtureRequest, tmp_path) -> str:
-    if TEST_DATABASE == "postgresql":
-        return request.getfixturevalue("postgres_url")
-    return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database of the test's own."""
+    with fresh_database(tmp_path, lambda: request.getfixturevalue("postgres_server")) as url:
+        yield url
 
 
-class FakeClock:
-    """Time the tests move by hand: nothing ever sleeps through an auction."""
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite database at the newest schema, made once for the test process."""
+    return migrated_sqlite(tmp_path_factory.mktemp("template") / "template.sqlite3")
 
-    def __init__(self, now: float = 1_000_000.0) -> None:
-        self.now = now
 
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
+@pytest.fixture
+def migrated_url(database_url: str, sqlite_template: Path) -> str:
+    """The test's database (`database_url`), at the newest schema."""
+    migrated(database_url, sqlite_template)
+    return database_url
 
 
 @pytest.fixture
@@ -83,13 +89,13 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def app(tmp_path, clock, database_url) -> Iterator[Flask]:
+def app(tmp_path, clock, migrated_url) -> Iterator[Flask]:
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
             "INSTANCE_PATH": str(tmp_path),
-            "DATABASE_URL": database_url,
+            "DATABASE_URL": migrated_url,
             "CLOCK": clock,
             "SLEEP": clock.advance,  # a join held back by the brake waits on the fake clock
             "NEW_GAMES_PER_HOUR": 0,  # tests start many games from one address (test_brakes sets a limit)
@@ -106,10 +112,9 @@ def app(tmp_path, clock, database_url) -> Iterator[Flask]:
 
 
 @pytest.fixture
-def service(database_url) -> Iterator[GameService]:
+def service(migrated_url) -> Iterator[GameService]:
     """The service on a fresh database, on the real clock, without the web around it."""
-    engine = make_engine(database_url)
-    migrate(engine)
+    engine = make_engine(migrated_url)
     yield GameService(engine, Broker())
     engine.dispose()
 
@@ -119,34 +124,13 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
-class Counter:
-    def __init__(self) -> None:
-        self.count = 0
-
-
 @pytest.fixture
 def rows_read(monkeypatch) -> Counter:
     """How many stored actions the service reads out of the log and decodes."""
-    counter = Counter()
-    decode = banker.service.action_log.decoded
-
-    def counting(stored):
-        counter.count += 1
-        return decode(stored)
-
-    monkeypatch.setattr(banker.service.action_log, "decoded", counting)
-    return counter
+    return counting(monkeypatch, banker.service.action_log, "decoded")
 
 
 @pytest.fixture
 def events_folded(monkeypatch) -> Counter:
     """How many events are applied to a state (a replay applies every event of the game)."""
-    counter = Counter()
-    evolve = banker.rules.evolve
-
-    def counting(state, event):
-        counter.count += 1
-        return evolve(state, event)
-
-    monkeypatch.setattr(banker.rules, "evolve", counting)
-    return counter
+    return counting(monkeypatch, banker.rules, "evolve")

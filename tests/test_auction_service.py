@@ -12,22 +12,15 @@ from sqlmodel import Session, select
 from banker.rules import RuleError
 from banker.service import GameService
 from banker.service.broker import Broker
-from banker.store.db import make_engine, migrate
+from banker.store.db import make_engine
 from banker.store.models import Action
-from tests.conftest import FakeClock
 
 BOARDWALK = 39
 
 
 @pytest.fixture
-def clock():
-    return FakeClock()
-
-
-@pytest.fixture
-def service(database_url, clock):
-    engine = make_engine(database_url)
-    migrate(engine)
+def service(migrated_url, clock):
+    engine = make_engine(migrated_url)
     yield GameService(engine, Broker(), clock=clock)
     engine.dispose()
 

@@ -17,8 +17,9 @@ from banker.service.broker import Broker
 from banker.service.game_files import BadGameFile
 from banker.store.db import make_engine, migrate
 from banker.store.models import Seat
-from tests.test_bank_links import banker
-from tests.test_game_files import rewritten, rows
+from tests.support.databases import rows, sqlite_url
+from tests.support.game_files import rewritten
+from tests.support.servers import banker
 
 
 def table(service: GameService, *names: str) -> str:
@@ -40,7 +41,7 @@ def test_backup_and_restore_move_every_game_with_its_ids_and_seats(app, tmp_path
     """From the test's database to a fresh PostgreSQL one (or, when the suite runs on PostgreSQL,
     to a fresh SQLite one): the same games, links and phones."""
     if database_url.startswith("postgresql"):
-        target = f"sqlite:///{tmp_path / 'moved.sqlite3'}"
+        target = sqlite_url(tmp_path / "moved.sqlite3")
     else:
         target = request.getfixturevalue("postgres_url")
     service = app.extensions["banker"]
@@ -85,9 +86,8 @@ def test_restoring_twice_leaves_the_games_as_they_are(app, tmp_path):
     assert service.state(game).seq == 5  # the game played on since the backup is not put back
 
 
-def test_restore_names_a_damaged_file_and_restores_the_others(tmp_path, database_url):
-    engine = make_engine(database_url)
-    migrate(engine)
+def test_restore_names_a_damaged_file_and_restores_the_others(tmp_path, migrated_url):
+    engine = make_engine(migrated_url)
     here = GameService(engine, Broker())
     game = table(here, "Ann", "Bob")
     download = table(here, "Cy", "Di")
@@ -100,7 +100,7 @@ def test_restore_names_a_damaged_file_and_restores_the_others(tmp_path, database
 
     fresh = tmp_path / "new.sqlite3"
     printed = banker(
-        "restore", str(folder), env={"BANKER_DATABASE_URL": f"sqlite:///{fresh}", "BANKER_SECRET_KEY": "k"}
+        "restore", str(folder), env={"BANKER_DATABASE_URL": sqlite_url(fresh), "BANKER_SECRET_KEY": "k"}
     )
     assert printed.returncode == 1
     assert printed.stderr == (
@@ -129,7 +129,7 @@ def test_restore_of_a_missing_folder_says_so(tmp_path):
     printed = banker(
         "restore",
         str(tmp_path / "nowhere"),
-        env={"BANKER_DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}", "BANKER_SECRET_KEY": "k"},
+        env={"BANKER_DATABASE_URL": sqlite_url(tmp_path / "x.sqlite3"), "BANKER_SECRET_KEY": "k"},
     )
     assert printed.returncode == 1
     assert printed.stderr == f"There is no folder {tmp_path / 'nowhere'}.\n"
@@ -166,7 +166,7 @@ def test_a_game_with_a_player_seated_late_moves_with_that_players_seat(app, tmp_
     if undone:
         service.run(game, bank, {"type": "undo"})
     assert [seat for seat, _, _ in seats(service, game)] == [0, 1, 2, 3]
-    engine = make_engine(f"sqlite:///{tmp_path / 'moved.sqlite3'}")
+    engine = make_engine(sqlite_url(tmp_path / "moved.sqlite3"))
     migrate(engine)
     try:
         there = GameService(engine, Broker())

@@ -5,31 +5,14 @@ so, and an empty key is refused at start instead of signing seats anyone could f
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from banker import config
 from banker.cli.bank_links import LOOKED_AT
 from banker.service.errors import NotFound
-from tests.servers import ServeProcess, free_port, request
+from tests.support.servers import ServeProcess, banker, free_port, request
 
-ROOT = Path(__file__).resolve().parent.parent
 WAY_BACK = "Are you the host? The computer running Banker prints the bank&#39;s own link"
-
-
-def banker(*args: str, env: dict[str, str], timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "banker.cli", *args],
-        env={**os.environ, **env},
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
 
 
 # --- the bank's own link ------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Any game the table property test plays (tests/rules/test_table_properties.py: its commands,
+"""Any game the table property test plays (tests/support/table.py: its commands,
 presets and house rules) moves between servers as a game file: stored from the table's own log,
 exported and imported again, it folds to the same state under a new id, and play goes on there."""
 
@@ -8,7 +8,7 @@ import json
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from hypothesis import settings
+import pytest
 from hypothesis.stateful import run_state_machine_as_test
 
 from banker.rules import GameStarted, GameState
@@ -18,9 +18,10 @@ from banker.service import GameService, game_files
 from banker.service.broker import Broker
 from banker.service.game_files import FileAction, GameFile
 from banker.service.seats import BANKER
-from banker.store.db import make_engine, migrate
-from tests.conftest import FakeClock
-from tests.rules.test_table_properties import Table, without_bookkeeping
+from banker.store.db import make_engine
+from tests.support.clock import FakeClock
+from tests.support.properties import searched
+from tests.support.table import Table, without_bookkeeping
 
 
 def started(state: GameState) -> GameStarted:
@@ -84,14 +85,12 @@ class MovedTable(Table):
         assert self.service.state(here.game.id) == kept
 
 
-def test_any_table_game_exported_and_imported_is_the_same_game_and_plays_on(database_url):
-    engine = make_engine(database_url)
-    migrate(engine)
+@pytest.mark.hypothesis  # a state machine, run by hand
+def test_any_table_game_exported_and_imported_is_the_same_game_and_plays_on(migrated_url):
+    engine = make_engine(migrated_url)
     # the table decides at time 0: its auctions' clocks have not run out on this server's clock
     MovedTable.service = GameService(engine, Broker(), clock=FakeClock(0.0))
     try:
-        run_state_machine_as_test(
-            MovedTable, settings=settings(max_examples=40, stateful_step_count=40, deadline=None)
-        )
+        run_state_machine_as_test(MovedTable, settings=searched(15, 300, stateful_step_count=40))
     finally:
         engine.dispose()

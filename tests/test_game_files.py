@@ -10,26 +10,17 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import func
-from sqlmodel import Session, select
 
 import banker.service.pacing
 from banker.rules.money import Paid
 from banker.service import game_files
-from banker.store.models import Action, Game, Seat
-from tests.servers import ServeProcess, request
+from tests.support.databases import rows
+from tests.support.game_files import rewritten
+from tests.support.servers import ServeProcess, request
 
 SLOW_SETTINGS = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-
-
-def rows(app) -> tuple[int, int, int]:
-    """How many games, seats and actions the database holds."""
-    with Session(app.extensions["banker"].engine) as session:
-        return tuple(
-            session.exec(select(func.count()).select_from(table)).one() for table in (Game, Seat, Action)
-        )
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -81,15 +72,6 @@ def refused(client, app, body: bytes) -> str:
     assert response.status_code == 400, (response.status_code, response.get_data(as_text=True))
     assert rows(app) == before
     return response.get_json()["error"]
-
-
-def rewritten(raw: bytes, change) -> bytes:
-    """The file with its content changed by `change` and its digest computed again: what a person
-    editing the file by hand, who knows the format, would upload."""
-    data = json.loads(raw)
-    data.pop("sha256")
-    change(data)
-    return json.dumps({**data, "sha256": game_files.digest(data)}).encode()
 
 
 # --- export and import --------------------------------------------------------------------------

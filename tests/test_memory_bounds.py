@@ -11,13 +11,12 @@ from banker import config, create_app
 from banker.lru import LRU
 from banker.service import GameService
 from banker.service.broker import Broker
-from banker.store.db import make_engine, migrate
+from banker.store.db import make_engine
 
 
 @pytest.fixture
-def engine(database_url):
-    engine = make_engine(database_url)
-    migrate(engine)
+def engine(migrated_url):
+    engine = make_engine(migrated_url)
     yield engine
     engine.dispose()
 

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from banker.rules import RuleError, Sent
 from banker.service import GameService
 from banker.service.broker import Broker
-from tests.conftest import FakeClock
+from tests.support.clock import FakeClock
+from tests.support.rules import total_cash
 
 
 def fresh_copy(service):
@@ -111,7 +112,7 @@ def test_concurrent_payments_lose_nothing_and_keep_seq_contiguous(service):
         thread.join()
     state = service.state(game_id)
     assert outcomes.count("applied") == 200
-    assert state.seq == 201 and state.total_cash() == 8 * 1500
+    assert state.seq == 201 and total_cash(state) == 8 * 1500
     # each player paid 1+2+...+25 = 325 and received the same from their neighbour
     assert all(p.cash == 1500 for p in state.players)
     assert fresh_copy(service).state(game_id) == state

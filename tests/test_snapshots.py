@@ -9,7 +9,7 @@ from sqlalchemy import func, select, update
 
 from banker.service import GameService
 from banker.service.broker import Broker
-from banker.service.chronicle import record_all
+from banker.service.chronicle import record
 from banker.service.snapshots import rules_digest
 from banker.store.db import make_engine, migrate
 from banker.store.models import Snapshot
@@ -41,7 +41,10 @@ def played(service: GameService, actions: int) -> str:
 
 
 def from_its_whole_log(service: GameService, game_id: str):
-    return record_all((a.seq, a.events, a.sent) for a in service.log.after(game_id, 0))
+    folded = None
+    for action in service.log.after(game_id, 0):
+        folded = record(folded, action.seq, action.events, action.sent)
+    return folded
 
 
 def snapshots(engine, game_id: str) -> list[int]:

@@ -15,7 +15,7 @@ from banker.service.broker import Broker
 from banker.service.errors import Busy
 from banker.service.game_files import BadGameFile
 from banker.store.db import make_engine, migrate
-from tests.jobs import wait_for
+from tests.support.jobs import wait_for
 
 
 @pytest.fixture

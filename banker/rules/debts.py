@@ -14,9 +14,9 @@ from banker.rules.base import Command, Event, require
 from banker.rules.deeds import owners_lots
 from banker.rules.errors import RuleError
 from banker.rules.money import payment
-from banker.rules.state import FREE_PARKING, GameState, Player
+from banker.rules.state import FREE_PARKING, GameState
 from banker.rules.tally import building_cost
-from banker.rules.text import ITEMS, Parts, Text
+from banker.rules.text import Text
 
 
 @dataclass(frozen=True)
@@ -126,32 +126,6 @@ def require_no_debt(state: GameState, player_id: int | None) -> None:
             player=player.name,
             owed=owes,
         )
-    )
-
-
-def debt_summary(state: GameState, player: Player) -> Text:
-    """ "Bob owes Ann $750: has $420, must raise $330"."""
-    debts = state.debts_of(player.id)
-    to = Parts(
-        (
-            Text(
-                "%(creditor)s %(amount)s",
-                creditor=state.name_of(creditor),
-                amount=state.money(sum(d.amount for d in debts if d.creditor == creditor)),
-            )
-            for creditor in dict.fromkeys(d.creditor for d in debts)
-        ),
-        separator=ITEMS,
-    )
-    short = owed(state, player.id) - player.cash
-    if short <= 0:
-        return Text("%(player)s owes %(to)s and has the cash: pay now.", player=player.name, to=to)
-    return Text(
-        "%(player)s owes %(to)s: has %(cash)s, must raise %(short)s.",
-        player=player.name,
-        to=to,
-        cash=state.money(player.cash),
-        short=state.money(short),
     )
 
 

@@ -238,9 +238,6 @@ class GameState:
         """An amount as this game shows it: "$1,500", "£1,500", "₩1,500,000", or "M1.5"."""
         return format_money(amount, self.rules.currency)
 
-    def total_cash(self) -> int:
-        return sum(p.cash for p in self.players)
-
 
 def format_money(amount: int, currency: str = "USD") -> str:
     """How a whole amount reads in `currency` (a key of CURRENCIES); display only."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert, select
+from sqlalchemy import bindparam, insert, select
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -95,11 +95,6 @@ class ActionLog:
     def between(self, game_id: str, after: int, upto: int) -> list[Stored]:
         """The actions after `after` up to `upto`, oldest first."""
         return self._read(STORED_BETWEEN, {"game_id": game_id, "after": after, "upto": upto})
-
-    def last_seq(self, game_id: str) -> int:
-        with self.engine.connect() as connection:
-            found = connection.execute(select(func.max(Action.seq)).where(Action.game_id == game_id))
-            return found.scalar() or 0
 
     def append(
         self,

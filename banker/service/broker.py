@@ -97,10 +97,6 @@ class PostgresBroker(Broker):
         if not self._listening.wait(ready_timeout):
             log.warning("not yet listening for changes from other servers; retrying in the background")
 
-    @property
-    def listening(self) -> bool:
-        return self._listening.is_set()
-
     def latest(self, game_id: str) -> None:
         """Unknown: a change made by another server may not have been heard (a notification is
         lost in a reconnect), and only a read of the log says."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from banker.rules import Event, GameState, Sent, apply_action
 from banker.rules.auctions import AuctionClosed
@@ -54,15 +53,6 @@ class Chronicle:
             if seq < self.seq:
                 points.append((seq, tuple(self.samples[index * players : (index + 1) * players])))
         return [*points, (self.seq, self.latest)]
-
-
-def record_all(actions: Iterable[tuple[Any, ...]], start: Chronicle | None = None) -> Chronicle:
-    """The chronicle after the stored actions, in order, on top of `start` (a new game if None):
-    each action is (seq, events), or (seq, events, sent) as `apply_action` takes it."""
-    for action in actions:
-        start = record(start, *action)
-    assert start is not None, "no actions to fold"
-    return start
 
 
 def record(

@@ -55,11 +55,6 @@ class Snapshots:
         """Whether the action `seq` has just been stored is one to keep a snapshot after."""
         return seq % self.every == 0
 
-    def worth_keeping(self, seq: int) -> bool:
-        """Whether a game folded up to `seq` some other way (a file imported) is long enough to
-        keep a snapshot of."""
-        return seq >= self.every
-
     def latest(self, game_id: str) -> Chronicle | None:
         """The game as its latest usable snapshot holds it; None when there is none."""
         with self.engine.connect() as connection:

@@ -131,11 +131,6 @@ def migrate(engine: Engine, revision: str = "head") -> None:
         command.upgrade(config, revision)
 
 
-def create_tables(engine: Engine) -> None:
-    """The schema as the newest migration leaves it (kept under its old name for callers)."""
-    migrate(engine)
-
-
 LOG_EVERY = 60.0  # seconds
 
 

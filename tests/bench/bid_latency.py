@@ -18,9 +18,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE
-from tests.e2e.table import api, take_seat
-from tests.servers import ServeProcess
+from tests.support.browser import CHROMIUM_FLAGS, PHONE, api, take_seat
+from tests.support.servers import ServeProcess
 
 
 def measure(server: ServeProcess, bids: int) -> list[float]:

@@ -33,9 +33,8 @@ from playwright.sync_api import Page, sync_playwright
 from banker.rules.state import format_money
 from tests.bench.figures import Http, percentile, seat_cookie
 from tests.bench.phones import Payer, payments
-from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE
-from tests.e2e.table import api, take_seat
-from tests.servers import ServeProcess
+from tests.support.browser import CHROMIUM_FLAGS, PHONE, api, take_seat
+from tests.support.servers import ServeProcess
 
 PLAYERS = 8
 

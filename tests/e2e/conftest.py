@@ -1,4 +1,4 @@
-"""A real server process (tests/servers.py) and Debian's chromium, driven by Playwright at phone size."""
+"""A real server process (tests/support/servers.py) and Debian's chromium, driven by Playwright at phone size."""
 
 from __future__ import annotations
 
@@ -8,19 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.machine import ensure_packages
-from tests.servers import ServeProcess
-
-PHONE = {"width": 390, "height": 844}
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
-OUTPUT = Path(__file__).resolve().parent.parent / "output"
+from tests.support.browser import CHROMIUM_FLAGS, OUTPUT, PHONE
+from tests.support.databases import fresh_database
+from tests.support.machine import ensure_packages
+from tests.support.servers import ServeProcess
 
 
 def pytest_collection_modifyitems(items):
@@ -29,10 +20,26 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
+@pytest.fixture(scope="module")
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServeProcess]:
+    """One server for the tests of a module, on a database of its own (PostgreSQL when
+    BANKER_TEST_DATABASE says so): each test plays games of its own on it. A server process takes
+    seconds to start; a test that stops it asks for `own_server`."""
+    folder = tmp_path_factory.mktemp("server")
+    with fresh_database(folder, lambda: request.getfixturevalue("postgres_server")) as url:
+        yield from served(url, folder)
+
+
 @pytest.fixture
-def server(tmp_path: Path, database_url: str) -> Iterator[ServeProcess]:
-    # PostgreSQL when BANKER_TEST_DATABASE says so
-    server = ServeProcess(database_url, tmp_path / "server.log")
+def own_server(tmp_path: Path, database_url: str) -> Iterator[ServeProcess]:
+    """A server for this test alone, which it may stop and start again."""
+    yield from served(database_url, tmp_path)
+
+
+def served(database_url: str, folder: Path) -> Iterator[ServeProcess]:
+    server = ServeProcess(database_url, folder / "server.log")
     server.start()
     yield server
     server.stop()

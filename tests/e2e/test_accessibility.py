@@ -5,36 +5,10 @@ and every control at least 44 x 44 px to the finger."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
-from tests.e2e.table import a_game_under_way, banker_does, take_seat
-
-AXE = Path(__file__).parent / "vendor" / "axe.min.js"
-SERIOUS = ("serious", "critical")
-# Controls smaller than 44 x 44 px; a radio or a checkbox is tapped through the label around it
-SMALL_TARGETS = """() => [...document.querySelectorAll(
-    'button, a[href], input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])')]
-  .map((el) => el.closest('label') || el)
-  .filter((el) => el.getClientRects().length && !el.closest('.sr-only'))
-  .map((el) => [el, el.getBoundingClientRect()])
-  .filter(([, box]) => box.width < 44 || box.height < 44)
-  .map(([el, box]) => `small target ${Math.round(box.width)}x${Math.round(box.height)}: `
-    + `${el.tagName.toLowerCase()}.${el.className} ${el.textContent.trim().slice(0, 30)}`)"""
-
-
-def violations(page) -> list[str]:
-    # evaluated, not added as a <script>: the app's Content-Security-Policy refuses inline scripts
-    page.evaluate(AXE.read_text())
-    result = page.evaluate(
-        "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa']}})"
-    )
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[(n['target'], n['any'][0]['message'] if n['any'] else '') for n in v['nodes'][:4]]}"
-        for v in result["violations"]
-        if v["impact"] in SERIOUS
-    ] + page.evaluate(SMALL_TARGETS)
+from tests.support.browser import a_game_under_way, banker_does, take_seat, violations
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

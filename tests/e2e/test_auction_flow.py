@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, cash_of, join, no_sideways_scroll, start_game, take_seat
-from tests.e2e.test_accessibility import violations
+from tests.support.browser import (
+    SETTLE,
+    api,
+    bid,
+    cash_of,
+    join,
+    no_sideways_scroll,
+    start_game,
+    take_seat,
+    violations,
+)
 
 
 def high_bid(page):
     return page.locator(".auction .high .amount")
-
-
-def bid(page, amount):
-    """One tap: the bid button that says `amount`."""
-    page.locator(".auction").get_by_role("button", name=amount).first.click()
 
 
 def test_two_phones_bid_the_third_watches_and_the_winner_gets_the_deed(server, phone, shots):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, banker_does, open_tab, take_seat
+from tests.support.browser import SETTLE, api, banker_does, open_tab, take_seat
 
 READING = 5
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import LIVE, api, banker_does, open_tab, take_seat
+from tests.support.browser import LIVE, api, banker_does, open_tab, take_seat
 
 CONNECTION_SEEN = 2000  # ms: the bar shows this soon after the server goes away
 
@@ -70,13 +70,13 @@ def test_the_sound_switch_is_off_at_first_and_remembered_on_the_phone(server, ph
     )
 
 
-def test_a_tap_with_the_server_stopped_says_not_sent_and_retry_applies_it_once(server, phone, shots):
-    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
-    ann = seated(phone, server, game, 1)
+def test_a_tap_with_the_server_stopped_says_not_sent_and_retry_applies_it_once(own_server, phone, shots):
+    game = api(own_server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    ann = seated(phone, own_server, game, 1)
     bar = ann.get_by_role("status").filter(has_text="Reconnecting…")
     expect(bar).to_be_hidden()
 
-    server.stop()
+    own_server.stop()
     expect(bar).to_be_visible(timeout=CONNECTION_SEEN)
     ann.get_by_role("button", name="Passed GO").click()
     not_sent = ann.get_by_role("alert")
@@ -86,26 +86,26 @@ def test_a_tap_with_the_server_stopped_says_not_sent_and_retry_applies_it_once(s
     not_sent.get_by_role("button", name="Retry").click()  # still down: said again, nothing lost
     expect(not_sent.get_by_role("button", name="Retry")).to_be_enabled()
 
-    server.start()
+    own_server.start()
     not_sent.get_by_role("button", name="Retry").click()
     expect(ann.locator("#toast .toast")).to_contain_text("You collected $200 from the bank (Passed GO)")
     expect(ann.get_by_label("Your cash")).to_have_text("$1,700", timeout=LIVE)
     expect(bar).to_be_hidden(timeout=LIVE)
-    assert cash(server, game, 1) == 1700
-    history = api(server, f"/api/games/{game['id']}/history", token=game["banker_token"])["lines"]
+    assert cash(own_server, game, 1) == 1700
+    history = api(own_server, f"/api/games/{game['id']}/history", token=game["banker_token"])["lines"]
     assert [line["text"] for line in history].count("Ann collected $200 from the bank (Passed GO)") == 1
 
 
-def test_a_space_tapped_with_the_server_stopped_says_not_sent_and_retry_opens_it(server, phone):
-    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
-    ann = seated(phone, server, game, 1)
-    server.stop()
+def test_a_space_tapped_with_the_server_stopped_says_not_sent_and_retry_opens_it(own_server, phone):
+    game = api(own_server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    ann = seated(phone, own_server, game, 1)
+    own_server.stop()
     expect(ann.get_by_role("status").filter(has_text="Reconnecting…")).to_be_visible(timeout=CONNECTION_SEEN)
     ann.locator('.space[aria-label^="Boardwalk"]').click()
     not_sent = ann.get_by_role("alert")
     expect(not_sent).to_contain_text("Not sent: no connection to the bank.")
     expect(ann.locator("#sheet .sheet-card")).to_have_count(0)
-    server.start()
+    own_server.start()
     not_sent.get_by_role("button", name="Retry").click()
     expect(ann.locator("#sheet .sheet-card")).to_contain_text("Boardwalk")
     expect(ann.get_by_role("alert")).to_have_count(0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, cash_of, join, no_sideways_scroll, start_game
+from tests.support.browser import SETTLE, cash_of, join, no_sideways_scroll, start_game
 
 
 def tap(page, space_name):

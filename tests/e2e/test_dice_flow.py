@@ -8,8 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, banker_does, take_seat
-from tests.e2e.test_accessibility import violations
+from tests.support.browser import SETTLE, api, banker_does, take_seat, violations
 
 VERMONT, ELECTRIC, WATER = 8, 12, 28
 SHOTS = Path("/tmp/dice-shots")

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, banker_does, take_seat
-from tests.e2e.test_auction_flow import bid
+from tests.support.browser import SETTLE, api, banker_does, bid, take_seat
 
 SIZES = {"tv": {"width": 1920, "height": 1080}, "tablet": {"width": 1024, "height": 768}}
 # every payment the display flew, in the order it flew them

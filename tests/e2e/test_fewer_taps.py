@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, banker_does, take_seat
+from tests.support.browser import SETTLE, api, banker_does, take_seat
 
 ORIENTAL, VERMONT, CONNECTICUT, ELECTRIC, BOARDWALK = 6, 8, 9, 12, 39
 

@@ -8,7 +8,7 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import api, take_seat
+from tests.support.browser import api, take_seat
 
 # Records what the page asks of the Wake Lock API (headless Chromium grants no real lock).
 RECORD_WAKE_LOCKS = """window.wakeLocks = [];

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, jma_game, open_tab, take_seat
+from tests.support.browser import SETTLE, api, jma_game, open_tab, take_seat
 
 BALTIC, READING, BOARDWALK = 3, 5, 39
 

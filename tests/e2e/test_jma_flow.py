@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, jma_game, open_tab, take_seat
+from tests.support.browser import SETTLE, jma_game, open_tab, take_seat
 
 
 def test_the_banker_signals_the_end_and_the_final_turn_plays_out_to_the_tally(server, phone, shots):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, banker_does, jma_game, no_sideways_scroll, open_tab, take_seat
+from tests.support.browser import SETTLE, banker_does, jma_game, no_sideways_scroll, open_tab, take_seat
 
 BALTIC, BOARDWALK = 3, 39
 

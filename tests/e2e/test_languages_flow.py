@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, a_game_under_way, api, banker_does, no_sideways_scroll, take_seat
+from tests.support.browser import SETTLE, a_game_under_way, api, banker_does, no_sideways_scroll, take_seat
 
 # What each language's screen must say, in its own words (all from the catalogues).
 SCREENS = {

@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import LIVE, cash_of, join
+from tests.support.browser import LIVE, cash_of, join
 
 GAMES = 100
 

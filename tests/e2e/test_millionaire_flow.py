@@ -6,9 +6,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from banker.rules.editions import custom_edition
-from tests.e2e.table import SETTLE, api, banker_does, open_tab, take_seat
-from tests.e2e.test_accessibility import violations
-from tests.small_board import millionaire_board
+from tests.support.browser import SETTLE, api, banker_does, open_tab, take_seat, violations
+from tests.support.small_board import millionaire_board
 
 SMALL = {"width": 360, "height": 740}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, banker_does, cash_of, no_sideways_scroll, open_tab, take_seat
+from tests.support.browser import SETTLE, api, banker_does, cash_of, no_sideways_scroll, open_tab, take_seat
 
 BOARDWALK, PARK_PLACE, READING, ORIENTAL = 39, 37, 5, 6
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.table import api, banker_does, open_tab, take_seat
+from tests.support.browser import api, banker_does, open_tab, take_seat
 
 SMALL = {"width": 360, "height": 740}
 APART = 12  # px between buttons that move money opposite ways

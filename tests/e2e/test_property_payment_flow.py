@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, api, banker_does, no_sideways_scroll, take_seat
-from tests.e2e.test_accessibility import violations
+from tests.support.browser import SETTLE, api, banker_does, no_sideways_scroll, take_seat, violations
 
 MEDITERRANEAN, BALTIC, ORIENTAL, PARK_PLACE, BOARDWALK = 1, 3, 6, 37, 39
 OPTIONS = {"pay_with_property": True, "build_whole_group": True, "sell_back": False, "mortgages": False}

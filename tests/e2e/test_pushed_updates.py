@@ -19,8 +19,8 @@ from playwright.sync_api import expect
 from banker.rules import EVENTS
 from banker.rules.board import edition_to_json
 from banker.rules.editions import load_edition
-from tests.e2e.table import SETTLE, api, take_seat
-from tests.small_board import FORTUNE
+from tests.support.browser import SETTLE, api, take_seat
+from tests.support.small_board import FORTUNE
 
 # Produced by creating a game, not by a command: no page is open yet to be updated.
 NOT_BY_A_COMMAND = {"game_started"}

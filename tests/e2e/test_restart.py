@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import api, banker_does, take_seat
+from tests.support.browser import api, banker_does, take_seat
 
 
-def test_a_restart_keeps_the_game_and_the_phones_follow(server, phone):
-    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+def test_a_restart_keeps_the_game_and_the_phones_follow(own_server, phone):
+    game = api(own_server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
     banker = game["banker_token"]
     banker_does(
-        server,
+        own_server,
         game,
         {"type": "pass_go", "player": 1},
         {"type": "pay_player", "player": 2, "to": 3, "amount": 275},
@@ -19,18 +19,18 @@ def test_a_restart_keeps_the_game_and_the_phones_follow(server, phone):
         {"type": "undo"},
         {"type": "collect_from_bank", "player": 2, "amount": 20, "reason": "Refund"},
     )
-    before = api(server, f"/api/games/{game['id']}", token=banker)
+    before = api(own_server, f"/api/games/{game['id']}", token=banker)
 
     bob = phone()
-    take_seat(bob, server, game["players"][1]["token"])
+    take_seat(bob, own_server, game["players"][1]["token"])
     expect(bob.get_by_label("Your cash")).to_have_text("$1,245")
 
-    server.stop()
-    server.start()
-    assert api(server, f"/api/games/{game['id']}", token=banker) == before
+    own_server.stop()
+    own_server.start()
+    assert api(own_server, f"/api/games/{game['id']}", token=banker) == before
 
     api(
-        server,
+        own_server,
         f"/api/games/{game['id']}/commands",
         {"type": "pay_player", "player": 1, "to": 2, "amount": 5},
         banker,

@@ -9,7 +9,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.table import SETTLE, a_game_under_way, cash_of, no_sideways_scroll, open_tab, take_seat
+from tests.support.browser import SETTLE, a_game_under_way, cash_of, no_sideways_scroll, open_tab, take_seat
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import LIVE, join, open_tab, start_game
-from tests.e2e.test_accessibility import violations
+from tests.support.browser import LIVE, join, open_tab, start_game, violations
 
 
 def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(server, phone, shots):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import api, open_tab, take_seat
+from tests.support.browser import api, open_tab, take_seat
 
 
 def test_the_bank_closes_a_sheet_and_taps_the_board_again(server, phone):

@@ -6,7 +6,7 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import LIVE, cash_of, join, no_sideways_scroll, open_tab, start_game
+from tests.support.browser import LIVE, cash_of, join, no_sideways_scroll, open_tab, start_game
 
 
 def test_three_phones_see_a_payment_live_and_its_undo(server, phone, shots):

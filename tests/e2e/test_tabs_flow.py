@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.table import a_game_under_way, api, banker_does, cash_of, open_tab, take_seat
+from tests.support.browser import a_game_under_way, api, banker_does, cash_of, open_tab, take_seat
 
 SMALL = {"width": 360, "height": 740}
 PHONE = {"width": 390, "height": 844}

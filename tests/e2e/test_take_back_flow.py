@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import LIVE, api, open_tab, take_seat
-from tests.e2e.test_accessibility import violations
+from tests.support.browser import LIVE, api, open_tab, take_seat, violations
 
 
 def seated(phone, server, game, player_id, locale=None):

@@ -7,7 +7,7 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.e2e.table import api, banker_does, no_sideways_scroll, take_seat
+from tests.support.browser import api, banker_does, no_sideways_scroll, take_seat
 
 # the game's whole length: the timer thread must end it with no phone asking; long enough for
 # three phones to open their screens first on a busy machine

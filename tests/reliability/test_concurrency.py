@@ -13,6 +13,8 @@ from banker.rules import RuleError
 from banker.rules.game import Joined
 from banker.service import GameService
 from banker.service.broker import Broker
+from tests.support.databases import logged_events
+from tests.support.rules import total_cash
 
 THREADS = 16
 PAYMENTS = 500
@@ -77,7 +79,7 @@ def test_sixteen_threads_of_random_payments_lose_nothing_and_conserve_money(serv
     added = sum(
         200 if c["type"] == "pass_go" else c["amount"] for _, c in applied if c["type"] != "pay_player"
     )
-    assert state.total_cash() == 8 * 1500 + added
+    assert total_cash(state) == 8 * 1500 + added
     # and each player's cash is exactly what the applied commands, in seq order, make it
     cash = dict.fromkeys(players, 1500)
     for _, c in sorted(applied, key=lambda pair: pair[0]):
@@ -158,6 +160,6 @@ def test_sixteen_phones_racing_for_one_seat_seat_exactly_one(service, trial):
     assert crashes == []
     assert len(won) == 1, f"{len(won)} phones took Ann's seat"
     assert len(refused) == THREADS - 1 and all("already joined" in m for m in refused), refused
-    joined = [e for a in service.log.after(game_id, 0) for e in a.events if isinstance(e, Joined)]
+    joined = [e for e in logged_events(service, game_id) if isinstance(e, Joined)]
     assert joined == [Joined(player=1)]
     assert [s.claimed for s in service.seats.of(game_id)] == [True, True, False]

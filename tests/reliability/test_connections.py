@@ -16,7 +16,7 @@ import pytest
 from banker import config
 from banker.cli.server import FILES_WANTED, Gate, client_key, forwarded_client, raise_open_files
 from banker.web.http.security import HOLD_SECONDS, JOIN_TRIES_PER_MINUTE
-from tests.servers import ServeProcess, request, seat_cookie
+from tests.support.servers import ServeProcess, request, seat_cookie
 
 WAIT = 15.0  # s a test waits for the server to act before it fails; its limits are far shorter
 QUICK = {"BANKER_IDLE_SECONDS": "0.5", "BANKER_HEADER_SECONDS": "0.5", "BANKER_BODY_SECONDS": "0.5"}

@@ -16,7 +16,7 @@ from banker.service import GameService
 from banker.service.broker import Broker
 from banker.store.db import make_engine
 from banker.store.models import Action
-from tests.servers import ServeProcess, request
+from tests.support.servers import ServeProcess, request
 
 KILLS = 20
 PLAYERS = 4

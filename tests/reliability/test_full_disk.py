@@ -14,14 +14,15 @@ from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
 from banker.store.db import disk_full
-from tests.web.helpers import csrf_token, do, join, join_code, new_game, seq, text
+from tests.support.databases import sqlite_url
+from tests.support.web import csrf_token, do, join, join_code, new_game, seq, text
 
 FULL = "the server's disk is full. Nothing was changed."
 
 
 @pytest.fixture
 def database_url(tmp_path) -> str:
-    return f"sqlite:///{tmp_path / 'full.sqlite3'}"  # PRAGMA max_page_count is SQLite's
+    return sqlite_url(tmp_path / "full.sqlite3")  # PRAGMA max_page_count is SQLite's
 
 
 def fill_the_disk(engine) -> None:

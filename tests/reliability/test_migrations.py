@@ -17,11 +17,12 @@ from banker.service import GameService
 from banker.service.broker import Broker
 from banker.store.db import FIRST_REVISION, _head, alembic_config, make_engine, migrate
 from banker.store.models import Action, Seat
+from tests.support.databases import sqlite_url
 
 
 def a_played_game(tmp_path):
     """Rows of a game with some history, made by today's service on a scratch database."""
-    engine = make_engine(f"sqlite:///{tmp_path / 'scratch.sqlite3'}")
+    engine = make_engine(sqlite_url(tmp_path / "scratch.sqlite3"))
     migrate(engine)
     service = GameService(engine, Broker())
     game = service.create_game(["Ann", "Bob", "Cy"])

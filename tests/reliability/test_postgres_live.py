@@ -11,8 +11,8 @@ import time
 import urllib.parse
 import urllib.request
 
-from tests.servers import ServeProcess, next_change, request
-from tests.sse import fragments, next_message
+from tests.support.servers import ServeProcess, next_change, request
+from tests.support.sse import fragments, next_message
 
 SHARED = re.compile(r"\.cash-\d+|#history ol|#space-\d+")  # what every phone's update shares
 

@@ -21,8 +21,8 @@ from urllib.parse import urlencode
 import pytest
 import trustme
 
-from tests.machine import ensure_packages
-from tests.servers import ServeProcess, free_port, next_change
+from tests.support.machine import ensure_packages
+from tests.support.servers import ServeProcess, free_port, next_change
 
 DOCS_CONFIG = Path(__file__).resolve().parents[2] / "docs" / "nginx.conf"
 HOST = "banker.example.org"

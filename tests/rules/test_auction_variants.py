@@ -14,7 +14,7 @@ from banker.rules.auctions import (
 from banker.rules.money import PayBank
 from banker.rules.state import BANK
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, cash, new_game, refusal, run
+from tests.support.rules import ANN, BOB, CAT, cash, new_game, refusal, run
 
 BOARDWALK = 39
 

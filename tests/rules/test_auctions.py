@@ -20,7 +20,7 @@ from banker.rules.buildings import Build
 from banker.rules.deeds import Buy
 from banker.rules.money import PayBank
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, built, cash, new_game, owning
+from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, total_cash
 
 BOARDWALK, PARK_PLACE = 39, 37
 T0 = 1_000.0  # the moment the deed is declined
@@ -127,7 +127,7 @@ def test_nobody_bidding_leaves_the_deed_with_the_bank(auction):
     assert history(auction, T0 + 20, CloseAuction()) == "Nobody bid: Boardwalk stays with the bank"
     state = at(auction, T0 + 20, CloseAuction())
     assert state.auction is None and state.holding(BOARDWALK).owner == 0
-    assert state.total_cash() == 4500
+    assert total_cash(state) == 4500
 
 
 def test_the_banker_may_cancel_and_the_deed_stays_with_the_bank(auction):

@@ -11,7 +11,7 @@ from banker.rules.money import PayBank
 from banker.rules.mortgages import Mortgage, Unmortgage
 from banker.rules.rent import PayRent
 from banker.rules.undo import Undo
-from tests.rules.conftest import (
+from tests.support.rules import (
     ANN,
     BOB,
     CAT,
@@ -22,6 +22,7 @@ from tests.rules.conftest import (
     owning,
     refusal,
     run,
+    total_cash,
 )
 
 BOARDWALK, PARK_PLACE, READING = 39, 37, 5
@@ -134,7 +135,7 @@ def test_owing_each_player_from_a_card_is_bankruptcy_to_the_bank():
     state = run(new_game(), PayBank(player=ANN, amount=1480, reason="x"))
     state = run(state, DrawCard(player=ANN, deck="chance", card="CH15"), DeclareBankruptcy(player=ANN))
     assert (cash(state, BOB), cash(state, CAT)) == (1500, 1500)
-    assert state.total_cash() == 3000 and state.player(ANN).bankrupt
+    assert total_cash(state) == 3000 and state.player(ANN).bankrupt
 
 
 def test_the_last_player_standing_wins():

@@ -11,9 +11,22 @@ from banker.rules.buildings import BuildingsChanged, level
 from banker.rules.errors import InvalidCommand
 from banker.rules.money import Paid
 from banker.rules.undo import Undo
-
-from .conftest import ANN, BOB, assert_building_supply, built, cash, new_game, owning, refusal, run
-from .test_buildings import GREEN, LIGHT_BLUE, ORANGE, PINK, shortage
+from tests.support.rules import (
+    ANN,
+    BOB,
+    GREEN,
+    LIGHT_BLUE,
+    ORANGE,
+    PINK,
+    assert_building_supply,
+    built,
+    cash,
+    new_game,
+    owning,
+    refusal,
+    run,
+    shortage,
+)
 
 
 def plan(deed, **levels):

@@ -9,17 +9,25 @@ from banker.rules import BANK
 from banker.rules.buildings import Build, BuildingsChanged, SellBuilding
 from banker.rules.money import Paid
 from banker.rules.mortgages import Mortgage
-
-from .conftest import ANN, BOB, assert_building_supply, built, cash, new_game, owning, refusal, run
-
-GREEN = (31, 32, 34)
-DARK_BLUE = (37, 39)
-RED = (21, 23, 24)
-YELLOW = (26, 27, 29)
-BROWN = (1, 3)
-LIGHT_BLUE = (6, 8, 9)
-PINK = (11, 13, 14)
-ORANGE = (16, 18, 19)
+from tests.support.rules import (
+    ANN,
+    BOB,
+    BROWN,
+    DARK_BLUE,
+    GREEN,
+    LIGHT_BLUE,
+    PINK,
+    RED,
+    YELLOW,
+    assert_building_supply,
+    built,
+    cash,
+    new_game,
+    owning,
+    refusal,
+    run,
+    shortage,
+)
 
 
 def rich_game(**options):
@@ -146,15 +154,6 @@ def test_a_hotel_sells_for_half_its_cost_and_breaks_back_down_to_four_houses():
     assert (state.houses, state.hotels) == (28, 11)
     assert houses(state, 37, 39) == (4, 0) and state.holding(39).hotel
     assert_building_supply(state)
-
-
-def shortage(state, bank_houses: int):
-    """Bob builds on red, yellow and orange until the bank has `bank_houses` left."""
-    lots = RED + YELLOW + ORANGE
-    state = owning(state, BOB, *lots)
-    while state.houses > bank_houses:
-        state = run(state, Build(deed=min(lots, key=lambda p: state.holding(p).houses)))
-    return state
 
 
 def test_with_too_few_houses_in_the_bank_every_hotel_of_the_group_is_sold_keeping_the_bank_houses():

@@ -13,7 +13,7 @@ from banker.rules.market import NextTurn
 from banker.rules.money import Paid, PayBank
 from banker.rules.mortgages import Mortgage
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, NAMES, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, NAMES, cash, new_game, owning, refusal, run
 
 HOSPITAL, BIRTHDAY, BANK_ERROR, JAIL_CARD = "CC11", "CC09", "CC02", "CC05"
 GO_TO_JAIL, DIVIDEND = "CH11", "CH08"

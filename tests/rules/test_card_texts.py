@@ -15,7 +15,7 @@ from banker.rules.cards import DrawCard
 from banker.rules.editions import custom_edition, load_edition
 from banker.rules.text import say
 from banker.web.http.i18n import compile_catalogues
-from tests.rules.conftest import NAMES
+from tests.support.rules import NAMES
 
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "banker" / "translations"
 

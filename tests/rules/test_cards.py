@@ -9,11 +9,7 @@ from banker.rules.buildings import Build
 from banker.rules.cards import CardDrawn, DrawCard
 from banker.rules.money import Paid, PayBank
 from banker.rules.rent import PayRent
-
-from .conftest import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
-
-CHANCE_SPACES = (7, 22, 36)
-CHEST_SPACES = (2, 17, 33)
+from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
 
 # (card, space drawn on or None, Ann's change, Bob's and Cat's change)
 MONEY = [

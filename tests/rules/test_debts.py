@@ -7,12 +7,12 @@ import pytest
 from banker.rules.auctions import Bid, Decline
 from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.buildings import Build, SellBuilding
-from banker.rules.debts import PayDebt, debt_summary, raisable
+from banker.rules.debts import PayDebt, raisable
 from banker.rules.deeds import Buy
 from banker.rules.money import CollectFromBank, PayBank, PayPlayer, PayTax
 from banker.rules.mortgages import Mortgage, Unmortgage
 from banker.rules.rent import PayRent
-from tests.rules.conftest import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
 
 BOARDWALK, PARK_PLACE = 39, 37
 
@@ -30,10 +30,6 @@ def in_debt():
 def test_the_rent_is_owed_and_nothing_moves(in_debt):
     assert cash(in_debt, CAT) == 1220 and cash(in_debt, ANN) == 3000 - 750 - 2000
     assert [(d.debtor, d.creditor, d.amount) for d in in_debt.debts] == [(CAT, ANN, 2000)]
-
-
-def test_the_debtor_is_told_what_to_raise(in_debt):
-    assert debt_summary(in_debt, in_debt.player(CAT)) == "Cat owes Ann $2,000: has $1,220, must raise $780."
 
 
 def test_paying_needs_the_whole_amount_in_cash(in_debt):

@@ -6,8 +6,7 @@ from banker.rules import BANK, parse_command
 from banker.rules.deeds import Buy, DeedBought
 from banker.rules.money import Paid
 from banker.rules.mortgages import Mortgage
-
-from .conftest import ANN, BOB, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, cash, new_game, owning, refusal, run
 
 
 def test_buying_a_deed_pays_the_printed_price_to_the_bank_and_transfers_it():

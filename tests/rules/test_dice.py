@@ -14,7 +14,7 @@ from banker.rules.dice import DIE, SPEED_FACES, DiceRolled, RollDice, total
 from banker.rules.rent import PayRent
 from banker.rules.state import Roll
 from banker.rules.undo import TakeBack
-from tests.rules.conftest import ANN, BOB, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, cash, new_game, owning, refusal, run
 
 ELECTRIC, WATER = 12, 28  # the US board's utilities
 

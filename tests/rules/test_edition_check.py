@@ -12,7 +12,7 @@ from banker.rules import InvalidCommand, start_game
 from banker.rules.board import edition_to_json
 from banker.rules.editions import load_edition
 from banker.rules.editions.check import InvalidEdition, check_edition
-from tests.small_board import small_board
+from tests.support.small_board import small_board
 
 Data = dict[str, Any]
 

@@ -9,8 +9,8 @@ from banker.rules.editions import _us_data, custom_edition, load_edition
 from banker.rules.money import PassGo, PayTax
 from banker.rules.rent import PayRent
 from banker.rules.state import format_money
-from tests.rules.conftest import ANN, BOB, NAMES, built, cash, owning, run
-from tests.small_board import small_board
+from tests.support.rules import ANN, BOB, NAMES, built, cash, owning, run
+from tests.support.small_board import small_board
 
 
 def uk_game(**options: object):
@@ -132,7 +132,7 @@ def test_money_is_only_how_amounts_read():
 
 
 def test_a_board_of_32_spaces_plays_its_own_deeds_cards_and_corners():
-    """Millionaire's size: 8 to a side, no railroads, utilities or taxes (tests/small_board.py)."""
+    """Millionaire's size: 8 to a side, no railroads, utilities or taxes (tests/support/small_board.py)."""
     started = start_game(NAMES[:2], edition=custom_edition(small_board()))
     state = fold([(1, [started])])
     assert len(state.edition.spaces) == 32 and len(state.edition.deeds) == 22

@@ -14,7 +14,7 @@ from banker.rules.state import TradeSide
 from banker.rules.tally import EndGame, SignalEnd
 from banker.rules.trades import AcceptTrade, ProposeTrade
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, cash, new_game, owning, refusal, run
 
 MEDITERRANEAN, BALTIC, INCOME_TAX, READING = 1, 3, 4, 5
 CLOSED = "The end of the game has been signalled: no more trades or building until the tally."

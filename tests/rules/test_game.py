@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from banker.rules import InvalidCommand, start_game
-from tests.rules.conftest import new_game
+from tests.support.rules import new_game
 
 
 def test_players_get_ids_in_seating_order_and_distinct_colours():

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from banker.rules.buildings import Build, SellBuilding
 from banker.rules.money import PayBank
-
-from .conftest import ANN, assert_building_supply, built, cash, new_game, owning, run
+from tests.support.rules import ANN, assert_building_supply, built, cash, new_game, owning, run
 
 GREEN = (31, 32, 34)
 DARK_BLUE = (37, 39)

@@ -18,7 +18,18 @@ from banker.rules.rent import PayRent
 from banker.rules.state import FREE_PARKING, TradeSide
 from banker.rules.trades import AcceptTrade, ProposeTrade
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, assert_building_supply, cash, new_game, owning, refusal, run
+from tests.support.rules import (
+    ANN,
+    BOB,
+    CAT,
+    assert_building_supply,
+    cash,
+    new_game,
+    owning,
+    refusal,
+    run,
+    total_cash,
+)
 
 MEDITERRANEAN, BALTIC = 1, 3
 ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9
@@ -56,7 +67,7 @@ def test_taxes_fines_and_card_payments_go_into_the_pot():
     state = run(state, DrawCard(player=CAT, deck="community_chest", card="CC11"))  # hospital fees $100
     state = run(state, DrawCard(player=CAT, deck="chance", card="CH13"))  # speeding fine $15
     assert (state.free_parking, cash(state, CAT)) == (965, 1385)
-    assert state.total_cash() + state.free_parking == 3 * 1500 + 500
+    assert total_cash(state) + state.free_parking == 3 * 1500 + 500
 
 
 def test_card_repairs_go_into_the_pot():

@@ -7,8 +7,7 @@ from banker.rules.cards import DrawCard
 from banker.rules.jail import GoToJail, JailCardUsed, LeftJail, PayJailFine, UseJailCard
 from banker.rules.money import Paid, PayBank
 from banker.rules.rent import PayRent
-
-from .conftest import ANN, BOB, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, cash, new_game, owning, refusal, run
 
 
 def test_go_to_jail_marks_the_player_in_jail_and_pays_nothing():

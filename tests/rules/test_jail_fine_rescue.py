@@ -22,7 +22,7 @@ from banker.rules.rent import PayRent
 from banker.rules.state import TradeSide
 from banker.rules.trades import AcceptTrade, ProposeTrade, TradeCompleted
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, DAN, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, DAN, cash, new_game, owning, refusal, run
 
 BALTIC, READING, PARK_PLACE, BOARDWALK = 3, 5, 37, 39
 

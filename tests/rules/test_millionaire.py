@@ -19,8 +19,8 @@ from banker.rules.state import TradeSide
 from banker.rules.tally import GameEnded, tally
 from banker.rules.trades import ProposeTrade
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, NAMES, cash, new_game, owning, refusal, run
-from tests.small_board import millionaire_board
+from tests.support.rules import ANN, BOB, CAT, NAMES, cash, new_game, owning, refusal, run
+from tests.support.small_board import millionaire_board
 
 PARK_PLACE = 37
 
@@ -133,10 +133,10 @@ def test_the_first_bankruptcy_ends_the_game_and_the_richest_in_cash_wins():
     assert run(ended, Undo()).ended is False
 
 
-# --- Fortune and Millionaire Lifestyle cards on a 32-space board (tests/small_board.py) -------
+# --- Fortune and Millionaire Lifestyle cards on a 32-space board (tests/support/small_board.py) -------
 
 LOT_1, LOT_3 = 1, 3  # the brown group
-LOT_4, LOT_6, LOT_7 = 4, 6, 7  # light blue
+LOT_4, LOT_6 = 4, 6  # light blue, with 7
 LOT_9 = 9  # pink
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from banker.rules import BANK, InvalidCommand, decide, parse_command
 from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayPlayer, big_amount
-from tests.rules.conftest import ANN, BOB, CAT, cash, new_game, refusal, run
+from tests.support.rules import ANN, BOB, CAT, cash, new_game, refusal, run
 
 
 def test_every_player_starts_with_the_starting_cash():

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from banker.rules import BANK, RuleError, apply_action, decide, fold, parse_command
 from banker.rules.money import Paid
 from banker.rules.undo import Undone
-from tests.rules.conftest import new_game
+from tests.support.rules import new_game, total_cash
 
 players = st.integers(min_value=0, max_value=4)  # 0 and 4 are not players in a 3-player game
 amounts = st.one_of(st.integers(min_value=-50, max_value=4000), st.sampled_from(["12", "1.5", "x"]))
@@ -56,7 +56,7 @@ def bank_flows(log):
 def test_total_cash_is_the_starting_cash_plus_what_the_bank_paid_less_what_it_got(payloads):
     state, log = play(payloads)
     paid_out, received = bank_flows(log)
-    assert state.total_cash() == 3 * 1500 + paid_out - received
+    assert total_cash(state) == 3 * 1500 + paid_out - received
     assert all(p.cash >= 0 for p in state.players)
 
 

@@ -23,7 +23,7 @@ from banker.rules.state import TradeSide
 from banker.rules.tally import GameEnded
 from banker.rules.trades import ProposeTrade
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, assert_building_supply, cash, new_game, refusal, run
+from tests.support.rules import ANN, BOB, CAT, assert_building_supply, cash, new_game, refusal, run
 
 MEDITERRANEAN, BALTIC, ATLANTIC, PACIFIC = 1, 3, 26, 31
 WATER_WORKS, INDIANA = 28, 23

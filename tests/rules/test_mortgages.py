@@ -8,8 +8,7 @@ from banker.rules import BANK
 from banker.rules.buildings import SellBuilding
 from banker.rules.money import Paid, PayTax
 from banker.rules.mortgages import Mortgage, Mortgaged, MortgageLifted, Unmortgage
-
-from .conftest import ANN, built, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, built, cash, new_game, owning, refusal, run
 
 
 def test_mortgaging_pays_the_owner_the_mortgage_value():

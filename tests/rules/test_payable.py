@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from banker.rules import decide
@@ -22,7 +22,8 @@ from banker.rules.payable import can_pay
 from banker.rules.property_payment import PayWithProperty
 from banker.rules.rent import PayRent
 from banker.rules.state import BANK, FREE_PARKING, GameState
-from tests.rules.conftest import ANN, BOB, CAT, built, cash, new_game, refusal, run
+from tests.support.properties import searched
+from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, refusal, run
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, PENNSYLVANIA, BOARDWALK = 1, 3, 5, 6, 8, 15, 39
 ST_CHARLES, INCOME_TAX, LUXURY_TAX, ATLANTIC = 11, 4, 38, 26
@@ -168,7 +169,7 @@ def may_mortgage(state: GameState, lot: int) -> bool:
     return True
 
 
-@settings(max_examples=300, deadline=None)
+@searched(100, 3000)
 @given(debtors())
 def test_a_debtor_can_pay_exactly_when_some_way_pays(state):
     assert can_pay(state, ANN) == paid_somehow(state)

@@ -7,7 +7,7 @@ import pytest
 from banker.rules import InvalidCommand, event_from_json, fold, start_game
 from banker.rules.ruleset import PRESETS, RuleSet, ruleset_for
 from banker.rules.state import format_money
-from tests.rules.conftest import new_game
+from tests.support.rules import new_game
 
 
 def test_every_rule_system_is_a_preset_by_its_id():

@@ -16,7 +16,7 @@ from banker.rules.property_payment import PayWithProperty
 from banker.rules.rent import PayRent
 from banker.rules.state import FREE_PARKING
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, assert_building_supply, built, cash, new_game, refusal, run
+from tests.support.rules import ANN, BOB, CAT, assert_building_supply, built, cash, new_game, refusal, run
 
 MEDITERRANEAN, BALTIC, ATLANTIC, PACIFIC = 1, 3, 26, 31
 

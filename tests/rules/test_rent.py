@@ -11,8 +11,7 @@ from banker.rules.cards import DrawCard
 from banker.rules.money import Paid
 from banker.rules.mortgages import Mortgage
 from banker.rules.rent import PayRent
-
-from .conftest import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
 
 # The printed title deeds: base rent, 1-4 houses, hotel.
 STREET_RENTS = {

@@ -14,7 +14,7 @@ from banker.rules.seating import AddPlayer, ChangePlayer, Resign
 from banker.rules.state import BANK, TradeSide
 from banker.rules.trades import ProposeTrade
 from banker.rules.undo import Undo
-from tests.rules.conftest import (
+from tests.support.rules import (
     ANN,
     BOB,
     CAT,
@@ -26,6 +26,7 @@ from tests.rules.conftest import (
     owning,
     refusal,
     run,
+    total_cash,
 )
 
 BOARDWALK, PARK_PLACE, READING, BALTIC = 39, 37, 5, 3
@@ -35,7 +36,7 @@ def test_a_late_player_gets_the_next_seat_and_the_starting_cash_from_the_bank():
     state = run(new_game(), AddPlayer(name="  Dan ", piece="Dog"))
     dan = state.player(DAN)
     assert (dan.name, dan.token, dan.cash, dan.colour_name) == ("Dan", "Dog", 1500, "Purple")
-    assert state.total_cash() == 4 * 1500
+    assert total_cash(state) == 4 * 1500
 
 
 @pytest.mark.parametrize(("preset", "options", "start"), [("speed", {}, 2500), ("millionaire", {}, 372)])
@@ -111,13 +112,13 @@ def test_a_resigning_player_leaves_everything_to_the_bank_and_the_deeds_go_to_au
     state = run(state, Mortgage(deed=READING), DrawCard(player=CAT, deck="chance", card="CH09"))
     left = cash(state, CAT)
     assert left == 3000 - 350 - 400 - 200 - 4 * 200 + 100
-    before = state.total_cash()
+    before = total_cash(state)
     (paid,) = [e for e in decide(state, Resign(player=CAT), 100.0) if isinstance(e, Paid)]
     assert (paid.payee, paid.amount, paid.reason) == (BANK, left, "leaving the game")
     state = run(state, Resign(player=CAT), now=100.0)
     cat = state.player(CAT)
     assert cat.bankrupt and cat.resigned and cat.cash == 0 and cat.jail_cards == () and cat.place == 3
-    assert state.total_cash() == before - left
+    assert total_cash(state) == before - left
     assert all(
         state.holding(p).owner == BANK and not state.holding(p).mortgaged for p in (PARK_PLACE, BOARDWALK)
     )
@@ -189,4 +190,4 @@ def test_each_change_of_the_table_is_in_the_history_and_undone_exactly(command):
     assert after.undo[-1].events
     undone = run(after, Undo())
     assert undone.players == state.players and undone.holdings == state.holdings
-    assert undone.total_cash() == state.total_cash()
+    assert total_cash(undone) == total_cash(state)

@@ -12,7 +12,7 @@ from banker.rules.editions import load_edition
 from banker.rules.money import PayBank
 from banker.rules.tally import tally
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, DAN, NAMES, cash, run
+from tests.support.rules import ANN, BOB, CAT, DAN, NAMES, cash, run
 
 OPERA = "CC09"
 

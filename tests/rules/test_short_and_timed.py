@@ -11,7 +11,7 @@ from banker.rules.buildings import Build, BuildingsChanged
 from banker.rules.money import PayBank
 from banker.rules.rent import PayRent
 from banker.rules.tally import EndGame, GameEnded, TimeUp, tally
-from tests.rules.conftest import ANN, BOB, CAT, DAN, NAMES, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, DAN, NAMES, cash, new_game, owning, refusal, run
 
 MEDITERRANEAN, BALTIC = 1, 3
 

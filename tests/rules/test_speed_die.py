@@ -14,10 +14,10 @@ from banker.rules import describe_action
 from banker.rules.mortgages import Mortgage
 from banker.rules.speed import MrMonopoly, TriplesMove, mr_monopoly_target
 from banker.rules.state import BANK, Holding
-from tests.rules.conftest import ANN, BOB, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, cash, new_game, owning, refusal, run
 
 GO, MEDITERRANEAN, VERMONT, CONNECTICUT, ST_CHARLES = 0, 1, 8, 9, 11
-CHANCE_1, CHANCE_2, CHANCE_3, COMMUNITY_CHEST_3 = 7, 22, 36, 33
+CHANCE_1, CHANCE_2, CHANCE_3 = 7, 22, 36
 INDIANA, ILLINOIS, B_AND_O, ATLANTIC, VENTNOR = 23, 24, 25, 26, 27
 PARK_PLACE, BOARDWALK = 37, 39
 EDITION = new_game().edition

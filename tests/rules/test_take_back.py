@@ -15,7 +15,7 @@ from banker.rules.money import CollectFromBank, PassGo, PayBank, PayPlayer
 from banker.rules.state import TradeSide
 from banker.rules.trades import AcceptTrade, ProposeTrade
 from banker.rules.undo import TAKE_BACK_SECONDS, TakeBack, Undo, Undone
-from tests.rules.conftest import ANN, BOB, CAT, cash, new_game, refusal, run
+from tests.support.rules import ANN, BOB, CAT, cash, new_game, refusal, run
 
 T = 1_000.0  # the server's clock when the slip was sent
 BOARDWALK = 39

@@ -6,7 +6,7 @@ from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.money import PayBank
 from banker.rules.mortgages import Mortgage
 from banker.rules.tally import EndGame, TimeUp, tally
-from tests.rules.conftest import ANN, BOB, CAT, built, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, built, new_game, owning, refusal, run
 
 PARK_PLACE, BOARDWALK, READING, ELECTRIC, WATER = 37, 39, 5, 12, 28
 ORANGES = (16, 18, 19)

@@ -6,8 +6,7 @@ import pytest
 
 from banker.rules import BANK
 from banker.rules.money import Paid, PayTax
-
-from .conftest import ANN, cash, new_game, refusal, run
+from tests.support.rules import ANN, cash, new_game, refusal, run
 
 
 @pytest.mark.parametrize(("space", "amount", "name"), [(4, 200, "Income Tax"), (38, 100, "Luxury Tax")])

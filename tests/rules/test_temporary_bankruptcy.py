@@ -15,24 +15,27 @@ from banker.rules.rent import PayRent
 from banker.rules.state import TradeSide
 from banker.rules.trades import AcceptTrade, CompleteAgreedTrades, ProposeTrade, TradeAgreed
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, DAN, built, cash, new_game, owning, refusal, run
+from tests.support.rules import (
+    ANN,
+    BALTIC,
+    BOARDWALK,
+    BOB,
+    CAT,
+    DAN,
+    PARK_PLACE,
+    READING,
+    SHORT_LINE,
+    built,
+    buys,
+    cash,
+    new_game,
+    owning,
+    refusal,
+    run,
+    short_bob,
+)
 
-READING, SHORT_LINE, PARK_PLACE, BOARDWALK, BALTIC = 5, 35, 37, 39, 3
 INCOME_TAX = 4
-
-
-def short_bob(preset: str = "jma"):
-    """Bob ($300 cash, Reading and Short Line) landed on Ann's Boardwalk with 2 houses: owes $600."""
-    state = owning(new_game(4, preset, starting_cash=3000), ANN, PARK_PLACE, BOARDWALK)
-    state = built(state, (PARK_PLACE, BOARDWALK), 2)
-    state = owning(state, BOB, READING, SHORT_LINE)
-    state = owning(state, CAT, BALTIC)
-    state = run(state, PayBank(player=BOB, amount=2300, reason="earlier losses"))
-    return run(state, PayRent(player=BOB, deed=BOARDWALK))
-
-
-def buys(buyer: int, seller: int, deed: int, price: int) -> ProposeTrade:
-    return ProposeTrade(player=buyer, to=seller, give=TradeSide(cash=price), get=TradeSide(deeds=(deed,)))
 
 
 def test_the_jma_preset_has_temporary_bankruptcy_and_classic_does_not():

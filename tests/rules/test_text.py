@@ -15,7 +15,7 @@ from banker.rules.money import PayTax
 from banker.rules.state import TradeSide
 from banker.rules.text import ITEMS, Parts, Plural, Text, from_data, listing, say, to_data
 from banker.rules.trades import ProposeTrade
-from tests.rules.conftest import ANN, BOB, new_game, owning
+from tests.support.rules import ANN, BOB, new_game, owning
 
 names = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12)
 LEAVES = st.one_of(

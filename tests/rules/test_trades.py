@@ -28,7 +28,7 @@ from banker.rules.trades import (
     TradeProposed,
 )
 from banker.rules.undo import Undo
-from tests.rules.conftest import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
 
 MEDITERRANEAN, BALTIC, READING, PARK_PLACE, BOARDWALK = 1, 3, 5, 37, 39
 NOTHING = TradeSide()

@@ -7,7 +7,7 @@ from dataclasses import replace
 from banker.rules import undo_preview
 from banker.rules.money import PassGo, PayPlayer
 from banker.rules.undo import UNDO_DEPTH, Undo
-from tests.rules.conftest import ANN, BOB, cash, new_game, refusal, run
+from tests.support.rules import ANN, BOB, cash, new_game, refusal, run
 
 
 def same_game(a, b):

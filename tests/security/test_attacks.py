@@ -26,7 +26,8 @@ from banker.rules.editions import load_edition
 from banker.rules.state import TradeSide
 from banker.store.models import Action
 from banker.web.http.security import CSP
-from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, readable, seq, text
+from tests.support.databases import logged_events
+from tests.support.web import HTMX, csrf_token, do, join, join_code, new_game, readable, seq, text
 
 ROOT = Path(__file__).resolve().parents[2]
 # each at most 20 characters, as names must be
@@ -485,7 +486,7 @@ def test_a_game_stored_with_a_broken_character_opens_again_showing_a_replacement
     (every screen of it answered 500, undo or not) opens on every screen after an upgrade."""
     game_id, host, phone = playing_table(app)
     service = app.extensions["banker"]
-    started = service.log.after(game_id, 0)[0].events[0].to_json()
+    started = logged_events(service, game_id)[0].to_json()
     started["edition_data"]["edition"] = "Spring\ud800field"
     paid = {"type": "paid", "payer": 1, "payee": 0, "amount": 5, "reason": "Rent\ud800"}
     last = seq(app, game_id)

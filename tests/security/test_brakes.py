@@ -14,7 +14,7 @@ from banker import config, create_app
 from banker.store.address_counts import AddressCounts
 from banker.store.models import AddressCount
 from banker.web.http.security import HOLD_ROOM, HOLD_SECONDS, JOIN_TRIES_PER_MINUTE, TOO_MANY_TRIES
-from tests.web.helpers import csrf_token, join, join_code, new_game, text
+from tests.support.web import csrf_token, join, join_code, new_game, text
 
 GAMES_LIMIT = "This address has started 3 games in the last hour, as many as this server allows."
 

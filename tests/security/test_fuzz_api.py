@@ -20,6 +20,7 @@ from banker.rules.state import BANK
 from banker.service import GameService
 from banker.service.broker import Broker
 from banker.store.db import make_engine
+from tests.support.properties import searched
 
 FIELDS = (
     "player",
@@ -125,11 +126,7 @@ def check_invariants(app, game_id: str) -> None:
         line.text.encode()  # every history line can be sent
 
 
-@settings(
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@searched(50, 1000, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(steps)
 @example(steps=[(0, {"player": 1, "type": "resign"})])  # leaves an auction open: the clocks must agree
 def test_random_commands_never_crash_the_api_or_break_an_invariant(app, clock, steps):

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.helpers import do, join, join_code, new_game
+from tests.support.web import do, join, join_code, new_game
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from banker.rules.editions import custom_edition
-from tests.small_board import millionaire_board
+from tests.support.small_board import millionaire_board
 
 
 def create(client, **body):

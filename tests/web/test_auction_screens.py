@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.web.helpers import HTMX, do, page, seq, text
+from tests.support.web import HTMX, do, page, seq, text
 
 BOARDWALK = 39
 
@@ -179,7 +179,7 @@ def test_the_banker_starts_a_building_auction_from_the_bank_screen(app, table):
 
 
 def test_a_phone_that_joins_late_sees_the_auction_under_way(app, clock):
-    from tests.web.helpers import join
+    from tests.support.web import join
 
     service = app.extensions["banker"]
     game = service.create_game(["Ann", "Bob"])

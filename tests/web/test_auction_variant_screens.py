@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.helpers import do, page, readable, refusal, take_seat, text
+from tests.support.web import do, page, readable, refusal, take_seat, text
 
 
 @pytest.fixture

@@ -9,29 +9,8 @@ import re
 import pytest
 
 from banker.rules.editions import custom_edition
-from tests.small_board import small_board
-from tests.web.helpers import HTMX, csrf_token, do, join, readable, seq, text
-
-
-def state(app, game_id):
-    return app.extensions["banker"].state(game_id)
-
-
-def tap(client, game_id, position, view="player", **extra):
-    response = client.get(
-        f"/g/{game_id}/space/{position}", query_string={"view": view, **extra}, headers=HTMX
-    )
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return text(response)
-
-
-def buttons(sheet: str) -> list[str]:
-    """The labels of the sheet's action buttons, in order, as they read."""
-    return [readable(label) for label in re.findall(r"<button class=\"btn[^>]*>(.*?)</button>", sheet, re.S)]
-
-
-def refusals(sheet: str) -> list[str]:
-    return re.findall(r"<small>([^<]+)</small>", sheet)
+from tests.support.small_board import small_board
+from tests.support.web import HTMX, buttons, csrf_token, do, join, readable, seq, state, tap, text
 
 
 def test_every_player_sees_the_board_and_the_banks_supply(table):

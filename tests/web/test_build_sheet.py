@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from tests.web.helpers import HTMX, do, readable, text
-from tests.web.test_board import buttons, refusals, state, tap
-from tests.web.test_languages import KO
+from tests.support.web import HTMX, KO, buttons, do, readable, refusals, state, tap, text
 
 
 def test_your_own_deed_opens_the_groups_building_sheet_with_an_even_round_ready(bought):

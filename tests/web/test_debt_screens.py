@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from tests.web.helpers import as_banker, do, page, readable, seq, text
+from tests.support.web import as_banker, debt_card, do, page, readable, seq, text
 
 BOARDWALK, PARK_PLACE = 39, 37
-
-
-def debt_card(html: str) -> str:
-    return re.search(r'<section class="card debt".*?</section>', html, re.S).group(0)
 
 
 @pytest.fixture
@@ -99,7 +93,7 @@ def test_bankruptcy_while_money_can_still_be_raised_is_refused(app, table):
 
 
 def test_the_last_player_standing_wins_on_every_screen(app, client):
-    from tests.web.helpers import join
+    from tests.support.web import join
 
     game = app.extensions["banker"].create_game(["Ann", "Bob"])
     join(client, game.game.join_code, 1)

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from banker.rules.dice import DIE
-from tests.web.helpers import csrf_token, do, join, join_code, readable, refusal, text
-from tests.web.test_board import buttons, tap
+from tests.support.web import buttons, csrf_token, do, join, join_code, readable, refusal, tap, text
 
 
 class Loaded:

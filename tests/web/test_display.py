@@ -7,8 +7,8 @@ import re
 from urllib.parse import urlsplit
 
 from banker.web.panels.display import ring
-from tests.sse import fragments, lines_of, messages, next_message
-from tests.web.helpers import HTMX, as_banker, csrf_token, do, readable, seq
+from tests.support.sse import fragments, lines_of, messages, next_message
+from tests.support.web import HTMX, as_banker, csrf_token, do, readable, seq
 
 
 def display_link(client, game_id: str, link: str = "new") -> str | None:

@@ -8,7 +8,7 @@ import json
 
 from banker.rules.board import edition_to_json
 from banker.rules.editions import load_edition
-from tests.web.helpers import csrf_token, text
+from tests.support.web import csrf_token, text
 
 
 def springfield() -> dict:

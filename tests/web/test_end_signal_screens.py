@@ -3,7 +3,7 @@ line, and building refused in words."""
 
 from __future__ import annotations
 
-from tests.web.helpers import (
+from tests.support.web import (
     HTMX,
     as_banker,
     csrf_token,

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.web.helpers import as_banker, do, page, text
+from tests.support.web import as_banker, do, page, text
 
 PARK_PLACE, BOARDWALK = 37, 39
 
@@ -93,7 +93,7 @@ def test_a_stranger_sees_no_tally_or_history(app, played):
 
 
 def test_a_timed_game_ends_by_itself_when_any_phone_looks(app, clock):
-    from tests.web.helpers import join
+    from tests.support.web import join
 
     game = app.extensions["banker"].create_game(["Ann", "Bob"], options={"end_at": int(clock() + 3600)})
     phone = app.test_client()

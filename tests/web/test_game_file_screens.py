@@ -6,8 +6,8 @@ from __future__ import annotations
 import io
 import json
 
-from tests.test_game_files import rows
-from tests.web.helpers import csrf_token, do, text
+from tests.support.databases import rows
+from tests.support.web import csrf_token, do, text
 
 
 def resume(client, body: bytes, filename: str = "banker-game.json"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.helpers import (
+from tests.support.web import (
     HTMX,
     as_banker,
     csrf_token,

@@ -8,10 +8,7 @@ import re
 import pytest
 
 from banker.rules.editions import load_edition
-from tests.web.helpers import HTMX, csrf_token, do, join, page, readable, take_seat, text
-
-KO = {"Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5"}
-JA = {"Accept-Language": "ja-JP,ja;q=0.9"}
+from tests.support.web import HTMX, JA, KO, csrf_token, do, join, page, readable, take_seat, text
 
 
 def switch(client, lang: str, back: str = "/"):

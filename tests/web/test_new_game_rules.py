@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.web.helpers import csrf_token, join, join_code, readable, text
+from tests.support.web import csrf_token, join, join_code, readable, text
 
 
 def start(client, **fields):

@@ -11,7 +11,7 @@ import re
 
 from banker.service import GameService
 from banker.service.broker import Broker
-from tests.web.helpers import HTMX, as_banker, do, text
+from tests.support.web import HTMX, as_banker, do, text
 
 PAGE = 100  # lines on a page of the history
 

@@ -9,9 +9,7 @@ import re
 import pytest
 
 from banker.rules.state import FREE_PARKING
-from tests.web.helpers import HTMX, as_banker, do, readable, take_seat, text
-from tests.web.test_debt_screens import debt_card
-from tests.web.test_rule_system_screens import seated
+from tests.support.web import HTMX, as_banker, debt_card, do, readable, seated, take_seat, text
 
 
 @pytest.fixture

@@ -9,16 +9,16 @@ import re
 
 import pytest
 from flask import Flask, render_template
-from hypothesis import settings
 
 from banker.rules import GameState
 from banker.rules.cards import DrawCard
 from banker.rules.money import PayPlayer
 from banker.rules.trades import AcceptTrade
 from banker.web import push
-from tests.rules.conftest import ANN, BOB, new_game, run
-from tests.rules.test_table_properties import Table
-from tests.rules.test_temporary_bankruptcy import CAT, READING, buys, short_bob
+from tests.support.databases import sqlite_url
+from tests.support.properties import searched
+from tests.support.rules import ANN, BOB, CAT, READING, buys, new_game, run, short_bob
+from tests.support.table import Table
 
 NOW = 1_000.0  # the auction clock drawn at one moment on both sides of a change
 ATTENTION = re.compile(r' data-attention="[^"]*"')  # names the game's seq-free moments; not shown
@@ -36,7 +36,7 @@ def drawing(tmp_path_factory) -> Flask:
             "TESTING": True,
             "SECRET_KEY": "test",
             "INSTANCE_PATH": str(folder),
-            "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
+            "DATABASE_URL": sqlite_url(folder / "db.sqlite3"),
             "TIMER": False,
         }
     )
@@ -106,9 +106,10 @@ class PushedTable(Table):
                 assert {k for k in old if old[k] != new[k]} <= sent, (view, command)
 
 
+@pytest.mark.hypothesis  # a state machine, run by hand
 def test_a_region_whose_key_did_not_change_draws_as_before(drawing):
     PushedTable.app = drawing
-    PushedTable.TestCase.settings = settings(max_examples=25, stateful_step_count=30, deadline=None)
+    PushedTable.TestCase.settings = searched(8, 200, stateful_step_count=30)
     PushedTable.TestCase().runTest()
 
 

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from tests.web.helpers import do, seq
+from tests.support.web import do, seq
 
 
 def opened(client, game_id: str, now: int, view: str) -> queue.Queue:

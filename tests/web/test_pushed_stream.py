@@ -7,8 +7,8 @@ import threading
 
 from banker.service.states import STATES_KEPT
 from banker.web import push
-from tests.sse import fragments, lines_of, messages, next_message
-from tests.web.helpers import do, new_game, seq
+from tests.support.sse import fragments, lines_of, messages, next_message
+from tests.support.web import do, new_game, seq
 
 
 def pay_bob(table, amount):

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.helpers import do, readable, text
-from tests.web.test_board import buttons, state, tap
+from tests.support.web import buttons, do, readable, state, tap, text
 
 
 def test_a_deed_the_cash_cannot_buy_offers_mortgages_and_sales_with_their_amounts(app, bought):

@@ -8,25 +8,9 @@ import re
 from banker.rules.cards import DrawCard, PlayCard
 from banker.rules.editions import custom_edition
 from banker.web.panels.rule_systems import market_panel
-from tests.rules.conftest import new_game, run
-from tests.small_board import millionaire_board
-from tests.web.helpers import HTMX, csrf_token, do, join, readable, refusal, take_seat, text
-
-
-def seated(app, preset="classic", edition="us", **options):
-    """A game for Ann and Bob; returns (game id, Ann's phone, Bob's phone, the service)."""
-    service = app.extensions["banker"]
-    game = service.create_game(["Ann", "Bob"], preset=preset, edition=edition, options=options or None)
-    phones = []
-    for player in (1, 2):
-        phone = app.test_client()
-        join(phone, game.game.join_code, player)
-        phones.append(phone)
-    return game.game.id, phones[0], phones[1], service
-
-
-def tap(client, game_id, position):
-    return text(client.get(f"/g/{game_id}/space/{position}?view=player", headers=HTMX))
+from tests.support.rules import new_game, run
+from tests.support.small_board import millionaire_board
+from tests.support.web import HTMX, csrf_token, do, readable, refusal, seated, take_seat, tap, text
 
 
 def test_the_jackpot_grows_with_taxes_shows_on_the_map_and_is_collected_at_free_parking(app):

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.web.helpers import HTMX, csrf_token, do, join, join_code, new_game, seq, take_seat, text
+from tests.support.web import HTMX, csrf_token, do, join, join_code, new_game, seq, take_seat, text
 
 
 def cash_on(page: str, player_id: int) -> str:

@@ -3,7 +3,7 @@ lets one go; a player leaves from their own phone; the API hands the bank the la
 
 from __future__ import annotations
 
-from tests.web.helpers import do, join, page, readable, refusal, seq, text
+from tests.support.web import do, join, page, readable, refusal, seq, text
 
 
 def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(app, table):

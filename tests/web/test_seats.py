@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 
 from banker.web.http.seats import GAMES_KEPT
-from tests.web.helpers import as_banker, csrf_token, join, join_code, new_game, readable, seq, take_seat, text
+from tests.support.web import as_banker, csrf_token, join, join_code, new_game, readable, seq, take_seat, text
 
 
 def test_the_seat_cookie_keeps_the_most_recent_games_well_under_a_browsers_4_kb(app, client):

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.helpers import do, join, text
-from tests.web.test_board import buttons, refusals, tap
+from tests.support.web import buttons, do, join, refusals, tap, text
 
 CHANCE, VERMONT, INDIANA, ILLINOIS, B_AND_O, BOARDWALK = 7, 8, 23, 24, 25, 39
 

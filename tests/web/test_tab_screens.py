@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.helpers import text
+from tests.support.web import text
 
 
 def tabs_and_panels(page: str) -> tuple[list[tuple[str, str]], list[str]]:

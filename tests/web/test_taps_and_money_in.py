@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.helpers import HTMX, as_banker, do, readable, refusal, seq, text
+from tests.support.web import HTMX, as_banker, do, readable, refusal, seq, text
 
 BOARDWALK = 39
 

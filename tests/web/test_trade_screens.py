@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.web.helpers import HTMX, as_banker, csrf_token, page, seq, text
+from tests.support.web import HTMX, as_banker, csrf_token, page, seq, text
 
 BOARDWALK, PARK_PLACE, READING = 39, 37, 5
 

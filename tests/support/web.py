@@ -1,4 +1,5 @@
-"""Driving the screens the way a phone does: forms, htmx headers, the CSRF token."""
+"""Driving the screens the way a phone does: forms, htmx headers, the CSRF token, a phone's
+language; and reading what they show."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ import re
 from flask.testing import FlaskClient
 
 HTMX = {"HX-Request": "true"}
+# a phone's language, as its browser asks for it
+KO = {"Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5"}
+JA = {"Accept-Language": "ja-JP,ja;q=0.9"}
 
 
 def csrf_token(client: FlaskClient, path: str = "/new") -> str:
@@ -54,6 +58,22 @@ def do(client: FlaskClient, game_id: str, view: str = "player", **fields):
     )
 
 
+def seated(app, preset="classic", edition="us", **options):
+    """A game for Ann and Bob; returns (game id, Ann's phone, Bob's phone, the service)."""
+    service = app.extensions["banker"]
+    game = service.create_game(["Ann", "Bob"], preset=preset, edition=edition, options=options or None)
+    phones = []
+    for player in (1, 2):
+        phone = app.test_client()
+        join(phone, game.game.join_code, player)
+        phones.append(phone)
+    return game.game.id, phones[0], phones[1], service
+
+
+def state(app, game_id: str):
+    return app.extensions["banker"].state(game_id)
+
+
 def seq(app, game_id: str) -> int:
     """How many actions the game's log holds: unchanged means nothing happened."""
     return app.extensions["banker"].state(game_id).seq
@@ -87,3 +107,26 @@ def as_banker(app, game_id: str, *commands: dict) -> None:
     banker = service.seats.of(game_id)[0].token
     for command in commands:
         service.run(game_id, banker, command)
+
+
+def tap(client: FlaskClient, game_id: str, position: int, view: str = "player", **extra) -> str:
+    """The sheet a tap on the space at `position` opens, as text."""
+    response = client.get(
+        f"/g/{game_id}/space/{position}", query_string={"view": view, **extra}, headers=HTMX
+    )
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return text(response)
+
+
+def buttons(sheet: str) -> list[str]:
+    """The labels of the sheet's action buttons, in order, as they read."""
+    return [readable(label) for label in re.findall(r"<button class=\"btn[^>]*>(.*?)</button>", sheet, re.S)]
+
+
+def refusals(sheet: str) -> list[str]:
+    """Why each of the sheet's actions that is not offered is not."""
+    return re.findall(r"<small>([^<]+)</small>", sheet)
+
+
+def debt_card(html: str) -> str:
+    return re.search(r'<section class="card debt".*?</section>', html, re.S).group(0)

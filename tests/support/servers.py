@@ -1,5 +1,5 @@
 """`banker serve` in a process of its own, on a database the test chooses, that a test can kill
-with SIGKILL and start again on the same port."""
+with SIGKILL and start again on the same port; and any other `banker` command run once."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 
 SECRET = "test-secret"
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def free_port() -> int:
@@ -43,7 +44,7 @@ class ServeProcess:
         }
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 30.0) -> None:
+    def start(self, timeout: float = 60.0) -> None:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [
@@ -90,6 +91,18 @@ class ServeProcess:
                 self.process.kill()
                 self.process.wait(timeout=10)
             self.process = None
+
+
+def banker(*args: str, env: dict[str, str], timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """The `banker` command with `args`, in a process of its own with `env` added to ours."""
+    return subprocess.run(
+        [sys.executable, "-m", "banker.cli", *args],
+        env={**os.environ, **env},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def request(

@@ -1,5 +1,5 @@
 """A skipped test counts as failed: the suite sets up whatever it needs on any machine it runs on
-(tests/machine.py), so a skip could only hide a test that did not run."""
+(tests/support/machine.py), so a skip could only hide a test that did not run."""
 
 from __future__ import annotations
 

@@ -4,19 +4,25 @@ The browser tests drive Debian's chromium through Playwright (with fonts-noto-cj
 Korean and Japanese screens), the PostgreSQL tests start a throwaway server from Debian's
 postgresql, and the deployment test puts Debian's nginx in front of two servers. On a Debian or Ubuntu machine run as
 root, whatever is missing is installed with apt-get, all at once, the first time a test needs any
-of it; anywhere else a missing one fails that test with the command that installs it."""
+of it; anywhere else a missing one fails that test with the command that installs it. The test
+processes run side by side (pytest-xdist): one installs while the others wait on a file lock,
+then find nothing missing."""
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import os
 import shutil
 import subprocess
+import tempfile
+from pathlib import Path
 
 import pytest
 
 # libatomic1: Playwright's own node program needs it, and a minimal Debian lacks it
 PACKAGES = ("chromium", "fonts-noto-cjk", "libatomic1", "postgresql", "nginx")
+LOCK = Path(tempfile.gettempdir()) / "banker-tests-packages.lock"
 
 
 def ensure_packages() -> None:
@@ -25,11 +31,16 @@ def ensure_packages() -> None:
         pytest.fail(problem)
 
 
-@functools.cache  # once per test session, whichever test needs it first
+@functools.cache  # once per test process, whichever test needs it first
 def _install_missing() -> str | None:
     if shutil.which("dpkg-query") is None:
         return None  # not Debian: what is missing fails the test that needs it, saying what it needs
-    missing = [package for package in PACKAGES if not _is_installed(package)]
+    with LOCK.open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        return _install(missing=[package for package in PACKAGES if not _is_installed(package)])
+
+
+def _install(missing: list[str]) -> str | None:
     if not missing:
         return None
     if os.geteuid() != 0 or shutil.which("apt-get") is None:

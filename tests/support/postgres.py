@@ -19,7 +19,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
 from banker.store.db import normalise_url
-from tests.servers import free_port
+from tests.support.servers import free_port
 
 SERVER_OPTIONS = "-c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=200"
 

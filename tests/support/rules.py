@@ -1,4 +1,5 @@
-"""Helpers to set up a table and play commands through the rules, as the service does."""
+"""Helpers to set up a table and play commands through the rules, as the service does, and the
+US board's colour groups and the set-ups that more than one rules test starts from."""
 
 from __future__ import annotations
 
@@ -7,9 +8,24 @@ import pytest
 from banker.rules import Command, GameState, RuleError, Sent, apply_action, decide, fold, start_game
 from banker.rules.buildings import Build
 from banker.rules.deeds import Buy
+from banker.rules.money import PayBank
+from banker.rules.rent import PayRent
+from banker.rules.state import TradeSide
+from banker.rules.trades import ProposeTrade
 
 ANN, BOB, CAT, DAN = 1, 2, 3, 4
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+# the US board's street groups
+GREEN = (31, 32, 34)
+DARK_BLUE = (37, 39)
+RED = (21, 23, 24)
+YELLOW = (26, 27, 29)
+BROWN = (1, 3)
+LIGHT_BLUE = (6, 8, 9)
+PINK = (11, 13, 14)
+ORANGE = (16, 18, 19)
+READING, SHORT_LINE, PARK_PLACE, BOARDWALK, BALTIC = 5, 35, 37, 39, 3
 
 
 def new_game(
@@ -40,6 +56,11 @@ def cash(state: GameState, player: int) -> int:
     return state.player(player).cash
 
 
+def total_cash(state: GameState) -> int:
+    """The cash of every player, added up."""
+    return sum(player.cash for player in state.players)
+
+
 def owning(state: GameState, player: int, *positions: int) -> GameState:
     """`player` buys each deed from the bank."""
     return run(state, *(Buy(player=player, deed=position) for position in positions))
@@ -60,3 +81,27 @@ def assert_building_supply(state: GameState) -> None:
     assert state.hotels + sum(lot.hotel for lot in lots) == state.edition.hotels
     assert state.houses >= 0 and state.hotels >= 0
     assert all(not (lot.hotel and lot.houses) for lot in lots)
+
+
+def shortage(state: GameState, bank_houses: int) -> GameState:
+    """Bob builds on red, yellow and orange until the bank has `bank_houses` left."""
+    lots = RED + YELLOW + ORANGE
+    state = owning(state, BOB, *lots)
+    while state.houses > bank_houses:
+        state = run(state, Build(deed=min(lots, key=lambda p: state.holding(p).houses)))
+    return state
+
+
+def short_bob(preset: str = "jma") -> GameState:
+    """Bob ($300 cash, Reading and Short Line) landed on Ann's Boardwalk with 2 houses: owes $600."""
+    state = owning(new_game(4, preset, starting_cash=3000), ANN, PARK_PLACE, BOARDWALK)
+    state = built(state, (PARK_PLACE, BOARDWALK), 2)
+    state = owning(state, BOB, READING, SHORT_LINE)
+    state = owning(state, CAT, BALTIC)
+    state = run(state, PayBank(player=BOB, amount=2300, reason="earlier losses"))
+    return run(state, PayRent(player=BOB, deed=BOARDWALK))
+
+
+def buys(buyer: int, seller: int, deed: int, price: int) -> ProposeTrade:
+    """`buyer` offers `seller` `price` in cash for `deed`."""
+    return ProposeTrade(player=buyer, to=seller, give=TradeSide(cash=price), get=TradeSide(deeds=(deed,)))

@@ -1,11 +1,24 @@
-"""What a person does at the table, in the browser: start a game, join it, read the screens."""
+"""What a person does at the table, in the browser: start a game, join it, read the screens, check
+them for accessibility; and how the browser is started."""
 
 from __future__ import annotations
 
 import json
 import urllib.request
+from pathlib import Path
 
 from playwright.sync_api import expect
+
+PHONE = {"width": 390, "height": 844}
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+OUTPUT = Path(__file__).resolve().parent.parent / "output"  # screenshots
 
 LIVE = 1000  # ms: every other phone must show a change within a second, without reloading
 # ms: how long the other flows wait for a screen to catch up; their speed is measured by the
@@ -102,3 +115,34 @@ def open_tab(page, name):
     """Tap a tab of the bar at the foot of the screen (Board, My deeds, Pay, Trade, History...)."""
     page.get_by_role("tab", name=name, exact=True).click()
     expect(page.get_by_role("tab", name=name, exact=True)).to_have_attribute("aria-selected", "true")
+
+
+def bid(page, amount):
+    """One tap: the bid button that says `amount`."""
+    page.locator(".auction").get_by_role("button", name=amount).first.click()
+
+
+AXE = Path(__file__).resolve().parent.parent / "e2e" / "vendor" / "axe.min.js"
+SERIOUS = ("serious", "critical")
+# Controls smaller than 44 x 44 px; a radio or a checkbox is tapped through the label around it
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'button, a[href], input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])')]
+  .map((el) => el.closest('label') || el)
+  .filter((el) => el.getClientRects().length && !el.closest('.sr-only'))
+  .map((el) => [el, el.getBoundingClientRect()])
+  .filter(([, box]) => box.width < 44 || box.height < 44)
+  .map(([el, box]) => `small target ${Math.round(box.width)}x${Math.round(box.height)}: `
+    + `${el.tagName.toLowerCase()}.${el.className} ${el.textContent.trim().slice(0, 30)}`)"""
+
+
+def violations(page) -> list[str]:
+    # evaluated, not added as a <script>: the app's Content-Security-Policy refuses inline scripts
+    page.evaluate(AXE.read_text())
+    result = page.evaluate(
+        "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa']}})"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[(n['target'], n['any'][0]['message'] if n['any'] else '') for n in v['nodes'][:4]]}"
+        for v in result["violations"]
+        if v["impact"] in SERIOUS
+    ] + page.evaluate(SMALL_TARGETS)

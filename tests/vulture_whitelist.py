@@ -1,0 +1,117 @@
+"""What vulture (at 60% confidence, tests/test_code_style.py) takes for dead code and is not: each
+name below is used where vulture cannot see it. Flask's views and error handlers, SQLAlchemy's
+listeners and hypothesis's rules and invariants are known by their decorators instead (pyproject's
+[tool.vulture]). A name goes here only with the reason it is used."""
+
+# The rules' commands: a command is found by its `type` in banker.rules.base.COMMANDS, which each
+# subclass of Command joins when it is defined, never by its class name.
+AcceptTrade
+AddPlayer
+Bid
+Build
+BuildGroup
+BuyFromMarket
+BuyFromOwner
+BuyLevel
+Buy
+CancelAuction
+CancelTrade
+ChangePlayer
+CollectFromBank
+CompleteAgreedTrades
+Decline
+DeclineTrade
+EndGame
+FreeParking
+GoToJail
+Mortgage
+MrMonopoly
+NextTurn
+PayBank
+PayDebt
+PayJailFine
+PayPlayer
+PayTax
+PayWithProperty
+PlayCard
+ProposeTrade
+Resign
+SellBuilding
+SetOpeningPrice
+SettleMortgage
+SignalEnd
+StartBuildingAuction
+TriplesMove
+Undo
+Unmortgage
+UseJailCard
+
+# A rule option read by the name of the tax space it prices (banker.rules.board.TAX_TYPES).
+luxury_tax
+
+# Alembic reads each revision's module for these.
+down_revision
+branch_labels
+depends_on
+downgrade
+
+# Attributes that a library reads: gevent's server, werkzeug's URL converter, its responses and
+# sessions, Flask's request bound, Jinja's environment.
+_.handler_class
+_.regex
+_.max_age
+_.immutable
+_.no_cache
+_.direct_passthrough
+_.max_content_length
+_.permanent
+_.session_interface
+_.finalize
+_.secret_key
+
+# Arguments that are part of an lru_cache key: a file changed on disk is read again.
+mtime_ns
+
+# Fields of the view models that only the templates read.
+_.unit
+_.placeholder
+_.seconds_left
+_.total_seconds
+_.raise_money
+_.with_property
+_.bankrupt_by_banker
+_.fine_taker
+_.column
+_.end_x
+_.end_y
+_.height
+_.card_offers
+_.dice_offers
+_.each_more
+_.each_fewer
+_.next_turn
+_.gives
+_.withdrawing
+_.mortgaged_in
+_.theirs
+_.my_cards
+_.their_cards
+_.my_claims
+_.their_claims
+
+# pytest's hooks and plugins, and the arguments a hook is called with.
+pytest_plugins
+pytest_configure
+pytest_collection_modifyitems
+pytest_runtest_makereport
+call
+
+# A test that hypothesis's state machine is, and a repetition a test is parametrized with.
+test_a_table_playing_any_legal_commands_keeps_the_rules_invariants
+trial
+
+# Called by the classes they override: HTMLParser's handlers, hypothesis's end of a run.
+_.handle_starttag
+_.handle_endtag
+_.handle_data
+_.teardown
