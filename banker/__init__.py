@@ -42,7 +42,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # on PostgreSQL several server processes may share the database: changes travel by NOTIFY
     broker = PostgresBroker(engine) if engine.dialect.name == "postgresql" else Broker()
     service = GameService(
-        engine, broker, clock=app.config.get("CLOCK") or time.time, games_kept=app.config["GAMES_KEPT"]
+        engine,
+        broker,
+        clock=app.config.get("CLOCK") or time.time,
+        games_kept=app.config["GAMES_KEPT"],
+        workers=app.config["WORKERS"],
+        waiting=app.config["WORKER_QUEUE"],
     )
     app.extensions["banker"] = service
     if app.config["TIMER"]:

@@ -43,6 +43,15 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # How many games' folded state one server process keeps in memory (the most recently
         # used; some 50 kB each): any other game is folded from its log when next asked for.
         "GAMES_KEPT": _whole("BANKER_GAMES_KEPT", str(GAMES_KEPT), "how many games, 1 or more", least=1),
+        # Live streams one game may hold open in a server process: a table uses about a dozen (each
+        # phone, the bank, a display, a second tab); past it a stream is refused and the page polls.
+        "STREAMS_PER_GAME": _whole(
+            "BANKER_STREAMS_PER_GAME", "40", "how many streams of one game, 1 or more", least=1
+        ),
+        # Worker processes that check, store and write out game files, off the event loop (0: in
+        # the request itself), and how many more such jobs may wait for one before "try again".
+        "WORKERS": _whole("BANKER_WORKERS", "1", "how many worker processes, 0 or more"),
+        "WORKER_QUEUE": _whole("BANKER_WORKER_QUEUE", "8", "how many jobs may wait, 0 or more"),
         # A live stream is closed after this long and the phone reconnects by itself.
         "STREAM_SECONDS": 300.0,
         "STREAM_KEEPALIVE_SECONDS": 15.0,

@@ -103,6 +103,7 @@ def app(tmp_path, clock, migrated_url) -> Iterator[Flask]:
             "STREAM_SECONDS": 0.2,
             "STREAM_KEEPALIVE_SECONDS": 0.05,
             "TIMER": False,
+            "WORKERS": 0,  # game files are checked in the request (tests/test_workers.py starts workers)
         }
     )
     yield app

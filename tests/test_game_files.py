@@ -444,7 +444,8 @@ def test_banker_serve_reads_a_game_file_past_the_bound_of_every_other_request(ap
     server = ServeProcess(database_url, tmp_path / "serve.log")
     server.start()
     try:
-        status, moved = request(server.port, "POST", "/api/games/import", body=content)
+        # its worker process may still be starting: on a busy machine that takes seconds
+        status, moved = request(server.port, "POST", "/api/games/import", body=content, timeout=60)
         assert status == 201, moved
         assert service.state(moved["id"]) == service.state(created.game.id)
         status, _ = request(

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,6 +54,7 @@ def _serve(host: str, port: int, quiet: bool) -> int:
     from banker.cli import bank_links, server
 
     app = create_app()
+    app.extensions["banker"].transfers.workers.start()  # ready before the first game file comes
     # Everything made at start lives as long as the server: the garbage collector's full passes
     # skip it from now on. They scanned all of it (100,000 objects, some 100 ms on a small
     # machine) while every table waited.
@@ -65,12 +71,20 @@ def _serve(host: str, port: int, quiet: bool) -> int:
     return 0
 
 
-def _bank_link(game: str, host: str, port: int) -> int:
+def _one_shot() -> Flask:
+    """The app for a command that does one thing and ends: its game files are read and written
+    in its own process (a worker process would only add its start-up)."""
     from banker import create_app
+
+    os.environ.setdefault("BANKER_WORKERS", "0")
+    return create_app()
+
+
+def _bank_link(game: str, host: str, port: int) -> int:
     from banker.cli import bank_links
     from banker.service.errors import NotFound
 
-    app = create_app()
+    app = _one_shot()
     app.config["PUBLIC_URL"] = app.config["PUBLIC_URL"] or _address(host, port)
     try:
         print(bank_links.bank_link(app, game.strip()))
@@ -81,23 +95,21 @@ def _bank_link(game: str, host: str, port: int) -> int:
 
 
 def _backup(folder: Path) -> int:
-    from banker import create_app
     from banker.cli import backups
 
-    app = create_app()
+    app = _one_shot()
     written = sum(1 for _ in backups.backup(app.extensions["banker"], folder))
     print(f"Saved {written} games to {folder}")
     return 0
 
 
 def _restore(folder: Path) -> int:
-    from banker import create_app
     from banker.cli import backups
 
     if not folder.is_dir():
         print(f"There is no folder {folder}.", file=sys.stderr)
         return 1
-    app = create_app()
+    app = _one_shot()
     refused = 0
     for path, line in backups.restore(app.extensions["banker"], folder):
         refused += line.startswith("refused")

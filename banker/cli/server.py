@@ -37,7 +37,7 @@ from gevent.pywsgi import WSGIHandler, WSGIServer
 from werkzeug.http import parse_list_header
 
 from banker.web.http import game_files
-from banker.web.http.refusals import BUSY, CROWDED, REFUSED, SLOW
+from banker.web.http.refusals import BUSY, CROWDED, FILES, REFUSED, SLOW
 
 FILES_KEPT = 64  # open files left over for the database, the logs and the listening socket
 FILES_WANTED = 65_536  # asked for when the hard limit is unlimited
@@ -121,6 +121,8 @@ class Limits:
     body: float
     body_bytes: int
     proxies: int
+    # game files read in at once: as many as the workers can take or have waiting (each is some MB)
+    files: int
 
     @classmethod
     def of(cls, config: dict[str, Any]) -> Limits:
@@ -130,6 +132,7 @@ class Limits:
             body=config["BODY_SECONDS"],
             body_bytes=config["MAX_CONTENT_LENGTH"],
             proxies=config["TRUSTED_PROXIES"],
+            files=max(1, config["WORKERS"] + config["WORKER_QUEUE"]),
         )
 
 
@@ -219,6 +222,11 @@ class Handler(WSGIHandler):
         client = client_key(forwarded_client(self.environ, limits.proxies)) if limits.proxies else None
         if refusal := gate.enter(client, connection=False):
             return self._refuse(refusal, close=False)  # the proxy's next request may be another's
+        carries_a_file = game_files.body_limit(self.path or "", limits.body_bytes) > limits.body_bytes
+        if carries_a_file and self.server.files_in >= limits.files:
+            gate.leave(client, connection=False)
+            return self._refuse(FILES, close=True)  # its megabytes left unread
+        self.server.files_in += carries_a_file
         try:
             try:
                 late = self._take_body()
@@ -230,6 +238,7 @@ class Handler(WSGIHandler):
             else:
                 super().handle_one_response()
         finally:
+            self.server.files_in -= carries_a_file
             gate.leave(client, connection=False)
 
     def _refuse(self, reason: str, close: bool) -> None:
@@ -289,6 +298,7 @@ class Server(WSGIServer):
         super().__init__(listener, app, log=None)
         self.limits = Limits.of(app.config)
         self.gate = gate
+        self.files_in = 0  # requests carrying a game file, being read or answered
         self.idle: dict[Handler, None] = {}  # connections waiting for a request, longest first
 
     def make_room(self) -> bool:

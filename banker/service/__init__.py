@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -22,18 +22,20 @@ from banker.rules.base import Throw
 from banker.rules.game import Joined
 from banker.rules.inputs import check_text
 from banker.rules.text import Text
-from banker.service import game_files
-from banker.service.action_log import ActionLog, RequestKey, Stored, decoded
+from banker.service.action_log import ActionLog, RequestKey
 from banker.service.broker import Broker
 from banker.service.chronicle import Chronicle
 from banker.service.clocks import Clocks, NothingDue
 from banker.service.errors import Forbidden
-from banker.service.game_files import FileAction, GameFile, Kept, Restored
+from banker.service.game_files import FileAction, Restored
 from banker.service.history import HistoryLine, HistoryWording
-from banker.service.pacing import in_turns
 from banker.service.recorder import Recorder, Result
 from banker.service.seats import BANKER, NewGame, SeatInfo, Seats
+from banker.service.snapshots import Snapshots
 from banker.service.states import FoldedStates
+from banker.service.transfers import Parts, Transfers
+from banker.service.transfers import Stored as StoredGame
+from banker.service.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +50,8 @@ class GameService:
         clock: Callable[[], float] = time.time,
         games_kept: int = GAMES_KEPT,
         throw: Throw = secrets.choice,
+        workers: int = 0,
+        waiting: int = 8,
     ) -> None:
         self.engine = engine
         self.broker = broker
@@ -56,8 +60,11 @@ class GameService:
         self.log = ActionLog(engine)
         self.seats = Seats(engine, games_kept)
         self.clocks = Clocks(clock)
-        self.states = FoldedStates(self.log, games_kept, watch=self.clocks.watch)
+        self.states = FoldedStates(self.log, Snapshots(engine), games_kept, watch=self.clocks.watch)
         self.wording = HistoryWording(self.states)
+        parts = Parts(self.log, self.seats, self.states.snapshots)
+        url = engine.url.render_as_string(hide_password=False)
+        self.transfers = Transfers(Workers(parts, url, workers, waiting))
         self.recorder = Recorder(self.log, self.states, self.seats, broker, clock, settled=self.state)
         # told of each game created (`banker serve` prints its bank link for the host)
         self.on_new_game: Callable[[NewGame], None] | None = None
@@ -75,52 +82,32 @@ class GameService:
         started = start_game(names, preset, edition, options, tokens, seed=secrets.randbits(32))
         at = datetime.fromtimestamp(self.clock(), UTC)
         first = FileAction(seq=1, by=BANKER, at=at, events=(started.to_json(),))
-        return self._store((first,), len(started.players))
+        return self._announced(StoredGame(*self.seats.create(self.log, (first,), len(started.players), None)))
 
     def export_game(self, game_id: str, backup: bool = False) -> bytes:
         """The game as one file; a `backup` also keeps its id, join code and seat tokens."""
-        kept = self.seats.kept(game_id)  # NotFound for no such game
-        return game_files.write(
-            GameFile(actions=self.log.file_actions(game_id), kept=kept if backup else None)
-        )
+        return self.transfers.export(game_id, self.state(game_id).seq, backup)
 
     def import_game(self, raw: bytes) -> NewGame:
         """The game in a file as a new game here, with a new id, join code and seat tokens (those of
         the server it came from do not open it); a file refused (BadGameFile) stores nothing."""
-        game = game_files.read(raw, in_turns)
-        return self._store(game.actions, game.players, folded=game.folded)
+        return self._announced(self.transfers.imported(raw))
 
     def restore_game(self, raw: bytes) -> Restored:
         """A game from a backup put back as it was, under its own id, join code and seat tokens, so
         its links and phones work again. A game whose id is here already is left as it is (restoring
         twice changes nothing, and a game played on since is not overwritten); a file without the
         backup's ids (a download from the bank screen) becomes a new game."""
-        game = game_files.read(raw, in_turns)
-        if game.kept is None:
-            return Restored(self._store(game.actions, game.players, folded=game.folded).game.id, "new")
-        kept = self.seats.restorable(game.kept)
-        if kept is None:
-            return Restored(game.kept.id, "present")
-        return Restored(self._store(game.actions, game.players, kept, game.folded).game.id, "restored")
+        done, stored = self.transfers.restored(raw)
+        if stored is not None:
+            self._announced(stored)
+        return done
 
-    def _store(
-        self,
-        actions: Sequence[FileAction],
-        players: int,
-        kept: Kept | None = None,
-        folded: Chronicle | None = None,
-    ) -> NewGame:
-        """Store a game whose log is `actions` under the id, join code and seats `kept` when given,
-        else new ones; then announce it. `folded` is the game those actions make, when the caller
-        has folded them already (a file read): it is kept, not folded again."""
-        game, seats = self.seats.create(self.log, actions, players, kept)
-        if folded is not None:
-            last = actions[-1]
-            action = Stored(seq=last.seq, by=last.by, events=decoded(last.events), at=last.at)
-            self.states.remember(game.id, folded, action)
-        banker = next(seat for seat in seats if seat.player_id == BANKER)
-        players_seats = tuple(seat for seat in seats if seat.player_id != BANKER)
-        created = NewGame(game=game, banker=banker, players=players_seats, state=self.state(game.id))
+    def _announced(self, stored: StoredGame) -> NewGame:
+        """A game just stored, told to whoever listens for new games."""
+        banker = next(seat for seat in stored.seats if seat.player_id == BANKER)
+        players = tuple(seat for seat in stored.seats if seat.player_id != BANKER)
+        created = NewGame(game=stored.game, banker=banker, players=players, state=self.state(stored.game.id))
         if self.on_new_game is not None:
             try:
                 self.on_new_game(created)

@@ -16,3 +16,7 @@ class NotFound(RuleError):
 
 class Forbidden(RuleError):
     """Raised when a seat asks for something only another seat may do."""
+
+
+class Busy(RuleError):
+    """Raised when heavy work is asked for while the workers have as much as they can take."""

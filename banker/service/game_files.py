@@ -44,7 +44,7 @@ from banker.service.chronicle import Chronicle, record
 
 FORMAT = "banker-game"
 VERSION = 1
-MAX_BYTES = 4 * 1024 * 1024  # a long game's log is some 500 kB; a custom edition adds up to 60 kB
+MAX_BYTES = 12 << 20  # MAX_ACTIONS of some 300 bytes each (6 MB), with room; a custom edition adds 60 kB
 MAX_ACTIONS = 20_000
 # version n -> the step that turns a file of version n into one of version n + 1
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}

@@ -118,6 +118,8 @@ class Recorder:
             kept = record(kept, action.seq, action.events, action.sent)
             self.states.remember(game_id, kept, action)
             self.broker.publish(game_id, action.seq)
+            if self.states.snapshots.due(action.seq):
+                self.states.snapshots.keep(game_id, kept)
             return Result(seq=action.seq, events=action.events, state=kept.state)
         raise RuleError(Text("The table is very busy right now; please try again."))
 

@@ -28,6 +28,8 @@ DISPLAY = -100  # SeatKey.player_id of a table display: it shows the game and ne
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 SEAT_KEYS_KEPT = 100_000  # tokens remembered (about 150 bytes each)
 SEAT_OF_TOKEN = select(Seat.game_id, Seat.player_id).where(Seat.token == bindparam("token"))
+# asked by every open table display each time its game changes: a plain statement, built once
+DISPLAY_LINK = select(Game.id, Game.display_token).where(Game.id == bindparam("game_id"))
 
 
 @dataclass(frozen=True)
@@ -230,11 +232,11 @@ class Seats:
 
     def display_link(self, game_id: str) -> str | None:
         """The key of the game's table display link; None when the bank has made none."""
-        with Session(self.engine) as session:
-            game = session.get(Game, game_id)
-        if game is None:
+        with self.engine.connect() as connection:
+            row = connection.execute(DISPLAY_LINK, {"game_id": game_id}).first()
+        if row is None:
             raise NotFound.game()
-        return game.display_token
+        return row.display_token
 
     def new_display_link(self, game_id: str) -> str:
         """A new display link for the game: the old one, if any, stops working."""

@@ -16,6 +16,7 @@ from banker.service.action_log import ActionLog, Stored
 from banker.service.chronicle import Chronicle, record
 from banker.service.errors import NotFound
 from banker.service.pacing import in_turns
+from banker.service.snapshots import Snapshots
 
 STATES_KEPT = 8  # the latest states of a game kept, one per action: for streams a few behind
 
@@ -25,12 +26,20 @@ class Step:
     """A state the game reached, and the action that took it there."""
 
     state: GameState
-    action: Stored | None  # None for the game's start, whose event holds the whole edition
+    # None for the game's start (whose event holds the whole edition) and for a snapshot
+    action: Stored | None
 
 
 class FoldedStates:
-    def __init__(self, log: ActionLog, games_kept: int, watch: Callable[[str, GameState], None]) -> None:
+    def __init__(
+        self,
+        log: ActionLog,
+        snapshots: Snapshots,
+        games_kept: int,
+        watch: Callable[[str, GameState], None],
+    ) -> None:
         self.log = log
+        self.snapshots = snapshots
         self.watch = watch  # told of each game's newest state (the clocks keep its deadline)
         self.chronicles: LRU[str, Chronicle] = LRU(games_kept)
         self._recent: LRU[str, tuple[Step, ...]] = LRU(games_kept)  # the latest actions, in turn
@@ -41,8 +50,11 @@ class FoldedStates:
         return self.chronicles.get(game_id)
 
     def current(self, game_id: str) -> Chronicle:
-        """The folded game, as kept plus any actions stored since; NotFound for no such game."""
+        """The folded game, as kept plus any actions stored since; NotFound for no such game. A game
+        not kept is opened from its latest snapshot, if it has one."""
         kept = self.chronicles.get(game_id)
+        if kept is None and (kept := self.snapshots.latest(game_id)) is not None:
+            self.remember(game_id, kept, None)
         rows = self.log.after(game_id, kept.seq if kept else 0)
         if kept is None and not rows:
             raise NotFound.game()
@@ -53,15 +65,16 @@ class FoldedStates:
         assert kept is not None
         return kept
 
-    def remember(self, game_id: str, kept: Chronicle, action: Stored) -> None:
-        """Keep the game as folded up to `action`, unless a newer fold is kept already."""
+    def remember(self, game_id: str, kept: Chronicle, action: Stored | None) -> None:
+        """Keep the game as folded up to `action` (None: a snapshot's, not read from the log),
+        unless a newer fold is kept already."""
         with self._lock:
             current = self.chronicles.get(game_id)
             if current is None or current.seq < kept.seq:
                 self.chronicles.put(game_id, kept)
                 self.watch(game_id, kept.state)
                 recent = self._recent.get(game_id) or ()
-                step = Step(kept.state, action if action.seq > 1 else None)
+                step = Step(kept.state, action if action and action.seq > 1 else None)
                 follows = recent and recent[-1].state.seq + 1 == kept.seq
                 self._recent.put(game_id, (*recent, step)[-STATES_KEPT:] if follows else (step,))
 

@@ -1,12 +1,12 @@
 """The database tables: games (with their table display's key), seats, the append-only action
-log, and counts per client address."""
+log, each long game's latest snapshot, and counts per client address."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlalchemy import JSON, Column, LargeBinary, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -54,6 +54,16 @@ class Action(SQLModel, table=True):
     command_digest: str | None = Field(default=None, max_length=64)
     events: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(default_factory=_now)
+
+
+class Snapshot(SQLModel, table=True):
+    """A game as folded up to `seq` by the rules code whose digest is `rules` (compressed): a cache,
+    so that a long game is opened from it and the actions after it, not folded from its start."""
+
+    game_id: str = Field(foreign_key="game.id", primary_key=True, max_length=16)
+    seq: int
+    rules: str = Field(max_length=16)
+    folded: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
 
 
 class AddressCount(SQLModel, table=True):

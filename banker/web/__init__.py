@@ -10,7 +10,7 @@ from werkzeug.routing import IntegerConverter
 from banker.extensions import csrf
 from banker.rules.inputs import MAX_DIGITS
 from banker.web import panels, replies
-from banker.web.http import delivery, game_files, i18n, refusals, security, turns
+from banker.web.http import delivery, game_files, i18n, refusals, security, streams, turns
 from banker.web.screens import (
     api,
     app_shell,
@@ -46,6 +46,7 @@ def register(app: Flask) -> None:
     # what `banker serve` turned away: too many connections, too slow
     refusals.register(app, replies.refusal)
     game_files.register(app)  # a game file may be larger than any other request
+    streams.register(app)  # the live streams each game may hold
     app.register_blueprint(home.bp)
     app.register_blueprint(join.bp)
     app.register_blueprint(app_shell.bp)

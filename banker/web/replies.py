@@ -15,7 +15,7 @@ from werkzeug.exceptions import HTTPException
 from banker.extensions import htmx
 from banker.rules import GameState, InvalidCommand, RuleError, describe_action, take_back_seconds
 from banker.rules.text import Text
-from banker.service.errors import Forbidden, NotFound
+from banker.service.errors import Busy, Forbidden, NotFound
 from banker.service.recorder import Result
 from banker.store.db import FullDiskLog, disk_full
 from banker.web.context import NoSeat
@@ -99,8 +99,9 @@ def refusal(status: int, message: str, hint: str | None = None):
 
 
 def status_for(error: RuleError) -> int:
-    """400 for a malformed request, 403 not yours, 404 no such thing, 409 the rules refuse."""
-    for kind, status in ((InvalidCommand, 400), (Forbidden, 403), (NotFound, 404)):
+    """400 for a malformed request, 403 not yours, 404 no such thing, 503 busy (try again), 409 the
+    rules refuse."""
+    for kind, status in ((InvalidCommand, 400), (Forbidden, 403), (NotFound, 404), (Busy, 503)):
         if isinstance(error, kind):
             return status
     return 409

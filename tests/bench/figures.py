@@ -1,8 +1,8 @@
-"""`python -m tests.bench`: the performance figures of issue 7, measured on this machine, in one table.
+"""`python -m tests.bench`: Banker's performance figures, measured on this machine, in one table.
 
-    python -m tests.bench                # every figure (about five minutes)
+    python -m tests.bench                # every figure (about ten minutes)
     python -m tests.bench --only service # one part: service, phones, first-load, capacity,
-                                     # connections, big-game, memory
+                                         # connections, big-game, memory, isolation
 
 1. Server time per command (rent, build, bid, trade), at the service (GameService.run) on a real
    SQLite file, in games whose logs hold 100, 1,000 and 10,000 events.
@@ -27,6 +27,9 @@
    slower they get than without the readers.
 7. Memory: the server process's RSS when idle and after 2,000 games on custom editions (each a
    board of its own) were created through the API.
+8. No table slows another (tests/bench/isolation.py): another game's command p95 while a game of
+   20,000 actions is imported, loaded and downloaded over and over, and while 2,000 live streams
+   are opened on one game; each against the same commands alone, in the same run.
 
 Performance is measured here, never asserted in the test suite.
 """
@@ -59,7 +62,7 @@ from typing import Any
 import brotli
 
 SOURCE = Path(__file__).resolve().parents[2]  # the checkout: `python -m banker.cli` runs from it
-PARTS = ("service", "phones", "first-load", "capacity", "connections", "big-game", "memory")
+PARTS = ("service", "phones", "first-load", "capacity", "connections", "big-game", "memory", "isolation")
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")
 BROWSER_HEADERS = {
     "User-Agent": "Mozilla/5.0 (Linux; Android 14) banker-bench",
@@ -237,7 +240,7 @@ KINDS = ("rent", "build", "bid", "trade")
 class Server:
     """`banker serve` in a process of its own, on a database of its own."""
 
-    def __init__(self, folder: Path, files: int | None = None) -> None:
+    def __init__(self, folder: Path, files: int | None = None, env: dict[str, str] | None = None) -> None:
         self.files = files  # its open-file limit, soft and hard, if not this process's
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
@@ -251,6 +254,7 @@ class Server:
             "BANKER_PUBLIC_URL": f"http://127.0.0.1:{self.port}",
             "BANKER_NEW_GAMES_PER_HOUR": "0",  # the bench starts its games from one address
             "PYTHONPATH": os.pathsep.join(filter(None, (str(SOURCE), os.environ.get("PYTHONPATH")))),
+            **(env or {}),
         }
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -265,7 +269,7 @@ class Server:
                 stderr=subprocess.STDOUT,
                 preexec_fn=self._limit_files if self.files else None,
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a busy machine takes long to start Python
         while time.monotonic() < deadline:
             try:
                 with Http(self.port) as http:
@@ -955,9 +959,9 @@ def big_game_figures(folder: Path, samples: int, seconds: float) -> list[Figure]
     return figures
 
 
-def _big_game(database: Path) -> dict[str, str]:
-    """One game of BIG_GAME actions, played through the service on the server's database and
-    ended: the server starts on it cold, as after a restart."""
+def _big_game(database: Path, actions: int = BIG_GAME, ended: bool = True) -> dict[str, str]:
+    """One game of `actions` actions, played through the service on the server's database (and
+    ended): the server starts on it cold, as after a restart."""
     from banker import create_app
 
     app = create_app(
@@ -974,14 +978,16 @@ def _big_game(database: Path) -> dict[str, str]:
     for payload in SETUP:
         service.run(game_id, token, payload)
     table = Table()
-    while service.state(game_id).seq < BIG_GAME - 1:
+    last = actions - 1 if ended else actions
+    while service.state(game_id).seq < last:
         for _, payload in table.commands():
             payload = table.fill(payload)
             result = service.run(game_id, token, payload)
             table.answered(payload, [e.to_json() for e in result.events])
-            if result.seq == BIG_GAME - 1:
+            if result.seq == last:
                 break
-    service.run(game_id, token, {"type": "end_game"})
+    if ended:
+        service.run(game_id, token, {"type": "end_game"})
     service.engine.dispose()
     return {"id": game_id, "banker_token": token, "player_token": created.players[0].token}
 
@@ -1047,15 +1053,24 @@ def _timed_commands(http: Http, game: dict[str, Any], table: Table, seconds: flo
     return times
 
 
-def _read_over_and_over(port: int, reads: list[tuple[str, dict[str, str]]], stop: Any, answered: Any) -> None:
-    """4 clients, each on its own connection, asking for the pages in turn until `stop`."""
+def _read_over_and_over(
+    port: int,
+    reads: list[tuple[str, dict[str, str]]],
+    stop: Any,
+    answered: Any,
+    clients: int = 4,
+    method: str = "GET",
+    body: Any = None,
+    statuses: tuple[int, ...] = (200,),
+) -> None:
+    """`clients` clients, each on its own connection, asking for the pages in turn until `stop`."""
 
     def client() -> None:
         with Http(port) as http:
             while not stop.is_set():
                 for path, headers in reads:
-                    if http.request("GET", path, headers).status != 200:
-                        raise RuntimeError(f"{path} failed")
+                    if (status := http.request(method, path, headers, body).status) not in statuses:
+                        raise RuntimeError(f"{path} answered {status}")
                     with answered.get_lock():
                         answered.value += 1
 
@@ -1067,7 +1082,7 @@ def _read_over_and_over(port: int, reads: list[tuple[str, dict[str, str]]], stop
         except Exception as error:  # the parent sees the exit code
             failed.append(error)
 
-    threads = [threading.Thread(target=guarded) for _ in range(4)]
+    threads = [threading.Thread(target=guarded) for _ in range(clients)]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -1140,6 +1155,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--stall-seconds", type=float, default=20, help="seconds of commands timed alone, and under load"
     )
     parser.add_argument("--games", type=int, default=2000, help="games created (memory)")
+    parser.add_argument(
+        "--isolation-seconds", type=float, default=20, help="seconds of the other game's commands per load"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -1184,6 +1202,12 @@ def run(args: argparse.Namespace) -> int:
             log("7. memory")
             (folder / "memory").mkdir()
             figures += memory_figures(folder / "memory", args.games)
+        if "isolation" in parts:
+            from tests.bench import isolation
+
+            log("8. no table slows another")
+            (folder / "isolation").mkdir()
+            figures += isolation.isolation_figures(folder / "isolation", args.isolation_seconds)
     took = time.perf_counter() - began
     log(f"done in {took:.0f} s, load average {os.getloadavg()[0]:.2f}")
     figures.append(

@@ -153,6 +153,29 @@ def test_a_half_sent_game_file_is_answered_408_like_any_other_body(serve, opened
 # --- caps ----------------------------------------------------------------------------------------
 
 
+def test_game_files_past_what_the_workers_can_take_are_told_to_try_again_unread(serve, opened):
+    """Each game file may be megabytes: no more are read in at once than the worker processes can
+    take and have waiting; past that one is answered 503 before its body is read."""
+    server = serve({"BANKER_WORKERS": "1", "BANKER_WORKER_QUEUE": "0"})
+    reading = connect(opened, server.port)  # a file still on its way holds the one place
+    reading.sendall(
+        b"POST /api/games/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b'Content-Length: 3000000\r\n\r\n{"format": "banker-game", '
+    )
+    time.sleep(0.5)
+    status, answer = request(server.port, "POST", "/api/games/import", {"format": "banker-game"})
+    assert status == 503 and "Try again in a minute" in answer["error"]
+    reading.close()
+    deadline = time.monotonic() + WAIT
+    # (the worker process may still be starting: on a busy machine that takes seconds)
+    while (
+        status := request(server.port, "POST", "/api/games/import", {"format": "x"}, timeout=60)[0]
+    ) == 503:
+        assert time.monotonic() < deadline, "the place was never given back"
+        time.sleep(0.1)
+    assert status == 400  # read and refused for what it is: the place is free again
+
+
 def test_a_connection_over_the_per_address_cap_is_told_so_while_others_are_served(serve, opened):
     server = serve({"BANKER_MAX_CONNECTIONS_PER_ADDRESS": "2"})
     held = [phone(opened, server.port, "127.0.0.1") for _ in range(2)]

@@ -3,9 +3,12 @@ messages with consecutive ids, and a phone that missed changes gets its whole sc
 
 from __future__ import annotations
 
+import threading
+
 from banker.service.states import STATES_KEPT
+from banker.web import push
 from tests.support.sse import fragments, lines_of, messages, next_message
-from tests.support.web import do, seq
+from tests.support.web import do, new_game, seq
 
 
 def pay_bob(table, amount):
@@ -69,3 +72,69 @@ def test_a_phone_that_missed_many_changes_gets_its_whole_screen_at_the_current_s
     assert newer < older  # the history newest first, as a fresh load shows it
     # a phone that had the last change already is sent nothing
     assert messages(table["Bob"].get(stream, headers={"Last-Event-ID": str(now)}).get_data()) == []
+
+
+class Reading(threading.Thread):
+    """A live stream opened at seq `at` and read in a thread of its own, as every stream runs in
+    a greenlet of its own under `banker serve` (a request's context is its thread's): once it
+    waits for a change (its first keepalive), `ready` is set; then it reads its first message,
+    if one comes before the stream ends."""
+
+    def __init__(self, client, game_id, at):
+        super().__init__(daemon=True)
+        self.client, self.path = client, f"/g/{game_id}/stream?seq={at}&view=player"
+        self.ready, self.message = threading.Event(), None
+
+    def run(self):
+        response = self.client.get(self.path, buffered=False)
+        try:
+            readline = lines_of(response.response)
+            while not readline().startswith(b":"):
+                pass
+            self.ready.set()
+            rest = b"".join(iter(readline, b""))
+            self.message = next(iter(messages(rest)), None)
+        finally:
+            response.close()
+
+
+def test_every_stream_of_one_screen_is_sent_the_same_bytes_drawn_once(app, table, monkeypatch):
+    game_id = table["id"]
+    app.config["STREAM_SECONDS"] = 1  # long enough to see the payment, then each stream ends
+    drawn = []
+    message = push.message
+    monkeypatch.setattr(push, "message", lambda *args: drawn.append(args[4]) or message(*args))
+    tab = app.test_client()  # Cy's phone with the game open in a second tab: the same seat
+    tab.set_cookie("session", table["Cy"].get_cookie("session").value)
+    at = seq(app, game_id)
+    streams = [Reading(client, game_id, at) for client in (table["Cy"], tab, table["Bob"])]
+    for stream in streams:
+        stream.start()
+        assert stream.ready.wait(5)
+    pay_bob(table, 10)
+    for stream in streams:
+        stream.join(5)
+    cy, cy_again, bob = (stream.message for stream in streams)
+    assert cy == cy_again and cy != bob and cy is not None  # Bob, the payee, hears of his money too
+    assert sorted(seat.player_id for seat in drawn) == [2, 3]  # once per screen, not per stream
+
+
+def test_a_game_holds_a_bounded_number_of_streams_and_a_refused_one_is_told_to_poll(app, table):
+    game_id = table["id"]
+    app.config["STREAM_SECONDS"] = 3  # held through what follows on a busy machine, then each ends
+    slots = app.extensions["banker_streams"]
+    slots.per_game = 2
+    at = seq(app, game_id)
+    held = [Reading(table[name], game_id, at) for name in ("Ann", "Bob")]
+    for stream in held:
+        stream.start()
+        assert stream.ready.wait(5)
+    refused = table["Cy"].get(f"/g/{game_id}/stream?seq={at}&view=player")
+    assert refused.status_code == 503 and refused.headers["Retry-After"] == "5"
+    assert "checks for changes instead" in refused.get_data(as_text=True)
+    other = new_game(app.test_client(), "Di", "Eve")  # another game's streams are its own
+    assert slots.held(game_id) == 2 and slots.held(other) == 0
+    for stream in held:
+        stream.join(10)  # each ends when its time is up, with no change to read
+    assert slots.held(game_id) == 0  # a stream that ended gives its slot back
+    assert table["Cy"].get(f"/g/{game_id}/stream?seq={at}&view=player").status_code == 200

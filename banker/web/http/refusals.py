@@ -10,11 +10,13 @@ from collections.abc import Callable
 from flask import Flask, Response, make_response, request
 
 from banker.rules.text import Text
+from banker.service.workers import BUSY as BUSY_WITH_FILES
 
 REFUSED = "banker.refused"  # environ key: why the server refused the request
 BUSY = "busy"  # too many connections open in all
 CROWDED = "crowded"  # too many from this client's address
 SLOW = "slow"  # its body did not arrive in time
+FILES = "files"  # a game file, while as many are being read and checked as the workers can take
 RETRY_SECONDS = 5
 
 ANSWERS = {
@@ -27,6 +29,7 @@ ANSWERS = {
         ),
     ),
     SLOW: (408, Text("That request took too long to arrive. Check the connection and try again.")),
+    FILES: (503, BUSY_WITH_FILES),
 }
 
 

@@ -9,6 +9,7 @@ import itertools
 import json
 import time
 from collections.abc import Iterator
+from functools import partial
 
 from flask import (
     Blueprint,
@@ -30,13 +31,17 @@ from banker.service.errors import Forbidden
 from banker.service.seats import BANKER
 from banker.web import push, replies
 from banker.web.context import VIEWS, NoSeat, seat_required, tap_id
-from banker.web.http import seats
-from banker.web.panels import history
+from banker.web.http import seats, streams
+from banker.web.http.i18n import lang
+from banker.web.panels import fragments, history
 from banker.web.panels.money import property_payment as property_payment_panel
 from banker.web.panels.pieces import PIECES
 from banker.web.panels.tally import ending
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
+BUSY_STREAMS = Text(
+    "This game has as many live screens open as it can hold; this one checks for changes instead."
+)
 
 
 def screen_context(game_id: str, state: GameState | None = None) -> dict:
@@ -170,12 +175,21 @@ def stream(game_id: str):
     """Server-Sent Events: after every change, one `update` whose id is the new seq, carrying the
     out-of-band swaps that bring this screen up to it (banker/web/push.py). A phone that comes
     back behind (its Last-Event-ID, else the seq its page was drawn at) is first brought through
-    what it missed, or given its screen whole when that is too much."""
+    what it missed, or given its screen whole when that is too much.
+
+    Every stream of a game that shows the same screen (the same seat, view and language) is sent
+    the same bytes, drawn once for all of them: a change costs each further stream a lookup."""
     service = seats.service()
     known = _int(request.headers.get("Last-Event-ID")) or request.args.get("seq", default=0, type=int)
     lifetime = current_app.config["STREAM_SECONDS"]
     keepalive = current_app.config["STREAM_KEEPALIVE_SECONDS"]
     seat, view = g.seat, g.view
+    shown_as = _shown_as(game_id)
+    slots = streams.slots()
+    if not slots.take(game_id):
+        refused = current_app.make_response(replies.refusal(503, BUSY_STREAMS))
+        refused.headers["Retry-After"] = "5"
+        return refused
 
     def catch_up(shown: int, now: GameState) -> Iterator[tuple[GameState, str]]:
         """From the screen at seq `shown` to `now`: each change in turn, so no balance is
@@ -186,10 +200,11 @@ def stream(game_id: str):
             yield now, _update(now.seq, _whole_screen(game_id, now, pushed=True) + news)
             return
         for before, after in itertools.pairwise(chain):
-            yield (
-                after,
-                _update(after.seq, push.message(game_id, before, after, view, seat, _drawing(game_id))),
-            )
+            key = ("pushed", game_id, before.seq, after.seq, *shown_as)
+            yield after, fragments.once(key, partial(changed, before, after))
+
+    def changed(before: GameState, after: GameState) -> str:
+        return _update(after.seq, push.message(game_id, before, after, view, seat, _drawing(game_id)))
 
     def turned_off() -> bool:
         """Whether the bank turned off the link of this table display since it connected."""
@@ -224,11 +239,22 @@ def stream(game_id: str):
             else:
                 yield ": keepalive\n\n"
 
-    return Response(
+    response = Response(
         stream_with_context(events()),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
+    # when the stream ends, or is dropped before it began
+    response.call_on_close(partial(slots.give_back, game_id))
+    return response
+
+
+def _shown_as(game_id: str) -> tuple:
+    """What a screen's drawing reads of the request besides the game (see `screen_context`): the
+    view, the seat and the player it acts for, the language, which seats of the game this browser
+    holds, the bank's chosen player. Streams alike in these are sent the same bytes."""
+    held = (seats.token(game_id, "bank") is not None, seats.token(game_id, "player") is not None)
+    return (g.view, g.seat.player_id, g.acting, lang(), *held, request.cookies.get("acting"))
 
 
 def _drawing(game_id: str):
