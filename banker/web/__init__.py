@@ -11,7 +11,7 @@ from banker.extensions import csrf
 from banker.rules.inputs import MAX_DIGITS
 from banker.web import panels, replies
 from banker.web.http import delivery, game_files, i18n, refusals, security, turns
-from banker.web.screens import api, app_shell, display, endgame, home, table, trading
+from banker.web.screens import api, app_shell, display, editions, endgame, home, table, trading
 
 
 class WholeNumber(IntegerConverter):
@@ -38,6 +38,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(display.bp)
     app.register_blueprint(trading.bp)
     app.register_blueprint(endgame.bp)
+    app.register_blueprint(editions.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates with bearer tokens, never cookies
     panels.register(app)  # the functions the templates call

@@ -269,15 +269,17 @@ def _stand_in_card(card: dict[str, Any]) -> None:
 
 
 def _gaps(draft: dict[str, Any]) -> Iterator[Gap]:
-    for deed in draft["properties"]:
+    for deed in draft["properties"]:  # as a title deed prints them: price, rents, then the rest
         item = f"deed.{deed['position']}"
-        for key in DEED_FIGURES:
-            if key in deed and deed[key] is None:
-                yield Gap(f"{item}.{key}", item, LABELS[key])
+        if deed["price"] is None:
+            yield Gap(f"{item}.price", item, LABELS["price"])
         levels = RENT_LEVELS[deed["kind"]]
         for level, amount in enumerate(deed["rent"]):
             if amount is None:
                 yield Gap(f"{item}.rent.{level}", item, levels[level])
+        for key in DEED_FIGURES[1:]:
+            if key in deed and deed[key] is None:
+                yield Gap(f"{item}.{key}", item, LABELS[key])
     for space in draft["spaces"]:
         if space["type"] in TAX_TYPES and space["amount"] is None:
             yield Gap(f"space.{space['position']}.amount", f"space.{space['position']}", LABELS["amount"])
