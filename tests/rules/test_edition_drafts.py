@@ -317,6 +317,13 @@ def test_choosing_what_a_card_does_asks_for_that_actions_figures():
     }
     draft = edit(draft, {"card.chance.2.action": "go_to_jail"})
     assert [g for g in missing(draft) if g.item == "card.chance.2"] == []
+    draft = edit(draft, {"card.chance.2.action": ""})  # not chosen yet, as a page's Save sends it
+    assert draft["chance"][2] == {"id": "CH03", "text": "Speeding ticket.", "action": None}
+
+
+def test_what_a_card_does_chosen_again_keeps_its_figures():
+    draft = edit(millionaire(), {"card.chance.2.action": "pay", "card.chance.2.amount": "15"})
+    assert edit(draft, {"card.chance.2.action": "pay"})["chance"][2]["amount"] == 15
 
 
 def test_a_cards_amounts_by_token_level_stand_for_its_one_amount_until_all_are_cleared():

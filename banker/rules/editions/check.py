@@ -24,7 +24,7 @@ from typing import Any
 
 from banker.rules.board import DECK_NAMES, KEPT_ACTIONS, TAX_TYPES
 from banker.rules.errors import InvalidCommand
-from banker.rules.inputs import MAX_AMOUNT, check_text, escaped, visible
+from banker.rules.inputs import MAX_AMOUNT, UNSAFE, check_text, escaped, visible
 from banker.rules.ruleset import CURRENCIES
 from banker.rules.text import Plural, Text
 
@@ -148,7 +148,7 @@ def _check_texts(data: Any) -> None:
             pending += [*value.keys(), *value.values()]
         elif isinstance(value, list):
             pending += value
-        elif isinstance(value, str):
+        elif isinstance(value, str) and UNSAFE.search(value):  # its message made only when it is due
             try:
                 check_text(value, Text("The text %(value)s in the edition file", value=_shown(value)))
             except InvalidCommand as refused:

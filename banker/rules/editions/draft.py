@@ -20,7 +20,6 @@ a board (a colour group of four streets). A blank field is typed as nothing.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
@@ -123,7 +122,7 @@ class Refused(InvalidEdition):
 
 def built_in_draft(draft_id: str) -> dict[str, Any]:
     """A built-in draft by id (a fresh copy to change); KeyError for any other id."""
-    return copy.deepcopy(_built_in(DRAFTS[draft_id]))
+    return _copied(_built_in(DRAFTS[draft_id]))
 
 
 @cache
@@ -158,7 +157,7 @@ def missing(draft: dict[str, Any]) -> list[Gap]:
 
 def playable(draft: dict[str, Any]) -> dict[str, Any]:
     """A draft with nothing missing, as the edition a game stores (custom_edition's form)."""
-    finished = copy.deepcopy(draft)
+    finished = _copied(draft)
     for card in _cards(finished):
         if card.get("level_amounts") and card.get("amount", 0) is None:
             del card["amount"]  # the amounts by level stand for it
@@ -167,7 +166,7 @@ def playable(draft: dict[str, Any]) -> dict[str, Any]:
 
 def edit(draft: dict[str, Any], changes: Mapping[str, str]) -> dict[str, Any]:
     """The draft with each field of `changes` set from what was typed; Refused changes nothing."""
-    changed = copy.deepcopy(draft)
+    changed = _copied(draft)
     reasons: dict[str, str] = {}
     for path, typed in changes.items():
         try:
@@ -182,7 +181,7 @@ def edit(draft: dict[str, Any], changes: Mapping[str, str]) -> dict[str, Any]:
 
 def add_card(draft: dict[str, Any], deck: str) -> dict[str, Any]:
     """The draft with a blank card at the end of `deck`, under an id no card has."""
-    changed = copy.deepcopy(draft)
+    changed = _copied(draft)
     cards = _deck(changed, deck)
     taken = {card["id"] for card in _cards(changed)}
     number = next(n for n in range(1, 10_000) if f"{DECK_PREFIXES[deck]}{n:02d}" not in taken)
@@ -192,7 +191,7 @@ def add_card(draft: dict[str, Any], deck: str) -> dict[str, Any]:
 
 
 def remove_card(draft: dict[str, Any], deck: str, place: int) -> dict[str, Any]:
-    changed = copy.deepcopy(draft)
+    changed = _copied(draft)
     cards = _deck(changed, deck)
     if not 0 <= place < len(cards):
         raise _no_field(f"card.{deck}.{place}")
@@ -230,7 +229,7 @@ def _stood_in(data: Any) -> Any:
     not shaped as an edition is left as it is, for check_edition to say what is wrong."""
     if not isinstance(data, dict):
         return data
-    data = copy.deepcopy(data)
+    data = _copied(data)
     for deed in _entries(data.get("properties")):
         for key in DEED_FIGURES:
             if deed.get(key, 0) is None:
@@ -376,12 +375,13 @@ def _set_card(
         case ["text"]:
             card["text"] = _words(typed, Text("The words of %(card)s", card=name))
         case ["action"]:
-            if typed not in CARD_ACTIONS:
+            action = typed or None
+            if action is not None and action not in CARD_ACTIONS:
                 raise InvalidEdition(Text("Choose what %(card)s does.", card=name))
-            kept = {"id": card["id"], "text": card["text"]}
-            card.clear()
-            # a new action starts from its own blanks: another action's fields mean nothing to it
-            card.update(kept, action=typed, **{field: None for field in CARD_ACTIONS[typed]})
+            if action != card["action"]:  # a new action starts from its own blanks
+                kept = {"id": card["id"], "text": card["text"], "action": action}
+                card.clear()
+                card.update(kept, **{field: None for field in CARD_ACTIONS.get(action, ())})
         case [field] if field in CARD_ACTIONS.get(card["action"], ()) or field == "collect_go_if_passed":
             card[field] = _card_field(draft, card, field, typed, name)
         case ["level", level] if card["action"] in MONEY_ACTIONS:
@@ -503,6 +503,11 @@ def _no_field(path: str) -> InvalidEdition:
 def _cards(draft: dict[str, Any]) -> Iterator[dict[str, Any]]:
     for deck in DECK_NAMES:
         yield from draft.get(deck, ())
+
+
+def _copied(data: Any) -> Any:
+    """A copy of a draft, or of a file's JSON, to change: JSON's own values, copied as JSON."""
+    return json.loads(json.dumps(data))
 
 
 # --- a file's keys, kept to those the app uses ------------------------------------------------

@@ -26,7 +26,7 @@ from banker.web.panels.new_game import MAX_EDITION_FILE
 from banker.web.replies import status_for
 
 bp = Blueprint("editions", __name__, url_prefix="/editions")
-NOT_FIELDS = ("csrf_token", "page")
+NOT_FIELDS = ("csrf_token", "page", "request_id")  # request_id: table.js sends one with every tap
 
 
 @bp.get("/new")
