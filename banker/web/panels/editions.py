@@ -73,6 +73,15 @@ class Field:
     def dom_id(self) -> str:
         return "f-" + self.name.replace(".", "-")
 
+    @property
+    def wide(self) -> bool:
+        """Across the whole row: words and names, and a choice among many long ones."""
+        return self.kind in ("words", "text") or self.name.rsplit(".", 1)[-1] in (
+            "action",
+            "target",
+            "currency",
+        )
+
 
 @dataclass(frozen=True)
 class Item:
@@ -253,12 +262,17 @@ def card_item(edition: EditionInfo, deck: str, place: int, opened: str = "", err
     paths += [f"{key}.{name}" for name in CARD_ACTIONS.get(action, ())]
     if action == "advance_to":
         paths.append(f"{key}.collect_go_if_passed")
+    levels = []  # a Millionaire board's money card may pay or cost more at a higher token level
     if action in MONEY_ACTIONS and (card.get("level_amounts") or "lifestyle" in data):
-        paths += [f"{key}.level.{level}" for level in range(len(card.get("level_amounts") or ()) or LEVELS)]
-    fields = tuple(field(edition, path, typed, errors) for path in paths)
+        levels = [f"{key}.level.{level}" for level in range(len(card.get("level_amounts") or ()) or LEVELS)]
+    groups = tuple(
+        (legend, tuple(field(edition, path, typed, errors) for path in group))
+        for legend, group in (("", paths), (Text("Or an amount for each token level"), levels))
+        if group
+    )
     words = card["text"] or ""
     note = words if len(words) <= 40 else words[:39] + "…"
-    return _item(key, card_name(deck, place), note, "", (("", fields),), opened)
+    return _item(key, Text("Card %(n)s", n=place + 1), note, "", groups, opened)
 
 
 def item_of(edition: EditionInfo, item: str, opened: str = "", errors=None, typed=None) -> Item:
@@ -291,10 +305,9 @@ def field(
     if shown is None:
         shown = "" if value is None else ("yes" if value is True else "no" if value is False else str(value))
     blank = any(gap.field == path for gap in edition.missing)
-    rent = parts[0] == "deed" and parts[2] == "rent"
     return Field(
         name=path,
-        label=RENT_SHORT[_deed(data, parts[1])["kind"]][int(parts[3])] if rent else label(data, path),
+        label=_short_label(data, parts) or label(data, path),
         value=shown,
         kind=kind,
         choices=choices,
@@ -303,6 +316,15 @@ def field(
         longest=longest,
         redraws_item=parts[0] == "card" and parts[-1] == "action",
     )
+
+
+def _short_label(data: dict[str, Any], parts: list[str]) -> Text | None:
+    """A level's label beside the others, under their legend ("2 houses" under "Rent")."""
+    if parts[0] == "deed" and parts[2] == "rent":
+        return RENT_SHORT[_deed(data, parts[1])["kind"]][int(parts[3])]
+    if parts[0] == "card" and parts[3] == "level":
+        return Text("Level %(level)s", level=int(parts[4]) + 1)
+    return None
 
 
 def _value(data: dict[str, Any], parts: list[str]) -> Any:
