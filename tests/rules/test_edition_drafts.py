@@ -172,8 +172,10 @@ def test_a_file_with_blanks_is_checked_as_any_edition_and_kept_to_the_keys_the_a
     data = edition_to_json(load_edition("us"))
     data["properties"][0]["rent"] = None
     data["properties"][0]["note"] = "a note"
+    data["edition"] = "   " + "S" * 80 + "   "  # a title of 80 characters once its spaces are cut
     draft = draft_from_json(data)
     assert draft["properties"][0]["rent"] == [None] * 6 and "note" not in draft["properties"][0]
+    assert draft["edition"] == "S" * 80
     del data["spaces"]
     with pytest.raises(InvalidEdition) as refusal:
         draft_from_json(data)

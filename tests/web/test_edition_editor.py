@@ -67,6 +67,7 @@ def test_make_your_own_starts_from_a_built_in_board_and_new_game_lists_it(app, c
     assert 'href="/editions/new"' in new_game  # Make your own board
     other_phone = app.test_client()
     assert f'value="{edition_id}"' not in text(other_phone.get("/new"))
+    assert f'value="{edition_id}" checked' in text(other_phone.get(f"/new?edition={edition_id}"))  # its link
 
 
 def test_a_renamed_board_is_typed_a_name_at_a_time_and_each_is_saved_as_it_changes(app, client):
@@ -81,6 +82,13 @@ def test_a_renamed_board_is_typed_a_name_at_a_time_and_each_is_saved_as_it_chang
     edition = saved(app, edition_id)
     assert edition.version == 2 and edition.data["spaces"][39]["name"] == "Evergreen Terrace"
     assert edition.data["properties"][-1]["rent"] == [50, 200, 600, 1400, 1700, 2000]
+
+
+def test_a_change_without_the_pages_csrf_token_is_refused_and_nothing_saved(app, client):
+    edition_id = start(client)
+    response = client.post(f"/editions/{edition_id}/fields", data={"title": "Springfield"}, headers=HTMX)
+    assert response.status_code == 400 and "This page is out of date." in text(response)
+    assert saved(app, edition_id).version == 1
 
 
 def test_the_names_page_saves_every_name_at_once_without_htmx(app, client):

@@ -134,7 +134,7 @@ def draft_from_json(data: Any) -> dict[str, Any]:
     """An edition file's JSON, complete or with blanks, checked (InvalidEdition says what is
     wrong) and kept to the keys the app uses, its spaces and deeds in board order."""
     check(data)
-    out: dict[str, Any] = {"edition": data["edition"], "currency": data.get("currency", "USD")}
+    out: dict[str, Any] = {"edition": data["edition"].strip(), "currency": data.get("currency", "USD")}
     out["properties"] = [_deed(deed) for deed in sorted(data["properties"], key=_position)]
     out["spaces"] = [_space(space) for space in sorted(data["spaces"], key=_position)]
     for deck in DECK_NAMES:

@@ -24,6 +24,8 @@ def held() -> list[str]:
 
 
 def remember(edition_id: str) -> None:
+    if session.get("editions", [])[-1:] == [edition_id]:
+        return  # held already, the most recent: the cookie is not sent again with every field
     kept = [edition for edition in session.get("editions", []) if edition != edition_id]
     session["editions"] = [*kept, edition_id][-KEPT:]
     session.permanent = True

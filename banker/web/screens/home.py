@@ -49,7 +49,7 @@ def _new_game_form(form, error: str | None, import_error: str | None = None) -> 
         amounts=new_game_choices.AMOUNTS,
         timed_minutes=new_game_choices.TIMED_DEFAULT_MINUTES,
         editions=new_game_choices.EDITIONS,
-        saved=seats.service().editions.some(kept_editions.held()),
+        saved=seats.service().editions.some(_listed(form.get("edition", "") if form else "")),
         money=new_game_choices.money_choices(),
         pieces=PIECES,
         form=form,
@@ -87,6 +87,13 @@ def create_game():
     seats.remember(created.banker)
     kept_editions.started()
     return redirect(url_for("table.lobby", game_id=created.game.id), 303)
+
+
+def _listed(chosen: str) -> list[str]:
+    """The saved editions New game offers: this browser's, and the one a link to it chose (the
+    editor's "Start a game on it", opened on another phone)."""
+    held = kept_editions.held()
+    return held if not chosen or chosen in held else [chosen, *held]
 
 
 def _draft_copy(draft_id: str) -> EditionInfo:
