@@ -174,6 +174,17 @@ def test_every_bad_input_is_answered_at_its_field_and_nothing_is_saved(app, clie
     assert saved(app, edition_id).version == 1
 
 
+@pytest.mark.parametrize("bogus", ["deed.99.price", "card.chance.x.text", "bank", "deed.1.rent.9"])
+def test_a_field_no_edition_has_is_refused_in_words_and_nothing_saved(app, client, bogus):
+    edition_id = start(client)
+    response = typing(client, edition_id, "deeds", **{bogus.replace(".", "__"): "5"})
+    assert response.status_code == 400 and response.headers["HX-Retarget"] == "#toast"
+    assert "This edition has no field" in text(response)
+    page = save_page(client, edition_id, "deeds", {"deed.39.price": "450", bogus: "5"})
+    assert page.status_code == 400 and "This edition has no field" in text(page)
+    assert saved(app, edition_id).version == 1
+
+
 def test_a_page_saved_with_one_bad_field_saves_nothing_and_keeps_what_was_typed(app, client):
     edition_id = start(client)
     fields = {"deed.39.price": "450", "deed.37.price": "lots", "deed.39.name": "Evergreen Terrace"}

@@ -318,6 +318,15 @@ def field(
     )
 
 
+def is_field(data: dict[str, Any], path: str) -> bool:
+    """Whether `path` names a field of this edition that a page shows."""
+    try:
+        _value(data, path.split("."))
+    except (KeyError, IndexError, ValueError, StopIteration):
+        return False
+    return True
+
+
 def _short_label(data: dict[str, Any], parts: list[str]) -> Text | None:
     """A level's label beside the others, under their legend ("2 houses" under "Rent")."""
     if parts[0] == "deed" and parts[2] == "rent":

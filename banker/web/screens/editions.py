@@ -87,9 +87,13 @@ def change(edition_id: str):
         edition = editions.change(edition_id, lambda draft: edit(draft, changes))
     except Refused as refused:
         edition, errors = editions.get(edition_id), dict(refused.reasons)
-        if htmx and len(changes) == 1 and "" in errors:
-            errors[next(iter(changes))] = errors.pop("")  # the board's reason, at the field changed
+        for path in [path for path in errors if path and not panel.is_field(edition.data, path)]:
+            errors[""] = errors.pop(path)  # no such field to show it at: said on top of the page
         if htmx and len(changes) == 1:
+            path = next(iter(changes))
+            if not panel.is_field(edition.data, path):
+                raise  # answered as any refusal: a toast
+            errors[path] = errors.pop("", errors.get(path, ""))  # the board's reason, at the field
             return _changed(edition, page, changes, errors), 400
         return _page(edition, page, errors, changes), 400
     kept.remember(edition_id)
@@ -217,17 +221,9 @@ def _deck_changed(edition_id: str, deck: str, how, opens_last: bool = False):
         return _page(editions.get(edition_id), f"cards/{deck}", dict(refused.reasons)), 400
     kept.remember(edition_id)
     if not opens_last:
-        return redirect(_page_url(edition_id, f"cards/{deck}"), 303)
+        return redirect(url_for("editions.cards", edition_id=edition_id, deck=deck), 303)
     last = f"card.{deck}.{len(edition.data[deck]) - 1}"
     url = url_for(
         "editions.cards", edition_id=edition_id, deck=deck, open=last, _anchor=last.replace(".", "-")
     )
     return redirect(url, 303)
-
-
-def _page_url(edition_id: str, page: str) -> str:
-    if page.startswith("cards/"):
-        return url_for("editions.cards", edition_id=edition_id, deck=page.removeprefix("cards/"))
-    if page in ("names", "deeds", "bank"):
-        return url_for(f"editions.{page}", edition_id=edition_id)
-    return url_for("editions.overview", edition_id=edition_id)
