@@ -23,7 +23,7 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)[sr]")
 NOT_WORDS = {"Banker"}
 # attributes a person reads or hears; the auction's calls ride in data-* for the script
 # templates that are a list of attributes for the tag that includes them, not markup
-ATTRIBUTE_LISTS = {"shared/_live_attrs.html"}
+ATTRIBUTE_LISTS = {"shared/_live_attrs.html", "editions/_field_attrs.html"}
 READ_ATTRIBUTES = {
     "placeholder",
     "aria-label",

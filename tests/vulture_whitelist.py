@@ -83,6 +83,8 @@ _.with_property
 _.bankrupt_by_banker
 _.fine_taker
 _.may_signal
+_.dom_id
+_.wide
 _.column
 _.end_x
 _.end_y

@@ -3,7 +3,8 @@ move a game as one file. Web pages, the JSON API and the `banker` command all ca
 one commits once and then tells the live streams. The work itself is done by the parts, each a
 noun with one job: the action log (action_log.py), the folded states (states.py), the clocks
 (clocks.py), games and seats (seats.py), the history's wording (history.py), game files
-(game_files.py), storing an action (recorder.py) and telling the streams (broker.py)."""
+(game_files.py), storing an action (recorder.py), telling the streams (broker.py) and the editions
+saved to play on (editions.py)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from banker.service.action_log import ActionLog, RequestKey
 from banker.service.broker import Broker
 from banker.service.chronicle import Chronicle
 from banker.service.clocks import Clocks, NothingDue
+from banker.service.editions import Editions
 from banker.service.errors import Forbidden
 from banker.service.game_files import FileAction, Restored
 from banker.service.history import HistoryLine, HistoryWording
@@ -66,6 +68,7 @@ class GameService:
         url = engine.url.render_as_string(hide_password=False)
         self.transfers = Transfers(Workers(parts, url, workers, waiting))
         self.recorder = Recorder(self.log, self.states, self.seats, broker, clock, settled=self.state)
+        self.editions = Editions(engine, clock)
         # told of each game created (`banker serve` prints its bank link for the host)
         self.on_new_game: Callable[[NewGame], None] | None = None
 
@@ -79,6 +82,8 @@ class GameService:
         options: Any = None,
         tokens: list[str] | None = None,
     ) -> NewGame:
+        """A new game on a built-in board, a saved edition (by its id) or an edition file's JSON."""
+        edition = self.editions.for_game(edition)
         started = start_game(names, preset, edition, options, tokens, seed=secrets.randbits(32))
         at = datetime.fromtimestamp(self.clock(), UTC)
         first = FileAction(seq=1, by=BANKER, at=at, events=(started.to_json(),))

@@ -1,5 +1,6 @@
 """The database tables: games (with their table display's key), seats, the append-only action
-log, each long game's latest snapshot, and counts per client address."""
+log, each long game's latest snapshot, counts per client address, and the editions saved to play
+on."""
 
 from __future__ import annotations
 
@@ -76,3 +77,20 @@ class AddressCount(SQLModel, table=True):
     address: str = Field(primary_key=True, max_length=64)
     count: int
     until: float = Field(index=True)  # the window's end (seconds since the epoch); then the row goes
+
+
+class SavedEdition(SQLModel, table=True):
+    """A board a table made in the editor or brought as a file, kept to start games on: the edition
+    file format, a draft while figures are blank (banker/rules/editions/draft.py). Its id is its
+    key, as a seat's token is; `version` goes up with each change, so two phones changing it at
+    once cannot overwrite each other. `address` is who saved it, for the limit per address."""
+
+    __tablename__ = "saved_edition"
+
+    id: str = Field(primary_key=True, max_length=16)
+    title: str = Field(max_length=80)
+    data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    version: int = 1
+    address: str = Field(index=True, max_length=64)
+    created_at: datetime = Field(default_factory=_now)
+    updated_at: datetime = Field(default_factory=_now)

@@ -16,6 +16,7 @@ from banker.web.screens import (
     app_shell,
     bank,
     display,
+    editions,
     history,
     home,
     join,
@@ -59,6 +60,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(trade.bp)
     app.register_blueprint(tally.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(editions.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API authenticates with bearer tokens, never cookies
     panels.register(app)  # the functions the templates call

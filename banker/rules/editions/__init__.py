@@ -17,6 +17,10 @@ A custom edition (id "custom") is a JSON object in the format of us.json, checke
 `check.check_edition`. `custom_edition` returns it normalised (`edition_to_json`: only the keys
 the app uses), which is what a game stores in its first event, so the board never depends on a
 file that may change or go away.
+
+Built in as a draft (draft.py): `millionaire`, millionaire.json, Monopoly Millionaire's board as
+far as our sources give it: its 32 spaces, the deeds' names, groups and prices, the bank's figures
+and the box's decks, with every rent, cost, card and the jail fine blank for the table to type in.
 """
 
 from __future__ import annotations

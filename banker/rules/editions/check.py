@@ -25,7 +25,7 @@ from typing import Any
 
 from banker.rules.board import DECK_NAMES, KEPT_ACTIONS, TAX_TYPES
 from banker.rules.errors import InvalidCommand
-from banker.rules.inputs import MAX_AMOUNT, check_text, escaped, visible
+from banker.rules.inputs import MAX_AMOUNT, UNSAFE, check_text, escaped, visible
 from banker.rules.ruleset import CURRENCIES
 from banker.rules.text import Plural, Text
 
@@ -149,7 +149,7 @@ def _check_texts(data: Any) -> None:
             pending += [*value.keys(), *value.values()]
         elif isinstance(value, list):
             pending += value
-        elif isinstance(value, str):
+        elif isinstance(value, str) and UNSAFE.search(value):  # its message made only when it is due
             try:
                 check_text(value, Text("The text %(value)s in the edition file", value=_shown(value)))
             except InvalidCommand as refused:
@@ -219,7 +219,7 @@ def _spaces(value: Any) -> dict[int, dict[str, Any]]:
                         name=space["name"],
                     )
                 )
-            _money(space["amount"], Text("%(name)s's amount", name=space["name"]))
+            check_amount(space["amount"], Text("%(name)s's amount", name=space["name"]))
         spaces[position] = space
     counts = Counter(space["type"] for space in spaces.values())
     for kind in ONE_EACH:
@@ -342,8 +342,8 @@ def _properties(value: Any, spaces: dict[int, dict[str, Any]]) -> list[dict[str,
                     other=_shown(space.get("group")),
                 )
             )
-        _money(deed["price"], Text("%(deed)s's price", deed=name))
-        _money(deed["mortgage"], Text("%(deed)s's mortgage value", deed=name))
+        check_amount(deed["price"], Text("%(deed)s's price", deed=name))
+        check_amount(deed["mortgage"], Text("%(deed)s's mortgage value", deed=name))
         if kind == "street":
             for key, label in (
                 ("house_cost", Text("%(deed)s's house cost", deed=name)),
@@ -358,7 +358,7 @@ def _properties(value: Any, spaces: dict[int, dict[str, Any]]) -> list[dict[str,
                             key=key,
                         )
                     )
-                _money(deed[key], label)
+                check_amount(deed[key], label)
         size, what = RENT_TABLES[kind]
         rent = deed["rent"]
         if not (isinstance(rent, list) and len(rent) == size and all(_whole(n, 1, MAX_AMOUNT) for n in rent)):
@@ -424,8 +424,7 @@ def _bank(bank: Any) -> None:
     for key, label, most in BANK_FIGURES:
         if key not in bank:
             raise InvalidEdition(Text('"bank" has no "%(key)s".', key=key))
-        if not _whole(bank[key], 1, most):
-            raise InvalidEdition(_not_whole(label, most, bank[key]))
+        check_amount(bank[key], label, most)
 
 
 def _deck(deck: str, cards: Any, board_size: int) -> list[str]:
@@ -533,7 +532,7 @@ def _card(card: dict[str, Any], board_size: int) -> None:
         )
     for key in ("amount", "per_house", "per_hotel", "rent_multiplier", "dice_multiplier"):
         if key in card:
-            _money(card[key], Text("Card %(card)s's %(field)s", card=name, field=key.replace("_", " ")))
+            check_amount(card[key], Text("Card %(card)s's %(field)s", card=name, field=key.replace("_", " ")))
     if "spaces" in card and not (_whole(card["spaces"], 1 - board_size, board_size - 1) and card["spaces"]):
         raise InvalidEdition(
             Text(
@@ -565,9 +564,10 @@ def _entry(entry: Any, number: int, where: str, keys: tuple[str, ...]) -> None:
             )
 
 
-def _money(value: Any, label: Text) -> None:
-    if not _whole(value, 1, MAX_AMOUNT):
-        raise InvalidEdition(_not_whole(label, MAX_AMOUNT, value))
+def check_amount(value: Any, label: Text, most: int = MAX_AMOUNT) -> None:
+    """A figure of the board: a whole number from 1 to `most`; `label` names it in the refusal."""
+    if not _whole(value, 1, most):
+        raise InvalidEdition(_not_whole(label, most, value))
 
 
 def _not_whole(label: Text, most: int, value: Any) -> Text:

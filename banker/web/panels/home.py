@@ -90,6 +90,14 @@ AMOUNTS = (
 EDITIONS = (
     ("us", Text("US"), Text("Atlantic City: Boardwalk, Park Place, Reading Railroad.")),
     ("uk", Text("UK"), Text("London: Mayfair, Park Lane, Kings Cross Station, Super Tax; money in £.")),
+    (
+        "millionaire",
+        Text("Millionaire"),
+        Text(
+            "Its 32 spaces, deeds and prices. The first time, you type its rents, costs and cards"
+            " from your box."
+        ),
+    ),
 )
 MONEY_NAMES = {
     "USD": Text("Dollars"),
@@ -109,9 +117,9 @@ def money_choices() -> list[tuple[str, str, str]]:
 
 
 def edition_from_form(form: MultiDict[str, str], files: MultiDict[str, FileStorage]) -> Any:
-    """The edition the form asks for: "us", "uk", or, when "Our own edition" is ticked, the JSON
-    object of the file uploaded (checked when the game starts). A file chosen before another
-    board was ticked is left out, as the form no longer shows it."""
+    """The edition the form asks for: a built-in board's id, a saved edition's id, or, when "Our
+    own edition" is ticked, the JSON object of the file uploaded (checked when the game starts). A
+    file chosen before another board was ticked is left out, as the form no longer shows it."""
     choice = form.get("edition", "us")
     if choice != "file":
         return choice

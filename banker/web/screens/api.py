@@ -16,14 +16,16 @@ from banker.rules import GameState, InvalidCommand
 from banker.rules.auctions import least_bid
 from banker.rules.board import edition_to_json
 from banker.rules.dice import named, total
-from banker.rules.editions import custom_edition
+from banker.rules.editions import EDITIONS, custom_edition, load_edition
+from banker.rules.editions.draft import DRAFTS, Refused, built_in_draft, edit
 from banker.rules.seating import PlayerAdded
 from banker.rules.state import Roll, TradeSide
 from banker.rules.tally import tally
 from banker.rules.text import Text
+from banker.service.editions import EditionInfo
 from banker.service.errors import Forbidden
 from banker.service.seats import BANKER, NewGame
-from banker.web.http import game_files, seats, security
+from banker.web.http import game_files, i18n, seats, security
 from banker.web.panels import history
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -159,6 +161,63 @@ def check_edition():
     """Whether an edition file can be played: 200 with its title, else 400 with what is wrong."""
     edition = custom_edition(_body())
     return jsonify(ok=True, title=edition["edition"])
+
+
+@bp.post("/editions")
+def save_edition():
+    """An edition file kept on the server to play on, figures still blank (null) or not: 201 with
+    its id and what is still blank."""
+    edition = seats.service().editions.start(_body(), security.client_address())
+    return jsonify(_saved(edition)), 201
+
+
+@bp.get("/editions/<edition_id>")
+def edition(edition_id: str):
+    """A saved edition as its file, or a built-in board's: "us", "uk", "millionaire" (a draft)."""
+    if edition_id in EDITIONS:
+        return jsonify(edition_to_json(load_edition(edition_id)))
+    if edition_id in DRAFTS:
+        return jsonify(built_in_draft(edition_id))
+    return jsonify(seats.service().editions.get(edition_id).data)
+
+
+@bp.post("/editions/<edition_id>/fields")
+def edit_edition(edition_id: str):
+    """Fields of a saved edition typed in, as the editor's (`{"deed.9.price": 35}`); a field
+    refused refuses them all: 400 with each field's reason under `fields`."""
+    changes = {path: _typed(value) for path, value in _body().items()}
+    try:
+        edition = seats.service().editions.change(edition_id, lambda draft: edit(draft, changes))
+    except Refused as refused:
+        reasons = {path: i18n.translate(reason) for path, reason in refused.reasons.items()}
+        return jsonify(error=i18n.translate(refused.message), fields=reasons), 400
+    return jsonify(_saved(edition))
+
+
+@bp.delete("/editions/<edition_id>")
+def delete_edition(edition_id: str):
+    seats.service().editions.delete(edition_id)
+    return "", 204
+
+
+def _typed(value: Any) -> str:
+    """A field's value as the editor's form would send it: a number or text; null for blank."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int | str):
+        return str(value)
+    raise InvalidCommand(Text("Send each field's value as a number, text, true or false, or null for blank."))
+
+
+def _saved(edition: EditionInfo) -> dict[str, Any]:
+    return {
+        "id": edition.id,
+        "title": edition.title,
+        "complete": edition.complete,
+        "missing": [{"field": gap.field, "what": gap.label} for gap in edition.missing],
+    }
 
 
 @bp.post("/games/<game_id>/commands")

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import TooManyRequests
 
 from banker.rules import InvalidCommand, RuleError
 from banker.rules.editions.check import InvalidEdition
+from banker.rules.editions.draft import DRAFTS
 from banker.rules.text import Text
+from banker.service.editions import EditionIncomplete, EditionInfo
 from banker.service.errors import NotFound
 from banker.service.game_files import MAX_BYTES
+from banker.web.http import editions as kept_editions
 from banker.web.http import seats, security
 from banker.web.panels import home as new_game_choices
 from banker.web.panels.pieces import PIECES
@@ -30,7 +34,9 @@ def index():
 
 @bp.get("/new")
 def new_game():
-    return _new_game_form({}, None)
+    """The New game form; `edition` ticks that board (the editor's "Start a game on it")."""
+    edition = request.args.get("edition", "")
+    return _new_game_form(MultiDict({"edition": edition}) if edition else {}, None)
 
 
 def _new_game_form(form, error: str | None, import_error: str | None = None) -> str:
@@ -42,6 +48,7 @@ def _new_game_form(form, error: str | None, import_error: str | None = None) -> 
         amounts=new_game_choices.AMOUNTS,
         timed_minutes=new_game_choices.TIMED_DEFAULT_MINUTES,
         editions=new_game_choices.EDITIONS,
+        saved=seats.service().editions.some(_listed(form.get("edition", "") if form else "")),
         money=new_game_choices.money_choices(),
         pieces=PIECES,
         form=form,
@@ -56,14 +63,19 @@ def create_game():
     pieces = request.form.getlist("piece")
     service = seats.service()
     try:
+        edition = new_game_choices.edition_from_form(request.form, request.files)
+        if isinstance(edition, str) and edition in DRAFTS:  # figures no source gives: typed in first
+            return _edit_first(_draft_copy(edition), started_from=edition)
         with security.new_game():
             created = service.create_game(
                 names=names,
                 preset=request.form.get("preset", "classic"),
-                edition=new_game_choices.edition_from_form(request.form, request.files),
+                edition=edition,
                 options=new_game_choices.options_from_form(request.form, service.clock()),
                 tokens=[p for n, p in zip(names, pieces, strict=False) if n.strip()],
             )
+    except EditionIncomplete as incomplete:
+        return _edit_first(incomplete.edition)
     except TooManyRequests as refusal:
         return _new_game_form(request.form, refusal.description), 429
     except InvalidEdition as error:
@@ -72,7 +84,33 @@ def create_game():
     except RuleError as error:
         return _new_game_form(request.form, error.message), 400
     seats.remember(created.banker)
+    kept_editions.started()
     return redirect(url_for("lobby.page", game_id=created.game.id), 303)
+
+
+def _listed(chosen: str) -> list[str]:
+    """The saved editions New game offers: this browser's, and the one a link to it chose (the
+    editor's "Start a game on it", opened on another phone)."""
+    held = kept_editions.held()
+    return held if not chosen or chosen in held else [chosen, *held]
+
+
+def _draft_copy(draft_id: str) -> EditionInfo:
+    """This browser's copy of a built-in draft for the new game waiting: the one it is typing
+    into already, else a new one."""
+    service = seats.service()
+    waiting = kept_editions.waiting(started_from=draft_id)
+    mine = service.editions.find(waiting["edition"]) if waiting else None
+    if mine is not None and not mine.complete:
+        return mine
+    return service.editions.start(draft_id, security.client_address())
+
+
+def _edit_first(edition: EditionInfo, started_from: str = ""):
+    """The editor on a board with figures still blank; the new game waits for them."""
+    kept_editions.remember(edition.id)
+    kept_editions.wait_for(edition.id, request.form, started_from)
+    return redirect(url_for("editions.overview", edition_id=edition.id), 303)
 
 
 @bp.post("/import")

@@ -1,0 +1,206 @@
+"""Saved editions: the boards a table made in the editor or brought as a file, kept on the server
+to start games on. All the SQL about them is here; what a change does to a board is the rules'
+(banker/rules/editions/draft.py).
+
+An edition's id is its key, unguessable as a seat's token: whoever has its link may open, change
+or delete it. Each edition is checked before it is stored, as a draft (blank figures allowed), and
+a change is saved only when the rules take it. Bounds: MOST_PER_ADDRESS editions saved from one
+client address and MOST_KEPT on the server in all; one edition's size is bounded by the edition
+checks (at most 64 spaces, 4 decks of 32 cards of 300 characters, names of 40)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.engine import Engine
+
+from banker.rules import InvalidCommand, RuleError
+from banker.rules.board import edition_to_json
+from banker.rules.editions import EDITIONS, load_edition
+from banker.rules.editions.draft import DRAFTS, Gap, built_in_draft, draft_from_json, missing, playable
+from banker.rules.text import Plural, Text
+from banker.service.errors import NotFound
+from banker.store.models import SavedEdition
+
+MOST_PER_ADDRESS = 50
+MOST_KEPT = 10_000
+TRIES = 5  # a change retried on the fresh edition when another phone changed it first
+
+Change = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class EditionInfo:
+    """A saved edition: its board in the edition file format, blanks and all, and what is
+    still blank (nothing: it plays)."""
+
+    id: str
+    title: str
+    data: dict[str, Any] = field(hash=False)
+    version: int
+    updated_at: datetime
+    missing: tuple[Gap, ...] = field(hash=False)
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+
+class EditionIncomplete(InvalidCommand):
+    """Raised when a game is asked for on an edition with figures still blank."""
+
+    def __init__(self, edition: EditionInfo) -> None:
+        super().__init__(
+            Plural(
+                "%(edition)s has %(n)s figure still to type: finish it in the edition editor first.",
+                "%(edition)s has %(n)s figures still to type: finish it in the edition editor first.",
+                len(edition.missing),
+                edition=edition.title,
+            )
+        )
+        self.edition = edition
+
+
+class Editions:
+    def __init__(self, engine: Engine, clock: Callable[[], float]) -> None:
+        self.engine = engine
+        self.clock = clock
+
+    def start(self, start: Any, address: str) -> EditionInfo:
+        """A new saved edition from `start`: a built-in board's id ("us", "uk", "millionaire"), a
+        saved edition's id (a copy of it) or an edition file's JSON, checked first."""
+        if isinstance(start, str) and start in EDITIONS:
+            data = edition_to_json(load_edition(start))
+        elif isinstance(start, str) and start in DRAFTS:
+            data = built_in_draft(start)
+        elif isinstance(start, str):
+            data = self.get(start).data
+        else:
+            data = start
+        return self.save(draft_from_json(data), address)
+
+    def save(self, draft: dict[str, Any], address: str) -> EditionInfo:
+        now = self._now()
+        with self.engine.begin() as connection:
+            count = select(func.count()).select_from(SavedEdition)
+            if connection.execute(count).scalar_one() >= MOST_KEPT:
+                raise RuleError(
+                    Text(
+                        "This server keeps %(most)s editions, as many as it may: delete one you no "
+                        "longer need, or ask the host to.",
+                        most=f"{MOST_KEPT:,}",
+                    )
+                )
+            mine = count.where(SavedEdition.address == address[:64])
+            if connection.execute(mine).scalar_one() >= MOST_PER_ADDRESS:
+                raise RuleError(
+                    Text(
+                        "%(most)s editions have been saved from this address, as many as one address "
+                        "may keep here: delete one you no longer need.",
+                        most=MOST_PER_ADDRESS,
+                    )
+                )
+            row = {
+                "id": secrets.token_urlsafe(12),
+                "title": draft["edition"],
+                "data": draft,
+                "version": 1,
+                "address": address[:64],
+                "created_at": now,
+                "updated_at": now,
+            }
+            connection.execute(insert(SavedEdition).values(**row))
+        return _info(row)
+
+    def get(self, edition_id: str) -> EditionInfo:
+        found = self.some([edition_id])
+        if not found:
+            raise NotFound(Text("There is no such edition: it may have been deleted. Check the link."))
+        return found[0]
+
+    def some(self, ids: Sequence[str]) -> list[EditionInfo]:
+        """The saved editions of `ids` that are here, in that order."""
+        wanted = [edition_id for edition_id in ids if isinstance(edition_id, str)][:100]
+        query = select(*_COLUMNS).where(SavedEdition.id.in_(wanted))
+        with self.engine.connect() as connection:
+            rows = {row.id: _info(row._asdict()) for row in connection.execute(query)}
+        return [rows[edition_id] for edition_id in dict.fromkeys(wanted) if edition_id in rows]
+
+    def change(self, edition_id: str, how: Change) -> EditionInfo:
+        """The edition changed `how` (a function of its draft, refusing with a RuleError), saved
+        only if nobody changed it meanwhile: then `how` runs again on the fresh edition."""
+        for _ in range(TRIES):
+            edition = self.get(edition_id)
+            changed = how(edition.data)
+            row = {
+                "id": edition_id,
+                "title": changed["edition"],
+                "data": changed,
+                "version": edition.version + 1,
+                "updated_at": self._now(),
+            }
+            saved = update(SavedEdition).where(
+                SavedEdition.id == edition_id, SavedEdition.version == edition.version
+            )
+            with self.engine.begin() as connection:
+                won = connection.execute(saved.values(**row)).rowcount == 1
+            if won:
+                return _info(row)
+        raise RuleError(Text("Another phone keeps changing this edition: wait a moment and try again."))
+
+    def delete(self, edition_id: str) -> None:
+        with self.engine.begin() as connection:
+            gone = connection.execute(delete(SavedEdition).where(SavedEdition.id == edition_id))
+        if gone.rowcount != 1:
+            self.get(edition_id)  # NotFound
+
+    def find(self, edition_id: str) -> EditionInfo | None:
+        found = self.some([edition_id])
+        return found[0] if found else None
+
+    def for_game(self, edition: Any) -> Any:
+        """What a game is asked to start on, with a saved edition's id read as its board as it is
+        now (later changes are not the game's): a draft refused while figures are blank. Any other
+        edition goes on to the rules as it is."""
+        if isinstance(edition, str) and edition in DRAFTS:
+            raise InvalidCommand(
+                Text(
+                    "The %(edition)s board is a draft: our sources lack its rents, costs and cards. Save "
+                    "it as an edition of your own and type them in from your box first.",
+                    edition=built_in_draft(edition)["edition"],
+                )
+            )
+        saved = self.find(edition) if isinstance(edition, str) else None
+        if saved is None:
+            return edition
+        if not saved.complete:
+            raise EditionIncomplete(saved)
+        return playable(saved.data)
+
+    def _now(self) -> datetime:
+        return datetime.fromtimestamp(self.clock(), UTC)
+
+
+_COLUMNS = (
+    SavedEdition.id,
+    SavedEdition.title,
+    SavedEdition.data,
+    SavedEdition.version,
+    SavedEdition.updated_at,
+)
+
+
+def _info(row: dict[str, Any]) -> EditionInfo:
+    return EditionInfo(
+        id=row["id"],
+        title=row["title"],
+        data=row["data"],
+        version=row["version"],
+        updated_at=row["updated_at"],
+        missing=tuple(missing(row["data"])),
+    )
