@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import LIVE, api, banker_does, open_tab, take_seat
+from tests.support.browser import SETTLE, api, banker_does, open_tab, take_seat
 
 CONNECTION_SEEN = 2000  # ms: the bar shows this soon after the server goes away
 
@@ -38,18 +38,18 @@ def test_bobs_payment_flashes_on_anns_phone_as_money_in(server, phone, shots):
     pay(bob, "Ann", "90")
     expect(bob.locator("#toast .toast")).to_contain_text("You paid Ann $90")
     flash = ann.locator("#toast .money-in")
-    expect(flash).to_have_text("+$90 from Bob", timeout=LIVE)
+    expect(flash).to_have_text("+$90 from Bob", timeout=SETTLE)
     expect(flash).to_be_in_viewport()
-    expect(ann.get_by_label("Your cash")).to_have_text("$1,590", timeout=LIVE)
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,590", timeout=SETTLE)
     expect(ann.locator("#history li").first).to_have_text("Bob paid Ann $90")
     ann.screenshot(path=shots / "money_in.png")
     expect(cy.get_by_label("Your cash")).to_have_text("$1,500")
-    expect(cy.locator("#history li").first).to_have_text("Bob paid Ann $90", timeout=LIVE)
+    expect(cy.locator("#history li").first).to_have_text("Bob paid Ann $90", timeout=SETTLE)
     expect(cy.locator("#toast .money-in")).to_have_count(0)
 
     banker_does(server, game, {"type": "pass_go", "player": 1})
-    expect(flash).to_have_text("+$200 from the bank · Passed GO", timeout=LIVE)
-    expect(ann.get_by_label("Your cash")).to_have_text("$1,790", timeout=LIVE)
+    expect(flash).to_have_text("+$200 from the bank · Passed GO", timeout=SETTLE)
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,790", timeout=SETTLE)
 
 
 def test_the_sound_switch_is_off_at_first_and_remembered_on_the_phone(server, phone):
@@ -62,7 +62,7 @@ def test_the_sound_switch_is_off_at_first_and_remembered_on_the_phone(server, ph
     switch.click()
     expect(switch).to_have_attribute("aria-pressed", "true")
     banker_does(server, game, {"type": "pass_go", "player": 1})  # the chime plays with the flash
-    expect(ann.locator("#toast .money-in")).to_have_text("+$200 from the bank · Passed GO", timeout=LIVE)
+    expect(ann.locator("#toast .money-in")).to_have_text("+$200 from the bank · Passed GO", timeout=SETTLE)
     assert errors == []
     ann.reload()
     expect(ann.get_by_role("button", name="Sound when money comes in")).to_have_attribute(
@@ -89,8 +89,8 @@ def test_a_tap_with_the_server_stopped_says_not_sent_and_retry_applies_it_once(o
     own_server.start()
     not_sent.get_by_role("button", name="Retry").click()
     expect(ann.locator("#toast .toast")).to_contain_text("You collected $200 from the bank (Passed GO)")
-    expect(ann.get_by_label("Your cash")).to_have_text("$1,700", timeout=LIVE)
-    expect(bar).to_be_hidden(timeout=LIVE)
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,700", timeout=SETTLE)
+    expect(bar).to_be_hidden(timeout=SETTLE)
     assert cash(own_server, game, 1) == 1700
     history = api(own_server, f"/api/games/{game['id']}/history", token=game["banker_token"])["lines"]
     assert [line["text"] for line in history].count("Ann collected $200 from the bank (Passed GO)") == 1
@@ -127,7 +127,7 @@ def test_a_tap_whose_answer_was_lost_is_retried_without_applying_twice(server, p
     assert cash(server, game, 1) == 1700
     ann.get_by_role("alert").get_by_role("button", name="Retry").click()
     expect(ann.locator("#toast .toast")).to_contain_text("You collected $200 from the bank (Passed GO)")
-    expect(ann.get_by_label("Your cash")).to_have_text("$1,700", timeout=LIVE)
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,700", timeout=SETTLE)
     assert cash(server, game, 1) == 1700
     assert "request_id=" in sent[0]
 
@@ -152,7 +152,7 @@ def test_the_balance_counts_up_to_the_money_in_unless_the_phone_asks_for_less_mo
     banker_does(server, game, {"type": "pay_player", "player": 2, "to": 1, "amount": 90})
     banker_does(server, game, {"type": "pay_player", "player": 2, "to": 3, "amount": 90})
     for page in (ann, cy):
-        expect(page.get_by_label("Your cash")).to_have_text("$1,590", timeout=LIVE)
+        expect(page.get_by_label("Your cash")).to_have_text("$1,590", timeout=SETTLE)
         expect(page.locator("#toast .money-in")).to_have_text("+$90 from Bob")
     expect(ann.locator(".balance[data-counting]")).to_have_count(0)  # the count is over
     counted = ann.evaluate("window.figures")

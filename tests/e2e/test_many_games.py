@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 
 from playwright.sync_api import expect
 
-from tests.support.browser import LIVE, cash_of, join
+from tests.support.browser import SETTLE, cash_of, join
 
 GAMES = 100
 
@@ -31,7 +31,7 @@ def test_the_hundredth_game_on_one_browser_opens_its_bank_and_lobby(server, phon
     expect(host.get_by_role("heading", name="Scan to join")).to_be_visible()
     link = host.locator(".lobby .hint a").get_attribute("href")
     join(phone(), link, "Ann")
-    expect(host.get_by_role("heading", name="1 of 2 phones joined")).to_be_visible(timeout=LIVE)
+    expect(host.get_by_role("heading", name="1 of 2 phones joined")).to_be_visible(timeout=SETTLE)
     host.get_by_role("link", name="Open the bank").click()
     expect(host.get_by_role("group", name="Acting for")).to_be_visible()
     expect(cash_of(host, 1)).to_have_text("$1,500")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import LIVE, join, open_tab, start_game, violations
+from tests.support.browser import SETTLE, join, open_tab, start_game, violations
 
 
 def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(server, phone, shots):
@@ -22,12 +22,12 @@ def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(server, phone, sh
     expect(host.locator("#toast .toast")).to_contain_text("Dan joins the game with $1,500 from the bank")
     expect(host.locator(".seating")).to_contain_text("Dan's QR code")
     expect(host.locator("#acting")).to_contain_text("Dan")  # the bank can act for Dan at once
-    expect(ann.locator("#toast .toast")).to_contain_text("Dan joins the game", timeout=LIVE)
+    expect(ann.locator("#toast .toast")).to_contain_text("Dan joins the game", timeout=SETTLE)
     assert violations(host) == []
 
     dan = phone()
     join(dan, link, "Dan")
-    expect(host.locator(".person-3")).to_contain_text("joined", timeout=LIVE)
+    expect(host.locator(".person-3")).to_contain_text("joined", timeout=SETTLE)
     open_tab(ann, "My deeds")
     expect(ann.locator(".person-3")).to_contain_text("$1,500")
     host.screenshot(path=shots / "seating_added.png", full_page=True)
@@ -50,7 +50,7 @@ def test_a_player_leaves_the_game_from_their_phone(server, phone, shots):
     ann.once("dialog", lambda dialog: dialog.accept())
     ann.get_by_role("button", name="Leave the game").click()
     expect(ann.locator("#toast .toast")).to_contain_text("left the game")
-    expect(ann.locator(".card.out")).to_contain_text("Well played, Ann.", timeout=LIVE)
-    expect(bob.locator("#toast .toast")).to_contain_text("Ann", timeout=LIVE)
+    expect(ann.locator(".card.out")).to_contain_text("Well played, Ann.", timeout=SETTLE)
+    expect(bob.locator("#toast .toast")).to_contain_text("Ann", timeout=SETTLE)
     ann.screenshot(path=shots / "seating_left.png")
     bob.screenshot(path=shots / "seating_left_seen_ko.png")

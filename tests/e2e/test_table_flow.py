@@ -6,7 +6,7 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.support.browser import LIVE, cash_of, join, no_sideways_scroll, open_tab, start_game
+from tests.support.browser import SETTLE, cash_of, join, no_sideways_scroll, open_tab, start_game
 
 
 def test_three_phones_see_a_payment_live_and_its_undo(server, phone, shots):
@@ -16,7 +16,7 @@ def test_three_phones_see_a_payment_live_and_its_undo(server, phone, shots):
     ann, bob, cy = phone(), phone(), phone()
     for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
         join(page, link, name)
-    expect(host.get_by_role("heading", name="3 of 3 phones joined")).to_be_visible(timeout=LIVE)
+    expect(host.get_by_role("heading", name="3 of 3 phones joined")).to_be_visible(timeout=SETTLE)
     host.screenshot(path=shots / "lobby.png", full_page=True)
     assert no_sideways_scroll(host)
 
@@ -27,11 +27,11 @@ def test_three_phones_see_a_payment_live_and_its_undo(server, phone, shots):
         "button", name="Pay"
     ).click()
     paid_at = time.monotonic()
-    expect(ann.get_by_label("Your cash")).to_have_text("$1,450", timeout=LIVE)
-    expect(bob.get_by_label("Your cash")).to_have_text("$1,550", timeout=LIVE)
-    expect(cash_of(bob, 1)).to_have_text("$1,450", timeout=LIVE)
-    expect(cash_of(cy, 1)).to_have_text("$1,450", timeout=LIVE)
-    expect(cash_of(cy, 2)).to_have_text("$1,550", timeout=LIVE)
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,450", timeout=SETTLE)
+    expect(bob.get_by_label("Your cash")).to_have_text("$1,550", timeout=SETTLE)
+    expect(cash_of(bob, 1)).to_have_text("$1,450", timeout=SETTLE)
+    expect(cash_of(cy, 1)).to_have_text("$1,450", timeout=SETTLE)
+    expect(cash_of(cy, 2)).to_have_text("$1,550", timeout=SETTLE)
     assert time.monotonic() - paid_at < 1.0 + 0.5  # the expects above already bound each wait
     expect(cy.locator("#history")).to_contain_text("Ann paid Bob $50")
     ann.screenshot(path=shots / "player.png", full_page=True)
@@ -46,8 +46,8 @@ def test_three_phones_see_a_payment_live_and_its_undo(server, phone, shots):
     host.get_by_role("button", name="Undo it").click()
     for page in (ann, bob, cy):
         expect(cash_of(page, 1).or_(page.get_by_label("Your cash")).first).to_be_visible()
-    expect(ann.get_by_label("Your cash")).to_have_text("$1,500", timeout=LIVE)
-    expect(bob.get_by_label("Your cash")).to_have_text("$1,500", timeout=LIVE)
-    expect(cash_of(cy, 1)).to_have_text("$1,500", timeout=LIVE)
-    expect(cash_of(cy, 2)).to_have_text("$1,500", timeout=LIVE)
-    expect(cash_of(host, 1)).to_have_text("$1,500", timeout=LIVE)
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,500", timeout=SETTLE)
+    expect(bob.get_by_label("Your cash")).to_have_text("$1,500", timeout=SETTLE)
+    expect(cash_of(cy, 1)).to_have_text("$1,500", timeout=SETTLE)
+    expect(cash_of(cy, 2)).to_have_text("$1,500", timeout=SETTLE)
+    expect(cash_of(host, 1)).to_have_text("$1,500", timeout=SETTLE)

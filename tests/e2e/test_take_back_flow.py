@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import LIVE, api, open_tab, take_seat, violations
+from tests.support.browser import SETTLE, api, open_tab, take_seat, violations
 
 
 def seated(phone, server, game, player_id, locale=None):
@@ -25,7 +25,7 @@ def test_a_player_pays_taps_undo_and_the_other_phone_sees_the_money_back(server,
     pay.get_by_role("button", name="Pay").click()
     toast = ann.locator("#toast .toast")
     expect(toast).to_contain_text("You paid Bob $90")
-    expect(bob.get_by_label("Your cash")).to_have_text("$1,590", timeout=LIVE)
+    expect(bob.get_by_label("Your cash")).to_have_text("$1,590", timeout=SETTLE)
     undo = toast.get_by_role("button", name="Undo")
     expect(undo).to_be_visible()
     expect(undo).to_be_in_viewport()
@@ -34,8 +34,8 @@ def test_a_player_pays_taps_undo_and_the_other_phone_sees_the_money_back(server,
 
     undo.click()
     expect(toast).to_have_text("Ann took back: Ann paid Bob $90")
-    expect(ann.get_by_label("Your cash")).to_have_text("$1,500", timeout=LIVE)
-    expect(bob.get_by_label("Your cash")).to_have_text("$1,500", timeout=LIVE)
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,500", timeout=SETTLE)
+    expect(bob.get_by_label("Your cash")).to_have_text("$1,500", timeout=SETTLE)
     expect(bob.locator("#toast .toast")).to_have_text("Ann took back: Ann paid Bob $90")
     expect(bob.locator("#history li").first).to_have_text("Ann took back: Ann paid Bob $90")
     expect(bob.locator("#history li.undone")).to_have_text("Ann paid Bob $90")
@@ -55,13 +55,13 @@ def test_a_big_collect_flashes_on_the_other_phones_with_its_reason(server, phone
     expect(ann.get_by_label("Your cash")).to_have_text("$1,500")
     collect.get_by_label("For").fill("Beauty contest")
     collect.get_by_role("button", name="Collect").click()
-    expect(ann.get_by_label("Your cash")).to_have_text("$2,100", timeout=LIVE)
+    expect(ann.get_by_label("Your cash")).to_have_text("$2,100", timeout=SETTLE)
 
     flash = bob.locator("#toast .toast")
-    expect(flash).to_have_text("Ann collected $600 from the bank (Beauty contest)", timeout=LIVE)
+    expect(flash).to_have_text("Ann collected $600 from the bank (Beauty contest)", timeout=SETTLE)
     expect(flash).to_be_in_viewport()
     expect(cy.locator("#toast .toast")).to_have_text(
-        "Annが銀行から$600を受け取りました（Beauty contest）", timeout=LIVE
+        "Annが銀行から$600を受け取りました（Beauty contest）", timeout=SETTLE
     )
     bob.screenshot(path=shots / "big_amount_seen.png")
     cy.screenshot(path=shots / "big_amount_seen_ja.png")
@@ -81,7 +81,7 @@ def test_undo_leaves_the_toast_when_someone_else_acts_or_its_ten_seconds_are_up(
     pay_bank.get_by_role("button", name="Pay").click()
     expect(undo).to_be_visible()
     bob.get_by_role("button", name="Passed GO").click()
-    expect(undo).to_have_count(0, timeout=LIVE)
+    expect(undo).to_have_count(0, timeout=SETTLE)
     expect(ann.locator("#toast .toast")).to_contain_text("You paid the bank $10")  # the words stay
 
     pay_bank.get_by_label("Amount").fill("20")

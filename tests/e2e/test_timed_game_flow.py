@@ -28,7 +28,8 @@ def test_a_timed_game_ends_by_itself_and_every_phone_shows_the_tally(server, pho
     for seat in game["players"]:
         page = phone()
         take_seat(page, server, seat["token"])
-        expect(page.locator(".game-clock")).to_be_visible()
+        # the clock, or on a machine too busy to open three phones in time, the end already
+        expect(page.locator(".game-clock, .finale").first).to_be_visible()
         phones.append(page)
     for page in phones:
         finale = page.locator(".finale")
