@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from banker.rules.base import Event
+from banker.rules.base import Command, Event
 from banker.rules.board import Edition
 from banker.rules.editions import CUSTOM, EDITIONS, custom_edition, edition_for
 from banker.rules.errors import InvalidCommand
@@ -114,6 +114,21 @@ class Joined(Event):
 
     def describe(self, state: GameState) -> Text:
         return Text("%(player)s joined on their phone", player=state.name_of(self.player))
+
+
+@dataclass(frozen=True)
+class Join(Command):
+    """A phone took `player`'s seat. The server sends it when the join screen seats a phone, as
+    the bank; no phone sends it for itself."""
+
+    type = "join"
+    banker_only = True
+    after_end = True  # a phone may join a game that has ended, to see its tally
+    player: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        state.player(self.player)
+        return [Joined(player=self.player)]
 
 
 def start_game(
