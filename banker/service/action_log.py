@@ -105,11 +105,13 @@ class ActionLog:
         self,
         game_id: str,
         action: Stored,
+        command: Command,
         request: RequestKey | None,
         also: Callable[[Connection], None],
     ) -> None:
-        """Store `action` as the game's next, with `also`'s writes in the same transaction; Conflict
-        when its seq or its request id was taken (by this request before, or by another command)."""
+        """Store `action`, decided from `command`, as the game's next, with `also`'s writes in the
+        same transaction; Conflict when its seq or its request id was taken (by this request
+        before, or by another command)."""
         try:
             with self.engine.begin() as connection:
                 connection.execute(
@@ -122,6 +124,7 @@ class ActionLog:
                         "command_digest": request.digest if request else None,
                         "events": [e.to_json() for e in action.events],
                         "created_at": action.at,
+                        "command": command.to_json(),
                     },
                 )
                 also(connection)
@@ -141,6 +144,7 @@ class ActionLog:
                     "command_digest": action.command_digest,
                     "events": list(action.events),
                     "created_at": action.at,
+                    "command": action.command,
                 }
                 for action in actions
             ],
@@ -158,7 +162,7 @@ class ActionLog:
         return StoredRequest(seq=row.seq, events=decoded(row.events), digest=row.command_digest)
 
     def file_actions(self, game_id: str) -> tuple[FileAction, ...]:
-        """The whole log as a game file carries it, request ids included."""
+        """The whole log as a game file carries it, request ids and commands included."""
         every = select(Action).where(Action.game_id == game_id).order_by(Action.seq)
         with self.engine.connect() as connection:
             rows = connection.execute(every).all()
@@ -170,6 +174,7 @@ class ActionLog:
                 events=tuple(row.events),
                 request_id=row.request_id,
                 command_digest=row.command_digest,
+                command=row.command,
             )
             for row in rows
         )

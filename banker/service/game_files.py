@@ -67,6 +67,7 @@ class FileAction:
     events: tuple[dict[str, Any], ...]
     request_id: str | None = None
     command_digest: str | None = None
+    command: dict[str, Any] | None = None  # see Command.to_json; None before commands were kept
 
 
 @dataclass(frozen=True)
@@ -217,6 +218,8 @@ def _action_json(action: FileAction) -> dict[str, Any]:
     if action.request_id is not None:
         data["request_id"] = action.request_id
         data["command_digest"] = action.command_digest
+    if action.command is not None:
+        data["command"] = action.command
     return data
 
 

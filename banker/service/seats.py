@@ -18,12 +18,12 @@ from banker.lru import LRU
 from banker.rules import Event, GameState
 from banker.rules.seating import PlayerAdded
 from banker.rules.text import Text
+from banker.service.acting import BANKER
 from banker.service.action_log import ActionLog
 from banker.service.errors import Forbidden, NotFound
 from banker.service.game_files import FileAction, Kept
 from banker.store.models import Game, Seat
 
-BANKER = 0  # Seat.player_id of the banker's seat
 DISPLAY = -100  # SeatKey.player_id of a table display: it shows the game and never acts
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 SEAT_KEYS_KEPT = 100_000  # tokens remembered (about 150 bytes each)
