@@ -3,6 +3,7 @@ from and written to plain JSON."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import json
@@ -156,14 +157,17 @@ class Event:
         """The event as stored and sent; optional fields left unset are left out. A field holding
         a Text (a reason the rules worded) reads as English, and `texts` keeps its message id and
         parameters so the history can say it in any language."""
-        values = dataclasses.asdict(self)
-        unset = {f.name for f in dataclasses.fields(self) if f.default is None and values[f.name] is None}
-        texts = {
-            f.name: to_data(value)
-            for f in dataclasses.fields(self)
-            if isinstance(value := getattr(self, f.name), Text)
-        }
-        data = {"type": self.type, **{k: v for k, v in values.items() if k not in unset}}
+        # Fields hold plain values, tuples of them, Texts (immutable all) and a custom edition's
+        # JSON: only that is copied (every command's events are written, so no deep copy of all)
+        data: dict[str, Any] = {"type": self.type}
+        texts = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value is None and f.default is None:
+                continue
+            if isinstance(value, Text):
+                texts[f.name] = to_data(value)
+            data[f.name] = copy.deepcopy(value) if isinstance(value, dict) else value
         return {**data, "texts": texts} if texts else data
 
 
@@ -219,12 +223,18 @@ def parse_command(payload: Any, *, thrown: bool = False) -> Command:
     return cls(**values)
 
 
-def _coerce(name: str, hint: Any, value: Any) -> Any:
-    label = name.replace("_", " ")
+@functools.cache
+def _shape(hint: Any) -> tuple[Any, str | None]:
+    """A field's type without its None and its kind ("amount", "positions"... or None)."""
     if typing.get_origin(hint) in (Union, types.UnionType):
         (hint,) = [a for a in typing.get_args(hint) if a is not type(None)]
     kind = typing.get_args(hint)[1] if typing.get_origin(hint) is Annotated else None
-    base = typing.get_args(hint)[0] if kind else hint
+    return (typing.get_args(hint)[0] if kind else hint), kind
+
+
+def _coerce(name: str, hint: Any, value: Any) -> Any:
+    label = name.replace("_", " ")
+    base, kind = _shape(hint)
     if base is TradeSide:
         return _trade_side(label, value)
     if kind == "mortgage_choices":

@@ -86,15 +86,16 @@ class GameService:
     def import_game(self, raw: bytes) -> NewGame:
         """The game in a file as a new game here, with a new id, join code and seat tokens (those of
         the server it came from do not open it); a file refused (BadGameFile) stores nothing."""
-        game = game_files.read(raw, in_turns)
+        game = game_files.read(raw, self.clock(), in_turns=in_turns)
         return self._store(game.actions, game.players, folded=game.folded)
 
     def restore_game(self, raw: bytes) -> Restored:
         """A game from a backup put back as it was, under its own id, join code and seat tokens, so
         its links and phones work again. A game whose id is here already is left as it is (restoring
         twice changes nothing, and a game played on since is not overwritten); a file without the
-        backup's ids (a download from the bank screen) becomes a new game."""
-        game = game_files.read(raw, in_turns)
+        backup's ids (a download from the bank screen) becomes a new game. The file is the host's
+        own: its actions are folded as they are, not decided again (see game_files.py)."""
+        game = game_files.read(raw, self.clock(), trusted=True, in_turns=in_turns)
         if game.kept is None:
             return Restored(self._store(game.actions, game.players, folded=game.folded).game.id, "new")
         kept = self.seats.restorable(game.kept)
