@@ -113,7 +113,8 @@ class GameService:
         """Store a game whose log is `actions` under the id, join code and seats `kept` when given,
         else new ones; then announce it. `folded` is the game those actions make, when the caller
         has folded them already (a file read): it is kept, not folded again."""
-        game, seats = self.seats.create(self.log, actions, players, kept)
+        now = datetime.fromtimestamp(self.clock(), UTC)
+        game, seats = self.seats.create(self.log, actions, players, kept, now)
         if folded is not None:
             last = actions[-1]
             action = Stored(seq=last.seq, by=last.by, events=decoded(last.events), at=last.at)

@@ -69,13 +69,19 @@ class Seats:
         self.join_codes: LRU[str, str] = LRU(games_kept)  # game id -> join code (it never changes)
 
     def create(
-        self, log: ActionLog, actions: Sequence[FileAction], players: int, kept: Kept | None
+        self,
+        log: ActionLog,
+        actions: Sequence[FileAction],
+        players: int,
+        kept: Kept | None,
+        now: datetime,
     ) -> tuple[GameInfo, tuple[SeatInfo, ...]]:
-        """A game whose log is `actions`, with its seats, as one commit: under the id, join code and
-        seats `kept` when given, else new ones."""
+        """A game whose log is `actions`, with its seats, as one commit: under the id, join code,
+        creation time and seats `kept` when given, else new ones, made `now`."""
         with Session(self.engine) as session:
             if kept is None:
-                game = Game(id=secrets.token_urlsafe(9), join_code=self._free_join_code(session))
+                code = self._free_join_code(session)
+                game = Game(id=secrets.token_urlsafe(9), join_code=code, created_at=now)
                 seats = [
                     Seat(game_id=game.id, player_id=i, token=_token(), claimed=not i)
                     for i in range(players + 1)
