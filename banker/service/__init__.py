@@ -3,7 +3,8 @@ move a game as one file. Web pages, the JSON API and the `banker` command all ca
 one commits once and then tells the live streams. The work itself is done by the parts, each a
 noun with one job: the action log (action_log.py), the folded states (states.py), the clocks
 (clocks.py), games and seats (seats.py), the history's wording (history.py), game files
-(game_files.py), storing an action (recorder.py) and telling the streams (broker.py)."""
+(game_files.py), storing an action (recorder.py), telling the streams (broker.py) and deleting
+the games left untouched (retention.py)."""
 
 from __future__ import annotations
 
@@ -31,10 +32,12 @@ from banker.service.game_files import FileAction, GameFile, Kept, Restored
 from banker.service.history import HistoryLine, HistoryWording
 from banker.service.pacing import in_turns
 from banker.service.recorder import Recorder, Result
+from banker.service.retention import IdleGame, Retention
 from banker.service.seats import BANKER, NewGame, SeatInfo, Seats
 from banker.service.states import FoldedStates
 
 log = logging.getLogger(__name__)
+DAY = 24 * 60 * 60
 
 
 class GameService:
@@ -58,6 +61,7 @@ class GameService:
         self.states = FoldedStates(self.log, games_kept, watch=self.clocks.watch)
         self.wording = HistoryWording(self.states)
         self.recorder = Recorder(self.log, self.states, self.seats, broker, clock, settled=self.state)
+        self.retention = Retention(engine, self.log, self.seats, self.states, self.clocks)
         # told of each game created (`banker serve` prints its bank link for the host)
         self.on_new_game: Callable[[NewGame], None] | None = None
 
@@ -128,6 +132,11 @@ class GameService:
             except Exception:  # the game is made: telling of it must not fail its creation
                 log.exception("could not announce a new game")
         return created
+
+    def prune(self, days: float, dry_run: bool = False) -> list[IdleGame]:
+        """Delete the games nobody has touched for `days` days, with their seats and log (with
+        `dry_run`, only find them): those deleted, or that would be, the longest idle first."""
+        return self.retention.prune(datetime.fromtimestamp(self.clock() - days * DAY, UTC), dry_run)
 
     # --- commands -------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert, select
+from sqlalchemy import bindparam, delete, func, insert, select
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -178,6 +178,11 @@ class ActionLog:
             )
             for row in rows
         )
+
+    def delete_idle(self, connection: Connection, game_id: str, before: datetime) -> bool:
+        """Delete the game's log if none of it was stored from `before` on; whether it was."""
+        touched = select(Action.id).where(Action.game_id == game_id, Action.created_at >= before).exists()
+        return bool(connection.execute(delete(Action).where(Action.game_id == game_id, ~touched)).rowcount)
 
     def _read(self, statement: Any, values: dict[str, Any]) -> list[Stored]:
         with self.engine.connect() as connection:

@@ -61,6 +61,11 @@ class Clocks:
                 self._deadlines[game_id] = when
             self._changed.notify_all()
 
+    def forget(self, game_id: str) -> None:
+        """Drop the deadline of a game that was deleted."""
+        with self._changed:
+            self._deadlines.pop(game_id, None)
+
     def running(self, game_id: str) -> bool:
         """Whether no clock of the game has run out."""
         with self._changed:

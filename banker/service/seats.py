@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sqlalchemy import bindparam, false, insert, or_, update
+from sqlalchemy import bindparam, delete, false, insert, or_, update
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, select
 
@@ -231,6 +231,12 @@ class Seats:
                             game_id=game_id, player_id=event.player, token=_token(), claimed=False
                         )
                     )
+
+    def delete(self, connection: Connection, game_id: str) -> None:
+        """The game's row and seats, in the transaction that deletes its log. A token of it this
+        process still remembers leads nowhere: the game is not found."""
+        connection.execute(delete(Seat).where(Seat.game_id == game_id))
+        connection.execute(delete(Game).where(Game.id == game_id))
 
     # --- the table display: a link that shows the game, and can never act ----------------------
 

@@ -345,6 +345,7 @@ def test_a_full_server_takes_no_new_game_and_the_games_there_play_on(app):
     [
         ("BANKER_IMPORT_MB_PER_DAY", "IMPORT_MB_PER_DAY", 40, "0"),
         ("BANKER_MAX_DATABASE_MB", "MAX_DATABASE_MB", 2048, "500"),
+        ("BANKER_KEEP_DAYS", "KEEP_DAYS", 0, "30"),
     ],
 )
 def test_the_disk_limits_come_from_the_environment(monkeypatch, tmp_path, name, setting, default, value):
