@@ -40,6 +40,18 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # New games one client address may start in an hour (0: no limit): it bounds what a script
         # can make a public server hold, and is far above what a host running many tables needs.
         "NEW_GAMES_PER_HOUR": _whole("BANKER_NEW_GAMES_PER_HOUR", "60", "games an hour, 0 for no limit"),
+        # Game files one client address may import in a day, in megabytes (0: no limit): ten of
+        # the largest, a hundred long games. With the games an hour, it bounds what one address
+        # can make a public server store.
+        "IMPORT_MB_PER_DAY": _whole("BANKER_IMPORT_MB_PER_DAY", "40", "megabytes a day, 0 for no limit"),
+        # Once the database holds this many megabytes, new games and imports are refused (the
+        # server is full) while the games already there play on (0: no limit). A family's games
+        # take a few megabytes a year.
+        "MAX_DATABASE_MB": _whole("BANKER_MAX_DATABASE_MB", "2048", "megabytes, 0 for no limit"),
+        # `banker serve` deletes, every hour, the games nobody has touched for this many days, and
+        # `banker prune` does once (0: every game is kept, as a table at home wants; see
+        # docs/deploy.md for a public server).
+        "KEEP_DAYS": _whole("BANKER_KEEP_DAYS", "0", "days, 0 to keep every game"),
         # How many games' folded state one server process keeps in memory (the most recently
         # used; some 50 kB each): any other game is folded from its log when next asked for.
         "GAMES_KEPT": _whole("BANKER_GAMES_KEPT", str(GAMES_KEPT), "how many games, 1 or more", least=1),

@@ -45,5 +45,12 @@ class LRU(Generic[K, V]):
                 _, dropped = self._entries.popitem(last=False)
                 self._total -= self._weight(dropped)
 
+    def pop(self, key: K) -> None:
+        """Forget the entry of `key`, if any."""
+        with self._lock:
+            old = self._entries.pop(key, None)
+            if old is not None:
+                self._total -= self._weight(old)
+
     def __len__(self) -> int:
         return len(self._entries)

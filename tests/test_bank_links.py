@@ -46,10 +46,13 @@ def test_bank_link_prints_the_banks_own_seat_link(app, database_url):
 
 
 def test_serve_prints_the_links_of_the_newest_games_in_progress_and_of_each_new_game(
-    app, database_url, tmp_path
+    app, clock, database_url, tmp_path
 ):
     service = app.extensions["banker"]
-    games = [service.create_game([f"Ann{n}", "Bob"]) for n in range(LOOKED_AT + 2)]  # oldest first
+    games = []
+    for n in range(LOOKED_AT + 2):  # oldest first, a second apart on the app's clock
+        games.append(service.create_game([f"Ann{n}", "Bob"]))
+        clock.advance(1)
     ended = games[-3]
     service.run(ended.game.id, ended.banker.token, {"type": "end_game"})
 

@@ -1,21 +1,34 @@
 """A game saved as one file and resumed on any Banker server (banker/service/game_files.py): the API's
 export and import, what an imported game keeps (everything the table played) and what it does
 not (the id, join code and seat tokens of the server it came from), the upgrade of older files,
-and every damaged, cut, foreign or edited file refused in words with nothing stored."""
+and every damaged, cut, foreign or edited file refused in words with nothing stored: an import
+decides every action again and refuses the first the rules would not have made, while a host's
+own backup (restored `trusted`) is checked in its form and folded as it is."""
 
 from __future__ import annotations
 
 import json
+import pickle
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import banker.service.pacing
-from banker.rules.money import Paid
+from banker.rules import decide
+from banker.rules.bankruptcy import DeclareBankruptcy
+from banker.rules.buildings import Build
+from banker.rules.editions.check import LARGEST_BOARD
+from banker.rules.money import Paid, PayBank
+from banker.rules.mortgages import Mortgage
+from banker.rules.state import TradeSide
+from banker.rules.trades import AcceptTrade, ProposeTrade
 from banker.service import game_files
 from tests.support.databases import rows
-from tests.support.game_files import rewritten
+from tests.support.game_files import refused, rewritten
+from tests.support.long_game import long_game_file
+from tests.support.rules import ANN, BOB, new_game, owning, run
 from tests.support.servers import ServeProcess, request
 
 SLOW_SETTINGS = settings(
@@ -65,15 +78,6 @@ def export(client, created) -> bytes:
     return response.get_data()
 
 
-def refused(client, app, body: bytes) -> str:
-    """Import `body`: it must answer 400 and store nothing; the reason given."""
-    before = rows(app)
-    response = client.post("/api/games/import", data=body, content_type="application/json")
-    assert response.status_code == 400, (response.status_code, response.get_data(as_text=True))
-    assert rows(app) == before
-    return response.get_json()["error"]
-
-
 # --- export and import --------------------------------------------------------------------------
 
 
@@ -105,6 +109,16 @@ def test_an_imported_game_is_the_same_game_under_a_new_id_join_code_and_seats(ap
     assert service.state(moved["id"]).holding(37).owner == 2
     assert service.state(played.game.id).holding(37).owner == 1
     assert client.get(f"/api/games/{moved['id']}", headers=bearer(ann)).status_code == 200
+
+
+def test_a_long_game_of_every_kind_of_money_command_moves_byte_for_byte(app):
+    """Bought, paid, rented, built, mortgaged, offered and undone: each decided again as it comes in,
+    and written out again as it came."""
+    service = app.extensions["banker"]
+    raw = long_game_file(1_000)
+    moved = service.import_game(raw)
+    assert moved.state.seq == 1_000
+    assert service.export_game(moved.game.id) == raw
 
 
 def test_a_game_exported_twice_is_the_same_file(client, played):
@@ -144,7 +158,7 @@ def test_a_file_over_the_bound_is_refused_unread(app, client):
     assert response.status_code == 413
     assert rows(app) == before
     with pytest.raises(game_files.BadGameFile, match="larger than a game can be"):
-        game_files.read(b"{" + b" " * game_files.MAX_BYTES + b"}")
+        game_files.read(b"{" + b" " * game_files.MAX_BYTES + b"}", now=0.0)
 
 
 def test_an_import_counts_as_a_new_game_against_the_hourly_limit(app, client, played):
@@ -180,6 +194,7 @@ def test_a_file_of_an_older_version_is_upgraded_step_by_step(app, client, played
         return content
 
     def as_version_one(data):
+        data["version"] = 1
         for action in data["actions"]:
             for event in action["events"]:
                 if event["type"] == Paid.type:
@@ -204,9 +219,97 @@ def test_a_file_of_the_current_version_runs_no_upgrade(client, played, monkeypat
 def test_a_file_from_a_newer_banker_is_refused_saying_so(app, client, played):
     newer = rewritten(export(client, played), lambda data: data.update(version=game_files.VERSION + 1))
     assert refused(client, app, newer) == (
-        "This game file was made by a newer Banker (file version 2; this server reads up to version 1). "
+        "This game file was made by a newer Banker (file version 3; this server reads up to version 2). "
         "Update Banker on this server, then import it again."
     )
+
+
+def older(raw: bytes, *seqs: int, version: int = game_files.VERSION) -> bytes:
+    """The file as a Banker that kept no commands wrote it: version 1 (no action has one), or
+    version 2 with the actions `seqs` stored before commands were kept."""
+
+    def change(data):
+        data["version"] = version
+        for action in data["actions"]:
+            if version == 1 or action["seq"] in seqs:
+                action.pop("command", None)
+
+    return rewritten(raw, change)
+
+
+def test_an_action_without_its_command_is_refused_at_import_naming_it(app, client, played):
+    """Actions stored before the log kept commands cannot be decided again: a file of them comes
+    from the host's own server, which restores it."""
+    raw = export(client, played)
+    no_commands = (
+        "The game file's action 2 holds no command to check it by: it was played on an older Banker. "
+        "Only the host of a server can bring such a game back (banker restore)."
+    )
+    assert refused(client, app, older(raw, version=1)) == no_commands
+    assert refused(client, app, older(raw, 5, 6)) == no_commands.replace("action 2", "action 5")
+
+
+def test_the_hosts_own_backup_without_commands_is_restored_as_it_was(app, client, played):
+    service = app.extensions["banker"]
+    for raw in (older(export(client, played), version=1), older(export(client, played), 5, 6)):
+        restored = service.restore_game(raw)
+        assert restored.outcome == "new"
+        assert service.state(restored.game_id) == service.state(played.game.id)
+
+
+def test_reading_a_file_needs_no_server_and_what_it_gives_pickles(client, clock, played):
+    """So a server can read a long file in another process, off the loop that serves the tables."""
+    game = game_files.read(export(client, played), now=clock())
+    again = pickle.loads(pickle.dumps(game))
+    assert again == game and again.folded.state == game.folded.state
+
+
+# --- times -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "at",
+    [
+        "9999-12-31T23:59:59-23:59",  # the year 10000 in UTC
+        "0001-01-01T00:00:00+23:59",  # the year 0 in UTC
+        "1969-12-31T23:59:59+00:00",
+        "1970-01-14T00:00:00+00:00",  # two days after the tests' clock (1970-01-12)
+    ],
+)
+def test_a_time_no_game_was_played_at_is_refused_saying_which(app, client, played, at):
+    """The first two were kept until the database refused them: a 500, not a word."""
+    body = rewritten(export(client, played), put(at, "actions", 2, "at"))
+    assert refused(client, app, body) == (
+        f"The game file is damaged at actions[2].at: {at} is no time a game was played at: it is before "
+        "1970 or after now."
+    )
+
+
+def test_a_clock_a_little_ahead_is_no_reason_to_refuse_a_file(client, played):
+    """Another server's clock may run ahead of this one's: up to a day is taken."""
+    body = rewritten(export(client, played), put("1970-01-12T23:00:00+00:00", "actions", -1, "at"))
+    assert client.post("/api/games/import", data=body, content_type="application/json").status_code == 201
+
+
+def test_a_backup_made_out_of_the_years_a_server_counts_is_refused(app, clock):
+    service = app.extensions["banker"]
+    game = service.create_game(["Ann", "Bob"])
+    saved = service.export_game(game.game.id, backup=True)
+    far = rewritten(saved, put("9999-12-31T23:59:59-23:59", "backup", "created_at"))
+    with pytest.raises(
+        game_files.BadGameFile, match=re.escape("backup.created_at: 9999-12-31T23:59:59-23:59 is no")
+    ):
+        service.restore_game(far)
+
+
+def test_a_timed_games_end_is_refused_past_the_last_second_a_date_can_show(client):
+    """The API's end_at: its range is the rules' (so is a game file's, whose start is made again)."""
+    timed = {"players": ["Ann", "Bob"], "preset": "timed"}
+    last = client.post("/api/games", json={**timed, "options": {"end_at": 253_402_300_799}})
+    assert last.status_code == 201
+    after = client.post("/api/games", json={**timed, "options": {"end_at": 253_402_300_800}})
+    assert after.status_code == 400
+    assert after.get_json() == {"error": "Option end_at must be at most 253,402,300,799."}
 
 
 # --- refusals ------------------------------------------------------------------------------
@@ -323,24 +426,8 @@ def put(value, *path):
         (put("yesterday", "actions", 1, "at"), "The game file is damaged at actions[1].at: it is not a date"),
         (put([], "actions", 1, "events"), "The game file is damaged at actions[1].events: an action has at"),
         (
-            put("buy", "actions", 1, "events", 0),
-            "The game file is damaged at actions[1].events[0]: it should be an",
-        ),
-        (
-            put("robbed", "actions", 1, "events", 0, "type"),
-            "actions[1].events[0].type: Banker knows no event",
-        ),
-        (
-            drop("actions", 1, "events", 1, "deed"),
-            "The game file is damaged at actions[1].events[1].deed: it is missing.",
-        ),
-        (
-            put(39.5, "actions", 1, "events", 1, "deed"),
-            "actions[1].events[1].deed: it should be a whole number.",
-        ),
-        (
-            put(True, "actions", 1, "events", 1, "player"),
-            "actions[1].events[1].player: it should be a whole number.",
+            put([{"type": "joined", "player": 1}] * 251, "actions", 1, "events"),
+            "actions[1].events: an action holds at most 250 events; this one holds 251.",
         ),
         (
             put("Ann\u0007", "actions", 0, "events", 0, "players", 0, 0),
@@ -349,7 +436,20 @@ def put(value, *path):
         (put([[1, 2]], "actions", 0, "events", 0, "players"), "players[0][0]: it should be text."),
         (put(None, "actions", 1, "request_id"), None),
         (put(5, "actions", 1, "request_id"), "actions[1].request_id: it should be text."),
-        (put("x" * 65, "actions", 1, "request_id"), "a request id is at most 64 characters."),
+        (
+            put("x" * 65, "actions", 1, "request_id"),
+            "actions[1].request_id: a request id is 1 to 64 characters.",
+        ),
+        (put("", "actions", 1, "request_id"), "actions[1].request_id: a request id is 1 to 64 characters."),
+        (
+            put("Z" * 64, "actions", 9, "command_digest"),
+            "actions[9].command_digest: it is not the digest of a request's command.",
+        ),
+        (
+            lambda data: [data["actions"][n].update(request_id="tap") for n in (1, 2)],
+            "actions[2].request_id: action 2 from the same seat has this request id.",
+        ),
+        (put(["buy"], "actions", 1, "command"), "actions[1].command: it should be an object."),
         (put({"id": "abc"}, "backup"), "The game file is damaged at backup.seats: it is missing."),
     ],
 )
@@ -361,35 +461,88 @@ def test_a_damaged_file_is_refused_saying_where(app, client, played, change, err
     assert error in refused(client, app, body)
 
 
+NOT_THE_RULES = (
+    "The game file's action %s is not what the rules give: its events are not the ones its command makes."
+)
+
+
+@pytest.mark.parametrize(
+    ("change", "seq", "where"),
+    [
+        (
+            put("buy", "actions", 1, "events", 0),
+            2,
+            "The game file is damaged at actions[1].events[0]: it should be an",
+        ),
+        (
+            put("robbed", "actions", 1, "events", 0, "type"),
+            2,
+            "actions[1].events[0].type: Banker knows no event",
+        ),
+        (
+            drop("actions", 1, "events", 1, "deed"),
+            2,
+            "The game file is damaged at actions[1].events[1].deed: it is missing.",
+        ),
+        (
+            put(39.5, "actions", 1, "events", 1, "deed"),
+            2,
+            "actions[1].events[1].deed: it should be a whole number.",
+        ),
+        (
+            put(True, "actions", 1, "events", 1, "player"),
+            2,
+            "actions[1].events[1].player: it should be a whole number.",
+        ),
+    ],
+)
+def test_a_damaged_event_is_named_where_in_a_backup_and_refused_as_not_the_rules_in_an_import(
+    app, client, clock, played, change, seq, where
+):
+    """An import compares each action's events with the ones its command makes: any other event is
+    no action of the game, whatever is wrong with it. A backup restored is read in its form."""
+    body = rewritten(export(client, played), change)
+    assert refused(client, app, body) == NOT_THE_RULES % seq
+    with pytest.raises(game_files.BadGameFile, match=re.escape(where)):
+        game_files.read(body, now=clock(), trusted=True)
+
+
+def test_a_reason_nested_deeper_than_the_rules_nest_one_is_refused_from_a_backup_too(
+    app, client, clock, played
+):
+    nested: dict = {"msgid": "%(why)s", "params": {"why": "the end"}}
+    for _ in range(game_files.MAX_TEXT_DEPTH):
+        nested = {"parts": [nested]}
+    body = rewritten(export(client, played), put(nested, "actions", 3, "events", 0, "texts", "reason"))
+    assert refused(client, app, body) == NOT_THE_RULES % 4
+    with pytest.raises(game_files.BadGameFile, match="a text is nested deeper than Banker writes one"):
+        game_files.read(body, now=clock(), trusted=True)
+
+
+START = "The game in the file is not one Banker can set up: "
+
+
 @pytest.mark.parametrize(
     ("change", "error"),
     [
         # a start no server would set up
         (
             put([["preset", "classic"], ["starting_cash", -5]], "actions", 0, "events", 0, "rules"),
-            "The game in the file is not one Banker can set up: Option starting_cash must be at least 0.",
+            START + "Option starting_cash must be at least 0.",
         ),
-        (
-            put("narnia", "actions", 0, "events", 0, "edition"),
-            "The game in the file is not one Banker can set up: Banker has no board called narnia.",
-        ),
+        (put("narnia", "actions", 0, "events", 0, "edition"), START + "There is no edition called 'narnia'."),
         (
             put([["Ann", ""]], "actions", 0, "events", 0, "players"),
-            "The game in the file is not one Banker can set up: A game needs 2 to 8 players; you named 1.",
+            START + "A game needs 2 to 8 players; you named 1.",
         ),
+        (put({"edition": "Springfield"}, "actions", 0, "events", 0, "edition_data"), START),
         (
-            put({"edition": "Springfield"}, "actions", 0, "events", 0, "edition_data"),
-            "The game in the file is not one Banker can set up:",
+            put({"type": "joined", "player": 1}, "actions", 0, "events", 0),
+            "The game file is damaged at actions[0]: a game begins with its start (game_started) alone.",
         ),
         # actions that do not follow each other
-        (
-            put({"type": "deed_bought", "player": 7, "deed": 39}, "actions", 1, "events", 0),
-            "The game file's actions do not make a game: action 2 cannot follow the ones before it.",
-        ),
-        (
-            put({"type": "mortgaged", "deed": 4}, "actions", 1, "events", 0),
-            "The game file's actions do not make a game: action 2",
-        ),
+        (put({"type": "deed_bought", "player": 7, "deed": 39}, "actions", 1, "events", 0), NOT_THE_RULES % 2),
+        (put({"type": "mortgaged", "deed": 4}, "actions", 1, "events", 0), NOT_THE_RULES % 2),
         (
             put(
                 {"type": "buildings_changed", "deed": 1234, "houses": 2, "hotel": False},
@@ -398,15 +551,11 @@ def test_a_damaged_file_is_refused_saying_where(app, client, played, change, err
                 "events",
                 0,
             ),
-            "The game file's actions do not make a game: action 2",
+            NOT_THE_RULES % 2,
         ),
         (
             lambda data: data["actions"][2]["events"].insert(0, data["actions"][0]["events"][0]),
-            "The game file's actions do not make a game: action 3",
-        ),
-        (
-            put({"type": "joined", "player": 1}, "actions", 0, "events", 0),
-            "The game file is damaged at actions[0]: a game begins with its start (game_started) alone.",
+            NOT_THE_RULES % 3,
         ),
         (
             put(
@@ -418,7 +567,7 @@ def test_a_damaged_file_is_refused_saying_where(app, client, played, change, err
                 "texts",
                 "reason",
             ),
-            "The game file's actions do not make a game: action 4",
+            NOT_THE_RULES % 4,
         ),
     ],
 )
@@ -428,6 +577,36 @@ def test_a_file_whose_game_cannot_be_played_is_refused_though_its_digest_matches
     """The digest is computed again by anyone who edits the file: what the file holds is still
     checked as a game this server can play, never stored to break its screens later."""
     assert error in refused(client, app, rewritten(export(client, played), change))
+
+
+@pytest.mark.parametrize(
+    ("change", "seq"),
+    [
+        (put({"type": "deed_bought", "player": 7, "deed": 39}, "actions", 1, "events", 0), 2),
+        (put({"type": "mortgaged", "deed": 4}, "actions", 1, "events", 0), 2),
+        (lambda data: data["actions"][2]["events"].insert(0, data["actions"][0]["events"][0]), 3),
+        (
+            put(
+                {"msgid": "rent for %(deed)s%(how)s", "params": {"deed": "Boardwalk"}},
+                "actions",
+                3,
+                "events",
+                0,
+                "texts",
+                "reason",
+            ),
+            4,
+        ),
+    ],
+)
+def test_a_backup_whose_actions_do_not_make_a_game_is_refused_naming_the_action(
+    app, client, clock, played, change, seq
+):
+    """A backup restored is not decided again, but still folded as the server would draw it."""
+    body = rewritten(export(client, played), change)
+    expected = f"The game file's actions do not make a game: action {seq} cannot follow the ones before it."
+    with pytest.raises(game_files.BadGameFile, match=re.escape(expected)):
+        game_files.read(body, now=clock(), trusted=True)
 
 
 def test_banker_serve_reads_a_game_file_past_the_bound_of_every_other_request(app, database_url, tmp_path):
@@ -457,7 +636,7 @@ def test_banker_serve_reads_a_game_file_past_the_bound_of_every_other_request(ap
 
 
 def test_importing_a_long_game_lets_other_requests_run_between_its_turns(app, monkeypatch):
-    """Reading and folding a long game's file takes seconds; under `banker serve` every other
+    """Reading and deciding a long game's file again takes seconds; under `banker serve` every other
     table waits unless it pauses every AT_ONCE actions, as folding a log does."""
     service = app.extensions["banker"]
     created = service.create_game(["Ann", "Bob"])
@@ -472,6 +651,22 @@ def test_importing_a_long_game_lets_other_requests_run_between_its_turns(app, mo
     monkeypatch.setattr(banker.service.pacing, "AT_ONCE", 10)
     monkeypatch.setattr(banker.service.pacing.time, "sleep", pauses.append)
     service.import_game(raw)
-    # 41 actions checked, then folded, 10 at a time, as the file is read; that fold is kept, so the
-    # stored log is not folded again
-    assert pauses.count(0) == 8
+    # 41 actions read in their form, then the 40 after the start decided again and folded, 10 at a
+    # time, as the file is read; that fold is kept, so the stored log is not folded again
+    assert pauses.count(0) == 7
+
+
+def test_the_largest_actions_the_rules_make_fit_twice_in_an_action_on_the_largest_board():
+    """MAX_EVENTS: a trade of every deed, each mortgaged and its mortgage lifted, makes two events a
+    deed and one more; a bankruptcy to the bank, one a built deed and a few more. The largest
+    board has a deed on every space but its four corners."""
+    state = new_game(2, starting_cash=1_000_000)
+    deeds = tuple(deed.position for deed in state.edition.deeds)
+    state = run(owning(state, ANN, *deeds), *(Mortgage(deed=position) for position in deeds))
+    state = run(state, ProposeTrade(player=ANN, to=BOB, give=TradeSide(deeds=deeds)))
+    lifted = AcceptTrade(player=BOB, trade=1, mortgages=tuple((position, "lift") for position in deeds))
+    assert len(decide(state, lifted)) == 1 + 2 * len(deeds)
+    assert 2 * (1 + 2 * (LARGEST_BOARD - 4)) <= game_files.MAX_EVENTS
+    state = run(state, lifted, *(Build(deed=p) for p in deeds if state.edition.deed_at[p].kind == "street"))
+    bankrupt = run(state, PayBank(player=BOB, amount=1_000_000))
+    assert len(decide(bankrupt, DeclareBankruptcy(player=BOB))) <= len(deeds) + 12

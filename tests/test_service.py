@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+from datetime import UTC
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -217,3 +218,36 @@ def test_a_roll_is_thrown_by_the_service_and_sent_again_it_is_the_same_roll(serv
 
 def test_the_service_throws_dice_from_a_cryptographic_source_by_default(service):
     assert GameService(service.engine, Broker()).throw is secrets.choice
+
+
+def test_the_log_keeps_the_command_of_each_action_the_servers_own_and_a_seat_taken_too(service):
+    """As decided, the dice thrown included: a game file is checked by deciding it again."""
+    clock = FakeClock(1_000_000.123456789)  # finer than the microsecond the log keeps
+    service = GameService(service.engine, Broker(), clock=clock, throw=lambda faces: faces[1])
+    game = service.create_game(["Ann", "Bob"], options={"phone_dice": True, "auction_seconds": 30})
+    game_id, ann = game.game.id, game.players[0].token
+    service.run(game_id, ann, {"type": "roll_dice", "player": 1, "dice": [6, 6]}, request_id="roll-1")
+    service.run(game_id, game.banker.token, {"type": "decline", "player": 2, "deed": 39})
+    service.claim_seat(game_id, 2)
+    clock.advance(31)
+    service.settle_due(game_id)
+    actions = service.log.file_actions(game_id)
+    assert [action.command for action in actions] == [
+        None,  # the start: the game made, no command
+        {"type": "roll_dice", "player": 1, "speed": False, "dice": [2, 2], "face": ""},
+        {"type": "decline", "player": 2, "deed": 39},
+        {"type": "join", "player": 2},
+        {"type": "close_auction"},
+    ]
+
+
+def test_a_command_is_decided_at_the_time_stored_with_it(service):
+    """To the microsecond, so that deciding it again at that time gives the same auction clock."""
+    clock = FakeClock(1_000_000.123456789)
+    service = GameService(service.engine, Broker(), clock=clock)
+    game = service.create_game(["Ann", "Bob"], options={"auction_seconds": 30})
+    service.run(game.game.id, game.banker.token, {"type": "decline", "player": 2, "deed": 39})
+    declined = service.log.file_actions(game.game.id)[-1]
+    opened = declined.events[-1]
+    assert opened["type"] == "auction_opened"
+    assert opened["deadline"] == declined.at.replace(tzinfo=UTC).timestamp() + 30

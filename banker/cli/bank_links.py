@@ -6,6 +6,7 @@ prints it on demand."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 
 from flask import Flask
 
@@ -49,12 +50,16 @@ def announce(app: Flask) -> None:
 
 
 def _line(app: Flask, code: str, state: GameState, token: str) -> str:
-    names = ", ".join(p.name for p in state.players)
-    if len(names) > NAMES_SHOWN:
-        names = names[: NAMES_SHOWN - 1] + "…"
+    return f"{code} ({names_shown(p.name for p in state.players)}): {_link(app, token)}"
+
+
+def names_shown(names: Iterable[str]) -> str:
+    """The players' names as a terminal line shows them, cut to NAMES_SHOWN characters."""
+    shown = ", ".join(names)
+    if len(shown) > NAMES_SHOWN:
+        shown = shown[: NAMES_SHOWN - 1] + "…"
     # the names are the players' own: none of their control characters reaches the terminal
-    names = "".join(c if c.isprintable() else "?" for c in names)
-    return f"{code} ({names}): {_link(app, token)}"
+    return "".join(c if c.isprintable() else "?" for c in shown)
 
 
 def _link(app: Flask, token: str) -> str:

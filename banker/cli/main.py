@@ -1,5 +1,6 @@
 """The `banker` command: `banker serve` runs the table's bank on the local network; `banker backup`
-and `banker restore` move every game to another server."""
+and `banker restore` move every game to another server; `banker prune` deletes the games nobody
+has touched for a number of days."""
 
 from __future__ import annotations
 
@@ -34,6 +35,13 @@ def main(argv: list[str] | None = None) -> int:
         "restore", help="read the games of a backup folder back, under their own ids and seats"
     )
     restored.add_argument("folder", help="a folder `banker backup` wrote")
+    pruned = commands.add_parser(
+        "prune", help="delete the games nobody has touched for some days, with their seats and log"
+    )
+    pruned.add_argument(
+        "--days", type=_days, help="how many days untouched (1 or more; default: BANKER_KEEP_DAYS)"
+    )
+    pruned.add_argument("--dry-run", action="store_true", help="only say which games it would delete")
     args = parser.parse_args(argv)
     if args.command == "bank-link":
         return _bank_link(args.game, args.host, args.port)
@@ -41,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
         return _backup(Path(args.folder))
     if args.command == "restore":
         return _restore(Path(args.folder))
+    if args.command == "prune":
+        return _prune(args.days, args.dry_run)
     return _serve(args.host, args.port, args.quiet)
 
 
@@ -51,7 +61,7 @@ def _serve(host: str, port: int, quiet: bool) -> int:
 
     monkey.patch_all()
     from banker import create_app, qr
-    from banker.cli import bank_links, server
+    from banker.cli import bank_links, pruning, server
 
     app = create_app()
     app.extensions["banker"].transfers.workers.start()  # ready before the first game file comes
@@ -67,6 +77,7 @@ def _serve(host: str, port: int, quiet: bool) -> int:
         print(qr.terminal(public), flush=True)
     print("Stop it with Ctrl+C. Games are kept in", app.config["DATABASE_URL"], flush=True)
     bank_links.announce(app)
+    pruning.keep_pruning(app)
     server.serve(app, host, port)
     return 0
 
@@ -115,6 +126,25 @@ def _restore(folder: Path) -> int:
         refused += line.startswith("refused")
         print(f"{path.name}: {line}", file=sys.stderr if line.startswith("refused") else sys.stdout)
     return 1 if refused else 0
+
+
+def _prune(days: int | None, dry_run: bool) -> int:
+    from banker import create_app
+    from banker.cli import pruning
+
+    app = create_app()
+    days = days or app.config["KEEP_DAYS"]
+    if not days:
+        print("Say how many days untouched: --days N, or BANKER_KEEP_DAYS=N.", file=sys.stderr)
+        return 2
+    print("\n".join(pruning.report(app.extensions["banker"].prune(days, dry_run), days, dry_run)))
+    return 0
+
+
+def _days(value: str) -> int:
+    if not (value.isascii() and value.isdecimal()) or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of days, 1 or more, not {value!r}")
+    return int(value)
 
 
 def _address(host: str, port: int) -> str:

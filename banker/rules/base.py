@@ -3,6 +3,7 @@ from and written to plain JSON."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import json
@@ -26,6 +27,7 @@ Dice = Annotated[int, "dice"]
 MortgageChoices = Annotated[tuple[tuple[int, str], ...], "mortgage_choices"]
 # {"16": 2, "18": 2, "19": 3}: how far to build each lot, read as sorted pairs
 BuildLevels = Annotated[tuple[tuple[int, int], ...], "build_levels"]
+PAIRS_BY_POSITION = ("mortgage_choices", "build_levels")  # sent as objects keyed by position
 # [1, 3], or "1,3" as a form posts it: board positions
 Positions = Annotated[tuple[int, ...], "positions"]
 
@@ -74,6 +76,32 @@ class Command:
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        """The command as a phone would send it, the dice thrown for it included: what the log
+        keeps, so that a game file can be checked by deciding each action again.
+        `parse_command(command.to_json(), thrown=True)` is the command itself."""
+        hints = _field_types(type(self))
+        data: dict[str, Any] = {"type": self.type}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value is not None:
+                data[f.name] = _plain(value, hints[f.name])
+        return data
+
+
+def _plain(value: Any, hint: Any) -> Any:
+    """A command's field as JSON, in the shape `_coerce` reads."""
+    if isinstance(value, TradeSide):
+        return {
+            "cash": value.cash,
+            "deeds": list(value.deeds),
+            "jail_cards": list(value.jail_cards),
+            "claims": [{"debtor": debtor, "amount": amount} for debtor, amount in value.claims],
+        }
+    if typing.get_origin(hint) is Annotated and typing.get_args(hint)[1] in PAIRS_BY_POSITION:
+        return {str(position): choice for position, choice in value}
+    return list(value) if isinstance(value, tuple) else value
 
 
 # the fields by which an event names the players (or the bank, 0) it concerns
@@ -129,14 +157,17 @@ class Event:
         """The event as stored and sent; optional fields left unset are left out. A field holding
         a Text (a reason the rules worded) reads as English, and `texts` keeps its message id and
         parameters so the history can say it in any language."""
-        values = dataclasses.asdict(self)
-        unset = {f.name for f in dataclasses.fields(self) if f.default is None and values[f.name] is None}
-        texts = {
-            f.name: to_data(value)
-            for f in dataclasses.fields(self)
-            if isinstance(value := getattr(self, f.name), Text)
-        }
-        data = {"type": self.type, **{k: v for k, v in values.items() if k not in unset}}
+        # Fields hold plain values, tuples of them, Texts (immutable all) and a custom edition's
+        # JSON: only that is copied (every command's events are written, so no deep copy of all)
+        data: dict[str, Any] = {"type": self.type}
+        texts = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value is None and f.default is None:
+                continue
+            if isinstance(value, Text):
+                texts[f.name] = to_data(value)
+            data[f.name] = copy.deepcopy(value) if isinstance(value, dict) else value
         return {**data, "texts": texts} if texts else data
 
 
@@ -162,8 +193,10 @@ def _field_types(cls: type[Command]) -> dict[str, Any]:
     return typing.get_type_hints(cls, include_extras=True)
 
 
-def parse_command(payload: Any) -> Command:
-    """Turn a JSON object into a Command, refusing anything malformed with a readable reason."""
+def parse_command(payload: Any, *, thrown: bool = False) -> Command:
+    """Turn a JSON object into a Command, refusing anything malformed with a readable reason.
+    The dice the server throws are left out (a phone does not choose its roll) unless `thrown`:
+    a command read back from the log (see Command.to_json) keeps the roll it was decided with."""
     if not isinstance(payload, dict):
         raise InvalidCommand(Text('A command must be a JSON object with a "type".'))
     kind = payload.get("type")
@@ -179,7 +212,7 @@ def parse_command(payload: Any) -> Command:
     hints = _field_types(cls)
     values = {}
     for f in dataclasses.fields(cls):
-        if f.name in cls.thrown_fields:
+        if f.name in cls.thrown_fields and not thrown:
             continue
         has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
         if f.name not in payload or payload[f.name] in (None, ""):
@@ -190,12 +223,18 @@ def parse_command(payload: Any) -> Command:
     return cls(**values)
 
 
-def _coerce(name: str, hint: Any, value: Any) -> Any:
-    label = name.replace("_", " ")
+@functools.cache
+def _shape(hint: Any) -> tuple[Any, str | None]:
+    """A field's type without its None and its kind ("amount", "positions"... or None)."""
     if typing.get_origin(hint) in (Union, types.UnionType):
         (hint,) = [a for a in typing.get_args(hint) if a is not type(None)]
     kind = typing.get_args(hint)[1] if typing.get_origin(hint) is Annotated else None
-    base = typing.get_args(hint)[0] if kind else hint
+    return (typing.get_args(hint)[0] if kind else hint), kind
+
+
+def _coerce(name: str, hint: Any, value: Any) -> Any:
+    label = name.replace("_", " ")
+    base, kind = _shape(hint)
     if base is TradeSide:
         return _trade_side(label, value)
     if kind == "mortgage_choices":
@@ -207,6 +246,9 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
             value = [part for part in value.split(",") if part.strip()]
         listed = _listed(Text("The %(field)s must be a list of board positions.", field=label), value)
         return tuple(_whole_number("deed", position, None) for position in listed)
+    if typing.get_origin(base) is tuple:  # thrown dice, read back from the log
+        listed = _listed(Text("The %(field)s must be a list of whole numbers.", field=label), value)
+        return tuple(_whole_number(label, number, None) for number in listed)
     if base is str:
         if not isinstance(value, str):
             raise InvalidCommand(Text("The %(field)s must be text.", field=label))

@@ -13,13 +13,13 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from banker.rules.base import Event
+from banker.rules.base import Command, Event
 from banker.rules.board import Edition
 from banker.rules.editions import CUSTOM, EDITIONS, custom_edition, edition_for
 from banker.rules.errors import InvalidCommand
 from banker.rules.inputs import check_name, check_text
 from banker.rules.lookalike import looks
-from banker.rules.ruleset import RuleSet, rules_from_stored, ruleset_for
+from banker.rules.ruleset import RENAMED, RuleSet, rules_from_stored, ruleset_for
 from banker.rules.state import PLAYER_COLOURS, GameState, Player, format_money
 from banker.rules.text import Parts, Text, listing
 
@@ -116,6 +116,21 @@ class Joined(Event):
         return Text("%(player)s joined on their phone", player=state.name_of(self.player))
 
 
+@dataclass(frozen=True)
+class Join(Command):
+    """A phone took `player`'s seat. The server sends it when the join screen seats a phone, as
+    the bank; no phone sends it for itself."""
+
+    type = "join"
+    banker_only = True
+    after_end = True  # a phone may join a game that has ended, to see its tally
+    player: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        state.player(self.player)
+        return [Joined(player=self.player)]
+
+
 def start_game(
     names: list[Any],
     preset: str = "classic",
@@ -169,6 +184,46 @@ def start_game(
         deck=deck,
         edition_data=edition_data,
     )
+
+
+def remade(started: GameStarted) -> GameStarted:
+    """The start `started` made again by `start_game` from its own names, pieces, board and rules,
+    with its own deal: InvalidCommand when `start_game` would refuse that table, or when the deeds
+    dealt and the deck are no deal of the board's deeds. A start unlike the one made again holds
+    what `start_game` never writes: an untidy name, rules it would not set."""
+    options = {RENAMED.get(name, name): value for name, value in started.rules}
+    again = start_game(
+        [name for name, _ in started.players],
+        options.pop("preset", None),  # type: ignore[arg-type]  # start_game refuses a missing one
+        started.edition_data if started.edition == CUSTOM else started.edition,
+        options,
+        [piece for _, piece in started.players],
+        seed=0,
+    )
+    again = replace(again, dealt=started.dealt, deck=started.deck)
+    edition = edition_for(again.edition, again.edition_data)
+    if not _a_deal(again, edition, rules_from_stored(dict(again.rules))):
+        raise InvalidCommand(Text("The deeds dealt at the start are not a deal of the board's deeds."))
+    return again
+
+
+def _a_deal(started: GameStarted, edition: Edition, rules: RuleSet) -> bool:
+    """Whether the start's deeds dealt and deck are what a shuffle could give (see `_shuffled`):
+    as many deeds to each player as the rules deal, each hand in order, no deed twice, and the
+    deck (a market game's) holding every deed not dealt."""
+    hands, deck = started.dealt or (), started.deck or ()
+    if (started.dealt is not None) != bool(rules.deal_deeds) or (started.deck is not None) != bool(
+        rules.market_size
+    ):
+        return False
+    if (started.dealt is not None and len(hands) != len(started.players)) or any(
+        len(hand) != rules.deal_deeds or list(hand) != sorted(hand) for hand in hands
+    ):
+        return False
+    handed = [position for hand in hands for position in hand] + list(deck)
+    deeds = {deed.position for deed in edition.deeds}
+    everything = started.deck is None or len(handed) == len(deeds)
+    return len(set(handed)) == len(handed) and set(handed) <= deeds and everything
 
 
 def seat_name(name: str, what: Text) -> str:

@@ -3,8 +3,8 @@ move a game as one file. Web pages, the JSON API and the `banker` command all ca
 one commits once and then tells the live streams. The work itself is done by the parts, each a
 noun with one job: the action log (action_log.py), the folded states (states.py), the clocks
 (clocks.py), games and seats (seats.py), the history's wording (history.py), game files
-(game_files.py), storing an action (recorder.py), telling the streams (broker.py) and the editions
-saved to play on (editions.py)."""
+(game_files.py), storing an action (recorder.py), telling the streams (broker.py), the editions
+saved to play on (editions.py) and deleting the games left untouched (retention.py)."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from banker.config import GAMES_KEPT
-from banker.rules import Command, Event, GameState, RuleError, decide, parse_command, start_game
+from banker.rules import GameState, RuleError, parse_command, start_game
 from banker.rules.base import Throw
-from banker.rules.game import Joined
+from banker.rules.game import Join
 from banker.rules.inputs import check_text
 from banker.rules.text import Text
 from banker.service.action_log import ActionLog, RequestKey
@@ -28,10 +28,10 @@ from banker.service.broker import Broker
 from banker.service.chronicle import Chronicle
 from banker.service.clocks import Clocks, NothingDue
 from banker.service.editions import Editions
-from banker.service.errors import Forbidden
 from banker.service.game_files import FileAction, Restored
 from banker.service.history import HistoryLine, HistoryWording
 from banker.service.recorder import Recorder, Result
+from banker.service.retention import IdleGame, Retention
 from banker.service.seats import BANKER, NewGame, SeatInfo, Seats
 from banker.service.snapshots import Snapshots
 from banker.service.states import FoldedStates
@@ -40,6 +40,7 @@ from banker.service.transfers import Stored as StoredGame
 from banker.service.workers import Workers
 
 log = logging.getLogger(__name__)
+DAY = 24 * 60 * 60
 
 
 class GameService:
@@ -69,6 +70,7 @@ class GameService:
         self.transfers = Transfers(Workers(parts, url, workers, waiting))
         self.recorder = Recorder(self.log, self.states, self.seats, broker, clock, settled=self.state)
         self.editions = Editions(engine, clock)
+        self.retention = Retention(engine, self.log, self.seats, self.states, self.clocks)
         # told of each game created (`banker serve` prints its bank link for the host)
         self.on_new_game: Callable[[NewGame], None] | None = None
 
@@ -87,7 +89,8 @@ class GameService:
         started = start_game(names, preset, edition, options, tokens, seed=secrets.randbits(32))
         at = datetime.fromtimestamp(self.clock(), UTC)
         first = FileAction(seq=1, by=BANKER, at=at, events=(started.to_json(),))
-        return self._announced(StoredGame(*self.seats.create(self.log, (first,), len(started.players), None)))
+        created = self.seats.create(self.log, (first,), len(started.players), None, at)
+        return self._announced(StoredGame(*created))
 
     def export_game(self, game_id: str, backup: bool = False) -> bytes:
         """The game as one file; a `backup` also keeps its id, join code and seat tokens."""
@@ -96,14 +99,15 @@ class GameService:
     def import_game(self, raw: bytes) -> NewGame:
         """The game in a file as a new game here, with a new id, join code and seat tokens (those of
         the server it came from do not open it); a file refused (BadGameFile) stores nothing."""
-        return self._announced(self.transfers.imported(raw))
+        return self._announced(self.transfers.imported(raw, self.clock()))
 
     def restore_game(self, raw: bytes) -> Restored:
         """A game from a backup put back as it was, under its own id, join code and seat tokens, so
         its links and phones work again. A game whose id is here already is left as it is (restoring
         twice changes nothing, and a game played on since is not overwritten); a file without the
-        backup's ids (a download from the bank screen) becomes a new game."""
-        done, stored = self.transfers.restored(raw)
+        backup's ids (a download from the bank screen) becomes a new game. The file is the host's
+        own: its actions are folded as they are, not decided again (see game_files.py)."""
+        done, stored = self.transfers.restored(raw, self.clock())
         if stored is not None:
             self._announced(stored)
         return done
@@ -120,6 +124,11 @@ class GameService:
                 log.exception("could not announce a new game")
         return created
 
+    def prune(self, days: float, dry_run: bool = False) -> list[IdleGame]:
+        """Delete the games nobody has touched for `days` days, with their seats and log (with
+        `dry_run`, only find them): those deleted, or that would be, the longest idle first."""
+        return self.retention.prune(datetime.fromtimestamp(self.clock() - days * DAY, UTC), dry_run)
+
     # --- commands -------------------------------------------------------------------------------
 
     def claim_seat(self, game_id: str, player_id: int) -> SeatInfo:
@@ -134,7 +143,7 @@ class GameService:
                     player=name,
                 )
             )
-        self.recorder.append(game_id, BANKER, None, lambda state: [Joined(player=player_id)])
+        self.recorder.append(game_id, BANKER, None, lambda _state, _now: Join(player=player_id))
         return seat
 
     def run(self, game_id: str, token: str | None, payload: Any, request_id: str | None = None) -> Result:
@@ -146,16 +155,7 @@ class GameService:
         # a roll sent again is the same roll: its key is known before it is thrown
         request = RequestKey.of(request_id, command)
         command = command.thrown(self.throw)
-
-        def events_for(state: GameState) -> list[Event]:
-            if seat.player_id != BANKER:
-                if not command.allowed_for(state, seat.player_id):
-                    raise Forbidden(_not_yours(state, seat.player_id, command))
-                if why := command.refused_to_players(state):
-                    raise RuleError(why)
-            return decide(state, command, self.clock())
-
-        return self.recorder.append(game_id, seat.player_id, request, events_for)
+        return self.recorder.append(game_id, seat.player_id, request, lambda _state, _now: command)
 
     # --- clocks: auctions and timed games -------------------------------------------------------
 
@@ -218,11 +218,3 @@ class GameService:
         (see HistoryWording.lines)."""
         state = at or self.state(game_id)
         return self.wording.lines(game_id, state, limit, player, before, language, say)
-
-
-def _not_yours(state: GameState, player_id: int, command: Command) -> Text:
-    if command.banker_only:
-        return Text("Only the banker can do that.")
-    return Text(
-        "This phone belongs to %(player)s; it can only act for them.", player=state.player(player_id).name
-    )

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select
+from sqlalchemy import bindparam, delete, insert, select
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -100,11 +100,13 @@ class ActionLog:
         self,
         game_id: str,
         action: Stored,
+        command: Command,
         request: RequestKey | None,
         also: Callable[[Connection], None],
     ) -> None:
-        """Store `action` as the game's next, with `also`'s writes in the same transaction; Conflict
-        when its seq or its request id was taken (by this request before, or by another command)."""
+        """Store `action`, decided from `command`, as the game's next, with `also`'s writes in the
+        same transaction; Conflict when its seq or its request id was taken (by this request
+        before, or by another command)."""
         try:
             with self.engine.begin() as connection:
                 connection.execute(
@@ -117,6 +119,7 @@ class ActionLog:
                         "command_digest": request.digest if request else None,
                         "events": [e.to_json() for e in action.events],
                         "created_at": action.at,
+                        "command": command.to_json(),
                     },
                 )
                 also(connection)
@@ -136,6 +139,7 @@ class ActionLog:
                     "command_digest": action.command_digest,
                     "events": list(action.events),
                     "created_at": action.at,
+                    "command": action.command,
                 }
                 for action in actions
             ],
@@ -153,7 +157,7 @@ class ActionLog:
         return StoredRequest(seq=row.seq, events=decoded(row.events), digest=row.command_digest)
 
     def file_actions(self, game_id: str) -> tuple[FileAction, ...]:
-        """The whole log as a game file carries it, request ids included."""
+        """The whole log as a game file carries it, request ids and commands included."""
         every = select(Action).where(Action.game_id == game_id).order_by(Action.seq)
         with self.engine.connect() as connection:
             rows = connection.execute(every).all()
@@ -165,9 +169,15 @@ class ActionLog:
                 events=tuple(row.events),
                 request_id=row.request_id,
                 command_digest=row.command_digest,
+                command=row.command,
             )
             for row in rows
         )
+
+    def delete_idle(self, connection: Connection, game_id: str, before: datetime) -> bool:
+        """Delete the game's log if none of it was stored from `before` on; whether it was."""
+        touched = select(Action.id).where(Action.game_id == game_id, Action.created_at >= before).exists()
+        return bool(connection.execute(delete(Action).where(Action.game_id == game_id, ~touched)).rowcount)
 
     def _read(self, statement: Any, values: dict[str, Any]) -> list[Stored]:
         with self.engine.connect() as connection:

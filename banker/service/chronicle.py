@@ -36,7 +36,6 @@ class Chronicle:
     # every player's net worth after actions 1, 1 + stride, 1 + 2 * stride, ..., one row of
     # len(players) after another; never changed once made (a new Chronicle gets a new array)
     samples: array = field(default_factory=lambda: array("q"))
-    latest: tuple[int, ...] = ()  # every player's net worth now
     rent: Moment | None = None
     sale: Moment | None = None
 
@@ -44,9 +43,14 @@ class Chronicle:
     def seq(self) -> int:
         return self.state.seq
 
+    @property
+    def latest(self) -> tuple[int, ...]:
+        """Every player's net worth now."""
+        return net_worths(self.state)
+
     def worths(self) -> list[tuple[int, tuple[int, ...]]]:
         """(seq, every player's net worth just after that action), oldest first, ending now."""
-        players = len(self.latest)
+        players = len(self.state.players)
         points = []
         for index in range(len(self.samples) // players):
             seq = 1 + index * self.stride
@@ -62,13 +66,13 @@ def record(
     state = apply_action(before.state if before else None, seq, events, sent)
     stride = before.stride if before else 1
     samples = before.samples if before else array("q")
-    latest = tuple(0 if p.bankrupt else sum(worth(state, p)) for p in state.players)
-    if before and len(before.latest) != len(latest):  # a late player seated (or that undone)
-        samples = array("q", _resized(samples, len(before.latest), len(latest)))
-    if (seq - 1) % stride == 0:
-        samples = samples + array("q", latest)
-        if len(samples) > SAMPLES * len(latest):
-            samples = array("q", _every_other_row(samples, len(latest)))
+    players = len(state.players)
+    if before and len(before.state.players) != players:  # a late player seated (or that undone)
+        samples = array("q", _resized(samples, len(before.state.players), players))
+    if (seq - 1) % stride == 0:  # the net worths are worked out for the samples alone
+        samples = samples + array("q", net_worths(state))
+        if len(samples) > SAMPLES * players:
+            samples = array("q", _every_other_row(samples, players))
             stride *= 2
     rent, sale = (before.rent, before.sale) if before else (None, None)
     for event in events:
@@ -78,7 +82,11 @@ def record(
         elif isinstance(event, AuctionClosed) and event.outcome == "sold":
             if sale is None or event.amount > sale.amount:
                 sale = Moment(event.amount, event.sale(state))
-    return Chronicle(state=state, stride=stride, samples=samples, latest=latest, rent=rent, sale=sale)
+    return Chronicle(state=state, stride=stride, samples=samples, rent=rent, sale=sale)
+
+
+def net_worths(state: GameState) -> tuple[int, ...]:
+    return tuple(0 if p.bankrupt else sum(worth(state, p)) for p in state.players)
 
 
 def _resized(samples: array, width: int, new_width: int) -> Iterable[int]:

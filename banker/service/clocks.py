@@ -8,7 +8,7 @@ import logging
 import threading
 from collections.abc import Callable
 
-from banker.rules import Event, GameState, decide
+from banker.rules import Command, GameState
 from banker.rules.auctions import CloseAuction
 from banker.rules.tally import TimeUp
 from banker.store.db import FullDiskLog, disk_full
@@ -42,14 +42,14 @@ class Clocks:
         when = deadline(state)
         return when is not None and self.clock() >= when
 
-    def settling(self, state: GameState) -> list[Event]:
-        """What settles the game's clock that ran out: its auction closed, or its time up."""
-        if not self.due(state):
+    def settling(self, state: GameState, now: float) -> Command:
+        """What settles the game's clock that ran out by `now`: its auction closed, or its time up."""
+        when = deadline(state)
+        if when is None or now < when:
             raise NothingDue
-        now = self.clock()
         if state.auction is not None and now >= state.auction.deadline:
-            return decide(state, CloseAuction(), now)
-        return decide(state, TimeUp(), now)
+            return CloseAuction()
+        return TimeUp()
 
     def watch(self, game_id: str, state: GameState) -> None:
         """Keep the game's deadline as its newest state has it, and wake the timer."""
@@ -60,6 +60,11 @@ class Clocks:
             else:
                 self._deadlines[game_id] = when
             self._changed.notify_all()
+
+    def forget(self, game_id: str) -> None:
+        """Drop the deadline of a game that was deleted."""
+        with self._changed:
+            self._deadlines.pop(game_id, None)
 
     def running(self, game_id: str) -> bool:
         """Whether no clock of the game has run out."""

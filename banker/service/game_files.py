@@ -1,17 +1,33 @@
 """A whole game as one file, to save it, move it to another Banker server and carry on there.
 
-The file is JSON: {"format": "banker-game", "version": 1, "actions": [...], "sha256": "..."}.
+The file is JSON: {"format": "banker-game", "version": 2, "actions": [...], "sha256": "..."}.
 Each action is the log's own row: its seq, the seat that sent it (`by`, 0 for the bank), when
-(`at`, ISO 8601 with its time zone, to the microsecond: a player's take-back counts from it) and
-its events as the log stores them; the first action's one event, game_started, holds the edition
-and the rules. Folding the actions gives exactly the game that was saved. A backup (`banker
-backup`) also keeps the game's id, join code and seats under "backup", so that a server moved to
-another machine keeps its links; a download from the bank screen leaves them out.
+(`at`, ISO 8601 with its time zone, to the microsecond: a player's take-back counts from it), the
+command it was decided from (`command`, as Command.to_json writes it, the dice thrown included)
+and its events as the log stores them; the first action's one event, game_started, holds the
+edition and the rules, and it has no command. Folding the actions gives exactly the game that was
+saved. A backup (`banker backup`) also keeps the game's id, join code and seats under "backup",
+so that a server moved to another machine keeps its links; a download from the bank screen leaves
+them out.
 
 `sha256` is the SHA-256 of the rest of the file written canonically (keys sorted, no spaces,
 UTF-8): a file cut short, damaged or edited by hand is refused. It is a check, not a seal:
-anyone can compute it again, so every imported file is also checked as untrusted input, each
-event's fields by their kind and the whole game by folding it, before anything is stored.
+anyone can compute it again, so a file is a claim, never a fact. An imported file is checked as
+the server checks what phones send: its start must be one `start_game` makes (names, pieces,
+board and rules, and a deal of the deeds), and each action's command is decided again, by the
+seat that sent it, at its time, on the game as the actions before it left it; the file is refused
+at the first action whose events are not exactly the ones the rules give. Its times lie between
+1970 and now (with a day's grace for a clock that runs ahead), its request ids are ones the server
+could have stored, and no action holds more events than the rules ever make (MAX_EVENTS).
+
+An action stored before the log kept commands (a version-1 file, or an older action in a
+version-2 file) cannot be decided again, and an import refuses it, naming it. The host's own
+backups are read `trusted` (`banker restore`): their actions are checked in their form (each
+event's fields by their kind, its texts as commands check theirs) and folded as they are, not
+decided again, so that a backup made before an upgrade that changed the rules still restores.
+
+Reading a file is a pure function of its bytes and the time: no database, no web request, and
+a result that pickles, so that a server can read a long file in another process.
 
 A file written by an older version of Banker is upgraded as it is read: UPGRADES holds one step
 per version, each turning a file of that version into the next, and they run in turn up to
@@ -27,27 +43,56 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any, Union
 
 from banker.json_input import read_json
-from banker.rules import EVENTS, Event, GameStarted, Sent, describe_action, event_from_json
+from banker.rules import (
+    EVENTS,
+    Event,
+    GameStarted,
+    Sent,
+    describe_action,
+    event_from_json,
+    parse_command,
+)
 from banker.rules.editions import CUSTOM, EDITIONS, custom_edition
-from banker.rules.errors import InvalidCommand
-from banker.rules.game import MAX_PLAYERS, MIN_PLAYERS
+from banker.rules.errors import InvalidCommand, RuleError
+from banker.rules.game import MAX_PLAYERS, MIN_PLAYERS, remade
 from banker.rules.inputs import check_name, check_text
-from banker.rules.ruleset import RENAMED, ruleset_for
+from banker.rules.ruleset import RENAMED, rules_from_stored, ruleset_for
 from banker.rules.state import BANK, FREE_PARKING, GameState
 from banker.rules.text import Text
+from banker.service.acting import BANKER, decide_for
 from banker.service.chronicle import Chronicle, record
 
 FORMAT = "banker-game"
-VERSION = 1
-MAX_BYTES = 12 << 20  # MAX_ACTIONS of some 300 bytes each (6 MB), with room; a custom edition adds 60 kB
+VERSION = 2
+# An action is some 300 bytes with its command: MAX_ACTIONS of them make 6 MB, with room here; a
+# custom edition adds up to 60 kB. The actions of one file come under both bounds.
+MAX_BYTES = 12 << 20
 MAX_ACTIONS = 20_000
+# The most events one action holds. The rules' largest actions grow with the deeds of the board (a
+# custom board has at most 60): accepting a trade of every deed, each mortgaged and its mortgage
+# lifted, makes 2 events a deed and a few more (121 on the largest board); a bankruptcy to the
+# bank of a player whose every deed is built on, one a deed and a dozen more. Twice the largest.
+MAX_EVENTS = 250
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+CLOCK_AHEAD = timedelta(days=1)  # how far ahead of this server's clock a file's times may run
+LAST = datetime.max.replace(tzinfo=UTC)
+MAX_TEXT_DEPTH = 12  # texts within a worded reason: 4 deep at most in the games the tests play
 # version n -> the step that turns a file of version n into one of version n + 1
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def _commands_unknown(content: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 keeps each action's command; those of a version-1 file are unknown, as for any
+    action stored before the log kept commands: nothing to change."""
+    return content
+
+
+UPGRADES[1] = _commands_unknown
 
 
 InTurns = Callable[[Sequence[Any]], Iterable[Any]]
@@ -67,6 +112,7 @@ class FileAction:
     events: tuple[dict[str, Any], ...]
     request_id: str | None = None
     command_digest: str | None = None
+    command: dict[str, Any] | None = None  # see Command.to_json; None before commands were kept
 
 
 @dataclass(frozen=True)
@@ -127,10 +173,24 @@ def digest(content: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def read(raw: bytes, in_turns: InTurns = iter) -> GameFile:
-    """The game in the file `raw`, checked and folded; BadGameFile says what is wrong with it.
-    `in_turns` paces the fold: a long game takes seconds, and a server lets other requests run
-    between its turns (banker/service/)."""
+def read(raw: bytes, now: float, trusted: bool = False, in_turns: InTurns = iter) -> GameFile:
+    """The game in the file `raw`, checked (see the module) and folded, as a server whose clock
+    reads `now` (seconds since the epoch) finds it; BadGameFile says what is wrong with it. A
+    `trusted` file (the host's own backup) is folded as it is, not decided again. `in_turns` paces
+    the work: a long game takes a second, and a server lets other requests run between its turns
+    (banker/service/)."""
+    content = _content(raw)
+    game = _game_file(content, datetime.fromtimestamp(now, UTC) + CLOCK_AHEAD, trusted, in_turns)
+    folded = _fold(game, in_turns) if trusted else _replay(game, in_turns)
+    game = dataclasses.replace(game, folded=folded)
+    if game.kept and sorted(player for player, _, _ in game.kept.seats) != list(range(game.players + 1)):
+        raise _damaged("backup.seats", Text("the seats are not the bank's and the players'."))
+    return game
+
+
+def _content(raw: bytes) -> dict[str, Any]:
+    """The file's content (all but its digest), read, checked against its digest and upgraded to
+    this VERSION."""
     if len(raw) > MAX_BYTES:
         raise BadGameFile(
             Text("The game file is larger than a game can be (at most %(most)s MB).", most=MAX_BYTES >> 20)
@@ -177,11 +237,7 @@ def read(raw: bytes, in_turns: InTurns = iter) -> GameFile:
         )
     for step in range(version, VERSION):
         content = UPGRADES[step](content)
-    game = _game_file(content, in_turns)
-    game = dataclasses.replace(game, folded=_fold(game, in_turns))
-    if game.kept and sorted(player for player, _, _ in game.kept.seats) != list(range(game.players + 1)):
-        raise _damaged("backup.seats", Text("the seats are not the bank's and the players'."))
-    return game
+    return content
 
 
 def _cut_short(raw: bytes) -> bool:
@@ -217,6 +273,8 @@ def _action_json(action: FileAction) -> dict[str, Any]:
     if action.request_id is not None:
         data["request_id"] = action.request_id
         data["command_digest"] = action.command_digest
+    if action.command is not None:
+        data["command"] = action.command
     return data
 
 
@@ -238,18 +296,24 @@ def _field(data: dict[str, Any], key: str, where: str, kind: Any) -> Any:
     return _checked(data[key], kind, f"{where}.{key}")
 
 
-def _game_file(content: dict[str, Any], in_turns: InTurns) -> GameFile:
+def _game_file(content: dict[str, Any], latest: datetime, trusted: bool, in_turns: InTurns) -> GameFile:
+    """The actions and the backup's rows in the file, each in its form; an untrusted file's events
+    after its start are left to be compared with the rules' (see `_replay`)."""
     actions = _field(content, "actions", "file", list)
     if not actions:
         raise _damaged("file.actions", Text("a game has at least its start."))
     if len(actions) > MAX_ACTIONS:
         raise _damaged("file.actions", Text("more actions than a game can have."))
-    read_actions = tuple(_file_action(action, index) for index, action in in_turns(list(enumerate(actions))))
+    read_actions = tuple(
+        _file_action(action, index, latest, trusted or not index)
+        for index, action in in_turns(list(enumerate(actions)))
+    )
+    _require_requests_once(read_actions)
     backup = content.get("backup")
     return GameFile(actions=read_actions, kept=None if backup is None else _kept(backup))
 
 
-def _file_action(data: Any, index: int) -> FileAction:
+def _file_action(data: Any, index: int, latest: datetime, check_events: bool) -> FileAction:
     where = f"actions[{index}]"
     data = _checked(data, dict, where)
     seq = _field(data, "seq", where, int)
@@ -258,30 +322,71 @@ def _file_action(data: Any, index: int) -> FileAction:
     by = _field(data, "by", where, int)
     if not 0 <= by <= MAX_PLAYERS:
         raise _damaged(f"{where}.by", Text("no seat has that number."))
-    at = _time(_field(data, "at", where, str), f"{where}.at")
+    at = _time(_field(data, "at", where, str), f"{where}.at", latest)
     events = _field(data, "events", where, list)
     if not events:
         raise _damaged(f"{where}.events", Text("an action has at least one event."))
+    if len(events) > MAX_EVENTS:
+        raise _damaged(
+            f"{where}.events",
+            Text(
+                "an action holds at most %(most)s events; this one holds %(count)s.",
+                most=MAX_EVENTS,
+                count=len(events),
+            ),
+        )
+    if check_events:
+        events = [_event(event, f"{where}.events[{n}]") for n, event in enumerate(events)]
     request_id = _checked(data.get("request_id"), str | None, f"{where}.request_id")
     command_digest = _checked(data.get("command_digest"), str | None, f"{where}.command_digest")
-    if len(request_id or "") > 64 or len(command_digest or "") > 64:
-        raise _damaged(where, Text("a request id is at most 64 characters."))
+    if request_id is not None and not 0 < len(request_id) <= 64:
+        raise _damaged(f"{where}.request_id", Text("a request id is 1 to 64 characters."))
+    if command_digest is not None and (
+        request_id is None or not re.fullmatch("[0-9a-f]{64}", command_digest)
+    ):
+        raise _damaged(f"{where}.command_digest", Text("it is not the digest of a request's command."))
     return FileAction(
         seq=seq,
         by=by,
         at=at,
-        events=tuple(_event(event, f"{where}.events[{n}]") for n, event in enumerate(events)),
+        events=tuple(events),
         request_id=request_id,
         command_digest=command_digest,
+        command=_checked(data.get("command"), dict | None, f"{where}.command"),
     )
 
 
-def _time(text: str, where: str) -> datetime:
+def _require_requests_once(actions: Sequence[FileAction]) -> None:
+    """A seat's request id names one command of the game: the log stores it once."""
+    seen: dict[tuple[int, str], int] = {}
+    for action in actions:
+        if action.request_id is None:
+            continue
+        first = seen.setdefault((action.by, action.request_id), action.seq)
+        if first != action.seq:
+            raise _damaged(
+                f"actions[{action.seq - 1}].request_id",
+                Text("action %(first)s from the same seat has this request id.", first=first),
+            )
+
+
+def _time(text: str, where: str, latest: datetime) -> datetime:
+    """A time the file gives, in UTC: one a game was played at, from 1970 to `latest`."""
     try:
         at = datetime.fromisoformat(text)
     except ValueError:
         raise _damaged(where, Text("it is not a date and time.")) from None
-    return at if at.tzinfo else at.replace(tzinfo=UTC)
+    try:
+        at = (at if at.tzinfo else at.replace(tzinfo=UTC)).astimezone(UTC)
+        played = EPOCH <= at <= latest
+    except OverflowError:  # in range where it was written, out of range in UTC
+        played = False
+    if not played:
+        raise _damaged(
+            where,
+            Text("%(time)s is no time a game was played at: it is before 1970 or after now.", time=text[:40]),
+        )
+    return at
 
 
 def _event(data: Any, where: str) -> dict[str, Any]:
@@ -302,13 +407,16 @@ def _event(data: Any, where: str) -> dict[str, Any]:
     return data
 
 
-def _text_data(data: Any, where: str) -> None:
-    """A worded reason as the log keeps it (see rules/text.py to_data)."""
+def _text_data(data: Any, where: str, depth: int = 1) -> None:
+    """A worded reason as the log keeps it (see rules/text.py to_data), nested no deeper than the
+    rules nest one."""
     data = _checked(data, dict, where)
+    if depth > MAX_TEXT_DEPTH:
+        raise _damaged(where, Text("a text is nested deeper than Banker writes one."))
     if "parts" in data:
         for n, part in enumerate(_checked(data["parts"], list, f"{where}.parts")):
             if isinstance(part, dict):
-                _text_data(part, f"{where}.parts[{n}]")
+                _text_data(part, f"{where}.parts[{n}]", depth + 1)
             else:
                 _checked(part, str, f"{where}.parts[{n}]")
         _checked(data.get("separator", ""), str, f"{where}.separator")
@@ -317,7 +425,7 @@ def _text_data(data: Any, where: str) -> None:
     _checked(data.get("plural", ""), str, f"{where}.plural")
     for name, value in _checked(data.get("params", {}), dict, f"{where}.params").items():
         if isinstance(value, dict):
-            _text_data(value, f"{where}.params.{name}")
+            _text_data(value, f"{where}.params.{name}", depth + 1)
         else:
             _checked(value, str | int | float, f"{where}.params.{name}")
 
@@ -405,7 +513,8 @@ def _kept(data: Any) -> Kept:
     kept = Kept(
         id=_field(data, "id", "backup", str),
         join_code=_field(data, "join_code", "backup", str),
-        created_at=_time(_field(data, "created_at", "backup", str), "backup.created_at"),
+        # the row's own time, on the wall clock of the server it came from: no game's clock
+        created_at=_time(_field(data, "created_at", "backup", str), "backup.created_at", LAST),
         seats=tuple(seats),
     )
     if not (
@@ -415,22 +524,85 @@ def _kept(data: Any) -> Kept:
     return kept
 
 
+def _replay(game: GameFile, in_turns: InTurns) -> Chronicle:
+    """The game the file's actions make, each decided again (see the module), folded once."""
+    first, *rest = game.actions
+    started = _started(first)
+    try:
+        again = remade(started)
+    except InvalidCommand as error:
+        raise _not_set_up(error.message) from None
+    same_rules = rules_from_stored(dict(again.rules)) == rules_from_stored(dict(started.rules))
+    if (
+        not same_rules
+        or dataclasses.replace(started, rules=again.rules) != again
+        or first.command is not None
+    ):
+        raise _not_set_up(Text("its start is not the one Banker makes for that table."))
+    kept = record(None, 1, [started], Sent(by=BANKER, at=first.at.timestamp()))
+    for action in in_turns(rest):
+        kept = record(kept, action.seq, _decided(kept.state, action), _sent(action))
+    return kept
+
+
+def _decided(state: GameState, action: FileAction) -> list[Event]:
+    """The events the rules give for the action's command, sent by its seat at its time on `state`;
+    refused unless they are exactly the action's own."""
+    if action.command is None:
+        raise BadGameFile(
+            Text(
+                "The game file's action %(seq)s holds no command to check it by: it was played on an "
+                "older Banker. Only the host of a server can bring such a game back (banker restore).",
+                seq=action.seq,
+            )
+        )
+    try:
+        command = parse_command(action.command, thrown=True)
+        events = decide_for(state, action.by, command, action.at.timestamp())
+    except RuleError as refused:  # a command refused, malformed, or not the seat's to send
+        raise _not_the_rules(action.seq, refused.message) from None
+    if _canonical([event.to_json() for event in events]) != _canonical(action.events):
+        raise _not_the_rules(action.seq, Text("its events are not the ones its command makes."))
+    return events
+
+
+def _sent(action: FileAction) -> Sent:
+    return Sent(by=action.by, at=action.at.timestamp())
+
+
+def _canonical(events: Sequence[Any]) -> str:
+    return json.dumps(events, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def _not_the_rules(seq: int, why: str) -> BadGameFile:
+    return BadGameFile(
+        Text("The game file's action %(seq)s is not what the rules give: %(why)s", seq=seq, why=why)
+    )
+
+
+def _not_set_up(why: str) -> BadGameFile:
+    return BadGameFile(Text("The game in the file is not one Banker can set up: %(why)s", why=why))
+
+
+def _started(first: FileAction) -> GameStarted:
+    if len(first.events) != 1 or first.events[0]["type"] != GameStarted.type or first.by != BANKER:
+        raise _damaged("actions[0]", Text("a game begins with its start (game_started) alone."))
+    started = event_from_json(first.events[0])
+    assert isinstance(started, GameStarted)
+    return started
+
+
 def _fold(game: GameFile, in_turns: InTurns) -> Chronicle:
     """Fold the game the actions make, to check it as the server would draw it: its start is a
     game this server can set up, and every action applies and can be worded in the history."""
-    first = game.actions[0].events
-    if len(first) != 1 or first[0]["type"] != GameStarted.type:
-        raise _damaged("actions[0]", Text("a game begins with its start (game_started) alone."))
-    started = event_from_json(first[0])
-    assert isinstance(started, GameStarted)
-    _check_start(started)
+    _check_start(_started(game.actions[0]))
     kept: Chronicle | None = None
     for action in in_turns(game.actions):
         try:
             events = [event_from_json(event) for event in action.events]
             if action.seq > 1 and any(isinstance(event, GameStarted) for event in events):
                 raise ValueError("a second start")
-            kept = record(kept, action.seq, events, Sent(by=action.by, at=action.at.timestamp()))
+            kept = record(kept, action.seq, events, _sent(action))
             _require_parties(kept.state, events)
             str(describe_action(kept.state, events))  # as the history words it
         except Exception:  # the file's events are anyone's: whatever they break is a refusal
@@ -478,6 +650,4 @@ def _check_start(started: GameStarted) -> None:
         for number, (name, _) in enumerate(started.players, start=1):
             check_name(name, Text("Player %(number)s's name", number=number))
     except InvalidCommand as error:
-        raise BadGameFile(
-            Text("The game in the file is not one Banker can set up: %(why)s", why=error.message)
-        ) from None
+        raise _not_set_up(error.message) from None

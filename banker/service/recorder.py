@@ -1,7 +1,9 @@
-"""Storing one action: its events decided on the newest state of the game, appended to the log as
-the next seq, and told to the live streams. Two writes racing for one seq cannot both commit: the
-loser decides again on the fresh state, so no update is lost and no lock is held between requests.
-Within one process, one command of a game runs at a time (threads of one server would mostly
+"""Storing one action: its command decided on the newest state of the game, appended to the log
+with its events as the next seq, and told to the live streams. Two writes racing for one seq cannot
+both commit: the loser decides again on the fresh state, so no update is lost and no lock is held
+between requests. A command is decided at the time stored with it, to the microsecond, so that
+deciding it again on the state the log had then gives the same events (game_files.py checks a
+game file so). Within one process, one command of a game runs at a time (threads of one server would mostly
 race each other); other processes are kept apart by the unique seq alone."""
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 
-from banker.rules import Event, GameState, RuleError
+from banker.rules import Command, Event, GameState, RuleError
 from banker.rules.text import Text
+from banker.service.acting import decide_for
 from banker.service.action_log import ActionLog, Conflict, RequestKey, Stored
 from banker.service.broker import Broker
 from banker.service.chronicle import record
@@ -58,12 +61,13 @@ class Recorder:
         game_id: str,
         seat_player: int,
         request: RequestKey | None,
-        events_for: Callable[[GameState], list[Event]],
+        command_for: Callable[[GameState, float], Command],
     ) -> Result:
-        """Store the events decided on the newest state as the next seq, retrying when
-        another command got there first; then tell every live stream."""
+        """Store the command `command_for` gives on the newest state and the time (seconds since
+        the epoch) as the next seq, with the events it decides for the seat `seat_player`,
+        retrying when another command got there first; then tell every live stream."""
         with self._lock(game_id):
-            result = self._append(game_id, seat_player, request, events_for)
+            result = self._append(game_id, seat_player, request, command_for)
         # under `banker serve` the streams are greenlets: they push the change to every phone
         # now, before this command's own answer is drawn (the sender's tap already showed it was
         # taken; every other phone waits for the push)
@@ -75,7 +79,7 @@ class Recorder:
         game_id: str,
         seat_player: int,
         request: RequestKey | None,
-        events_for: Callable[[GameState], list[Event]],
+        command_for: Callable[[GameState, float], Command],
     ) -> Result:
         # A command sent again with its request_id (an answer lost on the way) is found by the
         # log's unique (seat, request_id) when storing it fails, or when the state now refuses it:
@@ -86,25 +90,22 @@ class Recorder:
             # next try reads the log; a refusal is only given once the log confirms that state.
             kept = (self.states.kept(game_id) if attempt == 0 else None) or self.states.current(game_id)
             state = kept.state
+            at = datetime.fromtimestamp(self.clock(), UTC)
             try:
-                events = events_for(state)
+                command = command_for(state, at.timestamp())
+                events = decide_for(state, seat_player, command, at.timestamp())
             except RuleError:
                 if request and (done := self._done(game_id, seat_player, request)) is not None:
                     return done
                 if attempt == 0 and self.states.current(game_id).seq != state.seq:
                     continue
                 raise
-            # stored to the microsecond, so the state folded again from the log is this one
-            action = Stored(
-                seq=state.seq + 1,
-                by=seat_player,
-                events=tuple(events),
-                at=datetime.fromtimestamp(self.clock(), UTC),
-            )
+            action = Stored(seq=state.seq + 1, by=seat_player, events=tuple(events), at=at)
             try:
                 self.log.append(
                     game_id,
                     action,
+                    command,
                     request,
                     also=partial(self.seats.seat_late_players, game_id=game_id, events=action.events),
                 )

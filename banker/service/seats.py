@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sqlalchemy import bindparam, false, insert, or_, update
+from sqlalchemy import bindparam, delete, false, insert, or_, update
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, select
 
@@ -18,12 +18,12 @@ from banker.lru import LRU
 from banker.rules import Event, GameState
 from banker.rules.seating import PlayerAdded
 from banker.rules.text import Text
+from banker.service.acting import BANKER
 from banker.service.action_log import ActionLog
 from banker.service.errors import Forbidden, NotFound
 from banker.service.game_files import FileAction, Kept
 from banker.store.models import Game, Seat
 
-BANKER = 0  # Seat.player_id of the banker's seat
 DISPLAY = -100  # SeatKey.player_id of a table display: it shows the game and never acts
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 SEAT_KEYS_KEPT = 100_000  # tokens remembered (about 150 bytes each)
@@ -71,13 +71,19 @@ class Seats:
         self.join_codes: LRU[str, str] = LRU(games_kept)  # game id -> join code (it never changes)
 
     def create(
-        self, log: ActionLog, actions: Sequence[FileAction], players: int, kept: Kept | None
+        self,
+        log: ActionLog,
+        actions: Sequence[FileAction],
+        players: int,
+        kept: Kept | None,
+        now: datetime,
     ) -> tuple[GameInfo, tuple[SeatInfo, ...]]:
-        """A game whose log is `actions`, with its seats, as one commit: under the id, join code and
-        seats `kept` when given, else new ones."""
+        """A game whose log is `actions`, with its seats, as one commit: under the id, join code,
+        creation time and seats `kept` when given, else new ones, made `now`."""
         with Session(self.engine) as session:
             if kept is None:
-                game = Game(id=secrets.token_urlsafe(9), join_code=self._free_join_code(session))
+                code = self._free_join_code(session)
+                game = Game(id=secrets.token_urlsafe(9), join_code=code, created_at=now)
                 seats = [
                     Seat(game_id=game.id, player_id=i, token=_token(), claimed=not i)
                     for i in range(players + 1)
@@ -227,6 +233,12 @@ class Seats:
                             game_id=game_id, player_id=event.player, token=_token(), claimed=False
                         )
                     )
+
+    def delete(self, connection: Connection, game_id: str) -> None:
+        """The game's row and seats, in the transaction that deletes its log. A token of it this
+        process still remembers leads nowhere: the game is not found."""
+        connection.execute(delete(Seat).where(Seat.game_id == game_id))
+        connection.execute(delete(Game).where(Game.id == game_id))
 
     # --- the table display: a link that shows the game, and can never act ----------------------
 

@@ -17,7 +17,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 
 from sqlalchemy import bindparam, delete, insert, select
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 from banker.service.chronicle import Chronicle
 from banker.store.models import Snapshot
@@ -67,6 +67,10 @@ class Snapshots:
             log.warning("snapshot of game %s at seq %s could not be read", game_id, row.seq, exc_info=True)
             return None
         return kept if isinstance(kept, Chronicle) and kept.seq == row.seq else None
+
+    def delete(self, connection: Connection, game_id: str) -> None:
+        """The game's snapshot, in the transaction that deletes the game."""
+        connection.execute(delete(Snapshot).where(Snapshot.game_id == game_id))
 
     def keep(self, game_id: str, folded: Chronicle) -> None:
         """Store `folded` as the game's snapshot, in place of the one before."""

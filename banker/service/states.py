@@ -78,6 +78,11 @@ class FoldedStates:
                 follows = recent and recent[-1].state.seq + 1 == kept.seq
                 self._recent.put(game_id, (*recent, step)[-STATES_KEPT:] if follows else (step,))
 
+    def forget(self, game_id: str) -> None:
+        """Drop what is kept of a game that was deleted."""
+        self.chronicles.pop(game_id)
+        self._recent.pop(game_id)
+
     def states_from(self, game_id: str, seq: int) -> list[GameState] | None:
         """The game's state at `seq` and after each action since, oldest first, while this
         process still holds every one of them (the latest STATES_KEPT); else None. A phone's

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from banker.lru import LRU
 from banker.service import game_files
@@ -50,11 +51,11 @@ class Transfers:
             self.exports.put((game_id, at, backup), made)
         return made
 
-    def imported(self, raw: bytes) -> Stored:
-        return self.workers.run(imported, raw)
+    def imported(self, raw: bytes, now: float) -> Stored:
+        return self.workers.run(imported, raw, now)
 
-    def restored(self, raw: bytes) -> tuple[Restored, Stored | None]:
-        return self.workers.run(restored, raw)
+    def restored(self, raw: bytes, now: float) -> tuple[Restored, Stored | None]:
+        return self.workers.run(restored, raw, now)
 
 
 def exported(parts: Parts, game_id: str, backup: bool) -> tuple[int, bytes]:
@@ -64,31 +65,38 @@ def exported(parts: Parts, game_id: str, backup: bool) -> tuple[int, bytes]:
     return actions[-1].seq, game_files.write(GameFile(actions=actions, kept=kept if backup else None))
 
 
-def imported(parts: Parts, raw: bytes) -> Stored:
+def imported(parts: Parts, raw: bytes, now: float) -> Stored:
     """The game in a file as a new game, with a new id, join code and seat tokens (those of the
-    server it came from do not open it); a file refused (BadGameFile) stores nothing."""
-    game = game_files.read(raw, in_turns)
-    return _store(parts, game.actions, game.players, None, game.folded)
+    server it came from do not open it), each of its actions decided again by the rules; a file
+    refused (BadGameFile) stores nothing. `now` is the server's clock, seconds since the epoch."""
+    game = game_files.read(raw, now, in_turns=in_turns)
+    return _store(parts, game.actions, game.players, None, game.folded, now)
 
 
-def restored(parts: Parts, raw: bytes) -> tuple[Restored, Stored | None]:
+def restored(parts: Parts, raw: bytes, now: float) -> tuple[Restored, Stored | None]:
     """A game from a backup put back under its own id, join code and seat tokens; left as it is
-    when its id is here already; a file without the ids (a download) becomes a new game."""
-    game = game_files.read(raw, in_turns)
+    when its id is here already; a file without the ids (a download) becomes a new game. The file
+    is the host's own: its actions are folded as they are, not decided again."""
+    game = game_files.read(raw, now, trusted=True, in_turns=in_turns)
     if game.kept is None:
-        stored = _store(parts, game.actions, game.players, None, game.folded)
+        stored = _store(parts, game.actions, game.players, None, game.folded, now)
         return Restored(stored.game.id, "new"), stored
     kept = parts.seats.restorable(game.kept)
     if kept is None:
         return Restored(game.kept.id, "present"), None
-    stored = _store(parts, game.actions, game.players, kept, game.folded)
+    stored = _store(parts, game.actions, game.players, kept, game.folded, now)
     return Restored(stored.game.id, "restored"), stored
 
 
 def _store(
-    parts: Parts, actions: Sequence[FileAction], players: int, kept: Kept | None, folded: Chronicle | None
+    parts: Parts,
+    actions: Sequence[FileAction],
+    players: int,
+    kept: Kept | None,
+    folded: Chronicle | None,
+    now: float,
 ) -> Stored:
-    game, seats = parts.seats.create(parts.log, actions, players, kept)
+    game, seats = parts.seats.create(parts.log, actions, players, kept, datetime.fromtimestamp(now, UTC))
     if folded is not None:  # the fold the file was checked by: the game opens from it
         parts.snapshots.keep(game.id, folded)
     return Stored(game, seats)

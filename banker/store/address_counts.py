@@ -1,5 +1,6 @@
 """Counts per client address, kept in the database so that every server on it counts together:
-wrong join codes in the last minute (the join brake) and games started in the last hour."""
+wrong join codes in the last minute (the join brake), games started in the last hour and the
+kilobytes of game files imported in the last day."""
 
 from __future__ import annotations
 
@@ -28,22 +29,22 @@ class AddressCounts:
         with self.engine.connect() as connection:
             return connection.execute(query).scalar() or 0
 
-    def add(self, address: str) -> None:
+    def add(self, address: str, amount: int = 1) -> None:
         try:
-            self._add(address)
+            self._add(address, amount)
         except IntegrityError:  # another server opened this address's window just then: count in it
-            self._add(address)
+            self._add(address, amount)
 
-    def _add(self, address: str) -> None:
+    def _add(self, address: str, amount: int) -> None:
         now = self.clock()
         with self.engine.begin() as connection:
             counted = update(AddressCount).where(*self._current(address, now))
-            if connection.execute(counted.values(count=AddressCount.count + 1)).rowcount:
+            if connection.execute(counted.values(count=AddressCount.count + amount)).rowcount:
                 return
             connection.execute(delete(AddressCount).where(AddressCount.until <= now))
             connection.execute(
                 insert(AddressCount).values(
-                    kind=self.kind, address=address[:64], count=1, until=now + self.window
+                    kind=self.kind, address=address[:64], count=amount, until=now + self.window
                 )
             )
 

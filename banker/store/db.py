@@ -131,6 +131,26 @@ def migrate(engine: Engine, revision: str = "head") -> None:
         command.upgrade(config, revision)
 
 
+# Banker's tables in its schema (a database may hold other schemas), with their indexes and TOAST
+POSTGRES_STORED = """
+SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c
+JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'
+"""
+
+
+def stored_bytes(engine: Engine) -> int:
+    """How much Banker's database holds: SQLite's pages in use (its file keeps the pages of what was
+    deleted, for what comes next), or on PostgreSQL its tables."""
+    with engine.connect() as connection:
+        if connection.dialect.name != "sqlite":
+            return int(connection.execute(text(POSTGRES_STORED)).scalar() or 0)
+        pages, free, size = (
+            connection.execute(text(f"PRAGMA {name}")).scalar() or 0
+            for name in ("page_count", "freelist_count", "page_size")
+        )
+        return (pages - free) * size
+
+
 LOG_EVERY = 60.0  # seconds
 
 

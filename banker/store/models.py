@@ -36,7 +36,7 @@ class Seat(SQLModel, table=True):
 
 
 class Action(SQLModel, table=True):
-    """The events of one command. `seq` is the game's version; the unique key makes a
+    """The events of one command, and the command. `seq` is the game's version; the unique key makes a
     concurrent append fail instead of overwriting, and the loser retries on fresh state.
     A request id belongs to the seat that sent it, with a digest of the command it named."""
 
@@ -55,6 +55,9 @@ class Action(SQLModel, table=True):
     command_digest: str | None = Field(default=None, max_length=64)
     events: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(default_factory=_now)
+    # the command the events were decided from (Command.to_json); None for a game's start, and for
+    # actions stored before commands were kept
+    command: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
 class Snapshot(SQLModel, table=True):

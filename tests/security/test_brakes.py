@@ -1,9 +1,11 @@
 """The brakes per client address: guessing join codes is slowed without keeping a right code out,
-starting games is limited, both shared by every server on one database, and the address is
-the phone's own only behind proxies the operator trusts."""
+starting games and importing game files are limited, all shared by every server on one database,
+and the address is the phone's own only behind proxies the operator trusts. And the whole server:
+once its database is full, no new game."""
 
 from __future__ import annotations
 
+import io
 import secrets
 import threading
 
@@ -12,8 +14,10 @@ from sqlalchemy import func, select
 
 from banker import config, create_app
 from banker.store.address_counts import AddressCounts
+from banker.store.db import stored_bytes
 from banker.store.models import AddressCount
 from banker.web.http.security import HOLD_ROOM, HOLD_SECONDS, JOIN_TRIES_PER_MINUTE, TOO_MANY_TRIES
+from tests.support.long_game import long_game_file
 from tests.support.web import csrf_token, join, join_code, new_game, text
 
 GAMES_LIMIT = "This address has started 3 games in the last hour, as many as this server allows."
@@ -249,4 +253,106 @@ def test_new_games_per_hour_comes_from_the_environment(monkeypatch, tmp_path):
     assert config.defaults(str(tmp_path))["NEW_GAMES_PER_HOUR"] == 0
     monkeypatch.setenv("BANKER_NEW_GAMES_PER_HOUR", "lots")
     with pytest.raises(SystemExit, match="BANKER_NEW_GAMES_PER_HOUR must be a whole number"):
+        config.defaults(str(tmp_path))
+
+
+# --- disk: game files imported, and the whole server ---------------------------------------
+
+
+def a_game_file(app, kilobytes: int) -> bytes:
+    """A short game's file, padded with white space (which JSON reads past) to `kilobytes`."""
+    service = app.extensions["banker"]
+    raw = service.export_game(service.create_game(["Ann", "Bob"]).game.id)
+    return raw + b" " * (kilobytes * 1024 - len(raw))
+
+
+def imported(client, body: bytes, address: str = "127.0.0.1"):
+    return client.post(
+        "/api/games/import", data=body, content_type="application/json", environ_base={"REMOTE_ADDR": address}
+    )
+
+
+IMPORTS_LIMIT = (
+    "This address has imported as many game files in the last day as this server takes from one "
+    "address (1 MB). Carry on with a game already here, or try again tomorrow."
+)
+
+
+def test_game_files_imported_are_limited_in_megabytes_per_address_a_day(app, clock):
+    """At 60 imports of 4 MB an hour, one address could fill a disk; now it may bring 1 MB a day
+    here (IMPORT_MB_PER_DAY), counted in the database as the other brakes are."""
+    app.config["IMPORT_MB_PER_DAY"] = 1
+    host = app.test_client()
+    body = a_game_file(app, 400)
+    assert imported(host, body).status_code == 201
+    assert imported(host, body).status_code == 201
+    refused = imported(host, body)  # 1,200 kB in a day
+    assert refused.status_code == 429 and refused.get_json() == {"error": IMPORTS_LIMIT}
+    page = host.post(
+        "/import",
+        data={"csrf_token": csrf_token(host), "game_file": (io.BytesIO(body), "game.json")},
+        content_type="multipart/form-data",
+    )
+    assert page.status_code == 429 and IMPORTS_LIMIT in text(page)
+    assert imported(host, a_game_file(app, 100)).status_code == 201  # what is left of the day
+    assert imported(host, body, address="10.0.0.7").status_code == 201
+    assert host.post("/api/games", json={"players": ["Ann", "Bob"]}).status_code == 201  # no file
+    clock.advance(24 * 60 * 60)
+    assert imported(host, body).status_code == 201
+
+
+def test_a_game_file_refused_counts_nothing_against_its_address(app):
+    app.config["IMPORT_MB_PER_DAY"] = 1
+    host = app.test_client()
+    damaged = a_game_file(app, 600).replace(b'"seq":1', b'"seq":2', 1)
+    for _ in range(3):
+        assert imported(host, damaged).status_code == 400
+    assert imported(host, a_game_file(app, 600)).status_code == 201
+
+
+FULL = (
+    "This server is full: it takes no new games until its host makes room. Carry on with a game "
+    "already started."
+)
+
+
+def test_a_full_server_takes_no_new_game_and_the_games_there_play_on(app):
+    """Once the database holds MAX_DATABASE_MB, no game is started or imported (507); the games
+    already there play on, and a game or two deleted makes room again."""
+    service = app.extensions["banker"]
+    host = app.test_client()
+    game = service.create_game(["Ann", "Bob"])
+    body = long_game_file(400)  # some 120 kB stored
+    app.config["MAX_DATABASE_MB"] = (stored_bytes(service.engine) + 1) / 2**20  # just over what it holds
+    assert imported(host, body).status_code == 201
+    refused = host.post("/api/games", json={"players": ["Ann", "Bob"]})
+    assert refused.status_code == 507 and refused.get_json() == {"error": FULL}
+    assert imported(host, body).status_code == 507
+    form = host.post("/new", data={"csrf_token": csrf_token(host), "name": ["Ann", "Bob"]})
+    assert form.status_code == 507 and FULL in text(form) and 'value="Ann"' in text(form)
+    played = host.post(
+        f"/api/games/{game.game.id}/commands",
+        json={"type": "pass_go", "player": 1},
+        headers={"Authorization": f"Bearer {game.banker.token}"},
+    )
+    assert played.status_code == 200
+    app.config["MAX_DATABASE_MB"] = 0  # no limit
+    assert host.post("/api/games", json={"players": ["Ann", "Bob"]}).status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("name", "setting", "default", "value"),
+    [
+        ("BANKER_IMPORT_MB_PER_DAY", "IMPORT_MB_PER_DAY", 40, "0"),
+        ("BANKER_MAX_DATABASE_MB", "MAX_DATABASE_MB", 2048, "500"),
+        ("BANKER_KEEP_DAYS", "KEEP_DAYS", 0, "30"),
+    ],
+)
+def test_the_disk_limits_come_from_the_environment(monkeypatch, tmp_path, name, setting, default, value):
+    monkeypatch.delenv(name, raising=False)
+    assert config.defaults(str(tmp_path))[setting] == default
+    monkeypatch.setenv(name, value)
+    assert config.defaults(str(tmp_path))[setting] == int(value)
+    monkeypatch.setenv(name, "-1")
+    with pytest.raises(SystemExit, match=f"{name} must be a whole number"):
         config.defaults(str(tmp_path))

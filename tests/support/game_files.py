@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from banker.service import game_files
+from tests.support.databases import rows
 
 
 def rewritten(raw: bytes, change) -> bytes:
@@ -14,3 +15,12 @@ def rewritten(raw: bytes, change) -> bytes:
     data.pop("sha256")
     change(data)
     return json.dumps({**data, "sha256": game_files.digest(data)}).encode()
+
+
+def refused(client, app, body: bytes) -> str:
+    """Import `body`: it must answer 400 and store nothing; the reason given."""
+    before = rows(app)
+    response = client.post("/api/games/import", data=body, content_type="application/json")
+    assert response.status_code == 400, (response.status_code, response.get_data(as_text=True))
+    assert rows(app) == before
+    return response.get_json()["error"]

@@ -12,12 +12,16 @@ new games.
   by someone guessing there, and a guesser gets no more than HOLD_ROOM checks per HOLD_SECONDS
   on each server, however many it sends at once (only a flood beyond that, which fills the
   room, turns this address's lookups away unchecked until there is room again).
-- New games: at most NEW_GAMES_PER_HOUR per client address (0: no limit).
-Both counts are kept in the database (banker.store.address_counts), so every server shares them.
+- New games: at most NEW_GAMES_PER_HOUR per client address (0: no limit), and game files
+  imported: at most IMPORT_MB_PER_DAY megabytes of them per address (0: no limit).
+These counts are kept in the database (banker.store.address_counts), so every server shares them.
+- The whole server: once its database holds MAX_DATABASE_MB (0: no limit), no new game is started
+  or imported (507, the server is full); the games already there play on.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -27,11 +31,12 @@ from contextlib import contextmanager
 
 from flask import Flask, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface
-from werkzeug.exceptions import TooManyRequests
+from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from banker.rules.text import Text
 from banker.service.errors import NotFound
 from banker.store.address_counts import AddressCounts
+from banker.store.db import stored_bytes
 
 CSP = "; ".join(
     (
@@ -71,6 +76,18 @@ HOLD_SECONDS = 2.0
 # Ten per two seconds leave room for a table joining while someone there guesses twice a second.
 HOLD_ROOM = 10
 TOO_MANY_TRIES = Text("Too many tries: wait a minute and check the code on the host's screen.")
+KB, MB = 1024, 1024 * 1024
+DAY = 24 * 60 * 60.0
+
+
+class ServerFull(HTTPException):
+    """Raised when the database holds MAX_DATABASE_MB: no new game until the host makes room."""
+
+    code = 507  # Insufficient Storage
+    description = Text(
+        "This server is full: it takes no new games until its host makes room. Carry on with a "
+        "game already started."
+    )
 
 
 class WaitingRoom:
@@ -124,10 +141,13 @@ def join_attempt() -> Iterator[None]:
 
 
 @contextmanager
-def new_game() -> Iterator[None]:
-    """Around starting a game: 429 once this address has started NEW_GAMES_PER_HOUR games in the
-    last hour; a game that was started counts."""
-    limit = current_app.config["NEW_GAMES_PER_HOUR"]
+def new_game(file_bytes: int = 0) -> Iterator[None]:
+    """Around starting a game, from a game file of `file_bytes` when one is imported: 429 once this
+    address has started NEW_GAMES_PER_HOUR games in the last hour, or would import more than
+    IMPORT_MB_PER_DAY of game files in a day; 507 while the server is full. A game that was
+    started counts."""
+    config = current_app.config
+    limit = config["NEW_GAMES_PER_HOUR"]
     started = current_app.extensions["banker.new_games"]
     address = client_address()
     if limit and started.count(address) >= limit:
@@ -138,9 +158,26 @@ def new_game() -> Iterator[None]:
                 limit=limit,
             )
         )
+    imported = current_app.extensions["banker.imported"]
+    most, kilobytes = config["IMPORT_MB_PER_DAY"] * KB, math.ceil(file_bytes / KB)
+    if most and kilobytes and imported.count(address) + kilobytes > most:
+        raise TooManyRequests(
+            Text(
+                "This address has imported as many game files in the last day as this server takes "
+                "from one address (%(most)s MB). Carry on with a game already here, or try again "
+                "tomorrow.",
+                most=config["IMPORT_MB_PER_DAY"],
+            )
+        )
+    if config["MAX_DATABASE_MB"] and stored_bytes(current_app.extensions["banker"].engine) >= (
+        config["MAX_DATABASE_MB"] * MB
+    ):
+        raise ServerFull()
     yield
     if limit:
         started.add(address)
+    if most and kilobytes:
+        imported.add(address, kilobytes)
 
 
 class _SessionInterface(SecureCookieSessionInterface):
@@ -173,6 +210,7 @@ def register(app: Flask) -> None:
     engine = app.extensions["banker"].engine
     app.extensions["banker.wrong_codes"] = AddressCounts(engine, "join", 60.0, clock)
     app.extensions["banker.new_games"] = AddressCounts(engine, "new", 3600.0, clock)
+    app.extensions["banker.imported"] = AddressCounts(engine, "imported", DAY, clock)
     app.extensions["banker.waiting_room"] = WaitingRoom(
         HOLD_SECONDS, HOLD_ROOM, app.config.get("SLEEP") or time.sleep
     )

@@ -61,8 +61,9 @@ def create_game():
 @bp.post("/games/import")
 def import_game():
     """A game file (the export's body) as a new game here: new id, join code and tokens."""
-    with security.new_game():
-        created = seats.service().import_game(request.get_data())
+    raw = request.get_data()
+    with security.new_game(len(raw)):
+        created = seats.service().import_game(raw)
     return _created(created)
 
 

@@ -15,6 +15,7 @@ from banker.service.errors import NotFound
 from banker.service.game_files import MAX_BYTES
 from banker.web.http import editions as kept_editions
 from banker.web.http import seats, security
+from banker.web.http.security import ServerFull
 from banker.web.panels import home as new_game_choices
 from banker.web.panels.pieces import PIECES
 
@@ -76,8 +77,8 @@ def create_game():
             )
     except EditionIncomplete as incomplete:
         return _edit_first(incomplete.edition)
-    except TooManyRequests as refusal:
-        return _new_game_form(request.form, refusal.description), 429
+    except (TooManyRequests, ServerFull) as refusal:
+        return _new_game_form(request.form, refusal.description), refusal.code
     except InvalidEdition as error:
         refusal = Text("That edition file cannot be played. %(why)s", why=error.message)
         return _new_game_form(request.form, refusal), 400
@@ -120,10 +121,11 @@ def import_game():
     try:
         if upload is None or not upload.filename:
             raise InvalidCommand(Text("Choose the game's file: the one the bank screen downloads."))
-        with security.new_game():
-            created = seats.service().import_game(upload.read(MAX_BYTES + 1))
-    except TooManyRequests as refusal:
-        return _new_game_form({}, None, refusal.description), 429
+        raw = upload.read(MAX_BYTES + 1)
+        with security.new_game(len(raw)):
+            created = seats.service().import_game(raw)
+    except (TooManyRequests, ServerFull) as refusal:
+        return _new_game_form({}, None, refusal.description), refusal.code
     except RuleError as error:
         return _new_game_form({}, None, error.message), 400
     seats.remember(created.banker)

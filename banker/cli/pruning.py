@@ -1,0 +1,59 @@
+"""Deleting the games nobody has touched for a number of days (banker/service/retention.py):
+`banker prune` once, saying what it deleted, and `banker serve` every hour while BANKER_KEEP_DAYS
+is set (off by default: a table at home keeps its games)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from flask import Flask
+
+from banker.cli.bank_links import names_shown
+from banker.service import GameService
+from banker.service.retention import IdleGame
+
+log = logging.getLogger(__name__)
+
+EVERY = 60 * 60.0  # seconds between two rounds under `banker serve`
+
+
+def report(games: list[IdleGame], days: int, dry_run: bool = False) -> list[str]:
+    """What a round removed (or with `dry_run`, would remove), a line for all and one a game."""
+    if not games:
+        return [f"No game has gone untouched for {days} days: nothing to remove."]
+    done = "Would remove" if dry_run else "Removed"
+    count = f"{len(games)} game{'s' if len(games) > 1 else ''}"
+    lines = [f"{done} {count} untouched for {days} days{' (a dry run)' if dry_run else ''}:"]
+    for game in games:
+        lines.append(
+            f"    {game.join_code} ({names_shown(game.players)}): {game.actions} actions, the last "
+            f"on {game.last:%Y-%m-%d %H:%M} UTC, game {game.id}"
+        )
+    return lines
+
+
+def keep_pruning(app: Flask, wait: Callable[[float], bool] | None = None) -> threading.Thread | None:
+    """Under `banker serve`: prune now and again after each `wait(EVERY)` (true: stop) while
+    KEEP_DAYS is set, printing what each round removed; the thread (a greenlet there), or None
+    when every game is kept."""
+    days = app.config["KEEP_DAYS"]
+    if not days:
+        return None
+    service: GameService = app.extensions["banker"]
+    wait = wait or threading.Event().wait
+
+    def rounds() -> None:
+        while True:
+            try:
+                if games := service.prune(days):
+                    print("\n".join(report(games, days)), flush=True)
+            except Exception:  # a database hiccup: the next round tries again
+                log.exception("pruning games failed")
+            if wait(EVERY):
+                return
+
+    thread = threading.Thread(target=rounds, name="pruning", daemon=True)
+    thread.start()
+    return thread
