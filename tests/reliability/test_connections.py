@@ -14,8 +14,8 @@ from collections.abc import Iterator
 import pytest
 
 from banker import config
-from banker.cli.server import FILES_WANTED, Gate, client_key, forwarded_client, raise_open_files
-from banker.web.http.security import HOLD_SECONDS, JOIN_TRIES_PER_MINUTE
+from banker.cli.server import FILES_WANTED, Gate, forwarded_client, raise_open_files
+from banker.web.http.security import HOLD_SECONDS, JOIN_TRIES_PER_MINUTE, client_key
 from tests.servers import ServeProcess, request, seat_cookie
 
 WAIT = 15.0  # s a test waits for the server to act before it fails; its limits are far shorter

@@ -204,6 +204,22 @@ def test_the_forwarded_address_counts_only_behind_trusted_proxies(app, another_s
     assert proxied.get(f"/join/{code}", environ_base=phone).status_code == 200
 
 
+def test_the_addresses_of_one_ipv6_network_guess_as_one(app):
+    """An IPv6 /64 is one household's, or one machine's with as many addresses as it likes: the
+    brake counts its guesses together, as the connection cap counts its connections."""
+    host = app.test_client()
+    code = join_code(host, new_game(host, "Ann", "Bob"))
+    guesser = app.test_client()
+    for number in range(JOIN_TRIES_PER_MINUTE):
+        one_of_many = {"REMOTE_ADDR": f"2001:db8:7:1:{number:x}::1"}
+        assert guesser.get(f"/join/{wrong_code()}", environ_base=one_of_many).status_code == 404
+    same_network = {"REMOTE_ADDR": "2001:db8:7:1:ffff::9"}
+    assert guesser.get(f"/join/{wrong_code()}", environ_base=same_network).status_code == 429
+    assert guesser.get(f"/join/{code}", environ_base=same_network).status_code == 200
+    next_network = {"REMOTE_ADDR": "2001:db8:7:2::1"}
+    assert guesser.get(f"/join/{wrong_code()}", environ_base=next_network).status_code == 404
+
+
 def test_counts_of_windows_gone_by_are_deleted_not_kept(app, clock):
     counts = AddressCounts(app.extensions["banker"].engine, "test", 60.0, clock)
     for number in range(50):
@@ -240,6 +256,16 @@ def test_new_games_are_limited_per_address_on_the_form_and_the_api(app, clock):
     assert other.status_code == 201
     clock.advance(3600)
     assert host.post("/api/games", json={"players": ["Ann", "Bob"]}).status_code == 201
+
+
+def test_new_games_are_counted_per_ipv6_network(app):
+    app.config["NEW_GAMES_PER_HOUR"] = 2
+    host = app.test_client()
+    started = [
+        host.post("/api/games", json={"players": ["Ann", "Bob"]}, environ_base={"REMOTE_ADDR": address})
+        for address in ("2001:db8:9:1::1", "2001:db8:9:1::2", "2001:db8:9:1:8000::3", "2001:db8:9:2::1")
+    ]
+    assert [response.status_code for response in started] == [201, 201, 429, 201]
 
 
 def test_new_games_per_hour_comes_from_the_environment(monkeypatch, tmp_path):

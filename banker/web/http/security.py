@@ -14,10 +14,12 @@ new games.
   room, turns this address's lookups away unchecked until there is room again).
 - New games: at most NEW_GAMES_PER_HOUR per client address (0: no limit).
 Both counts are kept in the database (banker.store.address_counts), so every server shares them.
+A client address is an IPv4 address or an IPv6 /64 (`client_key`), as the connection cap counts.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import threading
 import time
@@ -100,9 +102,24 @@ class WaitingRoom:
                     del self._waiting[address]
 
 
+def client_key(address: str) -> str:
+    """What counts as one client: the address, or its /64 network for IPv6, which a household's
+    phones share and one machine can fill with as many addresses as it likes."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
 def client_address() -> str:
-    """The phone's own address: from X-Forwarded-For only behind BANKER_TRUSTED_PROXIES proxies."""
-    return request.remote_addr or "unknown"
+    """The phone's own address as a client key: from X-Forwarded-For only behind
+    BANKER_TRUSTED_PROXIES proxies."""
+    return client_key(request.remote_addr or "unknown")
 
 
 @contextmanager
