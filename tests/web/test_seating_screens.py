@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from banker.service.states import STATES_KEPT
+from tests.sse import lines_of
 from tests.web.helpers import do, join, page, readable, refusal, seq, text
 
 
@@ -132,3 +134,26 @@ def test_a_late_seats_old_link_opens_nothing(app, table):
     do(table["host"], game_id, "bank", type="undo")
     do(table["host"], game_id, "bank", type="add_player", name="Eve")
     assert app.test_client().get(link).status_code == 404
+
+
+def test_a_live_stream_whose_seat_was_given_to_another_closes_showing_nothing(app, table):
+    """Dan's phone watching while his seating is undone and Eve seated in his place (and the game
+    goes on past what a stream is brought through step by step): it was pushed Eve's screen."""
+    game_id = table["id"]
+    do(table["host"], game_id, "bank", type="add_player", name="Dan")
+    dan = app.test_client()
+    join(dan, table["code"], 4)
+    app.config["STREAM_SECONDS"] = 5
+    stream = dan.get(f"/g/{game_id}/stream?seq={seq(app, game_id)}&view=player", buffered=False)
+    try:
+        readline = lines_of(stream.response)
+        while not readline().startswith(b":"):
+            pass  # Dan's phone is watching
+        do(table["host"], game_id, "bank", type="undo")
+        do(table["host"], game_id, "bank", type="add_player", name="Eve")
+        for _ in range(STATES_KEPT):
+            do(table["host"], game_id, "bank", type="pass_go", player="4")
+        pushed = b"".join(iter(readline, b""))
+    finally:
+        stream.close()
+    assert b"event: update" not in pushed
