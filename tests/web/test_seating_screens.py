@@ -7,7 +7,7 @@ import pytest
 
 from banker.service.states import STATES_KEPT
 from tests.sse import lines_of
-from tests.web.helpers import do, join, page, readable, refusal, seq, text
+from tests.web.helpers import do, join, page, readable, refusal, seq, take_seat, text
 
 
 def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(app, table):
@@ -157,3 +157,19 @@ def test_a_live_stream_whose_seat_was_given_to_another_closes_showing_nothing(ap
     finally:
         stream.close()
     assert b"event: update" not in pushed
+
+
+def test_a_phone_whose_late_seat_was_given_again_takes_its_new_seat_from_the_banks_qr_code(app, table):
+    """Dan seated again after an undo: his phone, still holding the old key, opens the link of his
+    new seat and takes it, as any phone does."""
+    game_id = table["id"]
+    do(table["host"], game_id, "bank", type="add_player", name="Dan")
+    dan = app.test_client()
+    join(dan, table["code"], 4)
+    do(table["host"], game_id, "bank", type="undo")
+    do(table["host"], game_id, "bank", type="add_player", name="Dan")
+    link = "/seat/" + app.extensions["banker"].seats.of(game_id)[4].token
+    assert link in text(table["host"].get(f"/g/{game_id}/seats/4"))
+    assert dan.get(link).status_code == 200
+    take_seat(dan, link)
+    assert do(dan, game_id, type="pay_bank", player="4", amount="200", reason="Fee").status_code == 200
