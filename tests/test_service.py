@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from banker.rules import RuleError, Sent
 from banker.service import GameService
 from banker.service.broker import Broker
+from banker.service.errors import Forbidden, NotFound
 from tests.support.clock import FakeClock
 from tests.support.rules import total_cash
 
@@ -251,3 +252,47 @@ def test_a_command_is_decided_at_the_time_stored_with_it(service):
     opened = declined.events[-1]
     assert opened["type"] == "auction_opened"
     assert opened["deadline"] == declined.at.replace(tzinfo=UTC).timestamp() + 30
+
+
+@pytest.mark.parametrize("again", ["Eve", "Dee"], ids=["another player", "the same name again"])
+def test_a_late_seat_undone_and_seated_again_gets_a_new_key_on_every_server(service, again):
+    """Dee is seated late and her phone takes the seat; the bank undoes it and seats Eve in the
+    same place. Dee's key, kept by the place's seat, made her phone act as Eve, here and on a
+    server that had seen it before. Now each seating gets a key of its own, and a free seat."""
+    game = service.create_game(["Ann", "Bob"])
+    game_id, bank = game.game.id, game.banker.token
+    service.run(game_id, bank, {"type": "add_player", "name": "Dee"})
+    dee = service.claim_seat(game_id, 3).token
+    other = fresh_copy(service)  # another server on the same database, which knows Dee's key
+    assert other.seats.seat(game_id, dee).player_id == 3
+    service.run(game_id, bank, {"type": "undo"})
+    service.run(game_id, bank, {"type": "add_player", "name": again})
+
+    seat = service.seats.of(game_id)[3]
+    assert seat.token != dee and not seat.claimed
+    fee = {"type": "pay_bank", "player": 3, "amount": 200, "reason": "Fee"}
+    for server in (service, other):
+        with pytest.raises(Forbidden):
+            server.run(game_id, dee, fee)
+        with pytest.raises(Forbidden):
+            server.seats.seat(game_id, dee)
+        with pytest.raises(NotFound):
+            server.seats.seat_by_token(dee)
+    assert service.state(game_id).player(3).cash == 1500
+    assert service.claim_seat(game_id, 3).token == seat.token  # the new seating's phone takes it
+    other.run(game_id, seat.token, fee)
+    assert service.state(game_id).player(3).cash == 1300
+
+
+def test_an_imported_games_late_seat_seated_again_gets_a_new_key_on_every_server_too(service):
+    played = service.create_game(["Ann", "Bob"])
+    service.run(played.game.id, played.banker.token, {"type": "add_player", "name": "Dee"})
+    game = service.import_game(service.export_game(played.game.id))
+    game_id, bank = game.game.id, game.banker.token
+    dee = service.claim_seat(game_id, 3).token
+    other = fresh_copy(service)
+    assert other.seats.seat(game_id, dee).player_id == 3
+    service.run(game_id, bank, {"type": "undo"})
+    service.run(game_id, bank, {"type": "add_player", "name": "Eve"})
+    with pytest.raises(Forbidden):
+        other.seats.seat(game_id, dee)

@@ -20,14 +20,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="banker", description="The bank of a Monopoly table.")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="run the bank; phones join by QR code")
-    serve.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all)")
+    serve.add_argument(
+        "--host",
+        help="interface to listen on (default: all; loopback only when BANKER_TRUSTED_PROXIES is set)",
+    )
     serve.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
     serve.add_argument("--quiet", action="store_true", help="do not draw the QR code")
     link = commands.add_parser(
         "bank-link", help="print a game's bank link: the host's way back to the bank screen"
     )
     link.add_argument("game", help="the game's join code (or its id)")
-    link.add_argument("--host", default="0.0.0.0", help="the interface `banker serve` listens on")
+    link.add_argument("--host", help="the interface `banker serve` listens on (its --host)")
     link.add_argument("--port", type=int, default=5000, help="the port `banker serve` listens on")
     saved = commands.add_parser("backup", help="write every game to a folder, one file per game")
     saved.add_argument("folder", help="where to write the files (made if need be)")
@@ -54,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     return _serve(args.host, args.port, args.quiet)
 
 
-def _serve(host: str, port: int, quiet: bool) -> int:
+def _serve(host: str | None, port: int, quiet: bool) -> int:
     # gevent must patch the standard library before anything else imports it: every open
     # phone holds a live stream, and greenlets make thousands of them cheap.
     from gevent import monkey
@@ -70,6 +73,13 @@ def _serve(host: str, port: int, quiet: bool) -> int:
     # machine) while every table waited.
     gc.collect()
     gc.freeze()
+    if host is None and app.config["TRUSTED_PROXIES"]:
+        print(
+            "BANKER_TRUSTED_PROXIES is set, so X-Forwarded-For is believed: listening on 127.0.0.1"
+            " only, for the proxy (--host names another interface).",
+            flush=True,
+        )
+    host = _host(host, app.config["TRUSTED_PROXIES"])
     app.config["PUBLIC_URL"] = app.config["PUBLIC_URL"] or _address(host, port)
     public = app.config["PUBLIC_URL"]
     print(f"Banker is running. Phones on this network join at:\n\n    {public}\n", flush=True)
@@ -91,12 +101,14 @@ def _one_shot() -> Flask:
     return create_app()
 
 
-def _bank_link(game: str, host: str, port: int) -> int:
+def _bank_link(game: str, host: str | None, port: int) -> int:
     from banker.cli import bank_links
     from banker.service.errors import NotFound
 
     app = _one_shot()
-    app.config["PUBLIC_URL"] = app.config["PUBLIC_URL"] or _address(host, port)
+    app.config["PUBLIC_URL"] = app.config["PUBLIC_URL"] or _address(
+        _host(host, app.config["TRUSTED_PROXIES"]), port
+    )
     try:
         print(bank_links.bank_link(app, game.strip()))
     except NotFound as error:
@@ -145,6 +157,15 @@ def _days(value: str) -> int:
     if not (value.isascii() and value.isdecimal()) or int(value) < 1:
         raise argparse.ArgumentTypeError(f"a whole number of days, 1 or more, not {value!r}")
     return int(value)
+
+
+def _host(given: str | None, proxies: int) -> str:
+    """Where `banker serve` listens: the --host given, else every interface, for the phones on the
+    table's network, but only loopback behind trusted proxies: a server that believes
+    X-Forwarded-For must be reached through them alone, or anyone could name any address."""
+    if given:
+        return given
+    return "127.0.0.1" if proxies else "0.0.0.0"
 
 
 def _address(host: str, port: int) -> str:

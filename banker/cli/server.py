@@ -22,7 +22,6 @@ Import this only after gevent has patched the standard library (banker/cli/main.
 from __future__ import annotations
 
 import io
-import ipaddress
 import math
 import resource
 import socket
@@ -38,6 +37,7 @@ from werkzeug.http import parse_list_header
 
 from banker.web.http import game_files
 from banker.web.http.refusals import BUSY, CROWDED, FILES, REFUSED, SLOW
+from banker.web.http.security import client_key
 
 FILES_KEPT = 64  # open files left over for the database, the logs and the listening socket
 FILES_WANTED = 65_536  # asked for when the hard limit is unlimited
@@ -58,19 +58,6 @@ def raise_open_files() -> tuple[int, int]:
         except (ValueError, OSError):
             pass  # e.g. macOS allows less than its "unlimited" hard limit: keep what we have
     return soft, resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-
-
-def client_key(address: str) -> str:
-    """What the per-address cap counts: the address, or its /64 network for IPv6."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
 
 
 def forwarded_client(environ: dict[str, Any], proxies: int) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from banker.rules import Command, GameState
 from banker.rules.auctions import CloseAuction
 from banker.rules.tally import TimeUp
-from banker.store.db import FullDiskLog, disk_full
+from banker.store.db import FULL_DISK_LOGGED, FaultLog, disk_full
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ class Clocks:
         self.clock = clock
         self._deadlines: dict[str, float] = {}  # game id -> its next deadline
         self._changed = threading.Condition()
-        self._full_disk_log = FullDiskLog(log, clock)
+        self._full_disk_log = FaultLog(log, clock, FULL_DISK_LOGGED)
 
     def due(self, state: GameState) -> bool:
         when = deadline(state)

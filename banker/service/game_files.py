@@ -144,9 +144,13 @@ class GameFile:
     @property
     def players(self) -> int:
         """The seats the game needs: one for each player ever seated, a late player whose seating
-        was undone too (their seat stays, for the next late player)."""
-        late = [e["player"] for a in self.actions for e in a.events if e.get("type") == "player_added"]
-        return max([len(self.actions[0].events[0]["players"]), *late])
+        was undone too (their place stays, for the next late player)."""
+        return max([len(self.actions[0].events[0]["players"]), *seated_late(self.actions)])
+
+
+def seated_late(actions: Iterable[FileAction]) -> set[int]:
+    """The places where the actions seat a late player, their seating undone since or not."""
+    return {e["player"] for a in actions for e in a.events if e.get("type") == "player_added"}
 
 
 def write(game: GameFile) -> bytes:

@@ -1,6 +1,6 @@
 """Games and their seats: a game's row and join code, a secret token for each seat (the bank's,
 each player's) and whether a phone has taken it, and the table display's link. All the SQL about
-them is here; the tokens the server has seen are answered from memory."""
+them is here; the tokens the server has seen are answered from memory, all but late players'."""
 
 from __future__ import annotations
 
@@ -21,13 +21,13 @@ from banker.rules.text import Text
 from banker.service.acting import BANKER
 from banker.service.action_log import ActionLog
 from banker.service.errors import Forbidden, NotFound
-from banker.service.game_files import FileAction, Kept
+from banker.service.game_files import FileAction, Kept, seated_late
 from banker.store.models import Game, Seat
 
 DISPLAY = -100  # SeatKey.player_id of a table display: it shows the game and never acts
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 SEAT_KEYS_KEPT = 100_000  # tokens remembered (about 150 bytes each)
-SEAT_OF_TOKEN = select(Seat.game_id, Seat.player_id).where(Seat.token == bindparam("token"))
+SEAT_OF_TOKEN = select(Seat.game_id, Seat.player_id, Seat.late).where(Seat.token == bindparam("token"))
 # asked by every open table display each time its game changes: a plain statement, built once
 DISPLAY_LINK = select(Game.id, Game.display_token).where(Game.id == bindparam("game_id"))
 
@@ -80,17 +80,21 @@ class Seats:
     ) -> tuple[GameInfo, tuple[SeatInfo, ...]]:
         """A game whose log is `actions`, with its seats, as one commit: under the id, join code,
         creation time and seats `kept` when given, else new ones, made `now`."""
+        late = seated_late(actions)
         with Session(self.engine) as session:
             if kept is None:
                 code = self._free_join_code(session)
                 game = Game(id=secrets.token_urlsafe(9), join_code=code, created_at=now)
                 seats = [
-                    Seat(game_id=game.id, player_id=i, token=_token(), claimed=not i)
+                    Seat(game_id=game.id, player_id=i, token=_token(), claimed=not i, late=i in late)
                     for i in range(players + 1)
                 ]
             else:
                 game = Game(id=kept.id, join_code=kept.join_code, created_at=kept.created_at)
-                seats = [Seat(game_id=game.id, player_id=p, token=t, claimed=c) for p, t, c in kept.seats]
+                seats = [
+                    Seat(game_id=game.id, player_id=p, token=t, claimed=c, late=p in late)
+                    for p, t, c in kept.seats
+                ]
             session.add(game)
             session.flush()  # the seats and the log refer to the game row
             session.add_all(seats)
@@ -188,8 +192,10 @@ class Seats:
         return seat
 
     def _key(self, token: str) -> SeatKey | None:
-        """Every request starts here, so known tokens are answered from memory: a token's game
-        and player never change. Unknown tokens are not remembered (guessing fills nothing)."""
+        """Every request starts here, so known tokens are answered from memory: the bank's and a
+        starting player's token keeps its game and player for good. A late player's is asked of
+        the database each time: another server may have given its place a new token (see
+        seat_late_players). Unknown tokens are not remembered (guessing fills nothing)."""
         known = self._keys.get(token)
         if known is not None:
             return known
@@ -198,7 +204,8 @@ class Seats:
         if row is None:
             return None
         seat = SeatKey(game_id=row.game_id, player_id=row.player_id, token=token)
-        self._keys.put(token, seat)
+        if not row.late:
+            self._keys.put(token, seat)
         return seat
 
     def claim(self, game_id: str, player_id: int) -> tuple[SeatInfo, bool]:
@@ -222,16 +229,17 @@ class Seats:
         return _seat(seat), won
 
     def seat_late_players(self, connection: Connection, game_id: str, events: Sequence[Event]) -> None:
-        """A late player's seat, stored with the action that seats them. A seat stays when its player
-        is undone: seated again, the same place keeps its key and the phone that took it."""
+        """A late player's seat, stored with the action that seats them, with a new token and free
+        to take. A place whose late player was undone keeps its row, and whoever is seated there
+        next gets a new token too: the phone that held the place never acts for them (the server
+        cannot tell the same player seated again from another)."""
         for event in events:
             if isinstance(event, PlayerAdded):
-                held = select(Seat.id).where(Seat.game_id == game_id, Seat.player_id == event.player)
-                if connection.execute(held).first() is None:
+                new = {"token": _token(), "claimed": False}
+                place = update(Seat).where(Seat.game_id == game_id, Seat.player_id == event.player)
+                if connection.execute(place.values(**new)).rowcount == 0:
                     connection.execute(
-                        insert(Seat).values(
-                            game_id=game_id, player_id=event.player, token=_token(), claimed=False
-                        )
+                        insert(Seat).values(game_id=game_id, player_id=event.player, late=True, **new)
                     )
 
     def delete(self, connection: Connection, game_id: str) -> None:

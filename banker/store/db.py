@@ -20,6 +20,8 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlmodel import create_engine
 
 from banker.store import models  # noqa: F401  (registers the tables)
@@ -72,6 +74,22 @@ def disk_full(error: BaseException) -> bool:
     if isinstance(original, sqlite3.Error):
         return getattr(original, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL  # its primary code
     return getattr(original, "sqlstate", None) == POSTGRES_DISK_FULL
+
+
+def out_of_reach(error: BaseException) -> bool:
+    """Whether a database error says the database cannot serve this request just now, so that the
+    same request a moment later may well go through: PostgreSQL restarting or unreachable (its
+    connections refused, cut or found dead), no connection free in the pool in time, or SQLite's
+    file locked by another writer for longer than the wait. Other errors, a full disk included,
+    are faults of their own."""
+    if isinstance(error, DisconnectionError | PoolTimeout):
+        return True
+    if not isinstance(error, OperationalError | InterfaceError) or disk_full(error):
+        return False
+    if isinstance(error.orig, sqlite3.Error):  # e.g. a missing table is no reason to try again
+        code = getattr(error.orig, "sqlite_errorcode", 0) & 0xFF  # its primary code
+        return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return True
 
 
 # how JSON spells a surrogate: "\ud83d\ude00" is a pair (one emoji), "\ud800" alone is none
@@ -152,14 +170,18 @@ def stored_bytes(engine: Engine) -> int:
 
 
 LOG_EVERY = 60.0  # seconds
+FULL_DISK_LOGGED = "the disk is full: nothing can be saved until space is freed (logged once a minute)"
+OUT_OF_REACH_LOGGED = "the database cannot be reached: answering 503 until it can (logged once a minute)"
 
 
-class FullDiskLog:
-    """Logs a full disk's traceback at most once every LOG_EVERY seconds of `clock`."""
+class FaultLog:
+    """Logs a fault that every request meets while it lasts (a full disk, a database restarting):
+    its `message` and traceback at most once every LOG_EVERY seconds of `clock`."""
 
-    def __init__(self, logger: Logger, clock: Callable[[], float]) -> None:
+    def __init__(self, logger: Logger, clock: Callable[[], float], message: str) -> None:
         self.logger = logger
         self.clock = clock
+        self.message = message
         self._logged_at: float | None = None
         self._lock = threading.Lock()
 
@@ -169,7 +191,4 @@ class FullDiskLog:
             if self._logged_at is not None and now - self._logged_at < LOG_EVERY:
                 return
             self._logged_at = now
-        self.logger.error(
-            "the disk is full: nothing can be saved until space is freed (logged once a minute)",
-            exc_info=error,
-        )
+        self.logger.error(self.message, exc_info=error)

@@ -33,6 +33,8 @@ class Seat(SQLModel, table=True):
     player_id: int
     token: str = Field(index=True, unique=True, max_length=64)
     claimed: bool = False
+    # a late player's place: after an undo it may be seated again, under a new token
+    late: bool = False
 
 
 class Action(SQLModel, table=True):

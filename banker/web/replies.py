@@ -17,15 +17,18 @@ from banker.rules import GameState, InvalidCommand, RuleError, describe_action, 
 from banker.rules.text import Text
 from banker.service.errors import Busy, Forbidden, NotFound
 from banker.service.recorder import Result
-from banker.store.db import FullDiskLog, disk_full
+from banker.store.db import FULL_DISK_LOGGED, OUT_OF_REACH_LOGGED, FaultLog, disk_full, out_of_reach
 from banker.web.context import NoSeat
 from banker.web.http import i18n, seats
+from banker.web.http.refusals import RETRY_SECONDS
 from banker.web.panels import board, fragments
 
 FULL_DISK = Text(
     "The bank cannot save anything: the server's disk is full. Nothing was changed. "
     "The host needs to free some space on it; then try again."
 )
+# the phone shows "Not sent" with Retry, which sends the same tap again: never applied twice
+DATABASE_AWAY = Text("The bank cannot reach its saved games just now. Try again in a few seconds.")
 HTTP_MESSAGES = {
     400: Text("That request was not understood. Reload the page and try again."),
     404: Text("There is no such page. Check the link."),
@@ -130,12 +133,19 @@ def register(app: Flask) -> None:
             message = HTTP_MESSAGES.get(code, Text("Sorry, that did not work. Nothing was changed."))
         return refusal(code, message)
 
-    full_disk_log = FullDiskLog(app.logger, app.config.get("CLOCK") or time.monotonic)
+    clock = app.config.get("CLOCK") or time.monotonic
+    full_disk_log = FaultLog(app.logger, clock, FULL_DISK_LOGGED)
+    out_of_reach_log = FaultLog(app.logger, clock, OUT_OF_REACH_LOGGED)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):
         if disk_full(error):  # reading goes on; every write fails until the host frees space
             full_disk_log.log(error)
             return refusal(507, FULL_DISK)
+        if out_of_reach(error):  # e.g. PostgreSQL restarting: the pool reconnects once it is back
+            out_of_reach_log.log(error)
+            response = make_response(refusal(503, DATABASE_AWAY))
+            response.headers["Retry-After"] = str(RETRY_SECONDS)
+            return response
         app.logger.exception("unexpected error")
         return refusal(500, Text("Something went wrong in the bank. Nothing was changed; try again."))

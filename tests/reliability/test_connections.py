@@ -1,7 +1,8 @@
 """No number of idle or slow sockets keeps a phone from its game: `banker serve` closes
 connections that wait or send too slowly, caps how many are open per address and in all (with
-an answer saying so), and raises its own open-file limit. Against a real server with short time
-limits and low caps, set in its environment."""
+an answer saying so), and raises its own open-file limit; one that trusts proxies is reached
+through them alone. Against a real server with short time limits and low caps, set in its
+environment."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from collections.abc import Iterator
 import pytest
 
 from banker import config
-from banker.cli.server import FILES_WANTED, Gate, client_key, forwarded_client, raise_open_files
-from banker.web.http.security import HOLD_SECONDS, JOIN_TRIES_PER_MINUTE
+from banker.cli.server import FILES_WANTED, Gate, forwarded_client, raise_open_files
+from banker.web.http.security import HOLD_SECONDS, JOIN_TRIES_PER_MINUTE, client_key
 from tests.support.servers import ServeProcess, request, seat_cookie
 
 WAIT = 15.0  # s a test waits for the server to act before it fails; its limits are far shorter
@@ -352,3 +353,30 @@ def test_joins_the_brake_holds_back_hold_up_no_other_phones_page(serve, opened):
     assert ask(fresh(opened, server.port, "127.0.0.3"))[0] == 200
     assert time.monotonic() - started < HOLD_SECONDS / 2
     assert [connection.getresponse().status for connection in held] == [429, 429, 429]
+
+
+@pytest.mark.parametrize(
+    ("env", "host", "reached_from_elsewhere"),
+    [
+        ({"BANKER_TRUSTED_PROXIES": "1"}, None, False),  # believing X-Forwarded-For: the proxy's alone
+        ({"BANKER_TRUSTED_PROXIES": "1"}, "0.0.0.0", True),  # unless told otherwise
+        ({}, None, True),  # a table's laptop: every interface, for the phones on its network
+    ],
+)
+def test_a_server_that_trusts_proxies_listens_on_loopback_unless_told_otherwise(
+    tmp_path, database_url, env, host, reached_from_elsewhere
+):
+    """Anyone who reached a server that trusts X-Forwarded-For directly could name any address in
+    it, and be braked as somebody else's, or never."""
+    server = ServeProcess(database_url, tmp_path / "server.log", env=env, host=host)
+    server.start()
+    try:
+        # 127.0.0.2 is this machine too, but not the address a server bound to 127.0.0.1 answers on
+        try:
+            socket.create_connection(("127.0.0.2", server.port), timeout=WAIT).close()
+            reached = True
+        except ConnectionRefusedError:
+            reached = False
+        assert reached is reached_from_elsewhere
+    finally:
+        server.stop()

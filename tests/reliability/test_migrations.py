@@ -32,7 +32,8 @@ def a_played_game(tmp_path):
         {"type": "pay_player", "player": 2, "to": 3, "amount": 120},
         {"type": "pay_rent", "player": 2, "deed": 39},
         {"type": "undo"},
-        {"type": "pass_go", "player": 3, "request_id": "tap-6"},
+        {"type": "add_player", "name": "Dee"},
+        {"type": "pass_go", "player": 3, "request_id": "tap-7"},
     ):
         service.run(game.game.id, banker, payload, request_id=payload.get("request_id"))
     with Session(engine) as session:
@@ -120,12 +121,16 @@ def test_a_saved_game_loads_after_an_upgrade(tmp_path, database_url, made_by):
         banker = {"Authorization": f"Bearer {rows[1][0][1]}"}
         url = f"/api/games/{game_id}/commands"
         # a command sent again after the upgrade is still recognised by its request id
-        again = client.post(url, json={"type": "pass_go", "player": 3, "request_id": "tap-6"}, headers=banker)
+        again = client.post(url, json={"type": "pass_go", "player": 3, "request_id": "tap-7"}, headers=banker)
         assert again.status_code == 200 and again.get_json()["seq"] == state.seq
         # and the game goes on
         response = client.post(url, json={"type": "pass_go", "player": 1}, headers=banker)
         assert response.status_code == 200 and response.get_json()["seq"] == state.seq + 1
         assert service.seats.game_for_join_code(rows[0]["join_code"]).id == game_id
+        # Dee's place, seated late, may be seated again under a new key: it is not for good
+        with Session(service.engine) as session:
+            late = session.exec(select(Seat.player_id).where(Seat.game_id == game_id, Seat.late)).all()
+        assert late == [4]
     finally:
         close(app)
 

@@ -43,9 +43,19 @@ class ThrowawayPostgres:
     def start(self) -> str:
         data = self.directory / "data"
         self._pg_ctl("initdb", "-D", data, "-o", "--username=postgres --auth=trust --encoding=UTF8 --no-sync")
-        server = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.directory} {SERVER_OPTIONS}"
-        self._pg_ctl("start", "-D", data, "-l", self.directory / "server.log", "-w", "-o", server)
+        self.resume()
         return self.url
+
+    def pause(self) -> None:
+        """Stop the server as a restart does, its connections cut, keeping its data for `resume`."""
+        self._pg_ctl("stop", "-D", self.directory / "data", "-m", "fast")
+
+    def resume(self) -> None:
+        """Start the server on its data and port."""
+        server = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.directory} {SERVER_OPTIONS}"
+        self._pg_ctl(
+            "start", "-D", self.directory / "data", "-l", self.directory / "server.log", "-w", "-o", server
+        )
 
     def stop(self) -> None:
         self._pg_ctl("stop", "-D", self.directory / "data", "-m", "immediate")

@@ -28,10 +28,18 @@ def free_port() -> int:
 
 
 class ServeProcess:
+    """`banker serve` on loopback, or on the `host` it picks itself when given None."""
+
     def __init__(
-        self, database_url: str, log: Path, port: int | None = None, env: dict[str, str] | None = None
+        self,
+        database_url: str,
+        log: Path,
+        port: int | None = None,
+        env: dict[str, str] | None = None,
+        host: str | None = "127.0.0.1",
     ) -> None:
         self.port = port or free_port()
+        self.host = host
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
         self.env = {
@@ -52,8 +60,7 @@ class ServeProcess:
                     "-m",
                     "banker.cli",
                     "serve",
-                    "--host",
-                    "127.0.0.1",
+                    *(("--host", self.host) if self.host else ()),
                     "--port",
                     str(self.port),
                     "--quiet",

@@ -3,7 +3,11 @@ lets one go; a player leaves from their own phone; the API hands the bank the la
 
 from __future__ import annotations
 
-from tests.support.web import do, join, page, readable, refusal, seq, text
+import pytest
+
+from banker.service.states import STATES_KEPT
+from tests.support.sse import lines_of
+from tests.support.web import do, join, page, readable, refusal, seq, take_seat, text
 
 
 def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(app, table):
@@ -102,3 +106,70 @@ def test_a_late_players_phone_is_told_when_the_banker_undoes_their_seat(app, tab
     assert response.status_code == 403
     assert "The banker took back this seat. Ask the banker to seat you again." in text(response)
     assert "Dan joins the game" in page(table["host"], game_id, "/history?view=bank")
+
+
+@pytest.mark.parametrize("again", ["Eve", "Dan"], ids=["another player", "the same name again"])
+def test_a_phone_whose_late_seat_was_undone_never_acts_for_whoever_is_seated_there_next(app, table, again):
+    """The place's seat kept Dan's key when Eve was seated there, and his phone paid her money
+    away. Now his phone is refused, and the place is free on the join screen for the phone of
+    whoever sits there (Dan too: the server cannot tell him from his name typed again)."""
+    game_id = table["id"]
+    do(table["host"], game_id, "bank", type="add_player", name="Dan")
+    dan = app.test_client()
+    join(dan, table["code"], 4)
+    do(table["host"], game_id, "bank", type="undo")
+    assert do(table["host"], game_id, "bank", type="add_player", name=again).status_code == 200
+    paid = do(dan, game_id, type="pay_bank", player="4", amount="200", reason="Fee")
+    assert paid.status_code == 403 and app.extensions["banker"].state(game_id).player(4).cash == 1500
+    assert dan.get(f"/g/{game_id}").status_code == 403
+    newcomer = app.test_client()
+    join(newcomer, table["code"], 4)  # the place is free to take
+    assert do(newcomer, game_id, type="pay_bank", player="4", amount="200", reason="Fee").status_code == 200
+
+
+def test_a_late_seats_old_link_opens_nothing(app, table):
+    game_id = table["id"]
+    do(table["host"], game_id, "bank", type="add_player", name="Dan")
+    link = "/seat/" + app.extensions["banker"].seats.of(game_id)[4].token
+    do(table["host"], game_id, "bank", type="undo")
+    do(table["host"], game_id, "bank", type="add_player", name="Eve")
+    assert app.test_client().get(link).status_code == 404
+
+
+def test_a_live_stream_whose_seat_was_given_to_another_closes_showing_nothing(app, table):
+    """Dan's phone watching while his seating is undone and Eve seated in his place (and the game
+    goes on past what a stream is brought through step by step): it was pushed Eve's screen."""
+    game_id = table["id"]
+    do(table["host"], game_id, "bank", type="add_player", name="Dan")
+    dan = app.test_client()
+    join(dan, table["code"], 4)
+    app.config["STREAM_SECONDS"] = 5
+    stream = dan.get(f"/g/{game_id}/stream?seq={seq(app, game_id)}&view=player", buffered=False)
+    try:
+        readline = lines_of(stream.response)
+        while not readline().startswith(b":"):
+            pass  # Dan's phone is watching
+        do(table["host"], game_id, "bank", type="undo")
+        do(table["host"], game_id, "bank", type="add_player", name="Eve")
+        for _ in range(STATES_KEPT):
+            do(table["host"], game_id, "bank", type="pass_go", player="4")
+        pushed = b"".join(iter(readline, b""))
+    finally:
+        stream.close()
+    assert b"event: update" not in pushed
+
+
+def test_a_phone_whose_late_seat_was_given_again_takes_its_new_seat_from_the_banks_qr_code(app, table):
+    """Dan seated again after an undo: his phone, still holding the old key, opens the link of his
+    new seat and takes it, as any phone does."""
+    game_id = table["id"]
+    do(table["host"], game_id, "bank", type="add_player", name="Dan")
+    dan = app.test_client()
+    join(dan, table["code"], 4)
+    do(table["host"], game_id, "bank", type="undo")
+    do(table["host"], game_id, "bank", type="add_player", name="Dan")
+    link = "/seat/" + app.extensions["banker"].seats.of(game_id)[4].token
+    assert link in text(table["host"].get(f"/g/{game_id}/seats/4"))
+    assert dan.get(link).status_code == 200
+    take_seat(dan, link)
+    assert do(dan, game_id, type="pay_bank", player="4", amount="200", reason="Fee").status_code == 200

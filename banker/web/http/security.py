@@ -6,26 +6,32 @@ new games.
   (same-origin: over HTTPS the CSRF check wants each form's Referer to be our own page).
 - The session cookie (it holds the seat tokens) is marked Secure whenever the page came over
   HTTPS, or always with BANKER_HTTPS=1 (behind a proxy that ends TLS).
-- Join codes and seat links: once a client address has guessed wrong JOIN_TRIES_PER_MINUTE times
-  in a minute, each of its lookups waits HOLD_SECONDS before the code is checked; a right code
-  then joins and a wrong one answers 429. So a table behind one Wi-Fi address is not locked out
-  by someone guessing there, and a guesser gets no more than HOLD_ROOM checks per HOLD_SECONDS
-  on each server, however many it sends at once (only a flood beyond that, which fills the
-  room, turns this address's lookups away unchecked until there is room again).
+- Join codes and seat links: a right one always goes through at once. Once a client address
+  has guessed wrong JOIN_TRIES_PER_MINUTE times in a minute, each further wrong guess is answered
+  429 only after it has waited HOLD_SECONDS in the waiting room, which holds HOLD_ROOM of the
+  address's guesses at a time (on each server); the rest wait in line for a place. The answer
+  itself tells a right code from a wrong one, so what the brake bounds is how many codes an
+  address gets checked: every guess is checked as it comes, and a wrong one is never answered
+  early, full room or not (an early "wrong" would let a guesser check as fast as it can send).
+  It keeps its request, and so its connection, until its turn is over, and `banker serve`
+  holds one address to MAX_CONNECTIONS_PER_ADDRESS of them: a guesser gets that many checks at
+  first and then HOLD_ROOM per HOLD_SECONDS, however many it sends, and dropping a guess early
+  frees nothing. A table behind the same Wi-Fi address meanwhile joins as if nobody guessed.
 - New games: at most NEW_GAMES_PER_HOUR per client address (0: no limit), and game files
   imported: at most IMPORT_MB_PER_DAY megabytes of them per address (0: no limit).
 These counts are kept in the database (banker.store.address_counts), so every server shares them.
+A client address is an IPv4 address or an IPv6 /64 (`client_key`), as the connection cap counts.
 - The whole server: once its database holds MAX_DATABASE_MB (0: no limit), no new game is started
   or imported (507, the server is full); the games already there play on.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import os
 import threading
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -72,8 +78,8 @@ NEVER_A_PAGE = (
 )
 JOIN_TRIES_PER_MINUTE = 20
 HOLD_SECONDS = 2.0
-# Attempts of one address that may wait at once (on each server); one more is refused unchecked.
-# Ten per two seconds leave room for a table joining while someone there guesses twice a second.
+# Wrong guesses of one address that wait at once (on each server): ten per two seconds answer a
+# table's few typos quickly while someone there guesses twice a second.
 HOLD_ROOM = 10
 TOO_MANY_TRIES = Text("Too many tries: wait a minute and check the code on the host's screen.")
 KB, MB = 1024, 1024 * 1024
@@ -90,54 +96,77 @@ class ServerFull(HTTPException):
     )
 
 
+class _Line:
+    """The wrong guesses of one address: those in the room, and those waiting for a place."""
+
+    def __init__(self, room: int) -> None:
+        self.places = threading.Semaphore(room)
+        self.guesses = 0
+
+
 class WaitingRoom:
-    """Where the lookups of an address that guessed wrong too often wait before their code is
-    checked, on a sleep that can be handed in (tests move a fake clock instead). The wait is cheap
-    under `banker serve`, where each request is a greenlet; how many of one address's lookups may
-    wait at once is bounded, so a guesser cannot buy speed by sending more at a time."""
+    """Where the wrong guesses of an address that guessed wrong too often wait before they are
+    answered, `room` at a time, each for `seconds`, on a sleep that can be handed in (tests move
+    a fake clock instead). Under `banker serve` each request is a greenlet: a guess waiting for
+    its place or its time costs no thread."""
 
     def __init__(self, seconds: float, room: int, sleep: Callable[[float], object]) -> None:
         self.seconds = seconds
         self.room = room
         self.sleep = sleep
-        self._waiting: Counter[str] = Counter()
+        self._lines: dict[str, _Line] = {}
         self._lock = threading.Lock()
 
     def wait(self, address: str) -> None:
         with self._lock:
-            if self._waiting[address] >= self.room:
-                raise TooManyRequests(TOO_MANY_TRIES)
-            self._waiting[address] += 1
+            line = self._lines.get(address) or self._lines.setdefault(address, _Line(self.room))
+            line.guesses += 1
         try:
-            self.sleep(self.seconds)
+            with line.places:
+                self.sleep(self.seconds)
         finally:
             with self._lock:
-                self._waiting[address] -= 1
-                if not self._waiting[address]:
-                    del self._waiting[address]
+                line.guesses -= 1
+                if not line.guesses:
+                    del self._lines[address]
+
+
+def client_key(address: str) -> str:
+    """What counts as one client: the address, or its /64 network for IPv6, which a household's
+    phones share and one machine can fill with as many addresses as it likes."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def client_address() -> str:
-    """The phone's own address: from X-Forwarded-For only behind BANKER_TRUSTED_PROXIES proxies."""
-    return request.remote_addr or "unknown"
+    """The phone's own address as a client key: from X-Forwarded-For only behind
+    BANKER_TRUSTED_PROXIES proxies."""
+    return client_key(request.remote_addr or "unknown")
 
 
 @contextmanager
 def join_attempt() -> Iterator[None]:
-    """Around looking up a join code or a seat link: a wrong guess (NotFound) counts against this
-    address, and once it has guessed wrong too often each lookup is held back first."""
-    wrong = current_app.extensions["banker.wrong_codes"]
-    address = client_address()
-    braked = wrong.count(address) >= JOIN_TRIES_PER_MINUTE
-    if braked:
-        current_app.extensions["banker.waiting_room"].wait(address)
+    """Around looking up a join code or a seat link: a right one goes through at once; a wrong
+    one (NotFound) counts against this address, and once it has guessed wrong too often, waits
+    its turn in the waiting room and is answered 429."""
     try:
         yield
     except NotFound:
+        wrong = current_app.extensions["banker.wrong_codes"]
+        address = client_address()
+        braked = wrong.count(address) >= JOIN_TRIES_PER_MINUTE
         wrong.add(address)
-        if braked:
-            raise TooManyRequests(TOO_MANY_TRIES) from None
-        raise
+        if not braked:
+            raise
+        current_app.extensions["banker.waiting_room"].wait(address)
+        raise TooManyRequests(TOO_MANY_TRIES) from None
 
 
 @contextmanager

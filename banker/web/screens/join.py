@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
-from banker.rules import GameState
+from banker.rules import GameState, Player
 from banker.rules.tally import tally
 from banker.rules.text import Text
-from banker.service.errors import NotFound
+from banker.service.errors import Forbidden, NotFound
 from banker.service.seats import BANKER, SeatKey
 from banker.web.http import seats, security
 
@@ -74,14 +74,23 @@ def rejoin(token: str):
     if seats.token(seat.game_id, seats.role(seat)) == token:
         return redirect(_screen_of(seat))
     state = seats.service().state(seat.game_id)
-    held = seats.token(seat.game_id, "player")
     return render_template(
         "join/seat.html",
         token=token,
         state=state,
         player=None if seat.player_id == BANKER else state.player(seat.player_id),
-        replacing=state.player(seats.service().seats.seat(seat.game_id, held).player_id) if held else None,
+        replacing=_player_held(state, seat.game_id),
     )
+
+
+def _player_held(state: GameState, game_id: str) -> Player | None:
+    """The player this phone's seat in the game acts for, if it still seats anyone: the bank may
+    have undone a late player's seating, and given the place to another under a new key."""
+    try:
+        held = seats.service().seats.seat(game_id, seats.token(game_id, "player"))
+    except Forbidden:
+        return None
+    return next((p for p in state.players if p.id == held.player_id), None)
 
 
 @bp.post("/seat/<token>")

@@ -206,12 +206,14 @@ def stream(game_id: str):
     def changed(before: GameState, after: GameState) -> str:
         return _update(after.seq, push.message(game_id, before, after, view, seat, _drawing(game_id)))
 
-    def turned_off() -> bool:
-        """Whether the bank turned off the link of this table display since it connected."""
-        if view != "display":
-            return False
+    def taken_away() -> bool:
+        """Whether the seat this screen was opened with is gone since it connected: the bank
+        turned off the table display's link, or gave a late player's place to another."""
         try:
-            service.seats.display(game_id, seat.token)
+            if view == "display":
+                service.seats.display(game_id, seat.token)
+            else:
+                service.seats.seat(game_id, seat.token)
         except Forbidden:
             return True
         return False
@@ -230,8 +232,9 @@ def stream(game_id: str):
             if time.monotonic() >= deadline:
                 return
             announced = service.broker.wait(game_id, shown, keepalive)
-            if turned_off():  # it says so, and shows nothing more
-                yield _update(shown, render_template("display/_off.html"))
+            if taken_away():  # it shows nothing more; a display says why
+                if view == "display":
+                    yield _update(shown, render_template("display/_off.html"))
                 return
             behind = announced > shown
             if behind:
