@@ -55,7 +55,8 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -1158,14 +1159,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--isolation-seconds", type=float, default=20, help="seconds of the other game's commands per load"
     )
+    parser.add_argument(
+        "--busy-core",
+        action="store_true",
+        help="measure again beside a process that keeps one core busy, and print both",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     parts = args.only or PARTS
     began = time.perf_counter()
-    figures: list[Figure] = []
     load_before = os.getloadavg()[0]
     log(f"python -m tests.bench on {os.cpu_count()} cores, load average {load_before:.2f}")
+    figures = measured(parts, args)
+    if args.busy_core:
+        log("the same again, beside a process that keeps one core busy")
+        with busy_core():
+            again = measured(parts, args)
+        # the targets are the quiet machine's: beside a busy core the figures are for comparison
+        figures += [replace(f, name=f"{f.name} · a core busy", passed=None) for f in again]
+    return _report(figures, parts if not args.busy_core else (), began, load_before)
+
+
+def measured(parts: tuple[str, ...], args: argparse.Namespace) -> list[Figure]:
+    """The figures of `parts`, each part on a server or database of its own."""
+    figures: list[Figure] = []
     with tempfile.TemporaryDirectory(prefix="banker-bench-") as tmp:
         folder = Path(tmp)
         if "service" in parts:
@@ -1208,6 +1226,23 @@ def run(args: argparse.Namespace) -> int:
             log("8. no table slows another")
             (folder / "isolation").mkdir()
             figures += isolation.isolation_figures(folder / "isolation", args.isolation_seconds)
+    return figures
+
+
+@contextmanager
+def busy_core() -> Iterator[None]:
+    """Another process spinning on one core for as long as the block runs: the machine a table
+    gets when something else runs beside the server."""
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        yield
+    finally:
+        spinner.kill()
+        spinner.wait()
+
+
+def _report(figures: list[Figure], parts: tuple[str, ...], began: float, load_before: float) -> int:
+    """Print the figures; `parts` the ones run once each, whose whole run has a time to keep."""
     took = time.perf_counter() - began
     log(f"done in {took:.0f} s, load average {os.getloadavg()[0]:.2f}")
     figures.append(

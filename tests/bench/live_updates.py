@@ -8,8 +8,9 @@ over HTTP with that seat's cookie and CSRF token). In each of the 7 other pages 
 MutationObserver on the payer's balance (`.cash-1`, in the My deeds tab's "Everyone else", shown
 or not) notes the time each new text lands. Per payment, the clock runs from the send until the
 LAST of the 7 pages holds the payer's new balance. Prints the median and the 95th percentile,
-and fails if a page ever skipped a balance (each must see every one, in order). The targets
-(Step 10): p50 <= 50 ms, p95 <= 100 ms on a quiet 2-core machine.
+and fails if a page ever skipped a balance (each must see every one, in order). It runs twice: on
+the machine as it is, then beside a process that keeps one core busy. The targets (Step 15):
+p50 <= 15 ms, p95 <= 30 ms quiet; p50 <= 40 ms, p95 <= 80 ms beside the busy core.
 
 The pages' times are performance.timeOrigin + performance.now(), this script's time.time(): both
 the machine's wall clock. Each page's offset from this script is measured before and after the
@@ -26,12 +27,13 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from contextlib import nullcontext
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
 from banker.rules.state import format_money
-from tests.bench.figures import Http, percentile, seat_cookie
+from tests.bench.figures import Http, busy_core, percentile, seat_cookie
 from tests.bench.phones import Payer, payments
 from tests.support.browser import CHROMIUM_FLAGS, PHONE, api, take_seat
 from tests.support.servers import ServeProcess
@@ -145,11 +147,24 @@ def latencies(run: dict) -> tuple[list[float], int]:
     return samples, wrong
 
 
+# (p50, p95) in ms for the last of the 7 other screens, quiet and beside a busy core (Step 15)
+TARGETS = {"quiet": (15, 30), "a core busy": (40, 80)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--payments", type=int, default=60)
     parser.add_argument("--every", type=float, default=0.25, help="seconds between payments")
     args = parser.parse_args()
+    met = True
+    for machine, (p50_target, p95_target) in TARGETS.items():
+        with busy_core() if machine != "quiet" else nullcontext():
+            met &= report(machine, args, p50_target, p95_target)
+    sys.exit(0 if met else 1)
+
+
+def report(machine: str, args: argparse.Namespace, p50_target: float, p95_target: float) -> bool:
+    """Measure on a server of its own and print the figures; whether they meet the targets."""
     with tempfile.TemporaryDirectory() as tmp:
         server = ServeProcess(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", Path(tmp) / "server.log")
         server.start()
@@ -161,7 +176,7 @@ def main() -> None:
     drift = max(abs(a[0] - b[0]) for a, b in zip(run["offsets"], run["after"], strict=True))
     unsure = max(u for _, u in run["offsets"] + run["after"])
     p50, p95 = statistics.median(samples), percentile(samples, 95)
-    print(f"payments: {len(run['sent'])}, {args.every * 1000:.0f} ms apart, {PLAYERS} phones")
+    print(f"== {machine}: payments: {len(run['sent'])}, {args.every * 1000:.0f} ms apart, {PLAYERS} phones")
     print(
         f"payment to the last of the {PLAYERS - 1} other screens: p50 {p50:.0f} ms, p95 {p95:.0f} ms,"
         f" max {max(samples):.0f} ms"
@@ -172,9 +187,12 @@ def main() -> None:
     for line, times in paths.most_common():
         print(f"  {times} x {line}")
     print(f"clocks: pages read to +/- {unsure:.1f} ms, drifted {drift:.1f} ms over the run")
-    met = p50 <= 50 and p95 <= 100 and not skipped
-    print("targets: p50 <= 50 ms, p95 <= 100 ms, nothing skipped —", "met" if met else "NOT met")
-    sys.exit(0 if met else 1)
+    met = p50 <= p50_target and p95 <= p95_target and not skipped
+    print(
+        f"targets: p50 <= {p50_target} ms, p95 <= {p95_target} ms, nothing skipped —",
+        "met" if met else "NOT met",
+    )
+    return met
 
 
 if __name__ == "__main__":

@@ -14,10 +14,10 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy.exc import DisconnectionError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from tests.machine import ensure_packages
-from tests.postgres import ThrowawayPostgres
-from tests.servers import ServeProcess, seat_cookie
-from tests.web.helpers import do, new_game, seq, text
+from tests.support.machine import ensure_packages
+from tests.support.postgres import ThrowawayPostgres
+from tests.support.servers import ServeProcess, seat_cookie
+from tests.support.web import do, new_game, seq, text
 
 from banker.store.db import out_of_reach
 

@@ -123,9 +123,15 @@ def edition_from_form(form: MultiDict[str, str], files: MultiDict[str, FileStora
     choice = form.get("edition", "us")
     if choice != "file":
         return choice
+    return uploaded_edition(files, Text("Choose your edition's JSON file, or pick the US or UK board."))
+
+
+def uploaded_edition(files: MultiDict[str, FileStorage], missing: Text) -> Any:
+    """The JSON object of the edition file uploaded, read within its bound; `missing` says what to
+    do when none was chosen."""
     upload = files.get("edition_file")
     if upload is None or not upload.filename:
-        raise InvalidCommand(Text("Choose your edition's JSON file, or pick the US or UK board."))
+        raise InvalidCommand(missing)
     raw = upload.read(MAX_EDITION_FILE + 1)
     if len(raw) > MAX_EDITION_FILE:
         raise InvalidCommand(

@@ -13,7 +13,6 @@ import re
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from banker.extensions import htmx
-from banker.json_input import read_json
 from banker.rules import InvalidCommand, RuleError
 from banker.rules.board import DECK_NAMES
 from banker.rules.editions.draft import Refused, add_card, edit, remove_card
@@ -22,7 +21,7 @@ from banker.service.editions import EditionInfo
 from banker.web.http import editions as kept
 from banker.web.http import seats, security
 from banker.web.panels import editions as panel
-from banker.web.panels.home import MAX_EDITION_FILE
+from banker.web.panels.home import uploaded_edition
 from banker.web.replies import status_for
 
 bp = Blueprint("editions", __name__, url_prefix="/editions")
@@ -144,15 +143,7 @@ def _edition(edition_id: str) -> EditionInfo:
 
 
 def _uploaded():
-    upload = request.files.get("edition_file")
-    if upload is None or not upload.filename:
-        raise InvalidCommand(Text("Choose your edition's JSON file."))
-    raw = upload.read(MAX_EDITION_FILE + 1)
-    if len(raw) > MAX_EDITION_FILE:
-        raise InvalidCommand(
-            Text("That edition file is over %(size)s KB: too big to be one.", size=MAX_EDITION_FILE // 1024)
-        )
-    return read_json(raw, Text("That edition file"))
+    return uploaded_edition(request.files, Text("Choose your edition's JSON file."))
 
 
 def _start_page(error: str = "") -> str:
