@@ -14,12 +14,12 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy.exc import DisconnectionError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+from banker.store.db import out_of_reach
 from tests.support.machine import ensure_packages
 from tests.support.postgres import ThrowawayPostgres
 from tests.support.servers import ServeProcess, seat_cookie
 from tests.support.web import do, new_game, seq, text
-
-from banker.store.db import out_of_reach
 
 AWAY = "The bank cannot reach its saved games just now. Try again in a few seconds."
 

@@ -52,7 +52,9 @@ class ServeProcess:
         }
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 60.0) -> None:
+    def start(self, timeout: float = 180.0) -> None:
+        """Start `banker serve` and wait for its first page; a machine busy with browsers may take
+        a minute to start Python."""
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [
