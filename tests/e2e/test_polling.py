@@ -44,7 +44,12 @@ def test_a_phone_without_its_stream_polls_every_5_seconds_and_sees_the_change(se
         {"type": "pay_player", "player": 2, "to": 1, "amount": 50},
         game["banker_token"],
     )
-    _run_for(page, 16)
+    # every 5 s: three polls within 15 s, or a few seconds more when a busy machine holds an answer
+    # (a poll is not sent again while the last one is out)
+    for _ in range(25):
+        _run_for(page, 1)
+        if len(polls) >= 3:
+            break
     assert len(polls) >= 3, polls
     expect(page.get_by_label("Your cash")).to_have_text("$1,550", timeout=SETTLE)
 

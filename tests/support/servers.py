@@ -48,6 +48,9 @@ class ServeProcess:
             "BANKER_SECRET_KEY": SECRET,
             "BANKER_PUBLIC_URL": self.url,
             "BANKER_NEW_GAMES_PER_HOUR": "0",  # tests start games from one address as fast as they like
+            # every test phone is 127.0.0.1: a module's browser tests share one server, and their
+            # streams and kept-alive connections would fill one address's 64 (a test of the cap sets it)
+            "BANKER_MAX_CONNECTIONS_PER_ADDRESS": "1000",
             **(env or {}),
         }
         self.process: subprocess.Popen[bytes] | None = None
