@@ -20,13 +20,14 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServeProcess]:
-    """One server for the tests of a module, on a database of its own (PostgreSQL when
-    BANKER_TEST_DATABASE says so): each test plays games of its own on it. A server process takes
-    seconds to start; a test that stops it asks for `own_server`."""
+    """One server for the browser tests of a test process, on a database of its own (PostgreSQL
+    when BANKER_TEST_DATABASE says so): each test plays games of its own on it, as tables share a
+    real server. A server process takes seconds of both cores to start; a test that stops it asks
+    for `own_server`."""
     folder = tmp_path_factory.mktemp("server")
     with fresh_database(folder, lambda: request.getfixturevalue("postgres_server")) as url:
         yield from served(url, folder)
