@@ -10,6 +10,7 @@ BANKER_TEST_POSTGRES_URL names. Nothing is skipped: a skipped test counts as fai
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,6 +32,12 @@ from tests.support.machine import ensure_packages
 from tests.support.postgres import PostgresSchema, ThrowawayPostgres
 
 pytest_plugins = ["tests.support.no_skips"]
+
+# The suite starts Python again and again (its test processes, servers, workers, commands): each
+# reads the modules the first compiled, even where PYTHONDONTWRITEBYTECODE is set, instead of
+# compiling Banker, its libraries' imports and the tests anew (10 s of a core per test process).
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def pytest_configure(config: pytest.Config) -> None:

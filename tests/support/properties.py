@@ -1,7 +1,7 @@
 """How long the property tests search. The default suite gives each of the slow ones a short
-search; the long form, `HYPOTHESIS_PROFILE=long` (the README's "The long property tests"), runs
+search; the long form, `HYPOTHESIS_PROFILE=long` (the README's "The long tests"), runs
 the same tests with many more examples, and gives every other property test 1,000 instead of
-hypothesis's 100."""
+hypothesis's 100. A slow test of another kind (marked `long_form`) tries more times in it too."""
 
 from __future__ import annotations
 
@@ -30,3 +30,8 @@ def searched(short: int, long: int, **options: Any) -> settings:
     """A slow property test's settings: `short` examples in the default suite, `long` in the long
     form; no deadline, since one example may take long on a busy machine."""
     return settings(max_examples=long if profile() == "long" else short, deadline=None, **options)
+
+
+def tries(short: int, long: int) -> int:
+    """How many times a `long_form` test tries: `short` in the default suite, `long` in the long form."""
+    return long if profile() == "long" else short
