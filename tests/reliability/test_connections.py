@@ -28,6 +28,8 @@ def serve(tmp_path, database_url):
     started: list[ServeProcess] = []
 
     def start(env: dict[str, str]) -> ServeProcess:
+        # no worker process for game files unless the test asks for one: it would only add its start
+        env = {"BANKER_WORKERS": "0", **env}
         server = ServeProcess(database_url, tmp_path / f"server{len(started)}.log", env=env)
         server.start()
         started.append(server)
