@@ -22,6 +22,7 @@ import pytest
 import trustme
 
 from tests.support.machine import ensure_packages
+from tests.support.postgres import PostgresSchema
 from tests.support.servers import ServeProcess, free_port, next_change
 
 DOCS_CONFIG = Path(__file__).resolve().parents[2] / "docs" / "nginx.conf"
@@ -163,10 +164,14 @@ class Phone:
         return response.getheader("Location")
 
 
-@pytest.fixture
-def deployment(tmp_path: Path, postgres_url: str) -> Iterator[Nginx]:
+@pytest.fixture(scope="module")
+def deployment(tmp_path_factory: pytest.TempPathFactory, postgres_server: str) -> Iterator[Nginx]:
+    """nginx in front of two servers on one PostgreSQL database, for the tests of this module: each
+    plays games of its own (three processes take seconds of both cores to start)."""
     ensure_packages()  # Debian's nginx
-    servers = [ServeProcess(postgres_url, tmp_path / f"server{n}.log") for n in (1, 2)]
+    tmp_path = tmp_path_factory.mktemp("deployment")
+    schema = PostgresSchema(postgres_server)
+    servers = [ServeProcess(schema.url, tmp_path / f"server{n}.log") for n in (1, 2)]
     proxy = Nginx(tmp_path, servers)
     try:
         for server in servers:
@@ -178,6 +183,7 @@ def deployment(tmp_path: Path, postgres_url: str) -> Iterator[Nginx]:
         proxy.stop()
         for server in servers:
             server.stop()
+        schema.drop()
 
 
 def test_phones_play_through_nginx_in_front_of_two_servers(deployment: Nginx):
