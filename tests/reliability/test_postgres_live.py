@@ -10,7 +10,11 @@ import re
 import time
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 
+import pytest
+
+from tests.support.postgres import PostgresSchema
 from tests.support.servers import ServeProcess, next_change, request
 from tests.support.sse import fragments, next_message
 
@@ -43,11 +47,27 @@ def open_stream(
     return connection, stream
 
 
-def test_a_command_on_one_server_reaches_a_stream_on_the_other(tmp_path, postgres_url):
-    first = ServeProcess(postgres_url, tmp_path / "first.log")
-    second = ServeProcess(postgres_url, tmp_path / "second.log")
-    first.start()
-    second.start()
+@pytest.fixture(scope="module")
+def servers(
+    tmp_path_factory: pytest.TempPathFactory, postgres_server: str
+) -> Iterator[tuple[ServeProcess, ServeProcess]]:
+    """Two servers on one PostgreSQL database, for the tests of this module: each plays games of
+    its own on them (a start takes seconds of both cores)."""
+    folder = tmp_path_factory.mktemp("servers")
+    schema = PostgresSchema(postgres_server)
+    pair = ServeProcess(schema.url, folder / "first.log"), ServeProcess(schema.url, folder / "second.log")
+    try:
+        for server in pair:
+            server.start()
+        yield pair
+    finally:
+        for server in pair:
+            server.stop()
+        schema.drop()
+
+
+def test_a_command_on_one_server_reaches_a_stream_on_the_other(servers):
+    first, second = servers
     try:
         status, game = request(first.port, "POST", "/api/games", {"players": ["Ann", "Bob"]})
         assert status == 201
@@ -79,18 +99,13 @@ def test_a_command_on_one_server_reaches_a_stream_on_the_other(tmp_path, postgre
     finally:
         for connection in locals().get("connections", ()):
             connection.close()
-        first.stop()
-        second.stop()
 
 
-def test_a_phone_on_the_other_server_gets_the_same_pushed_parts(tmp_path, postgres_url):
+def test_a_phone_on_the_other_server_gets_the_same_pushed_parts(servers):
     """A payment sent to one server: a phone watching on the other server receives the same
     balances and history line, byte for byte, as a phone of the same language and screen on the
     first (neither phone is the payer's or the payee's)."""
-    first = ServeProcess(postgres_url, tmp_path / "first.log")
-    second = ServeProcess(postgres_url, tmp_path / "second.log")
-    first.start()
-    second.start()
+    first, second = servers
     try:
         status, game = request(first.port, "POST", "/api/games", {"players": ["Ann", "Bob", "Cy", "Dee"]})
         assert status == 201
@@ -129,5 +144,3 @@ def test_a_phone_on_the_other_server_gets_the_same_pushed_parts(tmp_path, postgr
     finally:
         for connection in locals().get("connections", ()):
             connection.close()
-        first.stop()
-        second.stop()
