@@ -11,11 +11,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Flask
 
+from banker.lru import LRU
 from banker.rules import GameState
+
+T = TypeVar("T")
+# the states drawn from lately, by identity, each with what was worked out from it: a change's
+# streams ask the same state for every phone's models, once as the state after it and again as
+# the state before the next change (a state is kept alive by its entry, so its id is not reused)
+_worked_out: LRU[int, tuple[GameState, dict[Any, Any]]] = LRU(64)
 
 
 @dataclass(frozen=True)
@@ -36,6 +43,10 @@ class Region:
     template: str
     model: Callable[[GameState, int | None], Any]
 
+    def model_of(self, state: GameState, you: int | None) -> Any:
+        """`model(state, you)`, worked out once per state."""
+        return worked_out(state, (self.name, you), lambda: self.model(state, you))
+
 
 def register(app: Flask) -> None:
     for panel in _panels():
@@ -46,6 +57,24 @@ def register(app: Flask) -> None:
 def regions(screen: str) -> tuple[Region, ...]:
     """The regions of `screen` that are each phone's own, as the panel modules list them."""
     return tuple(region for region in _regions() if screen in region.screens)
+
+
+def own_models(screen: str, state: GameState, you: int | None) -> tuple[Any, ...]:
+    """The models of `screen`'s own regions (as `regions` lists them) for the phone of `you`,
+    worked out once per state."""
+    return worked_out(state, (screen, you), lambda: tuple(r.model_of(state, you) for r in regions(screen)))
+
+
+def worked_out(state: GameState, key: Any, make: Callable[[], T]) -> T:
+    """What `make` works out from `state` alone (`key` names it), worked out once per state."""
+    kept = _worked_out.get(id(state))
+    if kept is None or kept[0] is not state:
+        kept = (state, {})
+        _worked_out.put(id(state), kept)
+    found = kept[1]
+    if key not in found:
+        found[key] = make()
+    return found[key]
 
 
 def players_shown(state: GameState) -> tuple:

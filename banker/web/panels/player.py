@@ -8,16 +8,21 @@ from dataclasses import replace
 from banker.rules import GameState
 from banker.rules.board import Deed
 from banker.rules.state import Holding
-from banker.web.panels import Region
+from banker.web.panels import Region, worked_out
 
 
 def my_deeds(state: GameState, you: int | None) -> tuple[tuple[Deed, Holding], ...]:
     """The deeds `you` holds, in board order, each with its holding: all the deeds list shows."""
-    return tuple(
-        (deed, holding)
-        for deed in state.edition.deeds
-        if (holding := state.holding(deed.position)).owner == you
-    )
+    return worked_out(state, "deeds held", lambda: _deeds_held(state)).get(you, ())
+
+
+def _deeds_held(state: GameState) -> dict[int, tuple[tuple[Deed, Holding], ...]]:
+    """Every owner's deeds, in board order, each with its holding: one pass for all the phones."""
+    held: dict[int, list[tuple[Deed, Holding]]] = {}
+    for deed in state.edition.deeds:
+        if (holding := state.holdings.get(deed.position)) is not None:
+            held.setdefault(holding.owner, []).append((deed, holding))
+    return {owner: tuple(deeds) for owner, deeds in held.items()}
 
 
 def _wallet(state: GameState, you: int | None) -> tuple:
