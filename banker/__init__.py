@@ -27,6 +27,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
+    from banker.web import Templates, register
+
+    app.jinja_environment = Templates  # before anything loads a template
     if test_config and "INSTANCE_PATH" in test_config:
         app.instance_path = test_config["INSTANCE_PATH"]
     app.config.from_mapping(config.defaults(app.instance_path))
@@ -60,8 +63,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         ).start()
     htmx.init_app(app)
     csrf.init_app(app)
-
-    from banker.web import register
-
     register(app)
     return app

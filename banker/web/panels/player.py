@@ -3,8 +3,6 @@ the cards kept, jail) and the deeds the player holds."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from banker.rules import GameState
 from banker.rules.board import Deed
 from banker.rules.state import Holding
@@ -30,10 +28,9 @@ def _wallet(state: GameState, you: int | None) -> tuple:
     # token level's price, offered in jail and at GO. The wallet says what others owe this
     # player, and what the deeds could raise (the most to bid)
     me = state.player(you)
-    if not (me.in_jail or state.at_go == you):
-        me = replace(me, cash=0)
+    shown = me if me.in_jail or state.at_go == you else {**vars(me), "cash": None}
     # a kept card is played on another player's deed: the deeds it may take come with it
-    return (me, my_deeds(state, you), state.debts, state.ended, state.at_go, me.hand and state.holdings)
+    return (shown, my_deeds(state, you), state.debts, state.ended, state.at_go, me.hand and state.holdings)
 
 
 REGIONS = (
