@@ -56,6 +56,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals["regions"] = {region.name: region for region in _regions()}
 
 
+@cache
 def regions(screen: str) -> tuple[Region, ...]:
     """The regions of `screen` that are each phone's own, as the panel modules list them."""
     return tuple(region for region in _regions() if screen in region.screens)
