@@ -20,16 +20,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    app = Flask(
+    from banker.web import App, register
+
+    app = App(
         __name__,
         instance_path=str(ROOT / "instance"),
         instance_relative_config=True,
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    from banker.web import Templates, register
-
-    app.jinja_environment = Templates  # before anything loads a template
     if test_config and "INSTANCE_PATH" in test_config:
         app.instance_path = test_config["INSTANCE_PATH"]
     app.config.from_mapping(config.defaults(app.instance_path))

@@ -57,10 +57,12 @@ depends_on
 downgrade
 
 # Attributes that a library reads: gevent's server, werkzeug's URL converter, its responses and
-# sessions, Flask's request bound and the class of its Jinja environment, Jinja's environment.
+# sessions, Flask's request bound, the class of its Jinja environment and its templates' context,
+# Jinja's environment.
 _.handler_class
 _.jinja_environment
 _.make_globals
+_.update_template_context
 _.regex
 _.max_age
 _.immutable

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
+from flask import Flask, g, request
 from flask.templating import Environment
 from werkzeug.routing import IntegerConverter
 
@@ -47,6 +47,27 @@ class Templates(Environment):
 
     def make_globals(self, d: Any) -> dict[str, Any]:
         return {**self.globals, **(d or {})}
+
+
+class App(Flask):
+    """Flask, with the templates' environment above, and the context processors' names (the
+    request, the session, the language, the CSRF token's function) worked out once per request:
+    they read the same for every template it renders, a live stream's every change included."""
+
+    jinja_environment = Templates
+
+    def update_template_context(self, context: dict[str, Any]) -> None:
+        if not request:
+            return super().update_template_context(context)
+        kept = g.get(TEMPLATE_CONTEXT)
+        if kept is None:
+            kept = {}
+            super().update_template_context(kept)
+            setattr(g, TEMPLATE_CONTEXT, kept)
+        context.update({name: value for name, value in kept.items() if name not in context})
+
+
+TEMPLATE_CONTEXT = "banker_template_context"  # in `g`, for the rest of the request
 
 
 def register(app: Flask) -> None:
