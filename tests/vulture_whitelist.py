@@ -73,7 +73,7 @@ _.secret_key
 # Arguments that are part of an lru_cache key: a file changed on disk is read again.
 mtime_ns
 
-# Fields of the view models that only the templates read.
+# Fields of the view models and the game state that only the templates read.
 _.unit
 _.placeholder
 _.seconds_left
@@ -82,6 +82,7 @@ _.raise_money
 _.with_property
 _.bankrupt_by_banker
 _.fine_taker
+_.out_of
 _.may_signal
 _.dom_id
 _.wide

@@ -3,9 +3,7 @@ late player is seated; a player who left is ranked with the bankrupt but named a
 
 from __future__ import annotations
 
-from tests.support.web import as_banker, do, page, readable, text
-from tests.web.test_display import display_link, open_display
-from tests.web.test_endgame_screens import tally_rows
+from tests.support.web import as_banker, display_link, do, open_display, page, readable, tally_rows, text
 
 
 def test_a_late_player_seated_after_a_bankruptcy_leaves_its_place_of_three(app, table):
