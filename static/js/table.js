@@ -373,6 +373,13 @@ function cashIn(shown) {
     if (event.target.closest("[data-hint-close]")) hint.hidden = true;
   });
 
+  // a part the bank's screen is pushed (the auction's bids) names the player acting here
+  document.body.addEventListener("htmx:load", function (event) {
+    var choice = document.querySelector("#acting input:checked");
+    if (!choice) return;
+    event.target.querySelectorAll("[data-acting-name]:empty").forEach(function (name) { name.textContent = choice.dataset.name; });
+  });
+
   document.addEventListener("change", function (event) {
     var choice = event.target;
     if (!choice.matches("#acting input")) return;
