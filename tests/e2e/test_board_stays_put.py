@@ -4,6 +4,8 @@ every language."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.support.browser import api, banker_does, take_seat
@@ -121,3 +123,77 @@ def test_the_pay_tabs_placeholders_and_every_tab_label_read_whole_at_360_px(serv
         assert bank.evaluate(TAB_LABELS) == ["one line"] * 5, locale
         ann.context.close()
         bank.context.close()
+
+
+# Where each of the board's tiles is, to the pixel
+TILES = """() => [...document.querySelectorAll('.board .space')].map((t) => {
+  const b = t.getBoundingClientRect(); return [Math.round(b.left), Math.round(b.top + scrollY)]; })"""
+
+
+def test_an_auction_docks_under_the_board_folds_to_a_strip_and_the_board_never_moves(server, browser):
+    game, commands = hotels_built(server)
+    banker_does(server, game, *commands)
+    for viewport in (SMALL, PHONE):
+        bob = seated(browser, server, game["players"][1]["token"], viewport)
+        board = bob.evaluate(TILES)
+        banker_does(
+            server,
+            game,
+            {"type": "decline", "player": 2, "deed": 24},
+            {"type": "bid", "player": 1, "amount": 160},
+        )
+        auction = bob.locator(".dock .auction")
+        expect(auction.get_by_role("button", name="$161")).to_be_visible()  # open: it needs Bob now
+        assert bob.evaluate(TILES) == board  # the 40 spaces were pushed down below it
+        auction.get_by_role("button", name="Fold").click()
+        expect(auction).to_have_class("card auction folded")
+        # one line, as "Auction · Illinois Avenue · $160 Ann · 14" reads: the seconds drawn after
+        words, height = auction.evaluate(
+            "(el) => [el.innerText.replace(/\\s+/g, ' ').trim(), el.offsetHeight]"
+        )
+        assert re.fullmatch(r"▴ Illinois Avenue \d+ \$160 Ann", words) and height <= 52, (words, height)
+        assert bob.evaluate(TILES) == board
+        bob.evaluate("scrollTo(0, document.body.scrollHeight)")  # the foot of the page clears the strip
+        last = bob.locator("#space-39").bounding_box()
+        assert last["y"] + last["height"] <= auction.bounding_box()["y"]
+        auction.click()  # a tap on the strip opens it again
+        expect(auction.get_by_role("button", name="$161")).to_be_visible()
+        bob.reload()  # and it stays as this phone left it
+        expect(auction).not_to_have_class("card auction folded")
+        banker_does(server, game, {"type": "cancel_auction"})
+        expect(auction).to_have_count(0)
+        bob.evaluate("scrollTo(0, 0)")
+        assert bob.evaluate(TILES) == board
+        bob.context.close()
+
+
+PRESETS = ("classic", "jma", "speed", "short", "timed", "monopoly2", "millionaire")
+TABS = ("Board", "My deeds", "Pay", "Trade", "History")
+
+
+def test_the_wallet_is_at_most_1300_px_tall_on_every_tab_in_every_preset(server, browser):
+    tall = {}
+    for preset in PRESETS:
+        options = {"end_at": 4_000_000_000} if preset == "timed" else {}
+        game = api(
+            server, "/api/games", {"players": ["Ann", "Bob", "Cy"], "preset": preset, "options": options}
+        )
+        if preset == "monopoly2":  # a market buy, and two cards in hand
+            deed = api(server, f"/api/games/{game['id']}", token=game["banker_token"])["market"][0]
+            banker_does(
+                server,
+                game,
+                {"type": "buy_from_market", "player": 1, "deed": deed},
+                {"type": "card", "player": 1, "deck": "chance", "card": "CH05"},
+                {"type": "card", "player": 1, "deck": "chance", "card": "CH07"},
+            )
+        else:
+            banker_does(
+                server, game, {"type": "buy", "player": 1, "deed": 1}, {"type": "buy", "player": 1, "deed": 3}
+            )
+        ann = seated(browser, server, game["players"][0]["token"], PHONE)
+        for tab in TABS:
+            ann.locator(f".tabbar [role=tab]:text-is('{tab}')").click()
+            tall[(preset, tab)] = ann.evaluate("document.documentElement.scrollHeight")
+        ann.context.close()
+    assert {where: px for where, px in tall.items() if px > 1300} == {}  # Monopoly 2.0: 1,900-2,216
