@@ -99,8 +99,9 @@ function cashIn(shown) {
 
   // The dock (player/_live.html): each card folds to a strip and opens with a tap; this phone
   // keeps each card's choice while it lasts (a redrawn card keeps it). A card that needs this
-  // phone now (an auction, a debt, an offer to answer, jail, the market, cards in hand) is open
-  // until folded; an offer this phone made starts folded.
+  // phone now (an auction, a debt, an offer to answer, a card's buy from the market; jail) is open
+  // until folded; the others (the market, cards in hand, an offer made) start folded, as the board
+  // above is where a turn starts.
   var folded = JSON.parse(sessionStorage.getItem("dock-folded") || "{}");
 
   function keyOf(card) {
@@ -118,7 +119,7 @@ function cashIn(shown) {
         fold.className = "fold";
         card.prepend(fold);
       }
-      var shut = folded[key] !== undefined ? folded[key] : card.classList.contains("trade-offer") && !card.dataset.attention;
+      var shut = folded[key] !== undefined ? folded[key] : !card.dataset.attention && !card.classList.contains("in-jail");
       card.classList.toggle("folded", shut);
       fold.textContent = shut ? "▴" : "▾";
       fold.setAttribute("aria-label", shut ? shelf.dataset.unfold : shelf.dataset.fold);

@@ -17,7 +17,7 @@ IN_SIGHT = """(el) => { const b = el.getBoundingClientRect();
 
 
 def test_undo_and_the_newest_history_stay_in_sight_and_each_bid_names_its_bidder(server, browser):
-    game = a_game_under_way(server)
+    game = a_game_under_way(server, auction_seconds=3600)  # only the bank closes it here
     bank = browser.new_context(viewport=LAPTOP).new_page()
     take_seat(bank, server, game["banker_token"])
     bank.goto(f"{server.url}/g/{game['id']}/bank")

@@ -52,7 +52,9 @@ def seated(browser, server, token, viewport, locale=None):
 def hotels_built(server):
     """Ann holds hotels on the greens, the dark blues and the light blues; Bob four houses a brown."""
     deeds = GREENS + DARK_BLUES + LIGHT_BLUES
-    return api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]}), [
+    # only the bank closes an auction here, however long the machine takes
+    options = {"auction_seconds": 3600}
+    return api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"], "options": options}), [
         {"type": "collect_from_bank", "player": 1, "amount": 9000, "reason": "setup"},
         *({"type": "buy", "player": 1, "deed": deed} for deed in deeds),
         *({"type": "build", "deed": deed} for _ in range(5) for deed in deeds),
