@@ -77,7 +77,8 @@ _.secret_key
 # Arguments that are part of an lru_cache key: a file changed on disk is read again.
 mtime_ns
 
-# Fields of the view models that only the templates read; what shared/_region.html asks a region.
+# Fields of the view models and the game state that only the templates read; what
+# shared/_region.html asks a region.
 _.model_of
 _.unit
 _.placeholder
@@ -87,6 +88,7 @@ _.raise_money
 _.with_property
 _.bankrupt_by_banker
 _.fine_taker
+_.out_of
 _.may_signal
 _.dom_id
 _.wide

@@ -129,7 +129,13 @@ class WentBankrupt(Event):
         shared = [(d.card_draw, d.cash_then, place) for d in state.debts_of(gone) if d.card_draw is not None]
         card_bankruptcy = shared[0] if shared else None
         state = state.with_player(
-            gone, bankrupt=True, in_jail=False, place=place, card_bankruptcy=card_bankruptcy, hand=()
+            gone,
+            bankrupt=True,
+            in_jail=False,
+            place=place,
+            out_of=len(state.players),
+            card_bankruptcy=card_bankruptcy,
+            hand=(),
         )
         return replace(
             state,

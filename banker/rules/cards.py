@@ -381,7 +381,7 @@ def _repairs(state: GameState, command: DrawCard, card: Card) -> list[Event]:
     if not amount:
         return []
     reason = Text(
-        "%(deck)s repairs: %(houses)s x %(per_house)s a house, %(hotels)s x %(per_hotel)s a hotel",
+        "%(deck)s repairs: %(houses)s × %(per_house)s a house, %(hotels)s × %(per_hotel)s a hotel",
         deck=DECK_NAMES[card.deck],
         houses=houses,
         per_house=state.money(card.per_house),

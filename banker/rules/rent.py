@@ -60,7 +60,7 @@ def _worked_out(state: GameState, position: int, dice: int | None, card: str) ->
         totals = state.rules.dice_totals
         require(dice in totals, Text("A dice total is between 2 and %(most)s.", most=totals[-1]))
         times = rent_card.dice_multiplier if rent_card is not None else deed.rent[owned - 1]
-        return times * dice, Text(", %(times)s x %(dice)s on the dice", times=times, dice=dice)
+        return times * dice, Text(", %(times)s × %(dice)s on the dice", times=times, dice=dice)
     if holding.hotel:  # the table's last entry is the hotel's
         return deed.rent[-1], Text(" with a hotel")
     if holding.houses:

@@ -46,6 +46,7 @@ class Player:
     bankrupt: bool = False  # out of the game: bankrupt, or resigned
     resigned: bool = False  # left of their own accord (seating.py)
     place: int = 0  # where a bankrupt player finished: 3 of 3 for the first one out
+    out_of: int = 0  # the players seated when they went out (a late player seated since does not count)
     level: int = 1  # the token's level (Monopoly Millionaire): the salary grows with it
     # cards kept to play later, by id: Millionaire's Fortune cards kept until needed (fortune.py),
     # Monopoly 2.0's cards in hand (cards.py)

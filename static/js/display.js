@@ -14,12 +14,16 @@
     return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   }
 
-  // where a party sits: a player's card, the bank's box, the Free Parking pot (else the middle)
-  function centreOf(party) {
+  // where a payment leaves from or lands: beside a player's card, on the board's side of it, so
+  // the pill never hides the balance it moves; the bank's box or the Free Parking pot themselves
+  // (else the middle of the screen). `width`: the pill's.
+  function placeOf(party, width) {
     var found = document.querySelector('#live [data-party="' + party + '"]');
     var box = found ? found.getBoundingClientRect() : null;
     if (!box || !box.width) return { x: window.innerWidth / 2, y: window.innerHeight / 2 };
-    return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    var y = box.top + box.height / 2;
+    if (found.closest("#players")) return { x: box.left - width / 2 - 12, y: y };
+    return { x: box.left + box.width / 2, y: y };
   }
 
   function mark(party, name, on) {
@@ -49,7 +53,7 @@
          { transform: middle, opacity: 1, offset: 0.9 }, { transform: middle, opacity: 0 }],
         { duration: STILL_MS * hurry });
     } else {
-      var start = at(centreOf(from)), end = at(centreOf(to));
+      var start = at(placeOf(from, width)), end = at(placeOf(to, width));
       animation = chip.animate(
         [{ transform: start + " scale(.7)", opacity: 0 }, { transform: start, opacity: 1, offset: 0.15 },
          { transform: start, opacity: 1, offset: 0.35 }, { transform: end, opacity: 1, offset: 0.8 },

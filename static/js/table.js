@@ -94,8 +94,50 @@ function cashIn(shown) {
     if (!panel || seen.indexOf(panel.dataset.attention) !== -1) return;
     seen = seen.concat(panel.dataset.attention).slice(-50);
     sessionStorage.setItem("attention-seen", JSON.stringify(seen));
-    panel.scrollIntoView({ block: "start" });
+    if (!panel.closest("[data-dock]")) panel.scrollIntoView({ block: "start" }); // the dock opens it
   }
+
+  // The dock (player/_live.html): each card folds to a strip and opens with a tap; this phone
+  // keeps each card's choice while it lasts (a redrawn card keeps it). A card that needs this
+  // phone now (an auction, a debt, an offer to answer, a card's buy from the market; jail) is open
+  // until folded; the others (the market, cards in hand, an offer made) start folded, as the board
+  // above is where a turn starts.
+  var folded = JSON.parse(sessionStorage.getItem("dock-folded") || "{}");
+
+  function keyOf(card) {
+    return card.dataset.attention || card.getAttribute("aria-labelledby") || card.className;
+  }
+
+  function dock() {
+    var shelf = document.querySelector("[data-dock]");
+    if (!shelf) return;
+    shelf.querySelectorAll(".region > .card").forEach(function (card) {
+      var key = keyOf(card), fold = card.querySelector(":scope > .fold");
+      if (!fold) {
+        fold = document.createElement("button");
+        fold.type = "button";
+        fold.className = "fold";
+        card.prepend(fold);
+      }
+      var shut = folded[key] !== undefined ? folded[key] : !card.dataset.attention && !card.classList.contains("in-jail");
+      card.classList.toggle("folded", shut);
+      fold.textContent = shut ? "▴" : "▾";
+      fold.setAttribute("aria-label", shut ? shelf.dataset.unfold : shelf.dataset.fold);
+      fold.setAttribute("aria-expanded", String(!shut));
+    });
+    // the page's foot clears the dock's cards folded (open, a card is folded to see under it)
+    var strips = shelf.querySelectorAll(".region > .card").length;
+    document.documentElement.style.setProperty("--dock", strips * 58 + "px");
+  }
+
+  document.addEventListener("click", function (event) {
+    var card = event.target.closest && event.target.closest("[data-dock] .region > .card");
+    if (!card || !(card.classList.contains("folded") || event.target.closest(".fold"))) return;
+    event.preventDefault();
+    folded[keyOf(card)] = !card.classList.contains("folded");
+    sessionStorage.setItem("dock-folded", JSON.stringify(folded));
+    dock();
+  });
 
   // Undo in the toast after this phone's own action: it lasts the seconds the server sent (not a
   // clock time, as the auction clock), and goes as soon as the game moves past that action.
@@ -121,6 +163,7 @@ function cashIn(shown) {
     }
     root.querySelectorAll(".auction .clock").forEach(startClock);
     root.querySelectorAll(".game-clock").forEach(startGameClock);
+    dock();
     drawAttention(root);
   }
 
@@ -371,6 +414,13 @@ function cashIn(shown) {
     var tab = event.target.closest("[data-tab][role=tab]");
     if (tab) { open(tab); scrollTo(0, 0); }
     if (event.target.closest("[data-hint-close]")) hint.hidden = true;
+  });
+
+  // a part the bank's screen is pushed (the auction's bids) names the player acting here
+  document.body.addEventListener("htmx:load", function (event) {
+    var choice = document.querySelector("#acting input:checked");
+    if (!choice) return;
+    event.target.querySelectorAll("[data-acting-name]:empty").forEach(function (name) { name.textContent = choice.dataset.name; });
   });
 
   document.addEventListener("change", function (event) {

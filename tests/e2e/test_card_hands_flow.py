@@ -25,6 +25,7 @@ def test_cards_drawn_into_the_hand_and_played_on_another_player(server, phone, s
         expect(ann.locator("#toast")).to_contain_text("and keep it")
     hand = ann.locator("section.hand")
     expect(hand).to_contain_text("Your cards")
+    hand.click()  # docked under the board, folded to a strip: a tap opens it
     expect(hand).to_contain_text("Pay hospital fees of $100.")
     ann.screenshot(path=str(shots / "hand-390.png"), full_page=True)
 
@@ -61,6 +62,7 @@ def test_in_monopoly_2_a_card_that_says_so_lets_its_player_buy_from_the_bank(ser
     ann.locator("#sheet .sheet-card").get_by_role("button", name="Nearest Railroad").first.click()
     expect(ann.locator("#toast")).to_contain_text("and keep it")
 
+    ann.locator("section.hand").click()  # the hand's strip opens
     form = ann.locator("section.hand form")
     form.get_by_label("Play on").select_option(label="yourself")
     form.get_by_label("Standing on").select_option(label="36 · Chance")

@@ -37,6 +37,7 @@ def test_the_landlord_pays_the_jail_fine_and_takes_the_deeds(server, phone, shot
     debt = bob.locator(".debt")
     expect(debt).to_contain_text("You owe $50", timeout=SETTLE)
     expect(debt).to_contain_text("Tournament rules: trade only to clear this debt")
+    debt.get_by_role("button", name="Fold").click()  # docked over the board: folded to a strip
     bob.locator('.space[aria-label^="Boardwalk"]').click()
     bob.locator("#sheet").get_by_role("button", name="Pay Ann rent · −$100, owed").click()
     expect(debt).to_contain_text("You owe $150", timeout=SETTLE)

@@ -11,7 +11,7 @@ from tests.support.browser import SETTLE, a_game_under_way, api, banker_does, no
 # What each language's screen must say, in its own words (all from the catalogues).
 SCREENS = {
     "ko-KR": ("ko", "내 현금", "내 증서", "어디에 멈췄나요?", "Ann 님이 Bob 님에게 $50 지불"),
-    "ja-JP": ("ja", "あなたの現金", "自分の権利書", "どこに止まりましたか？", "AnnがBobに$50を支払いました"),
+    "ja-JP": ("ja", "あなたの現金", "持ち物件", "どこに止まりましたか？", "AnnがBobに$50を支払いました"),
 }
 # Elements whose right edge passes the screen's: text that does not fit its box
 OVERFLOWING = """() => [...document.querySelectorAll('main *')]

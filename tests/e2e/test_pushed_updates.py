@@ -33,11 +33,12 @@ TIMED_GAME_SECONDS = 40
 # classes and attributes, each text as its words. Left out: what the page's own script changes as
 # time passes (the auction clock's seconds and its "Going once…", the count-up of a balance, which
 # clocks have started), htmx's working classes and the out-of-band mark it takes off what it swaps
-# in, and the live part's own polling address.
+# in, the live part's own polling address, and the dock's fold buttons and folds (this phone's own
+# choice).
 SNAPSHOT = """
 (doc) => {
   const skipAttrs = new Set(["class", "hx-swap-oob", "data-started", "data-counting", "data-felt", "data-ends-in"]);
-  const kept = (el) => [...el.classList].filter((c) => !c.startsWith("htmx-") && c !== "ending");
+  const kept = (el) => [...el.classList].filter((c) => !c.startsWith("htmx-") && c !== "ending" && c !== "folded");
   const masked = (el) => el.matches(".auction .clock, .auction .going");
   const lines = (root) => {
     const out = [];
@@ -47,7 +48,7 @@ SNAPSHOT = """
         if (words) out.push("  " + words);
         return;
       }
-      if (node.nodeType !== 1) return;
+      if (node.nodeType !== 1 || node.matches("[data-dock] .fold")) return;
       const classes = kept(node);
       const attrs = [...node.attributes]
         .filter((a) => !skipAttrs.has(a.name) && !(node.hasAttribute("data-live") && a.name.startsWith("hx-")))

@@ -52,4 +52,4 @@ def test_a_refusal_stays_until_dismissed_and_what_was_done_fades(server, phone):
     told = bank.locator("#toast .toast")
     expect(told).to_have_text("Ann collected $200 from the bank (Passed GO)")
     bank.evaluate(ALL_DONE)
-    expect(told).to_have_css("opacity", "0")  # nothing to take back: it fades
+    expect(told).to_be_hidden()  # nothing to take back: it leaves (slid up, never see-through)

@@ -100,8 +100,8 @@ def test_with_just_go_a_card_that_lands_on_go_pays_double_like_the_dice(card):
 @pytest.mark.parametrize(
     ("card", "paid", "reason"),
     [
-        ("CH12", 4 * 25 + 100, "Chance repairs: 4 x $25 a house, 1 x $100 a hotel"),
-        ("CC14", 4 * 40 + 115, "Community Chest repairs: 4 x $40 a house, 1 x $115 a hotel"),
+        ("CH12", 4 * 25 + 100, "Chance repairs: 4 × $25 a house, 1 × $100 a hotel"),
+        ("CC14", 4 * 40 + 115, "Community Chest repairs: 4 × $40 a house, 1 × $115 a hotel"),
     ],
 )
 def test_street_repairs_charge_for_each_house_and_each_hotel_owned(card, paid, reason):

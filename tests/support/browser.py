@@ -93,9 +93,10 @@ def jma_game(server, players, *commands):
     return game
 
 
-def a_game_under_way(server):
-    """Ann, Bob and Cy; Ann owns two deeds with a house, Bob a mortgaged railroad; money has moved."""
-    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+def a_game_under_way(server, **options):
+    """Ann, Bob and Cy; Ann owns two deeds with a house, Bob a mortgaged railroad; money has moved.
+    `options`: rule options on top of the classic rules."""
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"], "options": options})
     banker_does(
         server,
         game,

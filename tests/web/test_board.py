@@ -99,7 +99,7 @@ def test_a_jailed_player_who_rolled_doubles_is_out_in_one_tap_with_no_money_move
     game_id = table["id"]
     do(table["Ann"], game_id, type="go_to_jail", player=1)
     wallet = text(table["Ann"].get(f"/g/{game_id}"))
-    wallet = wallet[wallet.index('class="card wallet"') :]
+    wallet = wallet[wallet.index('class="card in-jail"') :]  # docked under the board
     assert buttons(wallet)[:2] == ["Pay the fine · −$50", "Rolled doubles — I'm out"]
     assert '"type": "leave_jail_by_doubles", "view": "player"' in wallet
     assert "Rolled doubles — I'm out" in buttons(tap(table["host"], game_id, 10, view="bank"))

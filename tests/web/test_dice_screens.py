@@ -112,7 +112,7 @@ def test_a_utilitys_rent_takes_the_payers_last_roll_in_one_tap(dice_table):
         "Roll the dice",
     ]
     pay = do(dice_table["Bob"], game_id, type="pay_rent", player=2, deed=28, dice=9)
-    assert "You paid Ann $90 (rent for Water Works, 10 x 9 on the dice)" in text(pay)
+    assert "You paid Ann $90 (rent for Water Works, 10 × 9 on the dice)" in text(pay)
     state = dice_table["service"].state(game_id)
     assert (state.player(1).cash, state.player(2).cash) == (1500 - 150 - 150 + 90, 1500 - 90)
 

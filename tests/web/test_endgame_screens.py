@@ -5,19 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 
 import pytest
 
-from tests.support.web import as_banker, do, page, text
+from tests.support.web import as_banker, do, page, tally_rows, text
 
 PARK_PLACE, BOARDWALK = 37, 39
-
-
-def tally_rows(html: str) -> list[str]:
-    """Each row of the tally as it reads aloud: rank, name, what makes the total, the total."""
-    body = html.split('<table class="tally">', 1)[1].split("</table>", 1)[0].split("<tbody>", 1)[1]
-    return [" ".join(re.sub("<[^>]+>", " ", "<tr" + row).split()) for row in body.split("<tr")[1:]]
 
 
 @pytest.fixture

@@ -41,7 +41,7 @@ def test_the_switcher_changes_the_language_and_it_sticks(table):
     assert response.status_code == 303 and response.headers["Location"] == f"/g/{table['id']}"
     for headers in ({}, KO):  # the choice outranks the phone's own language
         wallet = text(ann.get(f"/g/{table['id']}", headers=headers))
-        assert '<html lang="ja">' in wallet and "自分の権利書" in wallet
+        assert '<html lang="ja">' in wallet and "持ち物件" in wallet
     assert switch(ann, "en").status_code == 303
     assert "My deeds" in page(ann, table["id"])
 

@@ -1,5 +1,5 @@
 """A player's own screen: the wallet (the cash, what passing GO pays, the dice, a token's level,
-the cards kept, jail) and the deeds the player holds."""
+the cards kept), jail and the deeds the player holds."""
 
 from __future__ import annotations
 
@@ -35,5 +35,8 @@ def _wallet(state: GameState, you: int | None) -> tuple:
 
 REGIONS = (
     Region("wallet", ("player",), "player/_wallet.html", _wallet),
+    # jail's ways out, docked at the foot of the screen (player/_live.html): the wallet's model holds
+    # what they turn on
+    Region("jail", ("player",), "player/_jail.html", _wallet),
     Region("my-deeds", ("player",), "player/_my_deeds.html", my_deeds),
 )

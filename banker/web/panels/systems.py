@@ -29,6 +29,8 @@ class MarketPanel:
     left: int  # face down behind the market
     next_turn: Offer
     card_buy: tuple[Deed, Offer] | None = None  # the deed a card lets this player buy from the bank
+    # why none of the face-up deeds can be bought now, when it is the same for all: said once
+    refused: str | None = None
 
 
 def market_panel(state: GameState, player: Player | None) -> MarketPanel | None:
@@ -54,7 +56,9 @@ def market_panel(state: GameState, player: Player | None) -> MarketPanel | None:
     if by_card is not None:
         buy = offer(state, {"type": "buy", "player": player.id, "deed": by_card}, Text("Buy"), "primary")
         card_buy = (state.deed(by_card), buy)
-    return MarketPanel(deeds=deeds, left=len(state.deck), next_turn=turn, card_buy=card_buy)
+    why = {o.refused for _, o in deeds}
+    refused = why.pop() if len(why) == 1 and deeds else None
+    return MarketPanel(deeds=deeds, left=len(state.deck), next_turn=turn, card_buy=card_buy, refused=refused)
 
 
 @dataclass(frozen=True)

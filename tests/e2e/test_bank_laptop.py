@@ -1,0 +1,40 @@
+"""The bank on the host's 1280x800 laptop: Undo and the newest history lines always in sight
+beside the actions, and the auction's bid buttons naming who bids."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.support.browser import a_game_under_way, banker_does, take_seat
+
+LAPTOP = {"width": 1280, "height": 800}
+
+# Whether the element is wholly in the window and the topmost thing at its middle (not under
+# another part of the screen)
+IN_SIGHT = """(el) => { const b = el.getBoundingClientRect();
+  const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return b.top >= 0 && b.bottom <= innerHeight && !!top && (el === top || el.contains(top)); }"""
+
+
+def test_undo_and_the_newest_history_stay_in_sight_and_each_bid_names_its_bidder(server, browser):
+    game = a_game_under_way(server, auction_seconds=3600)  # only the bank closes it here
+    bank = browser.new_context(viewport=LAPTOP).new_page()
+    take_seat(bank, server, game["banker_token"])
+    bank.goto(f"{server.url}/g/{game['id']}/bank")
+    undo = bank.get_by_role("button", name="Undo last action…")
+    newest = bank.locator("#history li").first
+    expect(newest).to_have_text("Ann paid Bob $50")
+    assert undo.evaluate(IN_SIGHT) and newest.evaluate(IN_SIGHT)  # Undo sat at y≈1,019
+    bank.mouse.wheel(0, 600)
+    assert undo.evaluate(IN_SIGHT) and newest.evaluate(IN_SIGHT)  # and stays there, scrolled
+    banker_does(server, game, {"type": "decline", "player": 2, "deed": 24})  # pushed to the screen
+    expect(newest).to_have_text("Bob did not buy Illinois Avenue; the bank auctions it")
+    assert newest.evaluate(IN_SIGHT)
+    bids = bank.locator(".auction .btn.bid strong")
+    expect(bids.first).to_have_text("Ann bids $1")  # it said "$1": for whom?
+    bank.locator("#acting label.chip", has_text="Bob").click()
+    expect(bids.first).to_have_text("Bob bids $1")
+    bank.locator(".auction .btn.bid").first.click()
+    expect(bank.locator("#auction-high")).to_contain_text("Bob")
+    bank.reload()
+    expect(bids.first).to_have_text("Bob bids $2")
