@@ -26,7 +26,7 @@ def auction(table):
 def test_declining_puts_the_auction_on_every_phone(auction):
     for name in ("Ann", "Bob", "Cy"):
         html = page(auction[name], auction["id"])
-        assert 'id="auction-title">Boardwalk<' in html
+        assert 'id="auction-title" data-kind="Auction">Boardwalk<' in html
         assert "No bids yet" in html
         assert bid_buttons(html) == ["$1", "$10", "$50", "$100"]
         assert 'data-ends-in="20.00"' in html
@@ -189,5 +189,5 @@ def test_a_phone_that_joins_late_sees_the_auction_under_way(app, clock):
     late = app.test_client()
     join(late, game.game.join_code, 2)
     html = page(late, game.game.id)
-    assert 'id="auction-title">Boardwalk<' in html and '<span class="amount">$75</span>' in html
+    assert 'id="auction-title" data-kind="Auction">Boardwalk<' in html and '<span class="amount">$75</span>' in html
     assert 'data-ends-in="15.00"' in html and bid_buttons(html)[0] == "$76"
