@@ -130,6 +130,19 @@ def describe_action(state: GameState, events: Iterable[Event], you: int | None =
     return Parts(event.describe_to(state, you) for event in events)
 
 
+def headline(state: GameState, events: Iterable[Event], you: int | None = None) -> Text:
+    """The one line a toast leads with: the last of the action's lines that `you` reads in the
+    second person ("You went to jail", after the card's wording), else its last line."""
+    events = list(events)
+    if not events:
+        return Text("")
+    if you is not None:
+        yours = [e.describe_to(state, you) for e in events if e.describe_to(state, you) != e.describe(state)]
+        if yours:
+            return yours[-1]
+    return events[-1].describe(state)
+
+
 def remember(
     state: GameState, prior: GameState, seq: int, events: tuple[Event, ...], sent: Sent | None = None
 ) -> GameState:

@@ -14,7 +14,7 @@ region is drawn again only when its model differs."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,9 +23,9 @@ from markupsafe import Markup
 
 from banker.rules import GameState, Player, describe_action
 from banker.rules.game import Joined
-from banker.rules.receipts import movements, receipts
+from banker.rules.receipts import Receipt, movements, receipts, undone
 from banker.rules.text import Parts
-from banker.rules.undo import Undone
+from banker.rules.undo import Undone, headline
 from banker.service.action_log import Stored
 from banker.service.seats import BANKER, DISPLAY, SeatKey
 from banker.web.http import seats
@@ -58,13 +58,22 @@ def message(
         whole = Markup(render_template(f"{view}/_live.html", oob=True, pushed=True, **drawn))
         if view == "bank" or not drawn["me"].bankrupt:  # the Pay and Trade tabs list the players
             whole += Markup(render_template("shared/_desk.html", oob=True, **drawn))
-        return whole + _toast(game_id, before.seq, after, stored, seat, _money_in(after, stored, you))
+        moved = _money_moved(after, stored, you, before)
+        return whole + _toast(game_id, before.seq, after, stored, seat, moved) + _sent(stored, seat)
     parts = [_shared(game_id, before, after, view)]
     changed = [r.name for r in regions(view) if r.model(before, you) != r.model(after, you)]
     if changed:
         parts.append(render_template("shared/_regions.html", changed=changed, **context(after)))
-    parts.append(_toast(game_id, before.seq, after, stored, seat, _money_in(after, stored, you)))
+    parts.append(_toast(game_id, before.seq, after, stored, seat, _money_moved(after, stored, you, before)))
+    parts.append(_sent(stored, seat))
     return "".join(parts)
+
+
+def _sent(stored: Sequence[Stored], seat: SeatKey) -> str:
+    """The request ids of this seat's own actions among `stored`: a phone whose answer was lost on
+    the way learns here that its tap went through, before it would say "Not sent"."""
+    ids = " ".join(a.request_id for a in stored if a.by == seat.player_id and a.request_id)
+    return Markup('<i id="sent" hidden hx-swap-oob="true" data-ids="%s"></i>') % ids if ids else ""
 
 
 def news_since(game_id: str, seq: int, state: GameState, seat: SeatKey) -> str:
@@ -74,15 +83,44 @@ def news_since(game_id: str, seq: int, state: GameState, seat: SeatKey) -> str:
         return ""
     stored = seats.service().log.after(game_id, max(seq, state.seq - NEWS_ACTIONS))
     you = None if seat.player_id == BANKER else seat.player_id
-    return _toast(game_id, seq, state, stored, seat, _money_in(state, stored, you))
+    return _toast(game_id, seq, state, stored, seat, _money_moved(state, stored, you))
 
 
-def _money_in(state: GameState, stored: Sequence[Stored], you: int | None) -> list:
-    """What others paid this phone's player (its own actions were told in its replies)."""
+def _money_moved(
+    state: GameState, stored: Sequence[Stored], you: int | None, before: GameState | None = None
+) -> list[Receipt]:
+    """The money others' actions moved to or from this phone's player (its own actions were told
+    in its replies), an undo's with it: the newest few."""
     if you is None:
         return []
-    events = (e for action in stored if action.by != you for e in action.events)
-    return receipts(state, events, you)[-MONEY_IN_LINES:]
+    others = (moved for action, moved in _by_action(state, stored, you, before) if action.by != you)
+    return [r for moved in others for r in moved][-MONEY_IN_LINES:]
+
+
+def _by_action(
+    state: GameState, stored: Sequence[Stored], you: int, before: GameState | None = None
+) -> Iterator[tuple[Stored, list[Receipt]]]:
+    """Each action with the money it moved for `you` (an undo: what it moved back)."""
+    undoable = {entry.seq: entry.events for entry in before.undo} if before else {}
+    for action in stored:
+        undoable[action.seq] = action.events
+        moved: list[Receipt] = []
+        for event in action.events:
+            if isinstance(event, Undone):
+                moved += undone(state, event, undoable.get(event.seq, ()), you)
+        yield action, moved + receipts(state, action.events, you)
+
+
+def latest_receipt(game_id: str, state: GameState, you: int) -> tuple[Receipt, float] | None:
+    """The last money that moved for `you` among the game's latest actions, anyone's, and how many
+    seconds ago: the line under the balance ("+$600 from Cy · rent · 2 min ago")."""
+    service = seats.service()
+    stored = service.log.after(game_id, max(0, state.seq - NEWS_ACTIONS))
+    last = [(action, moved[-1]) for action, moved in _by_action(state, stored, you) if moved]
+    if not last:
+        return None
+    action, receipt = last[-1]
+    return receipt, max(0.0, service.clock() - action.at.timestamp())
 
 
 def _stored(game_id: str, before: GameState, after: GameState) -> list[Stored]:
@@ -202,26 +240,38 @@ def _history(game_id: str, seq: int, after: GameState, stored: Sequence[Stored])
 
 
 def _toast(
-    game_id: str, seq: int, after: GameState, stored: Sequence[Stored], seat: SeatKey, money_in: list
+    game_id: str, seq: int, after: GameState, stored: Sequence[Stored], seat: SeatKey, money_in: list[Receipt]
 ) -> str:
     """The news of what others did (the bank also hears of its own actions and what the server
-    did by itself), with the money that came to this phone's player; nothing when there is none."""
+    did by itself), with the money it moved for this phone's player, which then tells that action
+    (no second toast for it); nothing when there is none. A phone reads its own player as "you"."""
     mine = None if seat.player_id == BANKER else seat.player_id
-    told = tuple(i for i, action in enumerate(stored) if action.by != mine and action.news)
+    flashed = mine is not None and bool(money_in)  # a money flash tells its own action
+    told = tuple(
+        i
+        for i, action in enumerate(stored)
+        if action.by != mine and action.news and not (flashed and receipts(after, action.events, mine))
+    )
     if not told and not money_in:
         return ""
     if money_in:  # this phone's own: drawn for it alone
-        return _draw_toast(after, stored, told, money_in)
+        return _draw_toast(after, stored, told, money_in, mine)
     return fragments.once(
-        ("toast", game_id, seq, after.seq, told, lang()), lambda: _draw_toast(after, stored, told, [])
+        ("toast", game_id, seq, after.seq, told, lang(), mine),
+        lambda: _draw_toast(after, stored, told, [], mine),
     )
 
 
-def _draw_toast(after: GameState, stored: Sequence[Stored], told: Iterable[int], money_in: list) -> Markup:
-    news = [describe_action(after, stored[i].events) for i in told][-NEWS_LINES:]
+def _draw_toast(
+    after: GameState, stored: Sequence[Stored], told: Sequence[int], money_in: list[Receipt], you: int | None
+) -> Markup:
+    news = [describe_action(after, stored[i].events, you) for i in told][-NEWS_LINES:]
     message = Parts(news) if news else None
+    lead = headline(after, stored[told[-1]].events, you) if len(news) == 1 else None
     return Markup(
-        render_template("shared/_toast.html", message=message, money_in=money_in, ok=True, oob=True)
+        render_template(
+            "shared/_toast.html", message=message, headline=lead, money_in=money_in, ok=True, oob=True
+        )
     )
 
 
