@@ -101,7 +101,9 @@ class Recorder:
                     continue
                 raise
             request_id = request.id if request else None
-            action = Stored(seq=state.seq + 1, by=seat_player, events=tuple(events), at=at, request_id=request_id)
+            action = Stored(
+                seq=state.seq + 1, by=seat_player, events=tuple(events), at=at, request_id=request_id
+            )
             try:
                 self.log.append(
                     game_id,

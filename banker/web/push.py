@@ -32,7 +32,7 @@ from banker.web.http import seats
 from banker.web.http.i18n import lang
 from banker.web.panels import fragments, history, regions
 from banker.web.panels.amounts import cash_of
-from banker.web.panels.display import standings
+from banker.web.panels.display import spoken, standings
 from banker.web.panels.tally import ending
 
 MONEY_IN_LINES = 3  # payments to a phone's player flashed at once (the newest)
@@ -48,7 +48,10 @@ def message(
     if seat.player_id == DISPLAY:  # it tells what happened with its own ticker and money in flight
         if seating(before) != seating(after) and not after.ended:
             # a player seated, renamed or gone (rare): the display whole
-            return render_template("display/_live.html", oob=True, pushed=True, **context(after))
+            whole = render_template("display/_live.html", oob=True, pushed=True, **context(after))
+            return whole + render_template(
+                "display/_say.html", said=_said(after, _stored(game_id, before, after))
+            )
         return _shared(game_id, before, after, view)
     stored = _stored(game_id, before, after)
     you = None if seat.player_id == BANKER else seat.player_id
@@ -192,11 +195,17 @@ def _draw_display(
             cards=cards,
             whole=whole,
             moved=moved,
+            said=_said(after, stored),
             history_lines=Markup(_history(game_id, before.seq, after, stored)),
             now=seats.service().clock(),
             **(ending(game_id, after) if after.ended else {}),
         )
     )
+
+
+def _said(state: GameState, stored: Sequence[Stored]) -> list:
+    """What the display's voice says of these actions."""
+    return [line for action in stored for line in spoken(state, action.events)]
 
 
 @dataclass(frozen=True)
