@@ -122,7 +122,8 @@ function cashIn(shown) {
     function tick() {
       if (!ago.isConnected) return;
       var minutes = Math.floor((performance.now() - since) / 60000);
-      ago.textContent = minutes ? ago.dataset.minutes.replace("{n}", minutes) : ago.dataset.justNow;
+      var words = ago.parentNode.dataset;
+      ago.textContent = minutes ? words.minutes.replace("{n}", minutes) : words.justNow;
       setTimeout(tick, 30000);
     }
     tick();
@@ -159,6 +160,7 @@ function cashIn(shown) {
     });
     arrive(document);
     document.body.addEventListener("htmx:load", function (event) { arrive(event.target); });
+    document.body.addEventListener("receipt", function () { arrive(document.getElementById("receipt")); });
     // A refusal stays on screen until its ✕ is tapped (a toast saying what was done fades by itself).
     document.addEventListener("click", function (event) {
       var close = event.target.closest && event.target.closest("[data-dismiss]");
@@ -346,6 +348,20 @@ function cashIn(shown) {
     step(started);
   }
 
+  // a pushed flash's newest row becomes the receipt line under the balance: "+$90 from Bob · rent · just now"
+  function receive(row) {
+    var receipt = document.getElementById("receipt");
+    if (!row || !receipt) return;
+    var ago = document.createElement("span");
+    ago.className = "ago";
+    ago.dataset.ago = "0";
+    var amount = document.createElement("b");
+    amount.textContent = row.querySelector(":scope > b").textContent;
+    receipt.className = "receipt " + (row.classList.contains("gain") ? "gain" : "spend");
+    receipt.replaceChildren(amount, " " + row.querySelector(":scope > span").textContent + " · ", ago);
+    document.body.dispatchEvent(new CustomEvent("receipt"));
+  }
+
   function feel() {
     var balance = document.querySelector(".wallet .balance");
     var flashes = document.querySelectorAll("#toast [data-money-in]:not([data-felt])");
@@ -353,6 +369,7 @@ function cashIn(shown) {
     shown = cashIn(balance);
     if (!flashes.length) return;
     flashes.forEach(function (flash) { flash.dataset.felt = "1"; });
+    receive(flashes[flashes.length - 1].querySelector("li:last-child"));
     if (navigator.vibrate) navigator.vibrate([60, 40, 60]);
     if (soundOn()) chime();
     if (from !== null && shown > from && !matchMedia("(prefers-reduced-motion: reduce)").matches) {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import urlsplit
 
 from flask.testing import FlaskClient
 
@@ -130,3 +131,20 @@ def refusals(sheet: str) -> list[str]:
 
 def debt_card(html: str) -> str:
     return re.search(r'<section class="card debt".*?</section>', html, re.S).group(0)
+
+
+def display_link(client, game_id: str, link: str = "new") -> str | None:
+    """The bank makes a new display link (or turns it off, "off"); its address, if any."""
+    token = csrf_token(client, f"/g/{game_id}/display-link")
+    response = client.post(f"/g/{game_id}/display-link", data={"csrf_token": token, "link": link})
+    assert response.status_code == 303
+    page = client.get(f"/g/{game_id}/display-link").get_data(as_text=True)
+    found = re.search(r'<span class="link">([^<]+)</span>', page)
+    return urlsplit(found.group(1)).path if found else None
+
+
+def open_display(app, game_id: str, link: str):
+    display = app.test_client()
+    response = display.get(link)
+    assert response.status_code == 302 and response.headers["Location"] == f"/g/{game_id}/display"
+    return display

@@ -4,28 +4,10 @@ dark when the bank turns the link off, and is kept live over the same stream as 
 from __future__ import annotations
 
 import re
-from urllib.parse import urlsplit
 
 from banker.web.panels.display import ring
 from tests.support.sse import fragments, lines_of, messages, next_message
-from tests.support.web import HTMX, as_banker, csrf_token, do, readable, seq
-
-
-def display_link(client, game_id: str, link: str = "new") -> str | None:
-    """The bank makes a new display link (or turns it off, "off"); its address, if any."""
-    token = csrf_token(client, f"/g/{game_id}/display-link")
-    response = client.post(f"/g/{game_id}/display-link", data={"csrf_token": token, "link": link})
-    assert response.status_code == 303
-    page = client.get(f"/g/{game_id}/display-link").get_data(as_text=True)
-    found = re.search(r'<span class="link">([^<]+)</span>', page)
-    return urlsplit(found.group(1)).path if found else None
-
-
-def open_display(app, game_id: str, link: str):
-    display = app.test_client()
-    response = display.get(link)
-    assert response.status_code == 302 and response.headers["Location"] == f"/g/{game_id}/display"
-    return display
+from tests.support.web import HTMX, as_banker, csrf_token, display_link, do, open_display, readable, seq
 
 
 def test_a_display_link_shows_the_game_with_no_seat_and_nothing_to_tap(app, table):

@@ -24,7 +24,9 @@ def toast_lines(response) -> list[str]:
 def money_in(response) -> list[str]:
     """The money flash's rows, as read: "+$90 from Bob · rent"."""
     flash = re.search(r"<div [^>]*data-money-in>(.*?)</ul>", text(response), re.S)
-    return [readable(row) for row in re.findall(r"<li[^>]*>(.*?)</li>", flash.group(1), re.S)] if flash else []
+    return (
+        [readable(row) for row in re.findall(r"<li[^>]*>(.*?)</li>", flash.group(1), re.S)] if flash else []
+    )
 
 
 def live(phone, game_id: str, known: int):
