@@ -120,10 +120,12 @@
     }).observe(lines, { childList: true, subtree: true });
     // the clock's calls (static/js/table.js writes them); "Sold!" is left to the sale's own line
     new MutationObserver(function () {
+      // each call once, said again only after a bid has put the clock back above six seconds
       var going = document.querySelector("#auction .going");
-      var call = going ? going.textContent.trim() : "";
+      var ending = going && going.closest(".auction").classList.contains("ending");
+      var call = ending ? going.textContent.trim() : "";
       if (call && call !== called && call !== going.dataset.sold) say(call);
-      called = call;
+      if (!ending || call) called = call;
     }).observe(document.getElementById("live"), { childList: true, subtree: true, characterData: true });
   });
 })();

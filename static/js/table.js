@@ -165,6 +165,14 @@ function cashIn(shown) {
     document.addEventListener("click", function (event) {
       var close = event.target.closest && event.target.closest("[data-dismiss]");
       if (close) close.closest(".toast").remove();
+      // a toast's headline opens its whole wording, which then stays until the toast is tapped again
+      var more = event.target.closest && event.target.closest("[data-more]");
+      var toast = more ? more.closest(".toast") : event.target.closest && event.target.closest(".toast.open");
+      if (more && !toast.classList.contains("open")) {
+        toast.classList.add("open");
+        more.setAttribute("aria-expanded", "true");
+        more.nextElementSibling.hidden = false;
+      } else if (toast) toast.remove();
     });
     // A command went through (HX-Trigger: bank-changed on the element that sent it): clear its
     // form, or load what it names next. Data attributes rather than hx-on handlers, so the

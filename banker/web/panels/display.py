@@ -17,6 +17,7 @@ from banker.rules.bankruptcy import WentBankrupt
 from banker.rules.base import Event
 from banker.rules.debts import owed
 from banker.rules.receipts import Movement, movements
+from banker.rules.seating import Resigned
 from banker.rules.state import BANK, FREE_PARKING
 from banker.rules.tally import worth
 from banker.rules.text import Text
@@ -105,6 +106,8 @@ def spoken(state: GameState, events: Sequence[Event]) -> list[Text]:
                     amount=state.money(event.amount),
                 )
             )
+        elif isinstance(event, Resigned):
+            said.append(event.describe(state))
         elif isinstance(event, WentBankrupt):
             said.append(Text("%(player)s is bankrupt", player=state.name_of(event.player)))
         elif not sold:
