@@ -136,7 +136,9 @@ def test_the_apps_own_confirm_and_the_pay_flow(server, browser, shots, size):
     headline = ann.locator("#toast .toast.ok [data-more]")
     expect(headline).to_have_text("You left the game", timeout=SETTLE)
     headline.click()
-    expect(ann.locator("#toast .toast.ok .whole")).to_have_text("You paid the bank $1,450 (leaving the game); You left the game")
+    expect(ann.locator("#toast .toast.ok .whole")).to_have_text(
+        "You paid the bank $1,450 (leaving the game); You left the game"
+    )
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["390", "360"])
@@ -155,6 +157,37 @@ def test_a_tap_whose_answer_was_lost_but_which_was_stored_is_not_not_sent(server
     expect(ann.locator("#toast .not-sent")).to_have_count(0)
     ann.unroute("**/do")
     assert api(server, f"/api/games/{game['id']}", token=game["banker_token"])["players"][0]["cash"] == 1700
+
+
+# whether the toasts cover any of an element (its box against each toast's)
+COVERED = """(el) => { const r = el.getBoundingClientRect();
+  return [...document.querySelectorAll('#toast .toast')].some((t) => { const b = t.getBoundingClientRect();
+    return b.bottom > r.top && b.top < r.bottom && b.right > r.left && b.left < r.right; }); }"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["390", "360"])
+def test_after_a_bankruptcy_the_creditors_toasts_leave_the_mortgage_choice_in_sight(
+    server, browser, shots, size
+):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    ann = seat(browser, server, game["players"][0]["token"], size)
+    banker_does(
+        server,
+        game,
+        {"type": "buy", "player": 1, "deed": 37},
+        {"type": "buy", "player": 2, "deed": 39},
+        {"type": "mortgage", "deed": 39},
+        {"type": "pay_bank", "player": 2, "amount": 1290, "reason": "tax"},
+        {"type": "pay_rent", "player": 2, "deed": 37},
+        {"type": "declare_bankruptcy", "player": 2},
+    )
+    heading = ann.locator(".choice h2")
+    expect(heading).to_have_text("Boardwalk", timeout=SETTLE)
+    expect(ann.locator("#toast .money li")).to_contain_text("+$10 from Bob", timeout=SETTLE)
+    expect(heading).to_be_in_viewport()
+    assert heading.evaluate(COVERED) is False
+    assert ann.locator(".choice .eyebrow").evaluate(COVERED) is False
+    ann.screenshot(path=shots / f"moments_mortgage_choice_{size['width']}.png")
 
 
 # the browser's speech, stubbed: what it would say, with the language it would say it in
