@@ -89,6 +89,29 @@ def test_your_own_tap_leads_with_its_money_and_what_happened_to_you(app, table):
     assert "Go to Jail" in readable(jailed)  # the card's wording, a tap away
 
 
+def test_a_bid_and_a_win_read_in_the_second_person_on_the_bidders_phone(app, clock, table):
+    game_id = table["id"]
+    do(table["Cy"], game_id, type="decline", player=3, deed=39)
+    assert (
+        toast(do(table["Ann"], game_id, type="bid", player=1, amount=160))
+        == "You bid $160 for Boardwalk Undo"
+    )
+    as_banker(app, game_id, {"type": "bid", "player": 2, "amount": 170})  # the bank bids for Bob
+    start = seq(app, game_id)
+    clock.advance(30)  # the stream's request notices the auction's time is up
+    # the winner's flash tells the sale (no second toast); everyone else hears the news
+    assert flash(pushed(table["Bob"], game_id, start)) == [
+        ("spend", "−$170 to the bank · won the auction for Boardwalk")
+    ]
+    assert "Sold! Bob bought Boardwalk for $170" in toast(pushed(table["Ann"], game_id, start))
+
+
+def toast(response) -> str:
+    body = response if isinstance(response, str) else text(response)
+    found = re.search(r'<p class="toast ok[^"]*" role="status">(.*?)</p>', body, re.S)
+    return readable(found.group(1)) if found else ""
+
+
 def test_the_stream_tells_a_phone_which_of_its_taps_were_stored_and_no_one_else(app, table):
     game_id = table["id"]
     start = seq(app, game_id)
