@@ -91,13 +91,13 @@ def news_since(game_id: str, seq: int, state: GameState, seat: SeatKey) -> str:
 
 def _money_moved(
     state: GameState, stored: Sequence[Stored], you: int | None, before: GameState | None = None
-) -> list[Receipt]:
+) -> list[tuple[int, Receipt]]:
     """The money others' actions moved to or from this phone's player (its own actions were told
-    in its replies), an undo's with it: the newest few."""
+    in its replies), an undo's with it, each with the seq of its action: the newest few."""
     if you is None:
         return []
-    others = (moved for action, moved in _by_action(state, stored, you, before) if action.by != you)
-    return [r for moved in others for r in moved][-MONEY_IN_LINES:]
+    others = ((a.seq, moved) for a, moved in _by_action(state, stored, you, before) if a.by != you)
+    return [(seq, r) for seq, moved in others for r in moved][-MONEY_IN_LINES:]
 
 
 def _by_action(
@@ -249,22 +249,27 @@ def _history(game_id: str, seq: int, after: GameState, stored: Sequence[Stored])
 
 
 def _toast(
-    game_id: str, seq: int, after: GameState, stored: Sequence[Stored], seat: SeatKey, money_in: list[Receipt]
+    game_id: str,
+    seq: int,
+    after: GameState,
+    stored: Sequence[Stored],
+    seat: SeatKey,
+    moved: list[tuple[int, Receipt]],
 ) -> str:
     """The news of what others did (the bank also hears of its own actions and what the server
-    did by itself), with the money it moved for this phone's player, which then tells that action
-    (no second toast for it); nothing when there is none. A phone reads its own player as "you"."""
+    did by itself), with the money it moved for this phone's player, whose flash then tells that
+    action (no second toast for it); nothing when there is none. A phone reads its player as "you"."""
     mine = None if seat.player_id == BANKER else seat.player_id
-    flashed = mine is not None and bool(money_in)  # a money flash tells its own action
+    flashed = {seq for seq, _ in moved}
     told = tuple(
         i
         for i, action in enumerate(stored)
-        if action.by != mine and action.news and not (flashed and receipts(after, action.events, mine))
+        if action.by != mine and action.news and action.seq not in flashed
     )
-    if not told and not money_in:
+    if not told and not moved:
         return ""
-    if money_in:  # this phone's own: drawn for it alone
-        return _draw_toast(after, stored, told, money_in, mine)
+    if moved:  # this phone's own: drawn for it alone
+        return _draw_toast(after, stored, told, [r for _, r in moved], mine)
     return fragments.once(
         ("toast", game_id, seq, after.seq, told, lang(), mine),
         lambda: _draw_toast(after, stored, told, [], mine),
