@@ -132,7 +132,8 @@ def describe_action(state: GameState, events: Iterable[Event], you: int | None =
 
 def headline(state: GameState, events: Iterable[Event], you: int | None = None) -> Text:
     """The one line a toast leads with: the last of the action's lines that `you` reads in the
-    second person ("You went to jail", after the card's wording), else its last line."""
+    second person ("You went to jail", after the card's wording), else the last that is news
+    ("Sold! Bob bought Boardwalk for $420"), else its last line."""
     events = list(events)
     if not events:
         return Text("")
@@ -140,7 +141,7 @@ def headline(state: GameState, events: Iterable[Event], you: int | None = None) 
         yours = [e.describe_to(state, you) for e in events if e.describe_to(state, you) != e.describe(state)]
         if yours:
             return yours[-1]
-    return events[-1].describe(state)
+    return ([e for e in events if e.is_news] or events)[-1].describe(state)
 
 
 def remember(

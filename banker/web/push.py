@@ -23,6 +23,7 @@ from markupsafe import Markup
 
 from banker.rules import GameState, Player, describe_action
 from banker.rules.game import Joined
+from banker.rules.money import Paid
 from banker.rules.receipts import Receipt, movements, receipts, undone
 from banker.rules.text import Parts
 from banker.rules.undo import Undone, headline
@@ -264,7 +265,7 @@ def _toast(
     told = tuple(
         i
         for i, action in enumerate(stored)
-        if action.by != mine and action.news and action.seq not in flashed
+        if action.by != mine and action.news and not (action.seq in flashed and _money_only(action))
     )
     if not told and not moved:
         return ""
@@ -274,6 +275,11 @@ def _toast(
         ("toast", game_id, seq, after.seq, told, lang(), mine),
         lambda: _draw_toast(after, stored, told, [], mine),
     )
+
+
+def _money_only(action: Stored) -> bool:
+    """Whether a money flash tells all the action did (a payment, an undo), so no news need."""
+    return all(isinstance(e, Paid | Undone) for e in action.events)
 
 
 def _draw_toast(

@@ -138,8 +138,8 @@ def test_the_other_phone_hears_of_the_trade_with_the_10_percent_fee_it_paid(app,
     trade = app.extensions["banker"].state(game_id).trades[0].id
     post(deeds["Bob"], f"/g/{game_id}/trade/{trade}/accept", {})
     live = text(deeds["Ann"].get(f"/g/{game_id}/live?view=player&seq={before}", headers=HTMX))
-    toast = re.search(r'<p class="toast ok"[^>]*><span class="said">(.*?)</span>', live).group(1)
+    toast = re.search(r'<p class="toast ok"[^>]*>.*?<span class="whole" hidden>(.*?)</span>', live).group(1)
     assert toast == (
         "Bob accepted: Ann gets Park Place; Bob gets Boardwalk; "
-        "Ann paid the bank $18 (10% fee to keep Park Place mortgaged)"
+        "You paid the bank $18 (10% fee to keep Park Place mortgaged)"  # her phone reads her as "you"
     )
