@@ -32,13 +32,14 @@ TIMED_GAME_SECONDS = 40
 # Reads a document into comparable lines: each element of the compared parts as its tag, id,
 # classes and attributes, each text as its words. Left out: what the page's own script changes as
 # time passes (the auction clock's seconds and its "Going once…", the count-up of a balance, which
-# clocks have started), htmx's working classes and the out-of-band mark it takes off what it swaps
+# clocks have started; the receipt line under the balance, which the page keeps from its money
+# flashes and a fresh load reads from the latest actions), htmx's working classes and the out-of-band mark it takes off what it swaps
 # in, and the live part's own polling address.
 SNAPSHOT = """
 (doc) => {
   const skipAttrs = new Set(["class", "hx-swap-oob", "data-started", "data-counting", "data-felt", "data-ends-in"]);
   const kept = (el) => [...el.classList].filter((c) => !c.startsWith("htmx-") && c !== "ending");
-  const masked = (el) => el.matches(".auction .clock, .auction .going");
+  const masked = (el) => el.matches(".auction .clock, .auction .going, #receipt");
   const lines = (root) => {
     const out = [];
     const walk = (node) => {
