@@ -1,6 +1,7 @@
-"""Money that moved between the parties of a game: what a player's phone flashes when money came
-to them ("+$90 from Bob · rent for Boardwalk"), and what the table display animates from payer
-to payee, so money moving is noticed, not only a number changing."""
+"""Money that moved between the parties of a game: what a player's phone flashes when someone
+else's action moved theirs ("+$90 from Bob · rent for Boardwalk", "−$10 to Ann · Community Chest
+card", an undo's money back), and what the table display animates from payer to payee, so money
+moving is noticed, not only a number changing."""
 
 from __future__ import annotations
 
