@@ -94,9 +94,9 @@ function cashIn(shown) {
     if (!panel || seen.indexOf(panel.dataset.attention) !== -1) return;
     seen = seen.concat(panel.dataset.attention).slice(-50);
     sessionStorage.setItem("attention-seen", JSON.stringify(seen));
-    // below the toasts that tell what happened, not under them
+    // below the toasts that tell what happened, not under them (app.css, [data-attention])
     var toasts = document.getElementById("toast").getBoundingClientRect();
-    panel.style.scrollMarginTop = Math.max(60, toasts.bottom + 8) + "px";
+    document.documentElement.style.setProperty("--toasts", Math.max(60, toasts.bottom + 8) + "px");
     panel.scrollIntoView({ block: "start" });
   }
 
