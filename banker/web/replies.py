@@ -20,6 +20,7 @@ from banker.rules.undo import headline
 from banker.service.errors import Busy, Forbidden, NotFound
 from banker.service.recorder import Result
 from banker.store.db import FULL_DISK_LOGGED, OUT_OF_REACH_LOGGED, FaultLog, disk_full, out_of_reach
+from banker.web import push
 from banker.web.context import NoSeat
 from banker.web.http import i18n, seats
 from banker.web.http.refusals import RETRY_SECONDS
@@ -68,8 +69,10 @@ def done(game_id: str, result: Result, then_space: int | None = None, then_card:
         net=signed(result.state, net) if net else "",
         gain=net > 0,
     )
-    if moved:  # the line under the balance
-        toast += render_template("shared/_receipt.html", r=moved[-1], ago=0)
+    if player is not None:  # the line under the balance, as a fresh page would read it (a take back too)
+        latest = push.latest_receipt(game_id, result.state, player)
+        if latest:
+            toast += render_template("shared/_receipt.html", r=latest[0], ago=latest[1])
     response = current_app.make_response(
         toast + sheet(game_id, result.state, then_space, then_card, oob=True) + extra
     )
