@@ -33,13 +33,14 @@ TIMED_GAME_SECONDS = 40
 # classes and attributes, each text as its words. Left out: what the page's own script changes as
 # time passes (the auction clock's seconds and its "Going once…", the count-up of a balance, which
 # clocks have started; the receipt line under the balance, which the page keeps from its money
-# flashes and a fresh load reads from the latest actions), htmx's working classes and the out-of-band mark it takes off what it swaps
+# flashes and its own replies, and a fresh load reads from the latest actions: these commands are
+# sent through the API, whose answers no page sees), htmx's working classes and the out-of-band mark it takes off what it swaps
 # in, and the live part's own polling address.
 SNAPSHOT = """
 (doc) => {
   const skipAttrs = new Set(["class", "hx-swap-oob", "data-started", "data-counting", "data-felt", "data-ends-in"]);
   const kept = (el) => [...el.classList].filter((c) => !c.startsWith("htmx-") && c !== "ending");
-  const masked = (el) => el.matches(".auction .clock, .auction .going, #receipt");
+  const masked = (el) => el.matches(".auction .clock, .auction .going");
   const lines = (root) => {
     const out = [];
     const walk = (node) => {
@@ -48,7 +49,7 @@ SNAPSHOT = """
         if (words) out.push("  " + words);
         return;
       }
-      if (node.nodeType !== 1) return;
+      if (node.nodeType !== 1 || node.id === "receipt") return;
       const classes = kept(node);
       const attrs = [...node.attributes]
         .filter((a) => !skipAttrs.has(a.name) && !(node.hasAttribute("data-live") && a.name.startsWith("hx-")))
