@@ -131,17 +131,19 @@ def describe_action(state: GameState, events: Iterable[Event], you: int | None =
 
 
 def headline(state: GameState, events: Iterable[Event], you: int | None = None) -> Text:
-    """The one line a toast leads with: the last of the action's lines that `you` reads in the
-    second person ("You went to jail", after the card's wording), else the last that is news
-    ("Sold! Bob bought Boardwalk for $420"), else its last line."""
+    """The one line a toast leads with: of the action's lines that made it news, else of all, the
+    last that `you` reads in the second person ("You went to jail", after the card's wording),
+    else the last ("Sold! Bob bought Boardwalk for $420")."""
     events = list(events)
     if not events:
         return Text("")
+    told = [e for e in events if e.is_news] or events  # what made it news leads
     if you is not None:
-        yours = [e.describe_to(state, you) for e in events if e.describe_to(state, you) != e.describe(state)]
+        yours = [e.describe_to(state, you) for e in told if e.describe_to(state, you) != e.describe(state)]
         if yours:
             return yours[-1]
-    return ([e for e in events if e.is_news] or events)[-1].describe(state)
+        return told[-1].describe_to(state, you)
+    return told[-1].describe(state)
 
 
 def remember(

@@ -89,15 +89,27 @@ function cashIn(shown) {
 
   var seen = JSON.parse(sessionStorage.getItem("attention-seen") || "[]");
 
+  var drawn = null; // the panel last scrolled into view, and when
+  var drawnAt = 0;
+
   function drawAttention(root) {
     var panel = root.querySelector("[data-attention]");
     if (!panel || seen.indexOf(panel.dataset.attention) !== -1) return;
     seen = seen.concat(panel.dataset.attention).slice(-50);
     sessionStorage.setItem("attention-seen", JSON.stringify(seen));
-    // below the toasts that tell what happened, not under them (app.css, [data-attention])
-    var toasts = document.getElementById("toast").getBoundingClientRect();
-    document.documentElement.style.setProperty("--toasts", Math.max(60, toasts.bottom + 8) + "px");
+    drawn = panel;
+    drawnAt = performance.now();
     panel.scrollIntoView({ block: "start" });
+    setTimeout(clearOfToasts, 50);
+  }
+
+  // the toasts that came with it (the same update, a moment later) leave it in sight: it stops
+  // below them (app.css, [data-attention] and --toasts)
+  function clearOfToasts() {
+    if (!drawn || !drawn.isConnected || performance.now() - drawnAt > 3000) return;
+    var bottom = document.getElementById("toast").getBoundingClientRect().bottom + 8;
+    document.documentElement.style.setProperty("--toasts", Math.max(60, bottom) + "px");
+    if (drawn.getBoundingClientRect().top < bottom) drawn.scrollIntoView({ block: "start" });
   }
 
   // Undo in the toast after this phone's own action: it lasts the seconds the server sent (not a
@@ -217,6 +229,7 @@ function cashIn(shown) {
       for (var i = HISTORY_LINES; i < lines.length; i++) lines[i].remove();
       if (lines.length > 1) document.querySelectorAll("#history .nothing-yet").forEach(function (line) { line.remove(); });
       personalise();
+      clearOfToasts();
     });
     document.body.addEventListener("htmx:afterSwap", personalise);
     personalise();
@@ -377,7 +390,7 @@ function cashIn(shown) {
     shown = cashIn(balance);
     if (!flashes.length) return;
     flashes.forEach(function (flash) { flash.dataset.felt = "1"; });
-    receive(flashes[flashes.length - 1].querySelector("li:last-child"));
+    receive(flashes[flashes.length - 1].querySelector("li:last-child:not(.news)"));
     if (navigator.vibrate) navigator.vibrate([60, 40, 60]);
     if (soundOn()) chime();
     if (from !== null && shown > from && !matchMedia("(prefers-reduced-motion: reduce)").matches) {
