@@ -101,7 +101,8 @@ def test_a_bid_and_a_win_read_in_the_second_person_on_the_bidders_phone(app, clo
     clock.advance(30)  # the stream's request notices the auction's time is up
     # the winner's flash tells the sale (no second toast); everyone else hears the news
     assert flash(pushed(table["Bob"], game_id, start)) == [
-        ("spend", "−$170 to the bank · won the auction for Boardwalk")
+        ("news", "Sold! Bob bought Boardwalk for $170"),
+        ("spend", "−$170 to the bank · won the auction for Boardwalk"),
     ]
     assert "Sold! Bob bought Boardwalk for $170" in toast(pushed(table["Ann"], game_id, start))
 
