@@ -105,6 +105,7 @@ _.gives
 _.withdrawing
 _.mortgaged_in
 _.theirs
+_.do
 _.my_cards
 _.their_cards
 _.my_claims

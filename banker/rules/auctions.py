@@ -191,6 +191,12 @@ class BidPlaced(Event):
             lot=what,
         )
 
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you != self.player:
+            return self.describe(state)
+        what = lot_name(state, self.kind, self.deed)
+        return Text("You bid %(amount)s for %(lot)s", amount=state.money(self.amount), lot=what)
+
 
 @dataclass(frozen=True)
 class AuctionRerun(Event):

@@ -154,6 +154,9 @@ class WentBankrupt(Event):
             creditor=state.name_of(self.creditor),
         )
 
+    def describe_to(self, state: GameState, you: int) -> Text:
+        return Text("You are bankrupt and out of the game") if you == self.player else self.describe(state)
+
 
 @dataclass(frozen=True)
 class RankedByCash(Event):

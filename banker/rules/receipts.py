@@ -1,6 +1,7 @@
-"""Money that moved between the parties of a game: what a player's phone flashes when money came
-to them ("+$90 from Bob · rent for Boardwalk"), and what the table display animates from payer
-to payee, so money moving is noticed, not only a number changing."""
+"""Money that moved between the parties of a game: what a player's phone flashes when someone
+else's action moved theirs ("+$90 from Bob · rent for Boardwalk", "−$10 to Ann · Community Chest
+card", an undo's money back), and what the table display animates from payer to payee, so money
+moving is noticed, not only a number changing."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from banker.rules.money import Paid
 from banker.rules.state import GameState
 from banker.rules.text import Text
 from banker.rules.trades import TradeCompleted
+from banker.rules.undo import Undone
 
 
 @dataclass(frozen=True)
@@ -40,13 +42,54 @@ def movements(events: Iterable[Event]) -> list[Movement]:
     return moved
 
 
-def receipts(state: GameState, events: Iterable[Event], player: int) -> list[Text]:
-    """The payments to `player` among `events`, each as its flash line."""
-    return [_line(state, m.payer, m.amount, m.reason) for m in movements(events) if m.payee == player]
+@dataclass(frozen=True)
+class Receipt:
+    """Money that moved for one player by someone else's action, as their phone tells it: the
+    amount big ("+$600", "−$50") and whence or why below it. `kind` is "undone" for money an undo
+    moved back, "big" for a large amount typed in by hand, "" otherwise."""
+
+    amount: int  # to the player (> 0) or from them (< 0)
+    shown: str
+    line: Text
+    kind: str = ""
 
 
-def _line(state: GameState, payer: int, amount: int, reason: str) -> Text:
-    said = {"amount": state.money(amount), "payer": state.name_of(payer)}
-    if reason:
-        return Text("+%(amount)s from %(payer)s · %(reason)s", reason=reason, **said)
-    return Text("+%(amount)s from %(payer)s", **said)
+def receipts(state: GameState, events: Iterable[Event], player: int) -> list[Receipt]:
+    """The payments to and from `player` among `events`, each as its flash."""
+    moved = []
+    for event, m in _moves(events):
+        if player not in (m.payer, m.payee):
+            continue
+        big = "big" if isinstance(event, Paid) and event.big else ""
+        amount = m.amount if m.payee == player else -m.amount
+        moved.append(Receipt(amount, signed(state, amount), _line(state, m, player), big))
+    return moved
+
+
+def undone(state: GameState, undo: Undone, events: Iterable[Event], player: int) -> list[Receipt]:
+    """What `player` got back or gave back when the action of `events` was undone, as one flash
+    saying what was undone ("Undone: Bob collected $200 from the bank")."""
+    mine = [m for m in movements(events) if player in (m.payer, m.payee)]
+    net = sum(m.amount if m.payee == player else -m.amount for m in mine)
+    if not net:
+        return []
+    return [Receipt(-net, signed(state, -net), undo.describe(state), "undone")]
+
+
+def signed(state: GameState, amount: int) -> str:
+    """ "+$600" or "−$50" (a true minus sign)."""
+    return ("+" if amount > 0 else "−") + state.money(abs(amount))
+
+
+def _moves(events: Iterable[Event]) -> list[tuple[Event, Movement]]:
+    return [(event, m) for event in events for m in movements((event,))]
+
+
+def _line(state: GameState, m: Movement, player: int) -> Text:
+    if m.payee == player:
+        if m.reason:
+            return Text("from %(party)s · %(reason)s", party=state.name_of(m.payer), reason=m.reason)
+        return Text("from %(party)s", party=state.name_of(m.payer))
+    if m.reason:
+        return Text("to %(party)s · %(reason)s", party=state.name_of(m.payee), reason=m.reason)
+    return Text("to %(party)s", party=state.name_of(m.payee))

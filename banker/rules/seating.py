@@ -93,6 +93,9 @@ class Resigned(WentBankrupt):
     def describe(self, state: GameState) -> Text:
         return Text("%(player)s left the game", player=state.name_of(self.player))
 
+    def describe_to(self, state: GameState, you: int) -> Text:
+        return Text("You left the game") if you == self.player else self.describe(state)
+
 
 @dataclass(frozen=True)
 class AddPlayer(Command):

@@ -130,6 +130,22 @@ def describe_action(state: GameState, events: Iterable[Event], you: int | None =
     return Parts(event.describe_to(state, you) for event in events)
 
 
+def headline(state: GameState, events: Iterable[Event], you: int | None = None) -> Text:
+    """The one line a toast leads with: of the action's lines that made it news, else of all, the
+    last that `you` reads in the second person ("You went to jail", after the card's wording),
+    else the last ("Sold! Bob bought Boardwalk for $420")."""
+    events = list(events)
+    if not events:
+        return Text("")
+    told = [e for e in events if e.is_news] or events  # what made it news leads
+    if you is not None:
+        yours = [e.describe_to(state, you) for e in told if e.describe_to(state, you) != e.describe(state)]
+        if yours:
+            return yours[-1]
+        return told[-1].describe_to(state, you)
+    return told[-1].describe(state)
+
+
 def remember(
     state: GameState, prior: GameState, seq: int, events: tuple[Event, ...], sent: Sent | None = None
 ) -> GameState:

@@ -23,7 +23,7 @@ from banker.store.models import Action
 # What every read and every command asks first: the actions stored after the seq this process
 # already holds. Built once: building a statement costs more than SQLite takes to answer it.
 STORED_AFTER = (
-    select(Action.seq, Action.events, Action.seat_player, Action.created_at)
+    select(Action.seq, Action.events, Action.seat_player, Action.created_at, Action.request_id)
     .where(Action.game_id == bindparam("game_id"), Action.seq > bindparam("after"))
     .order_by(Action.seq)
 )
@@ -55,12 +55,14 @@ class RequestKey:
 @dataclass(frozen=True)
 class Stored:
     """One stored action: its seq, the seat that sent it (BANKER for the bank and the server's
-    own actions), its events and when it was stored."""
+    own actions), its events, when it was stored, and the request id the seat's phone sent it
+    under (its stream tells the phone, which may not have heard the answer)."""
 
     seq: int
     by: int
     events: tuple[Event, ...]
     at: datetime
+    request_id: str | None = None
 
     @property
     def news(self) -> bool:
@@ -183,7 +185,8 @@ class ActionLog:
         with self.engine.connect() as connection:
             rows = connection.execute(statement, values).all()
         return [
-            Stored(seq=seq, by=by, events=decoded(events), at=at) for seq, events, by, at in in_turns(rows)
+            Stored(seq=seq, by=by, events=decoded(events), at=at, request_id=request_id)
+            for seq, events, by, at, request_id in in_turns(rows)
         ]
 
 

@@ -100,7 +100,10 @@ class Recorder:
                 if attempt == 0 and self.states.current(game_id).seq != state.seq:
                     continue
                 raise
-            action = Stored(seq=state.seq + 1, by=seat_player, events=tuple(events), at=at)
+            request_id = request.id if request else None
+            action = Stored(
+                seq=state.seq + 1, by=seat_player, events=tuple(events), at=at, request_id=request_id
+            )
             try:
                 self.log.append(
                     game_id,

@@ -14,7 +14,7 @@ region is drawn again only when its model differs."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,16 +23,17 @@ from markupsafe import Markup
 
 from banker.rules import GameState, Player, describe_action
 from banker.rules.game import Joined
-from banker.rules.receipts import movements, receipts
+from banker.rules.money import Paid
+from banker.rules.receipts import Receipt, movements, receipts, undone
 from banker.rules.text import Parts
-from banker.rules.undo import Undone
+from banker.rules.undo import Undone, headline
 from banker.service.action_log import Stored
 from banker.service.seats import BANKER, DISPLAY, SeatKey
 from banker.web.http import seats
 from banker.web.http.i18n import lang
 from banker.web.panels import fragments, history, own_models, regions, worked_out
 from banker.web.panels.amounts import cash_of
-from banker.web.panels.display import standings
+from banker.web.panels.display import spoken, standings
 from banker.web.panels.tally import ending
 
 MONEY_IN_LINES = 3  # payments to a phone's player flashed at once (the newest)
@@ -48,7 +49,10 @@ def message(
     if seat.player_id == DISPLAY:  # it tells what happened with its own ticker and money in flight
         if seating(before) != seating(after) and not after.ended:
             # a player seated, renamed or gone (rare): the display whole
-            return render_template("display/_live.html", oob=True, pushed=True, **context(after))
+            whole = render_template("display/_live.html", oob=True, pushed=True, **context(after))
+            return whole + render_template(
+                "display/_say.html", said=_said(after, _stored(game_id, before, after))
+            )
         return _shared(game_id, before, after, view)
     stored = _stored(game_id, before, after)
     you = None if seat.player_id == BANKER else seat.player_id
@@ -58,14 +62,23 @@ def message(
         whole = Markup(render_template(f"{view}/_live.html", oob=True, pushed=True, **drawn))
         if view == "bank" or not drawn["me"].bankrupt:  # the Pay and Trade tabs list the players
             whole += Markup(render_template("shared/_desk.html", oob=True, **drawn))
-        return whole + _toast(game_id, before.seq, after, stored, seat, _money_in(after, stored, you))
+        moved = _money_moved(after, stored, you, before)
+        return whole + _toast(game_id, before.seq, after, stored, seat, moved) + _sent(stored, seat)
     parts = [_shared(game_id, before, after, view)]
     models = zip(regions(view), own_models(view, before, you), own_models(view, after, you), strict=True)
     changed = [region.name for region, was, now in models if was != now]
     if changed:
         parts.append(render_template("shared/_regions.html", changed=changed, **context(after)))
-    parts.append(_toast(game_id, before.seq, after, stored, seat, _money_in(after, stored, you)))
+    parts.append(_toast(game_id, before.seq, after, stored, seat, _money_moved(after, stored, you, before)))
+    parts.append(_sent(stored, seat))
     return "".join(parts)
+
+
+def _sent(stored: Sequence[Stored], seat: SeatKey) -> str:
+    """The request ids of this seat's own actions among `stored`: a phone whose answer was lost on
+    the way learns here that its tap went through, before it would say "Not sent"."""
+    ids = " ".join(a.request_id for a in stored if a.by == seat.player_id and a.request_id)
+    return Markup('<i id="sent" hidden hx-swap-oob="true" data-ids="%s"></i>') % ids if ids else ""
 
 
 def news_since(game_id: str, seq: int, state: GameState, seat: SeatKey) -> str:
@@ -75,15 +88,44 @@ def news_since(game_id: str, seq: int, state: GameState, seat: SeatKey) -> str:
         return ""
     stored = seats.service().log.after(game_id, max(seq, state.seq - NEWS_ACTIONS))
     you = None if seat.player_id == BANKER else seat.player_id
-    return _toast(game_id, seq, state, stored, seat, _money_in(state, stored, you))
+    return _toast(game_id, seq, state, stored, seat, _money_moved(state, stored, you))
 
 
-def _money_in(state: GameState, stored: Sequence[Stored], you: int | None) -> list:
-    """What others paid this phone's player (its own actions were told in its replies)."""
+def _money_moved(
+    state: GameState, stored: Sequence[Stored], you: int | None, before: GameState | None = None
+) -> list[tuple[int, Receipt]]:
+    """The money others' actions moved to or from this phone's player (its own actions were told
+    in its replies), an undo's with it, each with the seq of its action: the newest few."""
     if you is None:
         return []
-    events = (e for action in stored if action.by != you for e in action.events)
-    return receipts(state, events, you)[-MONEY_IN_LINES:]
+    others = ((a.seq, moved) for a, moved in _by_action(state, stored, you, before) if a.by != you)
+    return [(seq, r) for seq, moved in others for r in moved][-MONEY_IN_LINES:]
+
+
+def _by_action(
+    state: GameState, stored: Sequence[Stored], you: int, before: GameState | None = None
+) -> Iterator[tuple[Stored, list[Receipt]]]:
+    """Each action with the money it moved for `you` (an undo: what it moved back)."""
+    undoable = {entry.seq: entry.events for entry in before.undo} if before else {}
+    for action in stored:
+        undoable[action.seq] = action.events
+        moved: list[Receipt] = []
+        for event in action.events:
+            if isinstance(event, Undone):
+                moved += undone(state, event, undoable.get(event.seq, ()), you)
+        yield action, moved + receipts(state, action.events, you)
+
+
+def latest_receipt(game_id: str, state: GameState, you: int) -> tuple[Receipt, float] | None:
+    """The last money that moved for `you` among the game's latest actions, anyone's, and how many
+    seconds ago: the line under the balance ("+$600 from Cy · rent · 2 min ago")."""
+    service = seats.service()
+    stored = service.log.after(game_id, max(0, state.seq - NEWS_ACTIONS))
+    last = [(action, moved[-1]) for action, moved in _by_action(state, stored, you) if moved]
+    if not last:
+        return None
+    action, receipt = last[-1]
+    return receipt, max(0.0, service.clock() - action.at.timestamp())
 
 
 def _stored(game_id: str, before: GameState, after: GameState) -> list[Stored]:
@@ -155,11 +197,17 @@ def _draw_display(
             cards=cards,
             whole=whole,
             moved=moved,
+            said=_said(after, stored),
             history_lines=Markup(_history(game_id, before.seq, after, stored)),
             now=seats.service().clock(),
             **(ending(game_id, after) if after.ended else {}),
         )
     )
+
+
+def _said(state: GameState, stored: Sequence[Stored]) -> list:
+    """What the display's voice says of these actions."""
+    return [line for action in stored for line in spoken(state, action.events)]
 
 
 @dataclass(frozen=True)
@@ -215,26 +263,48 @@ def _draw_history(game_id: str, seq: int, after: GameState, stored: Sequence[Sto
 
 
 def _toast(
-    game_id: str, seq: int, after: GameState, stored: Sequence[Stored], seat: SeatKey, money_in: list
+    game_id: str,
+    seq: int,
+    after: GameState,
+    stored: Sequence[Stored],
+    seat: SeatKey,
+    moved: list[tuple[int, Receipt]],
 ) -> str:
     """The news of what others did (the bank also hears of its own actions and what the server
-    did by itself), with the money that came to this phone's player; nothing when there is none."""
+    did by itself), with the money it moved for this phone's player, whose flash then tells that
+    action (no second toast for it); nothing when there is none. A phone reads its player as "you"."""
     mine = None if seat.player_id == BANKER else seat.player_id
-    told = tuple(i for i, action in enumerate(stored) if action.by != mine and action.news)
-    if not told and not money_in:
+    flashed = {seq for seq, _ in moved}
+    told = tuple(
+        i
+        for i, action in enumerate(stored)
+        if action.by != mine and action.news and not (action.seq in flashed and _money_only(action))
+    )
+    if not told and not moved:
         return ""
-    if money_in:  # this phone's own: drawn for it alone
-        return _draw_toast(after, stored, told, money_in)
+    if moved:  # this phone's own: drawn for it alone
+        return _draw_toast(after, stored, told, [r for _, r in moved], mine)
     return fragments.once(
-        ("toast", game_id, seq, after.seq, told, lang()), lambda: _draw_toast(after, stored, told, [])
+        ("toast", game_id, seq, after.seq, told, lang(), mine),
+        lambda: _draw_toast(after, stored, told, [], mine),
     )
 
 
-def _draw_toast(after: GameState, stored: Sequence[Stored], told: Iterable[int], money_in: list) -> Markup:
-    news = [describe_action(after, stored[i].events) for i in told][-NEWS_LINES:]
+def _money_only(action: Stored) -> bool:
+    """Whether a money flash tells all the action did (a payment, an undo), so no news need."""
+    return all(isinstance(e, Paid | Undone) for e in action.events)
+
+
+def _draw_toast(
+    after: GameState, stored: Sequence[Stored], told: Sequence[int], money_in: list[Receipt], you: int | None
+) -> Markup:
+    news = [describe_action(after, stored[i].events, you) for i in told][-NEWS_LINES:]
     message = Parts(news) if news else None
+    lead = headline(after, stored[told[-1]].events, you) if len(news) == 1 else None
     return Markup(
-        render_template("shared/_toast.html", message=message, money_in=money_in, ok=True, oob=True)
+        render_template(
+            "shared/_toast.html", message=message, headline=lead, money_in=money_in, ok=True, oob=True
+        )
     )
 
 

@@ -14,10 +14,13 @@ from werkzeug.exceptions import HTTPException
 
 from banker.extensions import htmx
 from banker.rules import GameState, InvalidCommand, RuleError, describe_action, take_back_seconds
+from banker.rules.receipts import Receipt, receipts, signed
 from banker.rules.text import Text
+from banker.rules.undo import headline
 from banker.service.errors import Busy, Forbidden, NotFound
 from banker.service.recorder import Result
 from banker.store.db import FULL_DISK_LOGGED, OUT_OF_REACH_LOGGED, FaultLog, disk_full, out_of_reach
+from banker.web import push
 from banker.web.context import NoSeat
 from banker.web.http import i18n, seats
 from banker.web.http.refusals import RETRY_SECONDS
@@ -44,18 +47,34 @@ def done(game_id: str, result: Result, then_space: int | None = None, then_card:
     if not htmx:
         return redirect(url_for("bank.page" if g.view == "bank" else "player.page", game_id=game_id), 303)
     take_back = None
-    if g.view != "player":
+    moved: list[Receipt] = []
+    player = g.seat.player_id if g.view == "player" else None
+    lead = headline(result.state, result.events, player)  # "You went to jail"; the rest on a tap
+    if player is None:
         message = describe_action(result.state, result.events)
     else:
-        player = g.seat.player_id
         message = describe_action(result.state, result.events, you=player)  # "You paid Bob $90"
         seconds = take_back_seconds(result.state, player, result.seq, seats.service().clock())
         if seconds > 0:
             take_back = {"player": player, "seq": result.seq, "seconds": round(seconds, 1)}
+        moved = receipts(result.state, result.events, player)
+    net = sum(r.amount for r in moved)
+    toast = render_template(
+        "shared/_toast.html",
+        message=message,
+        ok=True,
+        game_id=game_id,
+        take_back=take_back,
+        headline=lead,
+        net=signed(result.state, net) if net else "",
+        gain=net > 0,
+    )
+    if player is not None:  # the line under the balance, as a fresh page would read it (a take back too)
+        latest = push.latest_receipt(game_id, result.state, player)
+        if latest:
+            toast += render_template("shared/_receipt.html", r=latest[0], ago=latest[1])
     response = current_app.make_response(
-        render_template("shared/_toast.html", message=message, ok=True, game_id=game_id, take_back=take_back)
-        + sheet(game_id, result.state, then_space, then_card, oob=True)
-        + extra
+        toast + sheet(game_id, result.state, then_space, then_card, oob=True) + extra
     )
     response.headers["HX-Trigger"] = "bank-changed"
     return response

@@ -88,3 +88,48 @@
     }).observe(moves, { childList: true });
   });
 })();
+
+// The table speaks, when its switch is on (off unless turned on, kept in this browser): each line
+// the stream adds to #say ("Bob paid Ann $600, rent for Boardwalk", "Cy is bankrupt"), and the
+// auction's "Going once… going twice…" as its clock calls them, through the browser's own speech
+// in the page's language.
+(function () {
+  "use strict";
+
+  function on() { return localStorage.getItem("display-voice") === "on"; }
+
+  function say(words) {
+    if (!on() || !words || !("speechSynthesis" in window)) return;
+    var utterance = new SpeechSynthesisUtterance(words);
+    utterance.lang = document.documentElement.lang;
+    speechSynthesis.speak(utterance);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var toggle = document.querySelector("[data-voice-switch]");
+    var lines = document.getElementById("say");
+    var called = "";
+    toggle.setAttribute("aria-pressed", on());
+    toggle.addEventListener("click", function () {
+      localStorage.setItem("display-voice", on() ? "off" : "on");
+      toggle.setAttribute("aria-pressed", on());
+      if (!on() && "speechSynthesis" in window) speechSynthesis.cancel();
+    });
+    new MutationObserver(function () {
+      lines.querySelectorAll("li").forEach(function (line) {
+        say(line.textContent.trim());
+        line.remove();
+      });
+      lines.replaceChildren();
+    }).observe(lines, { childList: true, subtree: true });
+    // the clock's calls (static/js/table.js writes them); "Sold!" is left to the sale's own line
+    new MutationObserver(function () {
+      // each call once, said again only after a bid has put the clock back above six seconds
+      var going = document.querySelector("#auction .going");
+      var ending = going && going.closest(".auction").classList.contains("ending");
+      var call = ending ? going.textContent.trim() : "";
+      if (call && call !== called && call !== going.dataset.sold) say(call);
+      if (!ending || call) called = call;
+    }).observe(document.getElementById("live"), { childList: true, subtree: true, characterData: true });
+  });
+})();

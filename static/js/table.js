@@ -89,12 +89,28 @@ function cashIn(shown) {
 
   var seen = JSON.parse(sessionStorage.getItem("attention-seen") || "[]");
 
+  var drawn = null; // the panel last scrolled into view, and when
+  var drawnAt = 0;
+
   function drawAttention(root) {
     var panel = root.querySelector("[data-attention]");
     if (!panel || seen.indexOf(panel.dataset.attention) !== -1) return;
     seen = seen.concat(panel.dataset.attention).slice(-50);
     sessionStorage.setItem("attention-seen", JSON.stringify(seen));
-    if (!panel.closest("[data-dock]")) panel.scrollIntoView({ block: "start" }); // the dock opens it
+    if (panel.closest("[data-dock]")) return; // the dock opens it, at the foot, clear of the toasts
+    drawn = panel;
+    drawnAt = performance.now();
+    panel.scrollIntoView({ block: "start" });
+    setTimeout(clearOfToasts, 50);
+  }
+
+  // the toasts that came with it (the same update, a moment later) leave it in sight: it stops
+  // below them (app.css, [data-attention] and --toasts)
+  function clearOfToasts() {
+    if (!drawn || !drawn.isConnected || performance.now() - drawnAt > 3000) return;
+    var bottom = document.getElementById("toast").getBoundingClientRect().bottom + 8;
+    document.documentElement.style.setProperty("--toasts", Math.max(60, bottom) + "px");
+    if (drawn.getBoundingClientRect().top < bottom) drawn.scrollIntoView({ block: "start" });
   }
 
   // The dock (player/_live.html): each card folds to a strip and opens with a tap; this phone
@@ -153,7 +169,23 @@ function cashIn(shown) {
     setTimeout(function () { withdrawUndo(button); }, parseFloat(button.dataset.expiresIn) * 1000);
   }
 
+  // the receipt line's "2 min ago", from the seconds the server counted when it drew the line
+  function age(ago) {
+    if (ago.dataset.started) return;
+    ago.dataset.started = "1";
+    var since = performance.now() - parseFloat(ago.dataset.ago) * 1000;
+    function tick() {
+      if (!ago.isConnected) return;
+      var minutes = Math.floor((performance.now() - since) / 60000);
+      var words = ago.parentNode.dataset;
+      ago.textContent = minutes ? words.minutes.replace("{n}", minutes) : words.justNow;
+      setTimeout(tick, 30000);
+    }
+    tick();
+  }
+
   function arrive(root) {
+    root.querySelectorAll(".receipt .ago").forEach(age);
     root.querySelectorAll(".undo-slip[data-expires-in]").forEach(offerUndo);
     var live = root.matches && root.matches("[data-live]") ? root : null;
     if (live) {
@@ -184,10 +216,19 @@ function cashIn(shown) {
     });
     arrive(document);
     document.body.addEventListener("htmx:load", function (event) { arrive(event.target); });
+    document.body.addEventListener("receipt", function () { arrive(document.getElementById("receipt")); });
     // A refusal stays on screen until its ✕ is tapped (a toast saying what was done fades by itself).
     document.addEventListener("click", function (event) {
       var close = event.target.closest && event.target.closest("[data-dismiss]");
       if (close) close.closest(".toast").remove();
+      // a toast's headline opens its whole wording, which then stays until the toast is tapped again
+      var more = event.target.closest && event.target.closest("[data-more]");
+      var toast = more ? more.closest(".toast") : event.target.closest && event.target.closest(".toast.open");
+      if (more && !toast.classList.contains("open")) {
+        toast.classList.add("open");
+        more.setAttribute("aria-expanded", "true");
+        more.nextElementSibling.hidden = false;
+      } else if (toast) toast.remove();
     });
     // A command went through (HX-Trigger: bank-changed on the element that sent it): clear its
     // form, or load what it names next. Data attributes rather than hx-on handlers, so the
@@ -232,6 +273,7 @@ function cashIn(shown) {
       for (var i = HISTORY_LINES; i < lines.length; i++) lines[i].remove();
       if (lines.length > 1) document.querySelectorAll("#history .nothing-yet").forEach(function (line) { line.remove(); });
       personalise();
+      clearOfToasts();
     });
     document.body.addEventListener("htmx:afterSwap", personalise);
     personalise();
@@ -273,6 +315,21 @@ function cashIn(shown) {
   function watchConnection(body) {
     var bar = document.getElementById("reconnecting");
     var dropping = null;
+    var stored = []; // the request ids of this seat's taps the stream has seen stored (push.py, _sent)
+
+    // a tap whose answer was lost but which the stream shows stored: said so, never "Not sent"
+    function sentAfterAll() {
+      unsent = retry = null;
+      document.getElementById("toast").replaceChildren(document.getElementById("sent-after-all").content.cloneNode(true));
+    }
+
+    body.addEventListener("htmx:sseMessage", function () {
+      var sent = document.getElementById("sent");
+      if (!sent || !sent.dataset.ids) return;
+      stored = stored.concat(sent.dataset.ids.split(" ")).slice(-50);
+      delete sent.dataset.ids;
+      if (unsent && stored.indexOf(unsent.values.request_id) !== -1) sentAfterAll();
+    });
 
     function back() {
       clearTimeout(dropping);
@@ -306,6 +363,7 @@ function cashIn(shown) {
           return back();
         }
         var values = valuesOf(config.formData);
+        if (command && stored.indexOf(values.request_id) !== -1) return sentAfterAll();
         retry = { verb: config.verb.toUpperCase(), path: config.path, values: values, target: command ? "#toast" : config.target };
         if (command) unsent = { path: config.path, values: values, key: keyOf(config.path, values) };
         document.getElementById("toast").replaceChildren(document.getElementById("not-sent").content.cloneNode(true));
@@ -355,6 +413,20 @@ function cashIn(shown) {
     step(started);
   }
 
+  // a pushed flash's newest row becomes the receipt line under the balance: "+$90 from Bob · rent · just now"
+  function receive(row) {
+    var receipt = document.getElementById("receipt");
+    if (!row || !receipt) return;
+    var ago = document.createElement("span");
+    ago.className = "ago";
+    ago.dataset.ago = "0";
+    var amount = document.createElement("b");
+    amount.textContent = row.querySelector(":scope > b").textContent;
+    receipt.className = "receipt " + (row.classList.contains("gain") ? "gain" : "spend");
+    receipt.replaceChildren(amount, " " + row.querySelector(":scope > span").textContent + " · ", ago);
+    document.body.dispatchEvent(new CustomEvent("receipt"));
+  }
+
   function feel() {
     var balance = document.querySelector(".wallet .balance");
     var flashes = document.querySelectorAll("#toast [data-money-in]:not([data-felt])");
@@ -362,6 +434,7 @@ function cashIn(shown) {
     shown = cashIn(balance);
     if (!flashes.length) return;
     flashes.forEach(function (flash) { flash.dataset.felt = "1"; });
+    receive(flashes[flashes.length - 1].querySelector("li:last-child:not(.news)"));
     if (navigator.vibrate) navigator.vibrate([60, 40, 60]);
     if (soundOn()) chime();
     if (from !== null && shown > from && !matchMedia("(prefers-reduced-motion: reduce)").matches) {
@@ -429,5 +502,67 @@ function cashIn(shown) {
     document.querySelectorAll("[data-acting-name]").forEach(function (name) { name.textContent = choice.dataset.name; });
     document.querySelectorAll("#panel-pay [name=to]").forEach(function (to) { to.parentNode.hidden = to.value === choice.value; });
     document.cookie = "acting=" + choice.value + ";path=" + location.pathname + ";max-age=31536000;samesite=strict";
+  });
+})();
+
+// The app's own confirm: a button with data-confirm opens the sheet (shared/_confirm.html), whose
+// one big button names what happens; it sends the button's command ("confirmed", its hx-trigger).
+// The Pay form names what its button will do as the amount and the person are chosen: "Pay Bob $50".
+(function () {
+  "use strict";
+  var asking = null;
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-confirm]");
+    if (!button || button.disabled) return;
+    var sheet = document.getElementById("confirm-sheet");
+    var yes = sheet.querySelector("[data-confirm-yes]");
+    event.preventDefault();
+    asking = button;
+    sheet.querySelector("#confirm-says").textContent = button.dataset.confirm;
+    yes.textContent = button.dataset.confirmDo;
+    sheet.returnValue = "";
+    sheet.showModal();
+    yes.focus();
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var sheet = document.getElementById("confirm-sheet");
+    sheet.addEventListener("close", function () {
+      if (sheet.returnValue === "yes" && asking && asking.isConnected) htmx.trigger(asking, "confirmed");
+      asking = null;
+    });
+    // a tap on the shade around the sheet is a No
+    sheet.addEventListener("click", function (event) { if (event.target === sheet) sheet.close(); });
+  });
+
+  // an amount as the game shows it (banker/rules/state.py, format_money): [before, after, times]
+  function money(amount, shape) {
+    var grouped = function (n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); };
+    if (shape[3]) { // counted in K: 200K, M1.5
+      if (amount < 1000) return amount + shape[1];
+      return shape[0] + grouped(Math.floor(amount / 1000)) + ("." + String(1000 + amount % 1000).slice(1)).replace(/\.?0+$/, "");
+    }
+    return shape[0] + grouped(amount * shape[2]) + shape[1];
+  }
+
+  function namePayment(form) {
+    var button = form.querySelector("[data-pay-label]");
+    var to = form.querySelector("[name=to]:checked");
+    var typed = form.querySelector("[name=amount]").value;
+    var amount = /^[0-9]+$/.test(typed) && parseInt(typed, 10) > 0 ? parseInt(typed, 10) : null;
+    if (!to || amount === null) { button.textContent = button.dataset.plain; return; }
+    var name = to.closest("label").textContent.trim();
+    button.textContent = button.dataset.payLabel.replace("{player}", name)
+      .replace("{amount}", money(amount, JSON.parse(button.dataset.money)));
+  }
+
+  ["input", "change", "reset"].forEach(function (kind) {
+    document.addEventListener(kind, function (event) {
+      var form = event.target.closest && event.target.closest("form");
+      if (!form || !form.querySelector("[data-pay-label]")) return;
+      if (kind === "reset") setTimeout(function () { namePayment(form); });
+      else namePayment(form);
+    });
   });
 })();

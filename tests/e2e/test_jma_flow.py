@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, jma_game, open_tab, take_seat
+from tests.support.browser import SETTLE, confirm, jma_game, open_tab, take_seat
 
 
 def test_the_banker_signals_the_end_and_the_final_turn_plays_out_to_the_tally(server, phone, shots):
@@ -29,8 +29,8 @@ def test_the_banker_signals_the_end_and_the_final_turn_plays_out_to_the_tally(se
     open_tab(bob, "Board")
 
     open_tab(bank, "More")
-    bank.once("dialog", lambda dialog: dialog.accept())  # "Signal the end? ..." asks first
     bank.get_by_role("button", name="Signal the end").click()
+    confirm(bank, "Signal the end")  # the app's own sheet asks first
     expect(bank.get_by_role("button", name="Signal the end")).to_have_count(0, timeout=SETTLE)
     for page in (ann, bob):
         expect(page.locator("#standing")).to_contain_text("Final turn", timeout=SETTLE)
@@ -52,8 +52,8 @@ def test_the_banker_signals_the_end_and_the_final_turn_plays_out_to_the_tally(se
     expect(bob.get_by_label("Your cash")).to_have_text("$1,400")
     expect(ann.get_by_label("Your cash")).to_have_text("$850", timeout=SETTLE)
 
-    bank.once("dialog", lambda dialog: dialog.accept())  # "End the game now?" asks first
     bank.get_by_role("button", name="End game").click()
+    confirm(bank, "End the game now")
     for page in (ann, bob):
         finale = page.locator(".finale")
         expect(finale).to_contain_text("Game over", timeout=SETTLE)

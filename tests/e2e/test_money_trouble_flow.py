@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, api, banker_does, cash_of, no_sideways_scroll, open_tab, take_seat
+from tests.support.browser import (
+    SETTLE,
+    api,
+    banker_does,
+    cash_of,
+    confirm,
+    no_sideways_scroll,
+    open_tab,
+    take_seat,
+)
 
 BOARDWALK, PARK_PLACE, READING, ORIENTAL = 39, 37, 5, 6
 
@@ -31,7 +40,6 @@ def seated(phone, server, game, player_id):
     page = phone()
     take_seat(page, server, game["players"][player_id - 1]["token"])
     expect(page.get_by_label("Your cash")).to_be_visible()
-    page.on("dialog", lambda dialog: dialog.accept())  # "Declare bankruptcy?" asks first
     return page
 
 
@@ -92,6 +100,7 @@ def test_a_trade_a_debt_raised_and_paid_and_a_bankruptcy(server, phone, shots):
     tap(cy, "Park Place")
     cy.locator("#sheet").get_by_role("button", name="Pay Ann rent · −$1,500, owed").click()
     cy.locator(".debt").get_by_role("button", name="Declare bankruptcy").click()
+    confirm(cy, "Declare Cy bankrupt to Ann")  # the app's own sheet asks first
     expect(cy.locator(".out")).to_contain_text("You finished 3 of 3.", timeout=SETTLE)
     expect(ann.get_by_label("Your cash")).to_have_text("$3,590", timeout=SETTLE)
     choice = ann.locator(".choice")

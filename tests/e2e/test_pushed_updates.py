@@ -32,9 +32,11 @@ TIMED_GAME_SECONDS = 40
 # Reads a document into comparable lines: each element of the compared parts as its tag, id,
 # classes and attributes, each text as its words. Left out: what the page's own script changes as
 # time passes (the auction clock's seconds and its "Going once…", the count-up of a balance, which
-# clocks have started), htmx's working classes and the out-of-band mark it takes off what it swaps
-# in, the live part's own polling address, and the dock's fold buttons and folds (this phone's own
-# choice).
+# clocks have started; the receipt line under the balance, which the page keeps from its money
+# flashes and its own replies, and a fresh load reads from the latest actions: these commands are
+# sent through the API, whose answers no page sees), htmx's working classes and the out-of-band
+# mark it takes off what it swaps in, the live part's own polling address, and the dock's fold
+# buttons and folds (this phone's own choice).
 SNAPSHOT = """
 (doc) => {
   const skipAttrs = new Set(["class", "hx-swap-oob", "data-started", "data-counting", "data-felt", "data-ends-in"]);
@@ -48,7 +50,7 @@ SNAPSHOT = """
         if (words) out.push("  " + words);
         return;
       }
-      if (node.nodeType !== 1 || node.matches("[data-dock] .fold")) return;
+      if (node.nodeType !== 1 || node.matches("[data-dock] .fold") || node.id === "receipt") return;
       const classes = kept(node);
       const attrs = [...node.attributes]
         .filter((a) => !skipAttrs.has(a.name) && !(node.hasAttribute("data-live") && a.name.startsWith("hx-")))

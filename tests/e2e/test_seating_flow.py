@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, join, open_tab, start_game, violations
+from tests.support.browser import SETTLE, confirm, join, open_tab, start_game, violations
 
 
 def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(server, phone, shots):
@@ -47,8 +47,8 @@ def test_a_player_leaves_the_game_from_their_phone(server, phone, shots):
     bob.get_by_role("button", name="Bob").click()
     open_tab(ann, "My deeds")
     ann.screenshot(path=shots / "seating_leave_offered.png", full_page=True)
-    ann.once("dialog", lambda dialog: dialog.accept())
     ann.get_by_role("button", name="Leave the game").click()
+    confirm(ann, "Leave the game for good")
     expect(ann.locator("#toast .toast")).to_contain_text("left the game")
     expect(ann.locator(".card.out")).to_contain_text("Well played, Ann.", timeout=SETTLE)
     expect(bob.locator("#toast .toast")).to_contain_text("Ann", timeout=SETTLE)

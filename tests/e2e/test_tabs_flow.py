@@ -121,7 +121,7 @@ def test_a_tabs_hint_shows_the_first_time_it_opens_on_this_phone_only(server, br
     hint = ann.locator(".tab-hint span")
     expect(hint).to_have_text("Tap where you landed.")  # the first tab, on the first visit
     open_tab(ann, "Pay")
-    expect(hint).to_have_text("Pick who, type how much, tap Pay.")
+    expect(hint).to_have_text("Type how much, pick who, tap Pay.")
     ann.locator(".tab-hint").get_by_role("button", name="Close").click()
     expect(hint).to_be_hidden()
     ann.reload()

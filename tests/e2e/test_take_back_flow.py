@@ -36,7 +36,9 @@ def test_a_player_pays_taps_undo_and_the_other_phone_sees_the_money_back(server,
     expect(toast).to_have_text("Ann took back: Ann paid Bob $90")
     expect(ann.get_by_label("Your cash")).to_have_text("$1,500", timeout=SETTLE)
     expect(bob.get_by_label("Your cash")).to_have_text("$1,500", timeout=SETTLE)
-    expect(bob.locator("#toast .toast")).to_have_text("Ann took back: Ann paid Bob $90")
+    # his money going back is the moment: the amount, and why
+    expect(bob.locator("#toast .money li")).to_have_text("−$90 Ann took back: Ann paid Bob $90")
+    expect(bob.locator("#toast .toast")).to_have_count(1)
     expect(bob.locator("#history li").first).to_have_text("Ann took back: Ann paid Bob $90")
     expect(bob.locator("#history li.undone")).to_have_text("Ann paid Bob $90")
     bob.screenshot(path=shots / "take_back_seen.png")

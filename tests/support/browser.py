@@ -117,6 +117,11 @@ def open_tab(page, name):
     expect(page.get_by_role("tab", name=name, exact=True)).to_have_attribute("aria-selected", "true")
 
 
+def confirm(page, name):
+    """Tap the one big button of the app's own confirm sheet, which names what happens."""
+    page.locator("#confirm-sheet").get_by_role("button", name=name).click()
+
+
 def bid(page, amount):
     """One tap: the bid button that says `amount`."""
     page.locator(".auction").get_by_role("button", name=amount).first.click()

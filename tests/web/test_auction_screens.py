@@ -34,7 +34,7 @@ def test_declining_puts_the_auction_on_every_phone(auction):
 
 def test_a_bid_shows_on_the_other_phones_with_the_next_steps(app, auction):
     response = do(auction["Bob"], auction["id"], type="bid", player=2, amount=60, deed=BOARDWALK)
-    assert "Bob bid $60 for Boardwalk" in text(response)
+    assert "You bid $60 for Boardwalk" in text(response)
     cy = page(auction["Cy"], auction["id"])
     assert '<span class="amount">$60</span>' in cy and "Bob</span>" in cy
     assert bid_buttons(cy) == ["$61", "$70", "$110", "$160"]
@@ -53,8 +53,9 @@ def test_when_the_clock_runs_out_the_winner_pays_and_every_phone_hears_sold(app,
     clock.advance(20)
     live = auction["Cy"].get(f"/g/{auction['id']}/live?view=player&seq={before}", headers=HTMX)
     html = text(live)
-    toast = '<p class="toast ok" role="status"><span class="said">Sold! Bob bought Boardwalk for $420'
+    toast = '<p class="toast ok" role="status"><span class="said"><button type="button" class="more"'
     assert '<div hx-swap-oob="innerHTML:#toast">' + toast in html
+    assert "data-more>Sold! Bob bought Boardwalk for $420</button>" in html  # the news first
     assert "auction-title" not in html
     state = app.extensions["banker"].state(auction["id"])
     assert state.holding(BOARDWALK).owner == 2 and state.player(2).cash == 1080
@@ -150,7 +151,7 @@ def test_a_building_auction_lists_each_lot_ready_for_the_building(app, table):
         ("2", "Baltic Avenue"),
     }
     response = do(table["Bob"], table["id"], type="bid", player=2, amount=50, deed=1)
-    assert "Bob bid $50 for a house on Mediterranean Avenue" in text(response)
+    assert "You bid $50 for a house on Mediterranean Avenue" in text(response)
 
 
 def test_the_api_shows_the_auction(client, app, auction):

@@ -70,7 +70,7 @@ def test_bankruptcy_to_a_player_leaves_a_gracious_screen_and_the_creditor_a_choi
         {"type": "mortgage", "deed": 1},
     )
     response = do(owing["Cy"], owing["id"], type="declare_bankruptcy", player=3)
-    assert "Cy is bankrupt to Ann and out of the game" in text(response)
+    assert "data-more>You are bankrupt and out of the game</button>" in text(response)  # headline first
     cy = page(owing["Cy"], owing["id"])
     assert "You're out" in cy and "You finished 3 of 3." in cy and "Passed GO" not in cy
     ann = page(owing["Ann"], owing["id"])

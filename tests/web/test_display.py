@@ -19,8 +19,11 @@ def test_a_display_link_shows_the_game_with_no_seat_and_nothing_to_tap(app, tabl
     for shown in ("Ann", "Bob", "Cy", "$1,410", "$1,590", "Net worth $1,590", "Ann paid Bob $90"):
         assert shown in words
     assert page.count('class="tile ') == 40
-    # it shows, never acts: no form, no button, no field, nothing posted
-    assert not re.search(r"<form|<button|<input|<select|<textarea|hx-post", page)
+    # it shows, never acts: no form, no field, nothing posted; its one button is its voice's switch
+    assert not re.search(r"<form|<input|<select|<textarea|hx-post", page)
+    assert re.findall(r"<button[^>]*>", page) == [
+        '<button type="button" class="voice-switch" data-voice-switch aria-pressed="false">'
+    ]
     # the phone's own parts are not here, nor anyone's seat
     assert "csrf" not in page.lower()
 

@@ -71,7 +71,7 @@ def test_a_refused_command_reads_in_japanese(table):
 def test_the_toast_and_the_history_read_in_the_phones_language(table):
     switch(table["Ann"], "ko")
     paid = do(table["Ann"], table["id"], type="pay_player", player=1, to=2, amount=50)
-    assert readable(text(paid).split("</div>")[0]) == "Bob 님에게 $50 지불했습니다 되돌리기"  # and Undo
+    assert readable(text(paid).split("</div>")[0]) == "−$50 Bob 님에게 $50 지불했습니다 되돌리기"  # and Undo
     assert "Ann 님이 Bob 님에게 $50 지불" in page(table["Ann"], table["id"])
     assert "Annが Bobに" not in page(table["Bob"], table["id"])
     assert "Ann paid Bob $50" in page(table["Bob"], table["id"])

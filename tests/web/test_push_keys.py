@@ -56,6 +56,7 @@ def region(state: GameState, view: str, name: str, you: int | None) -> str:
         me=me,
         now=NOW,
         lines=None,
+        receipt=lambda: None,  # the line under the balance: read from the log, kept fresh by the flash
     )
     return CASH.sub(r"\1", ATTENTION.sub("", html))
 

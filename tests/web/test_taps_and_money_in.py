@@ -22,7 +22,11 @@ def toast_lines(response) -> list[str]:
 
 
 def money_in(response) -> list[str]:
-    return [readable(line) for line in re.findall(r"<p [^>]*data-money-in>(.*?)</p>", text(response), re.S)]
+    """The money flash's rows, as read: "+$90 from Bob · rent"."""
+    flash = re.search(r"<div [^>]*data-money-in>(.*?)</ul>", text(response), re.S)
+    return (
+        [readable(row) for row in re.findall(r"<li[^>]*>(.*?)</li>", flash.group(1), re.S)] if flash else []
+    )
 
 
 def live(phone, game_id: str, known: int):
@@ -40,7 +44,7 @@ def test_a_tap_sent_again_with_its_request_id_answers_the_same_and_changes_nothi
         table["Ann"], game_id, type="pay_player", player=1, to=2, amount=90, reason="rent", request_id="t1"
     )
     assert again.status_code == 200
-    assert toast_lines(again) == toast_lines(first) == ["You paid Bob $90 (rent) Undo"]
+    assert toast_lines(again) == toast_lines(first) == ["−$90 You paid Bob $90 (rent) Undo"]
     assert seq(app, game_id) == after and cash(app, game_id) == [1410, 1590, 1500]
     # a new tap is a new id: it applies
     do(table["Ann"], game_id, type="pay_player", player=1, to=2, amount=90, reason="rent", request_id="t2")
@@ -69,7 +73,8 @@ def test_the_receiver_sees_the_money_come_in_and_nobody_else_does(app, table):
     as_banker(app, game_id, {"type": "pass_go", "player": 1})
     # one toast, so it stays over the header and covers no button
     assert money_in(live(table["Ann"], game_id, known)) == [
-        "+$90 from Bob · rent; +$200 from the bank · Passed GO"
+        "+$90 from Bob · rent",
+        "+$200 from the bank · Passed GO",
     ]
     assert money_in(live(table["Cy"], game_id, known)) == []
     assert money_in(live(table["Bob"], game_id, known)) == []  # Bob paid: his own toast said so
@@ -80,16 +85,17 @@ def test_your_own_action_reads_in_the_second_person_and_everyone_else_reads_your
     game_id = table["id"]
     known = seq(app, game_id)
     paid = do(table["Ann"], game_id, type="pay_player", player=1, to=2, amount=90, reason="rent")
-    assert toast_lines(paid) == ["You paid Bob $90 (rent) Undo"]
+    assert toast_lines(paid) == ["−$90 You paid Bob $90 (rent) Undo"]
     bought = do(table["Ann"], game_id, type="buy", player=1, deed=BOARDWALK)
+    # the headline first, the whole on a tap
     assert toast_lines(bought)[0].startswith(
-        "You paid the bank $400 (bought Boardwalk); You now own Boardwalk"
+        "−$400 You now own Boardwalk You paid the bank $400 (bought Boardwalk); You now own Boardwalk"
     )
     history = text(table["Cy"].get(f"/g/{game_id}"))
     assert "Ann paid Bob $90 (rent)" in history and "You paid" not in history
     # the bank's screen acting for Ann names her
     banked = do(table["host"], game_id, "bank", type="pass_go", player=1)
-    assert toast_lines(banked) == ["Ann collected $200 from the bank (Passed GO)"]
+    assert toast_lines(banked) == ["Ann collected $200 from the bank (Passed GO)"]  # no amount of its own
     assert known < seq(app, game_id)
 
 

@@ -138,8 +138,10 @@ def test_the_other_phone_hears_of_the_trade_with_the_10_percent_fee_it_paid(app,
     trade = app.extensions["banker"].state(game_id).trades[0].id
     post(deeds["Bob"], f"/g/{game_id}/trade/{trade}/accept", {})
     live = text(deeds["Ann"].get(f"/g/{game_id}/live?view=player&seq={before}", headers=HTMX))
-    toast = re.search(r'<p class="toast ok"[^>]*><span class="said">(.*?)</span>', live).group(1)
-    assert toast == (
-        "Bob accepted: Ann gets Park Place; Bob gets Boardwalk; "
-        "Ann paid the bank $18 (10% fee to keep Park Place mortgaged)"
+    # the news leads the money it moved for her, in one toast
+    news = re.search(r'<li class="news">(.*?)</li>', live).group(1)
+    fee = re.search(r'<li class="spend"><b>(.*?)</b> <span>(.*?)</span>', live).groups()
+    assert (news, fee) == (
+        "Bob accepted: Ann gets Park Place; Bob gets Boardwalk",
+        ("−$18", "to the bank · 10% fee to keep Park Place mortgaged"),
     )

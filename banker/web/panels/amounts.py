@@ -6,6 +6,7 @@ for ₩200,000 (that would be ₩200,000,000)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
@@ -45,10 +46,17 @@ def amount_field(state: GameState) -> AmountField:
     return AmountField("", before)
 
 
+def money_shape(state: GameState) -> str:
+    """How the game shows an amount, for the page's script to name a typed one ("Pay Bob $50"):
+    [before, after, times, counted in K]."""
+    before, after, times = CURRENCIES[state.rules.currency]
+    return json.dumps([before, after, times, state.rules.currency == "MK"])
+
+
 def cash_of(state: GameState, player: Player) -> Markup:
     """A player's cash as shown, with its whole amount for the page's script (the balance's count
     up, the most its player may bid): ₩1.5M or M1.5 does not say it."""
     return Markup('<data value="%d">%s</data>') % (player.cash, escape(state.money(player.cash)))
 
 
-TEMPLATE_GLOBALS = {"amount_field": amount_field, "cash_of": cash_of}
+TEMPLATE_GLOBALS = {"amount_field": amount_field, "cash_of": cash_of, "money_shape": money_shape}

@@ -6,13 +6,18 @@ once per game and seq, and what the live stream pushes to it once per change (ba
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from markupsafe import Markup
 
 from banker.rules import GameState, Player
+from banker.rules.auctions import AuctionClosed
+from banker.rules.bankruptcy import WentBankrupt
+from banker.rules.base import Event
 from banker.rules.debts import owed
-from banker.rules.receipts import Movement
+from banker.rules.receipts import Movement, movements
+from banker.rules.seating import Resigned
 from banker.rules.state import BANK, FREE_PARKING
 from banker.rules.tally import worth
 from banker.rules.text import Text
@@ -82,6 +87,42 @@ def movement_line(state: GameState, moved: Movement) -> Text:
     if moved.reason:
         return Text("%(payer)s → %(payee)s %(amount)s · %(reason)s", reason=moved.reason, **said)
     return Text("%(payer)s → %(payee)s %(amount)s", **said)
+
+
+def spoken(state: GameState, events: Sequence[Event]) -> list[Text]:
+    """What the display says aloud for one action, when its voice is on: "Bob paid Ann $600,
+    rent for Boardwalk", "Sold to Ann for $160" (the sale's own payment goes unsaid), "Cy is
+    bankrupt"."""
+    said: list[Text] = []
+    sold = any(isinstance(e, AuctionClosed) and e.outcome == "sold" for e in events)
+    for event in events:
+        if isinstance(event, AuctionClosed) and event.outcome == "sold" and event.player is not None:
+            said.append(
+                Text(
+                    "Sold to %(player)s for %(amount)s",
+                    player=state.name_of(event.player),
+                    amount=state.money(event.amount),
+                )
+            )
+        elif isinstance(event, Resigned):
+            said.append(event.describe(state))
+        elif isinstance(event, WentBankrupt):
+            said.append(Text("%(player)s is bankrupt", player=state.name_of(event.player)))
+        elif not sold:
+            said += [_paid_aloud(state, m) for m in movements((event,))]
+    return said
+
+
+def _paid_aloud(state: GameState, moved: Movement) -> Text:
+    amount = state.money(moved.amount)
+    if moved.payer == BANK:
+        paid = Text("The bank paid %(payee)s %(amount)s", payee=state.name_of(moved.payee), amount=amount)
+    elif moved.payee == BANK:
+        paid = Text("%(payer)s paid the bank %(amount)s", payer=state.name_of(moved.payer), amount=amount)
+    else:
+        payer, payee = state.name_of(moved.payer), state.name_of(moved.payee)
+        paid = Text("%(payer)s paid %(payee)s %(amount)s", payer=payer, payee=payee, amount=amount)
+    return Text("%(paid)s, %(reason)s", paid=paid, reason=moved.reason) if moved.reason else paid
 
 
 def display_board(game_id: str, state: GameState) -> Markup:

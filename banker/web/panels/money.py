@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from banker.rules import GameState, Player
+from banker.rules import BANK, GameState, Player
 from banker.rules.bankruptcy import DeclareBankruptcy, fine_takers
 from banker.rules.board import Deed
 from banker.rules.buildings import level
@@ -27,7 +27,7 @@ from banker.rules.money import with_reason
 from banker.rules.payable import can_pay
 from banker.rules.text import Text
 from banker.web.panels import Region, players_shown
-from banker.web.panels.offers import Offer, offer
+from banker.web.panels.offers import Confirm, Offer, offer
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,11 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
     bankrupt = None
     if not (jail_card or can_pay(state, player.id)):
         bankrupt = Offer(
-            Text("Declare bankruptcy"), {"type": "declare_bankruptcy", "player": player.id}, None, "danger"
+            Text("Declare bankruptcy"),
+            {"type": "declare_bankruptcy", "player": player.id},
+            None,
+            "danger",
+            confirm=bankruptcy_confirm(state, player),
         )
     short = max(0, total - player.cash)
     trades_note = ""
@@ -99,6 +103,23 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
         trades_note=trades_note,
         fine_taker=fine_offer(state, takers[0], player) if takers else None,
     )
+
+
+def bankruptcy_confirm(state: GameState, player: Player) -> Confirm:
+    """The sheet before a bankruptcy, naming who takes what the debtor has."""
+    creditors = {d.creditor for d in state.debts_of(player.id)}
+    question = Text(
+        "Everything %(player)s has goes to the creditors. Only the banker can undo it.", player=player.name
+    )
+    if len(creditors) > 1:
+        return Confirm(question, Text("Declare %(player)s bankrupt to the creditors", player=player.name))
+    (creditor,) = creditors
+    if creditor == BANK:
+        return Confirm(question, Text("Declare %(player)s bankrupt to the bank", player=player.name))
+    to = Text(
+        "Declare %(player)s bankrupt to %(creditor)s", player=player.name, creditor=state.name_of(creditor)
+    )
+    return Confirm(question, to)
 
 
 def fine_offer(state: GameState, creditor: int, debtor: Player, yours: bool = False) -> Offer:

@@ -9,7 +9,17 @@ from typing import Any
 from banker.rules import BANK, Command, GameState, RuleError, decide, parse_command
 from banker.rules.inputs import MAX_AMOUNT
 from banker.rules.money import DebtIncurred, Paid
+from banker.rules.receipts import signed
 from banker.rules.text import Text
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """Asked on the app's own sheet before a button acts: what it means, and the one big button
+    that names what happens ("Declare Ann bankrupt to Bob")."""
+
+    question: str
+    do: str
 
 
 @dataclass(frozen=True)
@@ -21,6 +31,7 @@ class Offer:
     amount: str = ""  # the cash it moves for the acting player ("+$30"), shown after the label
     short: int = 0  # refused only for want of this much more cash
     moved: int = 0  # the cash it moves for the acting player, as a number
+    confirm: Confirm | None = None
 
 
 def offer(
@@ -41,7 +52,7 @@ def offer(
         if isinstance(e, Paid)
     )
     owed = sum(e.amount for e in events if isinstance(e, DebtIncurred) and e.debtor == player)
-    amount = ("+" if moved > 0 else "−") + state.money(abs(moved)) if moved else ""
+    amount = signed(state, moved) if moved else ""
     if owed:  # more than the cash in hand: it will be owed, and the label says so
         amount = Text("−%(amount)s, owed", amount=state.money(owed))
     return Offer(label, payload, None, style, amount if with_amount else "", moved=moved)
