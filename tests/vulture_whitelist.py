@@ -106,7 +106,6 @@ _.their_claims
 # pytest's hooks and plugins, and the arguments a hook is called with.
 pytest_plugins
 pytest_configure
-pytest_xdist_auto_num_workers
 pytest_collection_modifyitems
 pytest_runtest_makereport
 call
@@ -115,15 +114,8 @@ call
 test_a_table_playing_any_legal_commands_keeps_the_rules_invariants
 trial
 
-# Called by the classes they override: HTMLParser's handlers, hypothesis's end of a run, Jinja's
-# bytecode cache.
+# Called by the classes they override: HTMLParser's handlers, hypothesis's end of a run.
 _.handle_starttag
 _.handle_endtag
 _.handle_data
 _.teardown
-_.load_bytecode
-_.dump_bytecode
-
-# A flag Python reads before it writes a compiled module; a fixture a test asks for by its name.
-_.dont_write_bytecode
-postgres_url
