@@ -114,8 +114,15 @@ call
 test_a_table_playing_any_legal_commands_keeps_the_rules_invariants
 trial
 
-# Called by the classes they override: HTMLParser's handlers, hypothesis's end of a run.
+# Called by the classes they override: HTMLParser's handlers, hypothesis's end of a run, Jinja's
+# bytecode cache.
 _.handle_starttag
 _.handle_endtag
 _.handle_data
 _.teardown
+_.load_bytecode
+_.dump_bytecode
+
+# A flag Python reads before it writes a compiled module; a fixture a test asks for by its name.
+_.dont_write_bytecode
+postgres_url
