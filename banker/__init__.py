@@ -20,7 +20,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    app = Flask(
+    from banker.web import App, register
+
+    app = App(
         __name__,
         instance_path=str(ROOT / "instance"),
         instance_relative_config=True,
@@ -60,8 +62,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         ).start()
     htmx.init_app(app)
     csrf.init_app(app)
-
-    from banker.web import register
-
     register(app)
     return app

@@ -18,7 +18,8 @@ V = TypeVar("V")
 
 class LRU(Generic[K, V]):
     """A mapping that keeps the most recently used entries while their total weight is at most
-    `bound` (each entry weighs 1 unless `weight` says otherwise); safe to share between threads."""
+    `bound` (each entry weighs 1 unless `weight` says otherwise); safe to share between threads:
+    changes take a lock, reads need none."""
 
     def __init__(self, bound: int, weight: Callable[[V], int] = lambda value: 1) -> None:
         self.bound = bound
@@ -28,11 +29,16 @@ class LRU(Generic[K, V]):
         self._lock = threading.Lock()
 
     def get(self, key: K) -> V | None:
-        with self._lock:
-            value = self._entries.get(key)
-            if value is not None:
+        # without the lock: each step is one call into the OrderedDict, whole under the GIL, and
+        # a hit is asked for far more often than anything is kept (under `banker serve` the lock
+        # is a greenlet's, taken in Python)
+        value = self._entries.get(key)
+        if value is not None:
+            try:
                 self._entries.move_to_end(key)
-            return value
+            except KeyError:  # dropped meanwhile by another thread: still the value it held
+                pass
+        return value
 
     def put(self, key: K, value: V) -> None:
         with self._lock:

@@ -57,8 +57,12 @@ depends_on
 downgrade
 
 # Attributes that a library reads: gevent's server, werkzeug's URL converter, its responses and
-# sessions, Flask's request bound, Jinja's environment.
+# sessions, Flask's request bound, the class of its Jinja environment and its templates' context,
+# Jinja's environment.
 _.handler_class
+_.jinja_environment
+_.make_globals
+_.update_template_context
 _.regex
 _.max_age
 _.immutable
@@ -73,7 +77,8 @@ _.secret_key
 # Arguments that are part of an lru_cache key: a file changed on disk is read again.
 mtime_ns
 
-# Fields of the view models that only the templates read.
+# Fields of the view models that only the templates read; what shared/_region.html asks a region.
+_.model_of
 _.unit
 _.placeholder
 _.seconds_left

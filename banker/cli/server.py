@@ -27,6 +27,8 @@ import resource
 import socket
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,6 +132,7 @@ class _Deadline:
     def __init__(self, rfile: Any) -> None:
         self._rfile = rfile
         self.deadline = math.inf
+        self._timed = False  # a timer of `whole` runs: each read needs none of its own
 
     @property
     def closed(self) -> bool:
@@ -147,7 +150,23 @@ class _Deadline:
     def close(self) -> None:
         self._rfile.close()
 
+    @contextmanager
+    def whole(self) -> Iterator[None]:
+        """Every read in the block within the deadline, on one timer (the header lines of a
+        request: a timer each cost more than reading them)."""
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TooSlow
+        self._timed = True
+        try:
+            with Timeout(left, TooSlow):
+                yield
+        finally:
+            self._timed = False
+
     def _within(self, read: Any, size: int) -> bytes:
+        if self._timed:
+            return read(size)
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise TooSlow
@@ -194,6 +213,10 @@ class Handler(WSGIHandler):
         if began:
             self.rfile.deadline = time.monotonic() + self.server.limits.header
         return super().read_requestline()
+
+    def read_request(self, raw_requestline: str) -> Any:
+        with self.rfile.whole():  # its header lines
+            return super().read_request(raw_requestline)
 
     def _handle_client_error(self, ex: Exception) -> Any:
         if isinstance(ex, TooSlow):  # headers half sent: nobody is waiting for an answer, close

@@ -64,7 +64,9 @@ class Broker:
             seq = self._seq.get(game_id) or 0
             if seq > after_seq:
                 return seq
-            waiting = self._waiting.setdefault(game_id, _Waiting())
+            waiting = self._waiting.get(game_id)
+            if waiting is None:  # the game's first stream to wait makes the Event they share
+                waiting = self._waiting[game_id] = _Waiting()
             waiting.streams += 1
         try:
             waiting.changed.wait(timeout)
@@ -73,8 +75,8 @@ class Broker:
                 waiting.streams -= 1
                 if not waiting.streams and self._waiting.get(game_id) is waiting:
                     del self._waiting[game_id]
-        with self._lock:
-            return self._seq.get(game_id) or 0
+                seq = self._seq.get(game_id) or 0
+        return seq
 
     def close(self) -> None:
         """Stop any background work (nothing to stop in one process)."""

@@ -30,7 +30,7 @@ from banker.service.action_log import Stored
 from banker.service.seats import BANKER, DISPLAY, SeatKey
 from banker.web.http import seats
 from banker.web.http.i18n import lang
-from banker.web.panels import fragments, history, regions
+from banker.web.panels import fragments, history, own_models, regions, worked_out
 from banker.web.panels.amounts import cash_of
 from banker.web.panels.display import standings
 from banker.web.panels.tally import ending
@@ -60,7 +60,8 @@ def message(
             whole += Markup(render_template("shared/_desk.html", oob=True, **drawn))
         return whole + _toast(game_id, before.seq, after, stored, seat, _money_in(after, stored, you))
     parts = [_shared(game_id, before, after, view)]
-    changed = [r.name for r in regions(view) if r.model(before, you) != r.model(after, you)]
+    models = zip(regions(view), own_models(view, before, you), own_models(view, after, you), strict=True)
+    changed = [region.name for region, was, now in models if was != now]
     if changed:
         parts.append(render_template("shared/_regions.html", changed=changed, **context(after)))
     parts.append(_toast(game_id, before.seq, after, stored, seat, _money_in(after, stored, you)))
@@ -105,7 +106,7 @@ def _draw_shared(game_id: str, before: GameState, after: GameState, view: str) -
         return Markup("".join(parts))
     if view == "display":
         return _draw_display(game_id, before, after, stored, joined)
-    changed = shared_changes(before, after, joined)
+    changed = _shared_changes(before, after, joined)
     for player in changed.cash:
         parts.append(f'<b hx-swap-oob="innerHTML:.cash-{player.id}">{cash_of(after, player)}</b>')
     if changed.rows:
@@ -139,7 +140,7 @@ def _draw_display(
     """The table display's parts that the change altered, and the money it moved, in order."""
     moved = [m for action in stored for m in movements(action.events)]
     whole = before.ended != after.ended  # the tally takes the screen
-    changed = None if whole else shared_changes(before, after, joined)
+    changed = None if whole else _shared_changes(before, after, joined)
     # a player's card shows their net worth and debts too, which a building or a debt changes
     cards = (
         [] if whole else [s for s, was in zip(standings(after), standings(before), strict=True) if s != was]
@@ -172,11 +173,18 @@ class SharedChanges:
     auction: bool
 
 
+def _shared_changes(before: GameState, after: GameState, joined: set[int]) -> SharedChanges:
+    """`shared_changes`, worked out once for every screen of the change."""
+    return worked_out(after, ("shared changes", before.seq), lambda: shared_changes(before, after, joined))
+
+
 def shared_changes(before: GameState, after: GameState, joined: set[int] = frozenset()) -> SharedChanges:
     """What the change from `before` to `after` altered of the parts every phone shares; `joined`:
     the players whose phones joined meanwhile."""
     pairs = list(zip(before.players, after.players, strict=True))
-    spaces = {p for p in after.edition.space_at if before.holding(p) != after.holding(p)}
+    # a space nobody ever held is in neither state's holdings
+    held = () if before.holdings is after.holdings else before.holdings.keys() | after.holdings.keys()
+    spaces = {p for p in held if p in after.edition.space_at and before.holding(p) != after.holding(p)}
     pot = after.rules.free_parking_jackpot and before.free_parking != after.free_parking
     if pot:
         spaces |= {s.position for s in after.edition.spaces if s.type == "free_parking"}
@@ -192,7 +200,12 @@ def shared_changes(before: GameState, after: GameState, joined: set[int] = froze
 
 def _history(game_id: str, seq: int, after: GameState, stored: Sequence[Stored]) -> str:
     """The new history lines at the top of the list; after an undo, which marks an older line,
-    the list whole."""
+    the list whole. The same on every screen: drawn once per change and language."""
+    key = ("history", game_id, seq, after.seq, lang())
+    return fragments.once(key, lambda: _draw_history(game_id, seq, after, stored))
+
+
+def _draw_history(game_id: str, seq: int, after: GameState, stored: Sequence[Stored]) -> str:
     undone = any(isinstance(e, Undone) for action in stored for e in action.events)
     if undone:
         lines = history.lines(game_id, after)
@@ -239,7 +252,9 @@ def _row(player: Player) -> tuple:
 def seating(state: GameState) -> tuple:
     """Who sits at the table and who may still change seats, as the lists of names and the bank's
     Players card show them: a late player, a new name or piece, a player out, the game's end."""
-    return (state.ended, tuple((p.name, p.token, p.bankrupt) for p in state.players))
+    return worked_out(
+        state, "seating", lambda: (state.ended, tuple((p.name, p.token, p.bankrupt) for p in state.players))
+    )
 
 
 def _joined(game_id: str) -> set[int]:

@@ -51,7 +51,7 @@ ACTIONS = 300  # the game the phones watch has this many actions behind it
 PHONES = 8
 WARMUP = 20  # payments sent before the timed ones
 FULL_UPDATE = f"Full update: payment sent -> the whole stream message on each of {PHONES} phones"
-FULL_UPDATE_TARGET = "median <= 2 ms, p95 <= 4 ms, right balances, stored"
+FULL_UPDATE_TARGET = "median <= 2 ms, p95 <= 3 ms, right balances, stored"
 
 
 # --- reading a live stream off the wire --------------------------------------------------------
@@ -360,10 +360,11 @@ def _figures(taken: list[Sample], cpu: float, wrong: int, stored: bool) -> list[
     every = [t for s in taken for t in s.arrived[:PHONES]]
     slowest = [max(s.arrived[:PHONES]) for s in taken]
     answers = [s.answered for s in taken]
-    median, p95, slow95, answer95 = (
+    median, p95, slow95, answer50, answer95 = (
         statistics.median(every),
         percentile(every, 95),
         percentile(slowest, 95),
+        statistics.median(answers),
         percentile(answers, 95),
     )
     # the payee's phone also gets its own wallet; the 6 others only what every phone shares
@@ -380,7 +381,7 @@ def _figures(taken: list[Sample], cpu: float, wrong: int, stored: bool) -> list[
             FULL_UPDATE,
             f"median {ms(median)}, p95 {ms(p95)} ({len(taken)} payments x {PHONES} phones; {right})",
             FULL_UPDATE_TARGET,
-            median <= 2.0 and p95 <= 4.0 and not wrong and stored,
+            median <= 2.0 and p95 <= 3.0 and not wrong and stored,
         ),
         Figure(
             f"Full update: the slowest of the {PHONES} phones, per payment",
@@ -389,7 +390,10 @@ def _figures(taken: list[Sample], cpu: float, wrong: int, stored: bool) -> list[
             slow95 <= 5.0,
         ),
         Figure(
-            "The payer's own answer (htmx POST /do)", f"p95 {ms(answer95)}", "p95 <= 3 ms", answer95 <= 3.0
+            "The payer's own answer (htmx POST /do)",
+            f"median {ms(answer50)}, p95 {ms(answer95)}",
+            "median <= 2 ms",
+            answer50 <= 2.0,
         ),
         Figure(
             "Bytes per other phone per payment (down: the message as it crosses the socket, chunk"
@@ -413,8 +417,8 @@ def _figures(taken: list[Sample], cpu: float, wrong: int, stored: bool) -> list[
         Figure(
             f"Server CPU per payment, {PHONES} phones watching (the server process's user + system time)",
             f"{per_payment:.2f} ms ({cpu:.2f} s over {len(taken)} payments)",
-            "<= 5 ms",
-            per_payment <= 5.0,
+            "<= 1.5 ms",
+            per_payment <= 1.5,
         ),
     ]
 

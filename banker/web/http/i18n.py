@@ -25,7 +25,8 @@ from urllib.parse import urlsplit
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Blueprint, Flask, redirect, request
+from babel.support import NullTranslations, Translations
+from flask import Blueprint, Flask, g, redirect, request
 from flask_babel import get_locale, get_translations
 
 from banker.extensions import babel
@@ -38,6 +39,7 @@ DEFAULT = "en"
 COOKIE = "lang"
 YEAR = 365 * 24 * 60 * 60
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
+LANG_KEPT, TRANSLATIONS_KEPT = "banker_lang", "banker_translations"  # per request, in `g`
 
 bp = Blueprint("i18n", __name__)
 
@@ -52,15 +54,32 @@ def choose_locale() -> str:
 
 
 def lang() -> str:
-    return str(get_locale() or DEFAULT)
+    if not g:
+        return str(get_locale() or DEFAULT)
+    found = g.get(LANG_KEPT)
+    if found is None:
+        found = str(get_locale() or DEFAULT)
+        setattr(g, LANG_KEPT, found)
+    return found
+
+
+def translations() -> Translations | NullTranslations:
+    """The request's catalogue, looked up once per request: a screen asks it for every word."""
+    if not g:
+        return get_translations()
+    found = g.get(TRANSLATIONS_KEPT)
+    if found is None:
+        found = get_translations()
+        setattr(g, TRANSLATIONS_KEPT, found)
+    return found
 
 
 def translate(value: Any) -> Any:
     """A Text in the current language; anything else as it is."""
     if not isinstance(value, Text):
         return value
-    translations = get_translations()
-    return say(value, translations.ugettext, translations.ungettext)
+    catalogue = translations()
+    return say(value, catalogue.ugettext, catalogue.ungettext)
 
 
 @bp.post("/language")
@@ -96,6 +115,13 @@ def register(app: Flask) -> None:
     compile_catalogues()
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=choose_locale)
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: translations().ugettext(s),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
+    )
     app.jinja_env.finalize = translate
     app.jinja_env.filters["say"] = translate  # a Text passed into a template's own message
     app.jinja_env.globals["listing"] = listing

@@ -7,15 +7,24 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Flask
 
 from banker.rules import GameState
+
+T = TypeVar("T")
+STATES_WORKED_OUT = 64
+# the states drawn from lately, by identity, each with what was worked out from it: a change's
+# streams ask the same state for every phone's models, once as the state after it and again as
+# the state before the next change (a state is kept alive by its entry, so its id is not reused)
+_worked_out: dict[int, tuple[GameState, dict[Any, Any]]] = {}
+_adding = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -36,6 +45,10 @@ class Region:
     template: str
     model: Callable[[GameState, int | None], Any]
 
+    def model_of(self, state: GameState, you: int | None) -> Any:
+        """`model(state, you)`, worked out once per state."""
+        return worked_out(state, (self.name, you), lambda: self.model(state, you))
+
 
 def register(app: Flask) -> None:
     for panel in _panels():
@@ -43,14 +56,37 @@ def register(app: Flask) -> None:
     app.jinja_env.globals["regions"] = {region.name: region for region in _regions()}
 
 
+@cache
 def regions(screen: str) -> tuple[Region, ...]:
     """The regions of `screen` that are each phone's own, as the panel modules list them."""
     return tuple(region for region in _regions() if screen in region.screens)
 
 
+def own_models(screen: str, state: GameState, you: int | None) -> tuple[Any, ...]:
+    """The models of `screen`'s own regions (as `regions` lists them) for the phone of `you`,
+    worked out once per state."""
+    return worked_out(state, (screen, you), lambda: tuple(r.model(state, you) for r in regions(screen)))
+
+
+def worked_out(state: GameState, key: Any, make: Callable[[], T]) -> T:
+    """What `make` works out from `state` alone (`key` names it), worked out once per state."""
+    kept = _worked_out.get(id(state))
+    if kept is None or kept[0] is not state:
+        with _adding:
+            kept = _worked_out.get(id(state))
+            if kept is None or kept[0] is not state:
+                while len(_worked_out) >= STATES_WORKED_OUT:
+                    del _worked_out[next(iter(_worked_out))]  # the state added first
+                kept = _worked_out[id(state)] = (state, {})
+    found = kept[1]
+    if key not in found:
+        found[key] = make()
+    return found[key]
+
+
 def players_shown(state: GameState) -> tuple:
     """Each player as a list of them reads: their name, and whether they are out."""
-    return tuple((p.name, p.bankrupt) for p in state.players)
+    return worked_out(state, "players shown", lambda: tuple((p.name, p.bankrupt) for p in state.players))
 
 
 @cache

@@ -16,7 +16,7 @@ from banker.rules.receipts import Movement
 from banker.rules.state import BANK, FREE_PARKING
 from banker.rules.tally import worth
 from banker.rules.text import Text
-from banker.web.panels import fragments
+from banker.web.panels import fragments, worked_out
 
 TICKER = 6  # the latest history lines the display shows (static/css/display.css shows as many)
 
@@ -55,15 +55,13 @@ class Standing:
     owes: int  # what they owe and could not pay yet
 
 
-def standings(state: GameState) -> list[Standing]:
-    return [
-        Standing(
-            player=p,
-            worth=sum(worth(state, p)),
-            owes=owed(state, p.id),
-        )
-        for p in state.players
-    ]
+def standings(state: GameState) -> tuple[Standing, ...]:
+    """Every player's card, worked out once per state: each change compares them with the last."""
+    return worked_out(state, "standings", lambda: tuple(_standing(state, p) for p in state.players))
+
+
+def _standing(state: GameState, p: Player) -> Standing:
+    return Standing(player=p, worth=sum(worth(state, p)), owes=owed(state, p.id))
 
 
 def party_name(state: GameState, party: int) -> str:

@@ -3,21 +3,24 @@ the cards kept, jail) and the deeds the player holds."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from banker.rules import GameState
 from banker.rules.board import Deed
 from banker.rules.state import Holding
-from banker.web.panels import Region
+from banker.web.panels import Region, worked_out
 
 
 def my_deeds(state: GameState, you: int | None) -> tuple[tuple[Deed, Holding], ...]:
     """The deeds `you` holds, in board order, each with its holding: all the deeds list shows."""
-    return tuple(
-        (deed, holding)
-        for deed in state.edition.deeds
-        if (holding := state.holding(deed.position)).owner == you
-    )
+    return worked_out(state, "deeds held", lambda: _deeds_held(state)).get(you, ())
+
+
+def _deeds_held(state: GameState) -> dict[int, tuple[tuple[Deed, Holding], ...]]:
+    """Every owner's deeds, in board order, each with its holding: one pass for all the phones."""
+    held: dict[int, list[tuple[Deed, Holding]]] = {}
+    for deed in state.edition.deeds:
+        if (holding := state.holdings.get(deed.position)) is not None:
+            held.setdefault(holding.owner, []).append((deed, holding))
+    return {owner: tuple(deeds) for owner, deeds in held.items()}
 
 
 def _wallet(state: GameState, you: int | None) -> tuple:
@@ -25,10 +28,9 @@ def _wallet(state: GameState, you: int | None) -> tuple:
     # token level's price, offered in jail and at GO. The wallet says what others owe this
     # player, and what the deeds could raise (the most to bid)
     me = state.player(you)
-    if not (me.in_jail or state.at_go == you):
-        me = replace(me, cash=0)
+    shown = me if me.in_jail or state.at_go == you else {**vars(me), "cash": None}
     # a kept card is played on another player's deed: the deeds it may take come with it
-    return (me, my_deeds(state, you), state.debts, state.ended, state.at_go, me.hand and state.holdings)
+    return (shown, my_deeds(state, you), state.debts, state.ended, state.at_go, me.hand and state.holdings)
 
 
 REGIONS = (
