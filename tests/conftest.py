@@ -40,12 +40,6 @@ sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """Two test processes per core: a browser test waits on its pages and its server as much as it
-    works, and the other process of its core works meanwhile."""
-    return 2 * len(os.sched_getaffinity(0))
-
-
 def pytest_configure(config: pytest.Config) -> None:
     suite_database()  # a database the suite does not know stops it before any test
     properties.load_profile()

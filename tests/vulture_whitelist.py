@@ -114,7 +114,6 @@ _.their_claims
 # pytest's hooks and plugins, and the arguments a hook is called with.
 pytest_plugins
 pytest_configure
-pytest_xdist_auto_num_workers
 pytest_collection_modifyitems
 pytest_runtest_makereport
 call
