@@ -1,4 +1,5 @@
-"""The chronicle kept with each game (net worths for the chart, the biggest moments) is what a
+"""The chronicle kept with each game (net worths for the chart, the biggest moments, each player's
+latest money moved) is what a
 replay of the whole log would say, however it was built: folded from the log at once, or extended
 one command at a time, undos included."""
 
@@ -7,7 +8,9 @@ from __future__ import annotations
 from banker.rules import apply_action
 from banker.rules.auctions import AuctionClosed
 from banker.rules.money import Paid
+from banker.rules.receipts import receipts, undone
 from banker.rules.tally import worth
+from banker.rules.undo import Undone
 from banker.service import GameService
 from banker.service.broker import Broker
 from banker.service.chronicle import SAMPLES
@@ -45,24 +48,30 @@ def play(service, rounds: int) -> str:
 
 def replayed(service, game_id):
     """What a replay of the whole log says: each player's net worth after every action, the
-    largest rent and the dearest sale (the first, on a tie), each with the state just after."""
-    state, worths, rent, sale = None, {}, None, None
+    largest rent and the dearest sale (the first, on a tie), each with the state just after, and
+    each player's last money moved with the time of its action."""
+    state, worths, rent, sale, money = None, {}, None, None, {}
     for action in service.log.after(game_id, 0):
         seq, events = action.seq, action.events
+        undoable = {entry.seq: entry.events for entry in state.undo} if state else {}
         state = apply_action(state, seq, events, action.sent)
+        for p in state.players:
+            back = [r for e in events if isinstance(e, Undone) for r in undone(state, e, undoable[e.seq], p.id)]
+            if moved := back + receipts(state, events, p.id):
+                money[p.id] = (moved[-1], action.sent.at)
         worths[seq] = tuple(0 if p.bankrupt else sum(worth(state, p)) for p in state.players)
         for e in events:
             if isinstance(e, Paid) and e.reason.startswith("rent for") and (not rent or e.amount > rent[0]):
                 rent = (e.amount, e.describe(state))
             if isinstance(e, AuctionClosed) and e.outcome == "sold" and (not sale or e.amount > sale[0]):
                 sale = (e.amount, e.sale(state))
-    return state, worths, rent, sale
+    return state, worths, rent, sale, money
 
 
 def test_a_long_game_keeps_a_bounded_sample_of_the_net_worths_a_replay_gives(service):
     game_id = play(service, rounds=160)
     kept = service.chronicle(game_id)
-    state, worths, rent, sale = replayed(service, game_id)
+    state, worths, rent, sale, money = replayed(service, game_id)
     assert kept.state == state and state.seq > 2 * SAMPLES
     points = kept.worths()
     assert SAMPLES // 2 <= len(points) <= SAMPLES + 1
@@ -71,6 +80,7 @@ def test_a_long_game_keeps_a_bounded_sample_of_the_net_worths_a_replay_gives(ser
     assert {b - a for (a, _), (b, _) in zip(points[:-2], points[1:-1], strict=True)} == {kept.stride}
     assert (kept.rent.amount, kept.rent.words) == rent
     assert (kept.sale.amount, kept.sale.words) == sale == (310, "Di bought Pennsylvania Railroad for $310")
+    assert {p.id: kept.latest_money(p.id) for p in state.players} == {p.id: money.get(p.id) for p in state.players}
 
 
 def test_extended_command_by_command_or_folded_at_once_the_chronicle_is_the_same(service):

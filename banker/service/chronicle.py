@@ -1,5 +1,6 @@
 """A game's folded state with what its log told on the way: each player's net worth as the game
-went (for the chart at the end) and its biggest moments (the largest rent, the dearest auction).
+went (for the chart at the end), its biggest moments (the largest rent, the dearest auction) and
+each player's latest money moved (the line under their balance).
 
 It is folded along with the state, one action at a time, so the end of a game is drawn from what
 the server already holds instead of replaying the log; and it keeps no state per action: the net
@@ -15,8 +16,10 @@ from dataclasses import dataclass, field
 from banker.rules import Event, GameState, Sent, apply_action
 from banker.rules.auctions import AuctionClosed
 from banker.rules.money import Paid
+from banker.rules.receipts import Receipt, movements, receipts, undone
 from banker.rules.tally import worth
 from banker.rules.text import Text
+from banker.rules.undo import Undone
 
 SAMPLES = 240  # net worths kept per game: a chart draws between half this and this many points
 
@@ -38,6 +41,9 @@ class Chronicle:
     samples: array = field(default_factory=lambda: array("q"))
     rent: Moment | None = None
     sale: Moment | None = None
+    # (player, the last money that moved for them by anyone's action or an undo, when): the line
+    # under the balance, drawn without reading the log back
+    money: tuple[tuple[int, Receipt, float], ...] = ()
 
     @property
     def seq(self) -> int:
@@ -57,6 +63,10 @@ class Chronicle:
             if seq < self.seq:
                 points.append((seq, tuple(self.samples[index * players : (index + 1) * players])))
         return [*points, (self.seq, self.latest)]
+
+    def latest_money(self, player: int) -> tuple[Receipt, float] | None:
+        """The last money that moved for `player` and the server's time it did; None if none has."""
+        return next(((receipt, at) for who, receipt, at in self.money if who == player), None)
 
 
 def record(
@@ -82,7 +92,27 @@ def record(
         elif isinstance(event, AuctionClosed) and event.outcome == "sold":
             if sale is None or event.amount > sale.amount:
                 sale = Moment(event.amount, event.sale(state))
-    return Chronicle(state=state, stride=stride, samples=samples, rent=rent, sale=sale)
+    money = _money(before, state, events, sent)
+    return Chronicle(state=state, stride=stride, samples=samples, rent=rent, sale=sale, money=money)
+
+
+def _money(
+    before: Chronicle | None, state: GameState, events: Sequence[Event], sent: Sent | None
+) -> tuple[tuple[int, Receipt, float], ...]:
+    """`before`'s latest money per player, with what `events` moved for each party (an undo: what
+    it moved back) in its place."""
+    kept = {player: (receipt, at) for player, receipt, at in before.money} if before else {}
+    undoable = {entry.seq: entry.events for entry in before.state.undo} if before else {}
+    at = sent.at if sent else 0.0
+    for event in events:
+        undid = undoable.get(event.seq, ()) if isinstance(event, Undone) else ()
+        for player in {party for m in movements(undid) for party in (m.payer, m.payee) if party > 0}:
+            for receipt in undone(state, event, undid, player):
+                kept[player] = (receipt, at)
+    for player in {party for m in movements(events) for party in (m.payer, m.payee) if party > 0}:
+        for receipt in receipts(state, events, player):
+            kept[player] = (receipt, at)
+    return tuple((player, receipt, at) for player, (receipt, at) in sorted(kept.items()))
 
 
 def net_worths(state: GameState) -> tuple[int, ...]:

@@ -117,15 +117,17 @@ def _by_action(
 
 
 def latest_receipt(game_id: str, state: GameState, you: int) -> tuple[Receipt, float] | None:
-    """The last money that moved for `you` among the game's latest actions, anyone's, and how many
-    seconds ago: the line under the balance ("+$600 from Cy · rent · 2 min ago")."""
+    """The last money that moved for `you`, by anyone's action, and how many seconds ago: the line
+    under the balance ("+$600 from Cy · rent · 2 min ago"), as the game's chronicle keeps it."""
     service = seats.service()
-    stored = service.log.after(game_id, max(0, state.seq - NEWS_ACTIONS))
-    last = [(action, moved[-1]) for action, moved in _by_action(state, stored, you) if moved]
-    if not last:
+    kept = service.states.kept(game_id)
+    if kept is None or kept.seq < state.seq:
+        kept = service.chronicle(game_id)
+    latest = kept.latest_money(you)
+    if latest is None:
         return None
-    action, receipt = last[-1]
-    return receipt, max(0.0, service.clock() - action.at.timestamp())
+    receipt, at = latest
+    return receipt, max(0.0, service.clock() - at)
 
 
 def _stored(game_id: str, before: GameState, after: GameState) -> list[Stored]:

@@ -11,7 +11,7 @@ def test_a_late_player_seated_after_a_bankruptcy_leaves_its_place_of_three(app, 
     as_banker(app, game_id, {"type": "pay_bank", "player": 3, "amount": 1500, "reason": "setup"})
     as_banker(app, game_id, {"type": "pay_bank", "player": 3, "amount": 1, "reason": "tax"})
     reply = do(table["Cy"], game_id, type="declare_bankruptcy", player=3)
-    assert "Cy is bankrupt to the bank and out of the game" in text(reply)
+    assert "You are bankrupt and out of the game" in text(reply)  # said to Cy, on her own phone
     assert "You finished 3 of 3." in page(table["Cy"], game_id)
     do(table["host"], game_id, "bank", type="add_player", name="Dan", piece="Dog")
     assert "You finished 3 of 3." in page(table["Cy"], game_id)  # it became "3 of 4"
@@ -25,7 +25,7 @@ def test_a_player_who_left_is_ranked_with_the_bankrupt_and_named_as_having_left(
     as_banker(app, game_id, {"type": "pay_bank", "player": 3, "amount": 1, "reason": "tax"})
     do(table["Cy"], game_id, type="declare_bankruptcy", player=3)
     reply = do(table["Bob"], game_id, type="resign", player=2)
-    assert "Bob left the game" in text(reply)
+    assert "You left the game" in text(reply)
     assert "You finished 2 of 3." in page(table["Bob"], game_id)
     do(table["host"], game_id, "bank", type="end_game")
     assert tally_rows(page(table["Ann"], game_id, "/tally")) == [

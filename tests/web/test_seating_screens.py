@@ -57,7 +57,7 @@ def test_a_player_leaves_the_game_from_their_own_phone(app, table):
     game_id = table["id"]
     do(table["host"], game_id, "bank", type="buy", player=2, deed=1)
     reply = do(table["Bob"], game_id, type="resign", player=2)
-    assert reply.status_code == 200 and "Bob left the game" in text(reply)
+    assert reply.status_code == 200 and "You left the game" in text(reply)
     state = app.extensions["banker"].state(game_id)
     assert state.player(2).resigned and state.auction is not None and state.auction.deed == 1
     wallet = page(table["Bob"], game_id)

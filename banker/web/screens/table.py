@@ -66,7 +66,7 @@ def screen_context(game_id: str, state: GameState | None = None) -> dict:
         ),
         "join_url": join_url(game_id),
         "now": service.clock(),
-        # the line under a player's balance, read from the log only where a wallet is drawn
+        # the line under a player's balance, worked out only where a wallet is drawn
         "receipt": partial(push.latest_receipt, game_id, state, g.seat.player_id),
         **(_seating(state) if view == "bank" else {}),
         **(ending(game_id, state) if state.ended else {}),
