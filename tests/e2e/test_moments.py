@@ -94,7 +94,7 @@ def test_money_others_move_is_a_moment_in_its_way_colour(server, browser, shots,
 
     # in jail, the fine (money out) and GO (money in) are told apart by colour
     banker_does(server, game, {"type": "go_to_jail", "player": 1})
-    fine = ann.locator(".wallet .offers").get_by_role("button", name="Pay the fine")
+    fine = ann.locator(".in-jail").get_by_role("button", name="Pay the fine")  # docked under the board
     expect(fine).to_be_visible(timeout=SETTLE)
     go = ann.locator(".wallet").get_by_role("button", name="Passed GO")
     assert (background(fine), background(go)) == (SPEND, GAIN)
