@@ -69,8 +69,11 @@ def api(server, path, body=None, token=None):
             **({"Authorization": f"Bearer {token}"} if token else {}),
         },
     )
-    with urllib.request.urlopen(request, timeout=5) as response:
-        return json.load(response)
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return json.load(response)
+    except urllib.error.HTTPError as refused:  # the server's words, not only its status
+        raise AssertionError(f"{path} {body}: {refused.code} {refused.read().decode()}") from refused
 
 
 def banker_does(server, game, *commands):
