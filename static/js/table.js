@@ -15,6 +15,13 @@ function cashIn(shown) {
 (function () {
   "use strict";
 
+  // The seconds left, as minutes and seconds from 100 (a table may give an auction up to a day)
+  function clockText(seconds) {
+    if (seconds < 100) return String(seconds);
+    var rest = seconds % 60;
+    return Math.floor(seconds / 60) + ":" + (rest < 10 ? "0" : "") + rest;
+  }
+
   function startClock(clock) {
     if (clock.dataset.started) return;
     clock.dataset.started = "1";
@@ -28,7 +35,9 @@ function cashIn(shown) {
       if (!clock.isConnected) return;
       var going = panel.querySelector(".going"); // a bid swaps it in anew
       var left = Math.max(0, endsAt - performance.now());
-      secs.textContent = Math.ceil(left / 1000);
+      var shown = clockText(Math.ceil(left / 1000));
+      if (secs.textContent !== shown) secs.textContent = shown;
+      secs.dataset.long = shown.length > 5 ? "2" : shown.length > 2 ? "1" : "";
       ring.style.strokeDashoffset = String(100 - Math.min(1, left / total) * 100);
       var call = left <= 0 ? going.dataset.sold : left <= 3000 ? going.dataset.twice : left <= 6000 ? going.dataset.once : "";
       if (going.textContent !== call) going.textContent = call;

@@ -3,6 +3,8 @@ beside the actions, and the auction's bid buttons naming who bids."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.support.browser import a_game_under_way, banker_does, take_seat
@@ -16,7 +18,7 @@ IN_SIGHT = """(el) => { const b = el.getBoundingClientRect();
   return b.top >= 0 && b.bottom <= innerHeight && !!top && (el === top || el.contains(top)); }"""
 
 
-def test_undo_and_the_newest_history_stay_in_sight_and_each_bid_names_its_bidder(server, browser):
+def test_undo_and_the_newest_history_stay_in_sight_and_each_bid_names_its_bidder(server, browser, shots):
     game = a_game_under_way(server, auction_seconds=3600)  # only the bank closes it here
     bank = browser.new_context(viewport=LAPTOP).new_page()
     take_seat(bank, server, game["banker_token"])
@@ -34,6 +36,10 @@ def test_undo_and_the_newest_history_stay_in_sight_and_each_bid_names_its_bidder
     expect(bids.first).to_have_text("Ann bids $1")  # it said "$1": for whom?
     bank.locator("#acting label.chip", has_text="Bob").click()
     expect(bids.first).to_have_text("Bob bids $1")
+    clock = bank.locator(".auction .clock .secs")  # an hour's auction counts in minutes, inside its ring
+    expect(clock).to_have_text(re.compile(r"^(60:00|59:[0-5][0-9])$"))
+    assert clock.evaluate("(el) => el.scrollWidth <= el.closest('.clock').clientWidth")
+    bank.screenshot(path=shots / "bank_laptop_auction.png")
     bank.locator(".auction .btn.bid").first.click()
     expect(bank.locator("#auction-high")).to_contain_text("Bob")
     bank.reload()

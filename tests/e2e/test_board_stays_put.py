@@ -132,7 +132,7 @@ TILES = """() => [...document.querySelectorAll('.board .space')].map((t) => {
   const b = t.getBoundingClientRect(); return [Math.round(b.left), Math.round(b.top + scrollY)]; })"""
 
 
-def test_an_auction_docks_under_the_board_folds_to_a_strip_and_the_board_never_moves(server, browser):
+def test_an_auction_docks_under_the_board_folds_to_a_strip_and_the_board_never_moves(server, browser, shots):
     game, commands = hotels_built(server)
     banker_does(server, game, *commands)
     for viewport in (SMALL, PHONE):
@@ -153,8 +153,9 @@ def test_an_auction_docks_under_the_board_folds_to_a_strip_and_the_board_never_m
         words, height = auction.evaluate(
             "(el) => [el.innerText.replace(/\\s+/g, ' ').trim(), el.offsetHeight]"
         )
-        assert re.fullmatch(r"▴ Illinois Avenue \d+ \$160 Ann", words) and height <= 52, (words, height)
+        assert re.fullmatch(r"▴ Illinois Avenue [\d:]+ \$160 Ann", words) and height <= 52, (words, height)
         assert bob.evaluate(TILES) == board
+        bob.screenshot(path=shots / f"dock_auction_folded_{viewport['width']}.png")
         bob.evaluate("scrollTo(0, document.body.scrollHeight)")  # the foot of the page clears the strip
         last = bob.locator("#space-39").bounding_box()
         assert last["y"] + last["height"] <= auction.bounding_box()["y"]
