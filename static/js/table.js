@@ -438,7 +438,7 @@ function cashIn(shown) {
 
   function feel() {
     var balance = document.querySelector(".wallet .balance");
-    var flashes = document.querySelectorAll("#toast [data-money-in]:not([data-felt])");
+    var flashes = document.querySelectorAll("#toast .money:not([data-felt])");
     var from = shown;
     shown = cashIn(balance);
     if (!flashes.length) return;

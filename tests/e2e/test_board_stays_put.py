@@ -195,8 +195,10 @@ def test_the_wallet_is_at_most_1300_px_tall_on_every_tab_in_every_preset(server,
             free = [d["position"] for d in deeds if d["owner"] is None][:2]
             banker_does(server, game, *({"type": "buy", "player": 1, "deed": deed} for deed in free))
         ann = seated(browser, server, game["players"][0]["token"], PHONE)
-        for tab in TABS:
-            ann.locator(f".tabbar [role=tab]:text-is('{tab}')").click()
-            tall[(preset, tab)] = ann.evaluate("document.documentElement.scrollHeight")
+        for viewport in (PHONE, SMALL):
+            ann.set_viewport_size(viewport)
+            for tab in TABS:
+                ann.locator(f".tabbar [role=tab]:text-is('{tab}')").click()
+                tall[(preset, viewport["width"], tab)] = ann.evaluate("document.documentElement.scrollHeight")
         ann.context.close()
     assert {where: px for where, px in tall.items() if px > 1300} == {}  # Monopoly 2.0: 1,900-2,216

@@ -19,7 +19,7 @@ BIRTHDAY = {"type": "card", "player": 1, "deck": "community_chest", "card": "CC0
 
 def flash(body: str) -> list[tuple[str, str]]:
     """The money flash's rows: (their way, the words read)."""
-    found = re.search(r"<div [^>]*data-money-in>(.*?)</ul>", body, re.S)
+    found = re.search(r'<div class="toast money[^>]*>(.*?)</ul>', body, re.S)
     rows = re.findall(r'<li class="([^"]*)">(.*?)</li>', found.group(1), re.S) if found else []
     return [(way, readable(words)) for way, words in rows]
 

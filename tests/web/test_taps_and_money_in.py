@@ -23,7 +23,7 @@ def toast_lines(response) -> list[str]:
 
 def money_in(response) -> list[str]:
     """The money flash's rows, as read: "+$90 from Bob · rent"."""
-    flash = re.search(r"<div [^>]*data-money-in>(.*?)</ul>", text(response), re.S)
+    flash = re.search(r'<div class="toast money[^>]*>(.*?)</ul>', text(response), re.S)
     return (
         [readable(row) for row in re.findall(r"<li[^>]*>(.*?)</li>", flash.group(1), re.S)] if flash else []
     )

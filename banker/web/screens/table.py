@@ -267,10 +267,11 @@ def _drawing(game_id: str):
 
 
 def _update(seq: int, html: str) -> str:
-    """One SSE message; each line of the html its own data line (the browser joins them again)."""
+    """One SSE message, its html on one data line: a line break is a space to HTML (no pushed part
+    holds a <pre> or a <textarea>), and each further data line would cost its prefix again."""
     # a message without data is not delivered to the page, which would not learn its seq
-    lines = "".join(f"data: {line}\n" for line in html.splitlines() if line.strip()) or "data:\n"
-    return f"id: {seq}\nevent: update\n{lines}\n"
+    data = " ".join(line.strip() for line in html.splitlines() if line.strip())
+    return f"id: {seq}\nevent: update\ndata:{' ' if data else ''}{data}\n\n"
 
 
 def _int(value: str | None) -> int | None:
