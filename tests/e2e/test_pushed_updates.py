@@ -71,20 +71,28 @@ SNAPSHOT = """
   };
 }
 """.replace("HISTORY_LINES", str(HISTORY_LINES))
-# the page is at `seq`, and htmx has settled what it swapped in (for a moment after a swap an element
-# keeps the class and style it replaced)
-SETTLED = (
-    "seq => document.querySelector('[data-live]').dataset.seq === String(seq)"
-    " && !document.querySelector('.htmx-swapping, .htmx-settling, .htmx-added')"
-)
+# Started on every open page at once, then awaited page by page, so the pages (and the server
+# drawing them afresh) work side by side: wait until the page is at `seq` and htmx has settled
+# what it swapped in (for a moment after a swap an element keeps the class and style it
+# replaced); read what it shows; and, unless an auction is open (see Table._fresh_tab), fetch the
+# page as the server draws it now, by the page itself (its cookies, its language), and read that.
+CHECK = """
+async ([seq, url, timeout]) => {
+  const snapshot = SNAPSHOT;
+  const live = () => document.querySelector("[data-live]");
+  const since = performance.now();
+  while (live().dataset.seq !== String(seq) || document.querySelector(".htmx-swapping, .htmx-settling, .htmx-added")) {
+    if (performance.now() - since > timeout) throw new Error(`still at seq ${live().dataset.seq}, not ${seq}`);
+    await new Promise((done) => setTimeout(done, 10));
+  }
+  const shown = snapshot(document);
+  if (document.querySelector(".auction")) return { shown, fresh: null };
+  const answer = await fetch(url, { cache: "no-store" });
+  return { shown, fresh: snapshot(new DOMParser().parseFromString(await answer.text(), "text/html")) };
+}
+""".replace("SNAPSHOT", SNAPSHOT.strip())
+START = f"(args) => {{ window.pushedCheck = ({CHECK})(args); }}"
 SHOWN = f"() => ({SNAPSHOT})(document)"
-# the page as the server draws it now, fetched by the page itself (its cookies, its language)
-DRAWN = (
-    "async (url) => {"
-    "  const answer = await fetch(url, {cache: 'no-store'});"
-    f"  return ({SNAPSHOT})(new DOMParser().parseFromString(await answer.text(), 'text/html'));"
-    "}"
-)
 
 
 class Table:
@@ -154,13 +162,11 @@ class Table:
         self.seq = seq
         self.produced |= types
 
-    def _fresh(self, page):
-        """What a fresh load of `page` shows. The page's script makes an open auction its own
-        player's (which bids, which note): then the page is loaded for real in a tab beside it;
-        otherwise the script changes none of the compared parts, and the page as the server draws
+    def _fresh_tab(self, page):
+        """What a fresh load of `page` shows while an auction is open, which the page's script
+        makes its own player's (which bids, which note): loaded for real in a tab beside it.
+        Otherwise the script changes none of the compared parts, and the page as the server draws
         it is enough (and much quicker)."""
-        if page.locator(".auction").count() == 0:
-            return page.evaluate(DRAWN, page.url)
         if page not in self.fresh_tabs:
             fresh = self.fresh_tabs[page] = page.context.new_page()
             fresh.route("**/stream?*", lambda route: route.abort())  # only looked at: nothing moves it on
@@ -170,9 +176,12 @@ class Table:
         return fresh.evaluate(SHOWN)
 
     def _check(self, what):
+        for _, page in self.pages:
+            page.evaluate(START, [self.seq, page.url, SETTLE])
         for label, page in self.pages:
-            page.wait_for_function(SETTLED, arg=self.seq, timeout=SETTLE)
-            seen = {"shown": page.evaluate(SHOWN), "fresh": self._fresh(page)}
+            seen = page.evaluate("() => window.pushedCheck")
+            if seen["fresh"] is None:
+                seen["fresh"] = self._fresh_tab(page)
             assert seen["fresh"]["seq"] == str(self.seq), f"{label}: a fresh load is at another seq"
             parts = ("live", "history") if label.startswith("bank") else ("live", "holdings", "history")
             assert all(seen["fresh"][part] for part in parts), f"{label}: a part to compare is missing"

@@ -6,8 +6,9 @@ from __future__ import annotations
 import io
 import json
 
+from banker.web.http import delivery
 from tests.support.databases import rows
-from tests.support.web import csrf_token, do, text
+from tests.support.web import as_banker, csrf_token, do, text
 
 
 def resume(client, body: bytes, filename: str = "banker-game.json"):
@@ -35,6 +36,23 @@ def test_the_bank_downloads_the_whole_game_as_one_file(app, table):
         "player": 1,
         "deed": 39,
     }
+
+
+def test_a_long_games_file_is_compressed_once_per_seq_and_a_download_again_may_be_answered_304(
+    app, table, monkeypatch
+):
+    host, game_id = table["host"], table["id"]
+    as_banker(app, game_id, *({"type": "pay_bank", "player": 1, "amount": 1} for _ in range(20)))
+    packed = []
+    monkeypatch.setattr(delivery, "_compress", lambda data, encoding, best: packed.append(data) or b"x" * 10)
+    browser = {"Accept-Encoding": "br"}
+    first, second = (host.get(f"/g/{game_id}/game.json", headers=browser) for _ in range(2))
+    assert first.headers["Content-Encoding"] == "br" and first.data == second.data and len(packed) == 1
+    with host.get(f"/g/{game_id}/game.json", headers={**browser, "If-None-Match": first.headers["ETag"]}) as again:
+        assert again.status_code == 304 and not again.data
+    as_banker(app, game_id, {"type": "pay_bank", "player": 1, "amount": 1, "reason": "one more"})
+    assert host.get(f"/g/{game_id}/game.json", headers=browser).headers["ETag"] != first.headers["ETag"]
+    assert len(packed) == 2  # a new seq, new bytes: compressed again
 
 
 def test_a_players_phone_cannot_download_the_game(table):

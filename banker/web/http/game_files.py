@@ -29,11 +29,15 @@ def register(app: Flask) -> None:
 
 
 def download(game_id: str) -> Response:
-    """The game as a file to save, named by its join code."""
+    """The game as a file to save, named by its join code. Its ETag names the game's seq, so the
+    bytes (kept by the service while the game stays at that seq) are compressed once, not on
+    every download of a long game (delivery.py), and a download again may be answered 304."""
     service = seats.service()
     name = f"banker-game-{service.seats.join_code(game_id)}.json"
-    return Response(
-        service.export_game(game_id),
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    seq = service.state(game_id).seq
+    body = service.export_game(game_id)
+    response = Response(
+        body, mimetype="application/json", headers={"Content-Disposition": f'attachment; filename="{name}"'}
     )
+    response.set_etag(f"{game_id}-{seq}-{len(body)}")
+    return response.make_conditional(request)
