@@ -56,7 +56,9 @@ def replayed(service, game_id):
         undoable = {entry.seq: entry.events for entry in state.undo} if state else {}
         state = apply_action(state, seq, events, action.sent)
         for p in state.players:
-            back = [r for e in events if isinstance(e, Undone) for r in undone(state, e, undoable[e.seq], p.id)]
+            back = [
+                r for e in events if isinstance(e, Undone) for r in undone(state, e, undoable[e.seq], p.id)
+            ]
             if moved := back + receipts(state, events, p.id):
                 money[p.id] = (moved[-1], action.sent.at)
         worths[seq] = tuple(0 if p.bankrupt else sum(worth(state, p)) for p in state.players)
@@ -80,7 +82,9 @@ def test_a_long_game_keeps_a_bounded_sample_of_the_net_worths_a_replay_gives(ser
     assert {b - a for (a, _), (b, _) in zip(points[:-2], points[1:-1], strict=True)} == {kept.stride}
     assert (kept.rent.amount, kept.rent.words) == rent
     assert (kept.sale.amount, kept.sale.words) == sale == (310, "Di bought Pennsylvania Railroad for $310")
-    assert {p.id: kept.latest_money(p.id) for p in state.players} == {p.id: money.get(p.id) for p in state.players}
+    assert {p.id: kept.latest_money(p.id) for p in state.players} == {
+        p.id: money.get(p.id) for p in state.players
+    }
 
 
 def test_extended_command_by_command_or_folded_at_once_the_chronicle_is_the_same(service):

@@ -5,7 +5,7 @@ moving is noticed, not only a number changing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from banker.rules.base import Event
@@ -74,6 +74,23 @@ def undone(state: GameState, undo: Undone, events: Iterable[Event], player: int)
     if not net:
         return []
     return [Receipt(-net, signed(state, -net), undo.describe(state), "undone")]
+
+
+def moved_for(
+    state: GameState, events: Sequence[Event], undoable: Mapping[int, Sequence[Event]], player: int
+) -> list[Receipt]:
+    """What one action's `events` moved for `player`: the money an undo among them moved back
+    (`undoable`: the events of each action that may be undone, by seq), then the payments they hold."""
+    moved: list[Receipt] = []
+    for event in events:
+        if isinstance(event, Undone):
+            moved += undone(state, event, undoable.get(event.seq, ()), player)
+    return moved + receipts(state, events, player)
+
+
+def parties(events: Iterable[Event]) -> set[int]:
+    """The players money moved for in `events`."""
+    return {party for m in movements(events) for party in (m.payer, m.payee) if party > 0}
 
 
 def signed(state: GameState, amount: int) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from banker.rules import Event, GameState, Sent, apply_action
 from banker.rules.auctions import AuctionClosed
 from banker.rules.money import Paid
-from banker.rules.receipts import Receipt, movements, receipts, undone
+from banker.rules.receipts import Receipt, moved_for, parties
 from banker.rules.tally import worth
 from banker.rules.text import Text
 from banker.rules.undo import Undone
@@ -103,15 +103,10 @@ def _money(
     it moved back) in its place."""
     kept = {player: (receipt, at) for player, receipt, at in before.money} if before else {}
     undoable = {entry.seq: entry.events for entry in before.state.undo} if before else {}
-    at = sent.at if sent else 0.0
-    for event in events:
-        undid = undoable.get(event.seq, ()) if isinstance(event, Undone) else ()
-        for player in {party for m in movements(undid) for party in (m.payer, m.payee) if party > 0}:
-            for receipt in undone(state, event, undid, player):
-                kept[player] = (receipt, at)
-    for player in {party for m in movements(events) for party in (m.payer, m.payee) if party > 0}:
-        for receipt in receipts(state, events, player):
-            kept[player] = (receipt, at)
+    undid = [e for event in events if isinstance(event, Undone) for e in undoable.get(event.seq, ())]
+    for player in parties(events) | parties(undid):
+        for receipt in moved_for(state, events, undoable, player):
+            kept[player] = (receipt, sent.at if sent else 0.0)
     return tuple((player, receipt, at) for player, (receipt, at) in sorted(kept.items()))
 
 

@@ -24,7 +24,7 @@ from markupsafe import Markup
 from banker.rules import GameState, Player, describe_action
 from banker.rules.game import Joined
 from banker.rules.money import Paid
-from banker.rules.receipts import Receipt, movements, receipts, undone
+from banker.rules.receipts import Receipt, moved_for, movements
 from banker.rules.text import Parts
 from banker.rules.undo import Undone, headline
 from banker.service.action_log import Stored
@@ -109,11 +109,7 @@ def _by_action(
     undoable = {entry.seq: entry.events for entry in before.undo} if before else {}
     for action in stored:
         undoable[action.seq] = action.events
-        moved: list[Receipt] = []
-        for event in action.events:
-            if isinstance(event, Undone):
-                moved += undone(state, event, undoable.get(event.seq, ()), you)
-        yield action, moved + receipts(state, action.events, you)
+        yield action, moved_for(state, action.events, undoable, you)
 
 
 def latest_receipt(game_id: str, state: GameState, you: int) -> tuple[Receipt, float] | None:

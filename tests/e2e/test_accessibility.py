@@ -1,18 +1,16 @@
 """An automated accessibility check (axe-core 4.14.1, vendored in tests/e2e/vendor) of the main
-screens at phone size, in light and in dark mode: no serious or critical WCAG A/AA violations,
+screens at phone size, in light mode, and their colours again in dark mode: no serious or critical WCAG A/AA violations,
 and every control at least 44 x 44 px to the finger."""
 
 from __future__ import annotations
 
 import json
 
-import pytest
+from tests.support.browser import a_game_under_way, banker_does, take_seat
+from tests.support.browser import violations_light_and_dark as violations
 
-from tests.support.browser import a_game_under_way, banker_does, take_seat, violations
 
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_main_screens_have_no_serious_accessibility_violations_or_small_targets(server, browser, scheme):
+def test_the_main_screens_have_no_serious_accessibility_violations_or_small_targets(server, browser):
     game = a_game_under_way(server)
     banker_does(
         server,
@@ -21,7 +19,7 @@ def test_the_main_screens_have_no_serious_accessibility_violations_or_small_targ
         {"type": "bid", "player": 1, "amount": 120},
         {"type": "buy", "player": 2, "deed": 12},  # a utility: its rent asks the dice
     )
-    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     found = {}
     for path in ("/", "/new"):
@@ -61,17 +59,16 @@ def test_the_main_screens_have_no_serious_accessibility_violations_or_small_targ
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_table_display_has_no_serious_accessibility_violations(server, browser, scheme):
+def test_the_table_display_has_no_serious_accessibility_violations(server, browser):
     game = a_game_under_way(server)
     banker_does(server, game, {"type": "go_to_jail", "player": 3})
-    context = browser.new_context(viewport={"width": 1920, "height": 1080}, color_scheme=scheme)
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
     bank = context.new_page()
     take_seat(bank, server, game["banker_token"])
     bank.goto(f"{server.url}/g/{game['id']}/display-link")
     bank.get_by_role("button", name="Make a display link").click()
     found = {"display link": violations(bank)}
-    display = browser.new_context(viewport={"width": 1920, "height": 1080}, color_scheme=scheme).new_page()
+    display = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
     display.goto(bank.locator(".link").inner_text())
     found["display"] = violations(display)
     banker_does(

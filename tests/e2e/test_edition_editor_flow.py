@@ -144,7 +144,11 @@ def test_a_renamed_us_edition_takes_under_two_minutes_of_taps_and_plays_a_rent(s
         f"{hands.taps} taps, {hands.characters} characters: about {hands.seconds:.0f} s for a person "
         f"({TAP_SECONDS} s a tap, {CHARACTER_SECONDS} s a character); {took:.1f} s in the browser\n"
     )
-    assert hands.seconds < 120, (hands.taps, hands.characters, hands.seconds)  # a person's time, not this machine's
+    assert hands.seconds < 120, (
+        hands.taps,
+        hands.characters,
+        hands.seconds,
+    )  # a person's time, not this machine's
     assert hands.taps <= 40
 
     link = host.locator(".lobby .hint a").get_attribute("href")

@@ -72,7 +72,9 @@ def test_a_token_raised_at_go_and_a_kept_sly_deal_played_from_the_phone(server, 
     expect(ann.locator("#toast")).to_contain_text("You took Lot 6 from Bob")
     expect(hand).to_have_count(0)
     expect(bob.locator("#space-6")).to_have_attribute("data-owner", "1", timeout=SETTLE)
-    expect(bob.locator("#toast")).to_contain_text("Ann 님이 내 Lot 6 증서를 가져감", timeout=SETTLE)  # told to Bob as his
+    expect(bob.locator("#toast")).to_contain_text(
+        "Ann 님이 내 Lot 6 증서를 가져감", timeout=SETTLE
+    )  # told to Bob as his
     bob.screenshot(path=str(shots / "millionaire-bob-ko-390.png"), full_page=True)
     ann.set_viewport_size(SMALL)
     ann.screenshot(path=str(shots / "millionaire-after-360.png"), full_page=True)

@@ -135,6 +135,11 @@ def test_the_apps_own_confirm_and_the_pay_flow(server, browser, shots, size):
     # what happened to her first; the rest (what she paid the bank) a tap away
     headline = ann.locator("#toast .toast.ok [data-more]")
     expect(headline).to_have_text("You left the game", timeout=SETTLE)
+    assert headline.bounding_box()["height"] >= 44  # the toast's whole height is the button
+    ann.screenshot(
+        path=shots / f"moments_headline_{size['width']}.png",
+        clip={"x": 0, "y": 0, "width": size["width"], "height": 120},
+    )
     headline.click()
     expect(ann.locator("#toast .toast.ok .whole")).to_have_text(
         "You paid the bank $1,450 (leaving the game); You left the game"
@@ -211,19 +216,21 @@ SPOKEN = {
 
 
 def test_the_table_display_speaks_when_switched_on_in_the_games_language(server, browser, phone, shots):
-    for language, lines in SPOKEN.items():
+    tables = {}  # a game and its display for each language, played side by side
+    for language in SPOKEN:
         game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"], "options": {"auction_seconds": 5}})
         bank = phone()
         take_seat(bank, server, game["banker_token"])
         bank.goto(bank.url.split("/bank")[0] + "/display-link")
         bank.get_by_role("button", name="Make a display link").click()
-        context = browser.new_context(viewport={"width": 1920, "height": 1080})
-        display = context.new_page()
+        display = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
         display.add_init_script(f"({SPEECH})()")
         display.goto(bank.locator(".link").inner_text() + f"?lang={language}")
+        tables[language] = game, display
+
+    for language, (game, display) in tables.items():
         switch = display.locator("[data-voice-switch]")
         expect(switch).to_have_attribute("aria-pressed", "false")  # off until switched on
-
         banker_does(server, game, {"type": "buy", "player": 1, "deed": 39})
         expect(display.locator('#players [data-party="1"] .cash')).to_contain_text("1,100", timeout=SETTLE)
         assert display.evaluate("window.said") == []
@@ -231,6 +238,7 @@ def test_the_table_display_speaks_when_switched_on_in_the_games_language(server,
         expect(switch).to_have_attribute("aria-pressed", "true")
         display.screenshot(path=shots / f"moments_display_voice_{language}.png")
 
+    for game, _ in tables.values():  # the three auctions' clocks run at once
         banker_does(server, game, {"type": "pay_rent", "player": 2, "deed": 39})
         banker_does(
             server,
@@ -238,6 +246,8 @@ def test_the_table_display_speaks_when_switched_on_in_the_games_language(server,
             {"type": "decline", "player": 3, "deed": 37},
             {"type": "bid", "player": 1, "amount": 160},
         )
+    for language, (_, display) in tables.items():
+        lines = SPOKEN[language]
         display.wait_for_function(
             "(sold) => window.said.some(([text]) => text === sold)", arg=lines[-1], timeout=30_000
         )
@@ -246,4 +256,4 @@ def test_the_table_display_speaks_when_switched_on_in_the_games_language(server,
         # the calls as the clock makes them (a bid that comes after "going once" may call it again)
         assert (texts[0], list(dict.fromkeys(texts[1:-1])), texts[-1]) == (lines[0], lines[1:3], lines[3])
         assert {lang for _, lang in said} == {language}
-        context.close()
+        display.context.close()

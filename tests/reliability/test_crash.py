@@ -1,4 +1,4 @@
-"""kill -9 under load: `banker serve` is killed 6 times (20 in the long form) at random moments while a client fires
+"""kill -9 under load: `banker serve` is killed 3 times (20 in the long form) at random moments while a client fires
 commands through the JSON API, and started again. A client that got no answer sends the same
 request again with the same request_id, as a phone would. Afterwards every acknowledged command
 is in the log with the answer it got, every command sent is applied exactly once, nothing is
@@ -20,7 +20,7 @@ from banker.store.models import Action
 from tests.support.properties import tries
 from tests.support.servers import ServeProcess, request
 
-KILLS = tries(short=6, long=20)  # each restart takes seconds of both cores
+KILLS = tries(short=3, long=20)  # each restart takes seconds of both cores
 PLAYERS = 4
 
 

@@ -143,14 +143,30 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
     + `${el.tagName.toLowerCase()}.${el.className} ${el.textContent.trim().slice(0, 30)}`)"""
 
 
-def violations(page) -> list[str]:
+# What the dark colour scheme changes is colours alone (app.css's prefers-color-scheme blocks)
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+WCAG_AA = {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa"]}
+
+
+def violations(page, rules: list[str] | None = None) -> list[str]:
+    """axe's serious and critical WCAG A/AA violations and the small targets on `page`; with
+    `rules`, only those of axe's rules."""
     # evaluated, not added as a <script>: the app's Content-Security-Policy refuses inline scripts
     page.evaluate(AXE.read_text())
-    result = page.evaluate(
-        "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa']}})"
-    )
+    only = {"type": "rule", "values": rules} if rules else WCAG_AA
+    result = page.evaluate("(runOnly) => axe.run(document, {runOnly})", only)
     return [
         f"{v['id']} ({v['impact']}): {v['help']} — {[(n['target'], n['any'][0]['message'] if n['any'] else '') for n in v['nodes'][:4]]}"
         for v in result["violations"]
         if v["impact"] in SERIOUS
-    ] + page.evaluate(SMALL_TARGETS)
+    ] + ([] if rules else page.evaluate(SMALL_TARGETS))
+
+
+def violations_light_and_dark(page) -> list[str]:
+    """`violations` in the light scheme, then the colour rules again in the dark one."""
+    found = []
+    for scheme, rules in (("light", None), ("dark", COLOUR_RULES)):
+        page.emulate_media(color_scheme=scheme)
+        page.evaluate("document.getAnimations().forEach((a) => a.finish())")  # colours mid-transition
+        found += [f"{scheme}: {v}" for v in violations(page, rules)]
+    return found

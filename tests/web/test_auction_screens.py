@@ -190,5 +190,8 @@ def test_a_phone_that_joins_late_sees_the_auction_under_way(app, clock):
     late = app.test_client()
     join(late, game.game.join_code, 2)
     html = page(late, game.game.id)
-    assert 'id="auction-title" data-kind="Auction">Boardwalk<' in html and '<span class="amount">$75</span>' in html
+    assert (
+        'id="auction-title" data-kind="Auction">Boardwalk<' in html
+        and '<span class="amount">$75</span>' in html
+    )
     assert 'data-ends-in="15.00"' in html and bid_buttons(html)[0] == "$76"

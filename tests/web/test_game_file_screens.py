@@ -48,7 +48,9 @@ def test_a_long_games_file_is_compressed_once_per_seq_and_a_download_again_may_b
     browser = {"Accept-Encoding": "br"}
     first, second = (host.get(f"/g/{game_id}/game.json", headers=browser) for _ in range(2))
     assert first.headers["Content-Encoding"] == "br" and first.data == second.data and len(packed) == 1
-    with host.get(f"/g/{game_id}/game.json", headers={**browser, "If-None-Match": first.headers["ETag"]}) as again:
+    with host.get(
+        f"/g/{game_id}/game.json", headers={**browser, "If-None-Match": first.headers["ETag"]}
+    ) as again:
         assert again.status_code == 304 and not again.data
     as_banker(app, game_id, {"type": "pay_bank", "player": 1, "amount": 1, "reason": "one more"})
     assert host.get(f"/g/{game_id}/game.json", headers=browser).headers["ETag"] != first.headers["ETag"]

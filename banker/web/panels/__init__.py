@@ -64,8 +64,8 @@ def regions(screen: str) -> tuple[Region, ...]:
 
 def own_models(screen: str, state: GameState, you: int | None) -> tuple[Any, ...]:
     """The models of `screen`'s own regions (as `regions` lists them) for the phone of `you`,
-    worked out once per state."""
-    return worked_out(state, (screen, you), lambda: tuple(r.model(state, you) for r in regions(screen)))
+    each worked out once per state."""
+    return tuple(region.model_of(state, you) for region in regions(screen))
 
 
 def worked_out(state: GameState, key: Any, make: Callable[[], T]) -> T:
