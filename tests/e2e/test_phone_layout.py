@@ -68,9 +68,7 @@ BOXES = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
 })"""
 
 
-@pytest.mark.parametrize("viewport", [SMALL, {"width": 390, "height": 844}])
-@pytest.mark.parametrize("locale", ["en-US", "ko-KR", "ja-JP"])
-def test_the_banks_auction_buttons_line_up_on_one_line_each(server, browser, viewport, locale):
+def test_the_banks_auction_buttons_line_up_on_one_line_each(server, browser):
     game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
     banker_does(
         server,
@@ -78,15 +76,19 @@ def test_the_banks_auction_buttons_line_up_on_one_line_each(server, browser, vie
         {"type": "decline", "player": 1, "deed": 37},
         {"type": "bid", "player": 1, "amount": 120},
     )
-    bank = seated(browser, server, game["banker_token"], viewport, locale)
     hammer = ".banker-hammer .btn"
-    expect(bank.locator(hammer)).to_have_count(2)
-    assert bank.evaluate(LINES, hammer) == [1, 1]  # "Cancel auction" wrapped at 360 px
-    sold, cancel = bank.evaluate(BOXES, hammer)
-    side_by_side = sold["top"] == cancel["top"] and sold["height"] == cancel["height"]
-    stacked = sold["left"] == cancel["left"] and sold["width"] == cancel["width"]
-    assert side_by_side or stacked, (sold, cancel)
-    assert bank.evaluate(CLOSEST, hammer) >= APART
+    for locale in ("en-US", "ko-KR", "ja-JP"):
+        bank = seated(browser, server, game["banker_token"], SMALL, locale)
+        for viewport in (SMALL, {"width": 390, "height": 844}):
+            bank.set_viewport_size(viewport)
+            where = f"{locale} at {viewport['width']} px"
+            expect(bank.locator(hammer)).to_have_count(2)
+            assert bank.evaluate(LINES, hammer) == [1, 1], where  # "Cancel auction" wrapped at 360 px
+            sold, cancel = bank.evaluate(BOXES, hammer)
+            side_by_side = sold["top"] == cancel["top"] and sold["height"] == cancel["height"]
+            stacked = sold["left"] == cancel["left"] and sold["width"] == cancel["width"]
+            assert side_by_side or stacked, (where, sold, cancel)
+            assert bank.evaluate(CLOSEST, hammer) >= APART, where
 
 
 # For each deed a trade can hold: the lines its name takes (the first words of its tick box) and
@@ -194,18 +196,22 @@ DEEDS = [
 FREE_PARKING = 20
 
 
-@pytest.mark.parametrize("viewport", [SMALL, {"width": 390, "height": 844}])
-def test_the_board_tiles_break_their_names_between_words_in_every_language(server, browser, viewport):
+def test_the_board_tiles_break_their_names_between_words_in_every_language(server, browser):
     game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    viewports = (SMALL, {"width": 390, "height": 844})
     lines = {}
     for locale in ("en-US", "ko-KR", "ja-JP"):
-        ann = seated(browser, server, game["players"][0]["token"], viewport, locale)
-        lines[locale] = ann.evaluate(TILE_LINES)
+        ann = seated(browser, server, game["players"][0]["token"], SMALL, locale)
+        for viewport in viewports:
+            ann.set_viewport_size(viewport)
+            lines[locale, viewport["width"]] = ann.evaluate(TILE_LINES)
     for locale in ("ko-KR", "ja-JP"):
-        # "フリーパー/キング", "무료주차/장"
-        assert lines[locale][FREE_PARKING] == 1, locale
-        # the board's English names ("Orienta/l Ave" on a Korean phone) break as on an English one
-        assert [lines[locale][p] for p in DEEDS] == [lines["en-US"][p] for p in DEEDS], locale
+        for width in (viewport["width"] for viewport in viewports):
+            # "フリーパー/キング", "무료주차/장"
+            assert lines[locale, width][FREE_PARKING] == 1, (locale, width)
+            # the board's English names ("Orienta/l Ave" on a Korean phone) break as on an English one
+            english = lines["en-US", width]
+            assert [lines[locale, width][p] for p in DEEDS] == [english[p] for p in DEEDS], (locale, width)
 
 
 @pytest.mark.parametrize("javascript", [True, False])
