@@ -12,17 +12,23 @@ from playwright.sync_api import expect
 from tests.support.browser import SETTLE, a_game_under_way, cash_of, no_sideways_scroll, open_tab, take_seat
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_bank_downloads_the_game_and_another_browser_resumes_it(server, phone, shots, tmp_path, scheme):
+def in_both_schemes(shown, page, path):
+    """A screenshot of `shown` in the dark scheme and another in the light one (`path`: a name
+    with {scheme} in it): nothing but the colours changes between them."""
+    for scheme in ("dark", "light"):
+        page.emulate_media(color_scheme=scheme)
+        shown.screenshot(path=str(path).format(scheme=scheme), animations="disabled")
+
+
+def test_the_bank_downloads_the_game_and_another_browser_resumes_it(server, phone, shots, tmp_path):
     game = a_game_under_way(server)
     host = phone()
-    host.emulate_media(color_scheme=scheme)
     take_seat(host, server, game["banker_token"])
     host.goto(f"{server.url}/g/{game['id']}/bank")
     open_tab(host, "More")
     card = host.locator("section.card", has=host.get_by_role("heading", name="Save, move, resume"))
     expect(card).to_be_visible()
-    card.screenshot(path=shots / f"bank_save_card_{scheme}.png")
+    in_both_schemes(card, host, shots / "bank_save_card_{scheme}.png")
     with host.expect_download() as download:
         card.get_by_role("link", name="Download the game").click()
     saved = tmp_path / download.value.suggested_filename
@@ -31,11 +37,10 @@ def test_the_bank_downloads_the_game_and_another_browser_resumes_it(server, phon
     assert json.loads(saved.read_text())["format"] == "banker-game"
 
     elsewhere = phone()
-    elsewhere.emulate_media(color_scheme=scheme)
     elsewhere.goto(f"{server.url}/new")
     resume = elsewhere.locator("#resume")
     resume.scroll_into_view_if_needed()
-    resume.screenshot(path=shots / f"resume_form_{scheme}.png")
+    in_both_schemes(resume, elsewhere, shots / "resume_form_{scheme}.png")
     resume.get_by_label("Game file (JSON)").set_input_files(saved)
     resume.get_by_role("button", name="Resume the game").click()
     elsewhere.wait_for_url(f"{server.url}/g/*/bank")
@@ -43,7 +48,7 @@ def test_the_bank_downloads_the_game_and_another_browser_resumes_it(server, phon
     assert new_id != game["id"]
     expect(cash_of(elsewhere, 1).first).to_have_text("$1,290", timeout=SETTLE)
     expect(cash_of(elsewhere, 2).first).to_have_text(cash_of(host, 2).first.inner_text())
-    elsewhere.screenshot(path=shots / f"resumed_bank_{scheme}.png")
+    in_both_schemes(elsewhere, elsewhere, shots / "resumed_bank_{scheme}.png")
 
     # a file that is not a game is refused on the form, saying so
     bad = tmp_path / "edition.json"
@@ -52,7 +57,7 @@ def test_the_bank_downloads_the_game_and_another_browser_resumes_it(server, phon
     elsewhere.locator("#resume").get_by_label("Game file (JSON)").set_input_files(bad)
     elsewhere.locator("#resume").get_by_role("button", name="Resume the game").click()
     expect(elsewhere.locator("#resume [role=alert]")).to_contain_text("This is not a Banker game file.")
-    elsewhere.locator("#resume").screenshot(path=shots / f"resume_refused_{scheme}.png")
+    in_both_schemes(elsewhere.locator("#resume"), elsewhere, shots / "resume_refused_{scheme}.png")
     assert no_sideways_scroll(elsewhere)
 
 

@@ -370,7 +370,9 @@ def test_a_server_that_trusts_proxies_listens_on_loopback_unless_told_otherwise(
 ):
     """Anyone who reached a server that trusts X-Forwarded-For directly could name any address in
     it, and be braked as somebody else's, or never."""
-    server = ServeProcess(database_url, tmp_path / "server.log", env={"BANKER_WORKERS": "0", **env}, host=host)
+    server = ServeProcess(
+        database_url, tmp_path / "server.log", env={"BANKER_WORKERS": "0", **env}, host=host
+    )
     server.start()
     try:
         # 127.0.0.2 is this machine too, but not the address a server bound to 127.0.0.1 answers on
