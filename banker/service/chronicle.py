@@ -102,7 +102,8 @@ def _money(
     """`before`'s latest money per player, with what `events` moved for each party (an undo: what
     it moved back) in its place."""
     kept = {player: (receipt, at) for player, receipt, at in before.money} if before else {}
-    undoable = {entry.seq: entry.events for entry in before.state.undo} if before else {}
+    undoing = before is not None and any(isinstance(event, Undone) for event in events)
+    undoable = {entry.seq: entry.events for entry in before.state.undo} if undoing else {}
     undid = [e for event in events if isinstance(event, Undone) for e in undoable.get(event.seq, ())]
     for player in parties(events) | parties(undid):
         for receipt in moved_for(state, events, undoable, player):

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -28,8 +29,9 @@ DISPLAY = -100  # SeatKey.player_id of a table display: it shows the game and ne
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 SEAT_KEYS_KEPT = 100_000  # tokens remembered (about 150 bytes each)
 SEAT_OF_TOKEN = select(Seat.game_id, Seat.player_id, Seat.late).where(Seat.token == bindparam("token"))
-# asked by every open table display each time its game changes: a plain statement, built once
 DISPLAY_LINK = select(Game.id, Game.display_token).where(Game.id == bindparam("game_id"))
+# a link the bank turned off on another server stops that server's displays within this time
+DISPLAY_LINK_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -65,10 +67,16 @@ class SeatKey:
 
 
 class Seats:
-    def __init__(self, engine: Engine, games_kept: int) -> None:
+    def __init__(
+        self, engine: Engine, games_kept: int, monotonic: Callable[[], float] = time.monotonic
+    ) -> None:
         self.engine = engine
+        self.monotonic = monotonic  # how old a display link read is
         self._keys: LRU[str, SeatKey] = LRU(SEAT_KEYS_KEPT)
         self.join_codes: LRU[str, str] = LRU(games_kept)  # game id -> join code (it never changes)
+        # game id -> its display link's key and when it was read: asked by every open display each
+        # time its game changes, read from the database at most once a second for all of them
+        self._display_links: LRU[str, tuple[str | None, float]] = LRU(games_kept)
 
     def create(
         self,
@@ -270,12 +278,17 @@ class Seats:
             changed = connection.execute(update(Game).where(Game.id == game_id).values(display_token=token))
         if changed.rowcount != 1:
             raise NotFound.game()
+        self._display_links.pop(game_id)
         return token
 
     def display(self, game_id: str, token: str | None) -> SeatKey:
-        """The table display holding `token`; Forbidden when the bank revoked its link. Asked
-        of the database each time, so a revoked link stops at once on every server."""
-        kept = self.display_link(game_id)
+        """The table display holding `token`; Forbidden when the bank revoked its link: at once on
+        the server that revoked it, within DISPLAY_LINK_SECONDS on the others."""
+        read = self._display_links.get(game_id)
+        if read is None or self.monotonic() - read[1] >= DISPLAY_LINK_SECONDS:
+            read = (self.display_link(game_id), self.monotonic())
+            self._display_links.put(game_id, read)
+        kept = read[0]
         if not token or kept is None or not hmac.compare_digest(kept.encode(), token.encode()):
             raise Forbidden(
                 Text("This table display link was turned off by the bank. Ask the banker for a new one.")

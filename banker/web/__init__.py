@@ -55,6 +55,9 @@ class App(Flask):
     they read the same for every template it renders, a live stream's every change included."""
 
     jinja_environment = Templates
+    # a plain dict of the loaded templates (there are about a hundred): Jinja's default LRU of
+    # 400 takes a lock and moves the template in a list on every render
+    jinja_options = {**Flask.jinja_options, "cache_size": -1}
 
     def update_template_context(self, context: dict[str, Any]) -> None:
         if not request:

@@ -21,7 +21,7 @@ from typing import Any
 from flask import render_template
 from markupsafe import Markup
 
-from banker.rules import GameState, Player, describe_action
+from banker.rules import Event, GameState, Player, describe_action
 from banker.rules.game import Joined
 from banker.rules.money import Paid
 from banker.rules.receipts import Receipt, moved_for, movements
@@ -106,7 +106,8 @@ def _by_action(
     state: GameState, stored: Sequence[Stored], you: int, before: GameState | None = None
 ) -> Iterator[tuple[Stored, list[Receipt]]]:
     """Each action with the money it moved for `you` (an undo: what it moved back)."""
-    undoable = {entry.seq: entry.events for entry in before.undo} if before else {}
+    undoing = before is not None and any(isinstance(e, Undone) for a in stored for e in a.events)
+    undoable = {entry.seq: entry.events for entry in before.undo} if undoing else {}
     for action in stored:
         undoable[action.seq] = action.events
         yield action, moved_for(state, action.events, undoable, you)
@@ -282,10 +283,19 @@ def _toast(
         return ""
     if moved:  # this phone's own: drawn for it alone
         return _draw_toast(after, stored, told, [r for _, r in moved], mine)
+    # the news reads the same on every phone it does not name: drawn once for all of them
+    reads_as = mine if mine is not None and any(_named(after, stored[i].events, mine) for i in told) else None
     return fragments.once(
-        ("toast", game_id, seq, after.seq, told, lang(), mine),
-        lambda: _draw_toast(after, stored, told, [], mine),
+        ("toast", game_id, seq, after.seq, told, lang(), reads_as),
+        lambda: _draw_toast(after, stored, told, [], reads_as),
     )
+
+
+def _named(state: GameState, events: Sequence[Event], you: int) -> bool:
+    """Whether `you` reads these events in the second person ("You paid Bob $50")."""
+    return describe_action(state, events, you) != describe_action(state, events) or headline(
+        state, events, you
+    ) != headline(state, events)
 
 
 def _money_only(action: Stored) -> bool:

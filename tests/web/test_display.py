@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from banker.service.errors import Forbidden
+from banker.service.seats import DISPLAY, DISPLAY_LINK_SECONDS, Seats
 from banker.web.panels.display import ring
 from tests.support.sse import fragments, lines_of, messages, next_message
 from tests.support.web import HTMX, as_banker, csrf_token, display_link, do, open_display, readable, seq
@@ -52,6 +56,28 @@ def test_a_revoked_display_link_goes_dark_and_a_new_one_replaces_it(app, table):
     assert second != first and app.test_client().get(first).status_code == 404
     assert open_display(app, game_id, second).get(f"/g/{game_id}/display").status_code == 200
     assert display.get(f"/g/{game_id}/display").status_code == 403  # the old key stays refused
+
+
+def test_a_link_turned_off_on_another_server_stops_that_servers_displays_within_a_second(app, table):
+    """Every change asks whether a display's link still works, for every display: one read of
+    the database a second serves them all on a server that did not turn it off itself."""
+    game_id, banks = table["id"], app.extensions["banker"].seats
+    now = [100.0]
+    other = Seats(banks.engine, games_kept=10, monotonic=lambda: now[0])  # another server's
+    key = banks.new_display_link(game_id)
+    assert other.display(game_id, key).player_id == DISPLAY
+    banks.revoke_display_link(game_id)
+    now[0] += DISPLAY_LINK_SECONDS / 2
+    assert other.display(game_id, key).player_id == DISPLAY  # read half a second ago
+    now[0] += DISPLAY_LINK_SECONDS / 2
+    with pytest.raises(Forbidden):
+        other.display(game_id, key)
+    # the server that turned a link off, or made a new one, knows at once
+    other.revoke_display_link(game_id)
+    newer = other.new_display_link(game_id)
+    with pytest.raises(Forbidden):
+        other.display(game_id, key)
+    assert other.display(game_id, newer).player_id == DISPLAY
 
 
 def test_a_display_never_acts(app, table):

@@ -8,9 +8,10 @@ import re
 import threading
 
 import pytest
+from flask import template_rendered
 
 from banker.web.panels import regions
-from tests.support.web import do, readable, seq
+from tests.support.web import as_banker, do, readable, seq
 
 
 def opened(client, game_id: str, now: int, view: str) -> queue.Queue:
@@ -71,6 +72,33 @@ def test_the_payee_also_hears_of_the_money_and_nothing_else_is_drawn_again(app, 
     assert bob[len(shared) :].startswith(' <div hx-swap-oob="innerHTML:#toast">')
     assert "+$90 from Ann" in readable(bob[len(shared) :])
     assert len(bob.encode()) <= 400  # the amount and its words each their own part, to colour and size
+
+
+def test_news_is_drawn_once_for_every_phone_it_does_not_name(app, table, streams):
+    toasts = []
+
+    def drawn(sender, template, context, **extra) -> None:
+        if template.name == "shared/_toast.html":
+            toasts.append(template.name)
+
+    game_id, bank = table["id"], table["host"]
+    with template_rendered.connected_to(drawn, app):
+        do(bank, game_id, "bank", type="decline", player=2, deed=1)
+        ann, bob, cy = message(streams["Ann"]), message(streams["Bob"]), message(streams["Cy"])
+        assert "Bob did not buy Mediterranean Avenue; the bank auctions it" in readable(ann)
+        # the bank's own answer, and one for the three phones: it reads the same to Bob
+        assert ann == bob == cy and len(toasts) == 2
+        toasts.clear()
+        as_banker(app, game_id, {"type": "propose_trade", "player": 1, "to": 2, "give": {"cash": 100}})
+        ann, bob, cy = message(streams["Ann"]), message(streams["Bob"]), message(streams["Cy"])
+    assert "You offer Bob $100 for nothing in return" in readable(ann)
+    assert "Ann offers Bob $100 for nothing in return" in readable(cy) and "You offer" not in readable(cy)
+    assert _toast(bob) == _toast(cy)
+    assert len(toasts) == 2  # Ann's own, and one for Bob and Cy (sent through the API: no answer drawn)
+
+
+def _toast(message: str) -> str:
+    return message[message.index('<div hx-swap-oob="innerHTML:#toast">') :]
 
 
 def test_a_purchase_redraws_the_buyers_wallet_and_deeds_only(app, table, streams):

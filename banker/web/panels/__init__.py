@@ -64,8 +64,12 @@ def regions(screen: str) -> tuple[Region, ...]:
 
 def own_models(screen: str, state: GameState, you: int | None) -> tuple[Any, ...]:
     """The models of `screen`'s own regions (as `regions` lists them) for the phone of `you`,
-    each worked out once per state."""
-    return tuple(region.model_of(state, you) for region in regions(screen))
+    worked out once per state: every change compares them before and after, on every phone."""
+    return worked_out(
+        state,
+        ("own models", screen, you),
+        lambda: tuple(region.model_of(state, you) for region in regions(screen)),
+    )
 
 
 def worked_out(state: GameState, key: Any, make: Callable[[], T]) -> T:
