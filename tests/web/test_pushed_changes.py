@@ -77,7 +77,7 @@ def test_the_payee_also_hears_of_the_money_and_nothing_else_is_drawn_again(app, 
 def test_news_is_drawn_once_for_every_phone_it_does_not_name(app, table, streams):
     toasts = []
 
-    def drawn(sender, template, context, **extra) -> None:
+    def drawn(_app, template, **_context) -> None:
         if template.name == "shared/_toast.html":
             toasts.append(template.name)
 
