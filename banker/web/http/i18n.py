@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -26,8 +27,10 @@ from urllib.parse import urlsplit
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
-from flask import Blueprint, Flask, g, redirect, request
+from flask import Blueprint, Flask, current_app, g, redirect, request
 from flask_babel import get_locale, get_translations
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from banker.extensions import babel
 from banker.rules.text import Text, listing, say
@@ -40,6 +43,7 @@ COOKIE = "lang"
 YEAR = 365 * 24 * 60 * 60
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
 LANG_KEPT, TRANSLATIONS_KEPT = "banker_lang", "banker_translations"  # per request, in `g`
+_catalogues: dict[tuple[str, str], Translations | NullTranslations] = {}  # (folder, language)
 
 bp = Blueprint("i18n", __name__)
 
@@ -50,7 +54,14 @@ def choose_locale() -> str:
     chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES and not request.path.startswith("/api/"):
         return chosen
-    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT)
+    return _asked_for(request.headers.get("Accept-Language", ""))
+
+
+@lru_cache(maxsize=1024)
+def _asked_for(accept_language: str) -> str:
+    """The first of our languages an Accept-Language header asks for: a table's phones send a
+    handful of distinct headers, each read once."""
+    return parse_accept_header(accept_language, LanguageAccept).best_match(LANGUAGES, default=DEFAULT)
 
 
 def lang() -> str:
@@ -58,18 +69,22 @@ def lang() -> str:
         return str(get_locale() or DEFAULT)
     found = g.get(LANG_KEPT)
     if found is None:
-        found = str(get_locale() or DEFAULT)
+        found = choose_locale()
         setattr(g, LANG_KEPT, found)
     return found
 
 
 def translations() -> Translations | NullTranslations:
-    """The request's catalogue, looked up once per request: a screen asks it for every word."""
+    """The request's catalogue, looked up once per request (a screen asks it for every word) and
+    once per language for all requests."""
     if not g:
         return get_translations()
     found = g.get(TRANSLATIONS_KEPT)
     if found is None:
-        found = get_translations()
+        key = (current_app.config["BABEL_TRANSLATION_DIRECTORIES"], lang())
+        found = _catalogues.get(key)
+        if found is None:
+            found = _catalogues[key] = get_translations()
         setattr(g, TRANSLATIONS_KEPT, found)
     return found
 
