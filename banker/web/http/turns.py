@@ -4,8 +4,9 @@ queue behind every page being drawn at that moment (four phones reading a tally 
 kept another table's commands waiting behind up to four pages each).
 
 Here a page is drawn by one greenlet at a time, and it steps aside at its seams (before it
-starts, before each template is rendered, before it is compressed) until the server has nothing
-else to do: a command waits for one slice of one page at most. Commands never wait for a turn.
+starts, before each template is rendered, between the big parts of a screen's page, where the
+template calls `turn()`, before it is compressed) until the server has nothing else to do: a
+command waits for one slice of one page at most. Commands never wait for a turn.
 A request that waits for time to pass rather than for work (a join the brake holds back) gives its
 turn back meanwhile: it is the `SLEEP` every such wait goes through. Under threads (tests, `flask
 run`) the operating system takes turns instead, and nothing here applies."""
@@ -20,6 +21,7 @@ PAGES = ("GET", "HEAD")
 def register(app: Flask) -> None:
     from gevent import monkey
 
+    app.jinja_env.globals["turn"] = lambda: ""  # a seam in a page: nothing to do under threads
     if not monkey.is_module_patched("socket"):
         return
     import gevent
@@ -58,6 +60,12 @@ def register(app: Flask) -> None:
             g.drawing = True
 
     app.config.setdefault("SLEEP", pause)
+
+    def seam() -> str:
+        step_aside()
+        return ""
+
+    app.jinja_env.globals["turn"] = seam
 
     before_render_template.connect(step_aside, app, weak=False)
     app.teardown_request(give_back)  # a page that failed gives its turn back too
