@@ -9,6 +9,7 @@ import io
 import json
 import re
 import secrets
+import time
 import typing
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -115,6 +116,39 @@ def test_a_seat_cookie_from_another_game_opens_nothing_here(app):
     refused(host_a.get(f"/g/{game_b}/stream"), 403)
     refused(do(host_a, game_b, view="bank", type="pass_go", player=1), 403)
     assert seq(app, game_b) == before and seq(app, game_a) == 1
+
+
+def test_a_session_cookie_changed_expired_or_of_another_key_opens_nothing_once_one_was_checked(app):
+    """A phone's seats ride in its signed session cookie, whose signature is checked once and then
+    known by its exact value: any other value, the same one past its age or under another
+    secret key is checked again, and opens nothing."""
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob")
+    assert host.get(f"/g/{game_id}/bank").status_code == 200  # its cookie checked, and known
+    cookie = host.get_cookie("session").value
+    sessions = app.session_interface
+
+    def opened(value: str) -> dict:
+        with app.test_request_context(headers={"Cookie": f"session={value}"}) as context:
+            return sessions.open_session(app, context.request)
+
+    first = opened(cookie)
+    assert first and first == opened(cookie)
+    first.clear()  # a request changes its own copy, not what the next one opens
+    assert opened(cookie)
+    changed = cookie[:-1] + ("A" if cookie[-1] != "A" else "B")
+    assert opened(changed) == {}
+    stranger = app.test_client()
+    stranger.set_cookie("session", changed)
+    refused(stranger.get(f"/g/{game_id}/bank"), 403)
+    key, app.secret_key = app.secret_key, "another key"
+    try:
+        assert opened(cookie) == {}
+    finally:
+        app.secret_key = key
+    lifetime = app.permanent_session_lifetime.total_seconds()
+    sessions.clock = lambda: time.time() + lifetime + 60
+    assert opened(cookie) == {}
 
 
 @pytest.mark.parametrize(
