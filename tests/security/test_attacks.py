@@ -136,7 +136,8 @@ def test_a_session_cookie_changed_expired_or_of_another_key_opens_nothing_once_o
     assert first and first == opened(cookie)
     first.clear()  # a request changes its own copy, not what the next one opens
     assert opened(cookie)
-    changed = cookie[:-1] + ("A" if cookie[-1] != "A" else "B")
+    # a letter of the contents (the last of a signature's letters may carry unused bits alone)
+    changed = cookie[:5] + ("A" if cookie[5] != "A" else "B") + cookie[6:]
     assert opened(changed) == {}
     stranger = app.test_client()
     stranger.set_cookie("session", changed)
