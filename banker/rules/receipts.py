@@ -88,6 +88,14 @@ def moved_for(
     return moved + receipts(state, events, player)
 
 
+def undoable(state: GameState | None, events: Iterable[Event]) -> dict[int, Sequence[Event]]:
+    """The events of each action on `state`'s undo stack, by seq, when an undo is among `events`
+    (what `moved_for` reads to say what it moved back); empty otherwise, the stack not read."""
+    if state is None or not any(isinstance(event, Undone) for event in events):
+        return {}
+    return {entry.seq: entry.events for entry in state.undo}
+
+
 def parties(events: Iterable[Event]) -> set[int]:
     """The players money moved for in `events`."""
     return {party for m in movements(events) for party in (m.payer, m.payee) if party > 0}

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from banker.rules import Event, GameState, Sent, apply_action
 from banker.rules.auctions import AuctionClosed
 from banker.rules.money import Paid
-from banker.rules.receipts import Receipt, moved_for, parties
+from banker.rules.receipts import Receipt, moved_for, parties, undoable
 from banker.rules.tally import worth
 from banker.rules.text import Text
 from banker.rules.undo import Undone
@@ -102,11 +102,10 @@ def _money(
     """`before`'s latest money per player, with what `events` moved for each party (an undo: what
     it moved back) in its place."""
     kept = {player: (receipt, at) for player, receipt, at in before.money} if before else {}
-    undoing = before is not None and any(isinstance(event, Undone) for event in events)
-    undoable = {entry.seq: entry.events for entry in before.state.undo} if undoing else {}
-    undid = [e for event in events if isinstance(event, Undone) for e in undoable.get(event.seq, ())]
+    taken_back = undoable(before.state if before else None, events)
+    undid = [e for event in events if isinstance(event, Undone) for e in taken_back.get(event.seq, ())]
     for player in parties(events) | parties(undid):
-        for receipt in moved_for(state, events, undoable, player):
+        for receipt in moved_for(state, events, taken_back, player):
             kept[player] = (receipt, sent.at if sent else 0.0)
     return tuple((player, receipt, at) for player, (receipt, at) in sorted(kept.items()))
 

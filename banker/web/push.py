@@ -24,7 +24,7 @@ from markupsafe import Markup
 from banker.rules import Event, GameState, Player, describe_action
 from banker.rules.game import Joined
 from banker.rules.money import Paid
-from banker.rules.receipts import Receipt, moved_for, movements
+from banker.rules.receipts import Receipt, moved_for, movements, undoable
 from banker.rules.text import Parts
 from banker.rules.undo import Undone, headline
 from banker.service.action_log import Stored
@@ -106,11 +106,10 @@ def _by_action(
     state: GameState, stored: Sequence[Stored], you: int, before: GameState | None = None
 ) -> Iterator[tuple[Stored, list[Receipt]]]:
     """Each action with the money it moved for `you` (an undo: what it moved back)."""
-    undoing = before is not None and any(isinstance(e, Undone) for a in stored for e in a.events)
-    undoable = {entry.seq: entry.events for entry in before.undo} if undoing else {}
+    taken_back = undoable(before, (e for action in stored for e in action.events))
     for action in stored:
-        undoable[action.seq] = action.events
-        yield action, moved_for(state, action.events, undoable, you)
+        taken_back[action.seq] = action.events
+        yield action, moved_for(state, action.events, taken_back, you)
 
 
 def latest_receipt(game_id: str, state: GameState, you: int) -> tuple[Receipt, float] | None:

@@ -21,8 +21,8 @@ PAGES = ("GET", "HEAD")
 def register(app: Flask) -> None:
     from gevent import monkey
 
-    app.jinja_env.globals["turn"] = lambda: ""  # a seam in a page: nothing to do under threads
     if not monkey.is_module_patched("socket"):
+        app.jinja_env.globals["turn"] = lambda: ""  # a seam in a page: nothing to do under threads
         return
     import gevent
     from gevent.lock import Semaphore
