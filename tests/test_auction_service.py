@@ -139,7 +139,10 @@ def test_eight_phones_bidding_at_once_keep_every_accepted_bid_above_the_last(ser
         thread.join()
 
     amounts = [amount for _, amount in sorted(accepted)]
-    assert len(amounts) > 8
+    # every bid was taken or refused in words (a thread that died would leave one out); how many of
+    # them were outbid on the way depends on how the threads took turns
+    assert len(accepted) + len(refusals) == 8 * 15
+    assert len(amounts) >= 2
     assert all(later > earlier for earlier, later in zip(amounts, amounts[1:], strict=False))
     auction = service.state(game_id).auction
     assert auction.high_bid == max(amounts)

@@ -117,6 +117,7 @@ pytest_configure
 pytest_collection_modifyitems
 pytest_runtest_makereport
 call
+closes_what_it_opened  # an autouse fixture: every browser test has it without naming it
 
 # A test that hypothesis's state machine is, and a repetition a test is parametrized with.
 test_a_table_playing_any_legal_commands_keeps_the_rules_invariants

@@ -60,6 +60,21 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def closes_what_it_opened(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every browser context a test opens is closed when it ends: a page left open lives on for the
+    rest of the test process, and one still counting down an auction repaints all that while."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    before = set(browser.contexts)
+    yield
+    for context in browser.contexts:
+        if context not in before:
+            context.close()
+
+
 @pytest.fixture
 def phone(browser):
     """A factory of phones: each call is a separate browser context (its own cookies), in the

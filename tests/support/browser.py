@@ -17,6 +17,9 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--no-first-run",
+    # Chromium 156 loads its omnibox popup (a page of its own, in a process of its own) for every
+    # new window, so for every phone: it was most of the browser's work in the suite
+    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ]
 OUTPUT = Path(__file__).resolve().parent.parent / "output"  # screenshots
 
