@@ -24,7 +24,7 @@ from banker import create_app
 from banker.service import GameService
 from banker.service.broker import Broker
 from banker.store.db import make_engine
-from tests.support import properties, templates
+from tests.support import properties, routes, templates
 from tests.support.clock import FakeClock
 from tests.support.counting import Counter, counting
 from tests.support.databases import fresh_database, migrated, migrated_sqlite, suite_database
@@ -44,6 +44,7 @@ def pytest_configure(config: pytest.Config) -> None:
     suite_database()  # a database the suite does not know stops it before any test
     properties.load_profile()
     templates.compile_once()
+    routes.compile_once()
 
 
 @pytest.fixture(scope="session")

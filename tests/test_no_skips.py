@@ -1,5 +1,6 @@
 """The suite's own rules: a test that skips fails the run (tests/support/no_skips.py), and a run
-that finds no test fails too, in one test process or in several (pytest-xdist, as the suite runs)."""
+that finds no test fails too, in one test process or in several (pytest-xdist, as the suite runs);
+the apps a test process makes share the templates it compiled."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from banker import create_app
+from tests.support.templates import Compiled
 
 ROOT = Path(__file__).resolve().parent.parent
 PROCESSES = pytest.mark.parametrize("workers", [["-n", "0"], ["-n", "2"]], ids=["one process", "two"])
@@ -50,3 +54,13 @@ def test_a_run_that_finds_no_test_fails(tmp_path, workers):
     (tmp_path / "test_none.py").write_text("def helper():\n    pass\n")
     run = pytest_in(tmp_path, *workers, str(tmp_path))
     assert run.returncode == pytest.ExitCode.NO_TESTS_COLLECTED, run.stdout
+
+
+def test_the_apps_a_test_process_makes_share_their_compiled_templates(app):
+    """Each test makes an app of its own: they draw with the templates the test process compiled
+    once (tests/support/templates.py), not each app compiling them anew."""
+    again = create_app({**app.config, "INSTANCE_PATH": app.instance_path})
+    assert isinstance(app.jinja_env.bytecode_cache, Compiled)
+    assert again.jinja_env.bytecode_cache is app.jinja_env.bytecode_cache
+    again.extensions["banker"].broker.close()
+    again.extensions["banker"].engine.dispose()

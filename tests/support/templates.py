@@ -4,7 +4,6 @@ gives them to every app it makes (a template whose source changed is compiled ag
 
 from __future__ import annotations
 
-from flask import Flask
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 
@@ -22,5 +21,8 @@ class Compiled(BytecodeCache):
 
 
 def compile_once() -> None:
-    """Every app made in this process from now on shares one cache of compiled templates."""
-    Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": Compiled()}
+    """Every app made in this process from now on shares one cache of compiled templates (the
+    options of Banker's own Flask class, which copied Flask's when it was defined)."""
+    from banker.web import App
+
+    App.jinja_options = {**App.jinja_options, "bytecode_cache": Compiled()}

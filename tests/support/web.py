@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 from urllib.parse import urlsplit
+from weakref import WeakKeyDictionary
 
 from flask.testing import FlaskClient
 
@@ -22,6 +23,25 @@ def csrf_token(client: FlaskClient, path: str = "/new") -> str:
     )
     assert match, f"no CSRF token on {path}"
     return match.group(1)
+
+
+# each client's session cookie, and the CSRF token its pages carry
+_SESSION_TOKENS: WeakKeyDictionary[FlaskClient, tuple[str, str]] = WeakKeyDictionary()
+
+
+def session_token(client: FlaskClient) -> str:
+    """The CSRF token of the client's session (one per session, as every page of it carries),
+    read from a page again only when the session cookie changed."""
+    kept = _SESSION_TOKENS.get(client)
+    if kept is None or kept[0] != _session_cookie(client):
+        token = csrf_token(client)  # the page starts a session if the client had none
+        kept = _SESSION_TOKENS[client] = (_session_cookie(client), token)
+    return kept[1]
+
+
+def _session_cookie(client: FlaskClient) -> str:
+    cookie = client.get_cookie("session")
+    return cookie.value if cookie else ""
 
 
 def new_game(client: FlaskClient, *names: str) -> str:
@@ -51,11 +71,10 @@ def take_seat(client: FlaskClient, link: str):
 
 def do(client: FlaskClient, game_id: str, view: str = "player", **fields):
     """Post a command from a screen, as its htmx buttons and forms do."""
-    token = csrf_token(client)  # one token per session, as every page of it carries
     return client.post(
         f"/g/{game_id}/do",
         data={"view": view, **fields},
-        headers={**HTMX, "X-CSRFToken": token},
+        headers={**HTMX, "X-CSRFToken": session_token(client)},
     )
 
 
