@@ -116,8 +116,7 @@ def app(tmp_path, clock, migrated_url) -> Iterator[Flask]:
         }
     )
     yield app
-    app.extensions["banker"].broker.close()
-    app.extensions["banker"].engine.dispose()
+    app.extensions["banker"].close()
 
 
 @pytest.fixture

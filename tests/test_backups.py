@@ -19,7 +19,7 @@ from banker.store.db import make_engine, migrate
 from banker.store.models import Seat
 from tests.support.databases import rows, sqlite_url
 from tests.support.game_files import rewritten
-from tests.support.servers import banker
+from tests.support.servers import command
 
 
 def table(service: GameService, *names: str) -> str:
@@ -48,12 +48,12 @@ def test_backup_and_restore_move_every_game_with_its_ids_and_seats(app, tmp_path
     games = [table(service, "Ann", "Bob"), table(service, "Cy", "Di", "Ed")]
     folder = tmp_path / "backup"
     env = {"BANKER_DATABASE_URL": database_url, "BANKER_SECRET_KEY": "k"}
-    saved = banker("backup", str(folder), env=env)
+    saved = command("backup", str(folder), env=env)
     assert saved.returncode == 0, saved.stderr
     assert saved.stdout == f"Saved 2 games to {folder}\n"
     assert sorted(path.name for path in folder.iterdir()) == sorted(f"{game}.json" for game in games)
 
-    moved = banker("restore", str(folder), env={**env, "BANKER_DATABASE_URL": target})
+    moved = command("restore", str(folder), env={**env, "BANKER_DATABASE_URL": target})
     assert moved.returncode == 0, moved.stderr
     assert sorted(moved.stdout.splitlines()) == sorted(
         f"{game}.json: restored as game {game}" for game in games
@@ -99,7 +99,7 @@ def test_restore_names_a_damaged_file_and_restores_the_others(tmp_path, migrated
     engine.dispose()
 
     fresh = tmp_path / "new.sqlite3"
-    printed = banker(
+    printed = command(
         "restore", str(folder), env={"BANKER_DATABASE_URL": sqlite_url(fresh), "BANKER_SECRET_KEY": "k"}
     )
     assert printed.returncode == 1
@@ -126,7 +126,7 @@ def test_a_backup_file_is_a_game_file_with_the_seats_and_a_download_is_not(app):
 
 
 def test_restore_of_a_missing_folder_says_so(tmp_path):
-    printed = banker(
+    printed = command(
         "restore",
         str(tmp_path / "nowhere"),
         env={"BANKER_DATABASE_URL": sqlite_url(tmp_path / "x.sqlite3"), "BANKER_SECRET_KEY": "k"},

@@ -10,7 +10,7 @@ import pytest
 from banker import config
 from banker.cli.bank_links import LOOKED_AT
 from banker.service.errors import NotFound
-from tests.support.servers import ServeProcess, banker, free_port, request
+from tests.support.servers import ServeProcess, banker, command, free_port, request
 
 WAY_BACK = "Are you the host? The computer running Banker prints the bank&#39;s own link"
 
@@ -36,11 +36,11 @@ def test_bank_link_prints_the_banks_own_seat_link(app, database_url):
         "BANKER_SECRET_KEY": "a new key: every cookie signed with the old one is void",
         "BANKER_PUBLIC_URL": "http://table.local:5000",
     }
-    printed = banker("bank-link", created.game.join_code, env=env)
+    printed = command("bank-link", created.game.join_code, env=env)
     assert printed.returncode == 0, printed.stderr
     assert printed.stdout == f"http://table.local:5000/seat/{created.banker.token}\n"
 
-    unknown = banker("bank-link", "NOPE99", env=env)
+    unknown = command("bank-link", "NOPE99", env=env)
     assert unknown.returncode == 1
     assert unknown.stderr == "No game has the id or join code NOPE99.\n"
 

@@ -73,8 +73,7 @@ def test_how_many_games_a_server_keeps_is_set_by_the_environment(monkeypatch, tm
         {"SECRET_KEY": "t", "INSTANCE_PATH": str(tmp_path), "DATABASE_URL": database_url, "TIMER": False}
     )
     assert app.extensions["banker"].states.chronicles.bound == 7
-    app.extensions["banker"].broker.close()  # on PostgreSQL its listener would outlive the server
-    app.extensions["banker"].engine.dispose()
+    app.extensions["banker"].close()  # on PostgreSQL its listener would outlive the server
     monkeypatch.setenv("BANKER_GAMES_KEPT", "many")
     with pytest.raises(SystemExit, match="BANKER_GAMES_KEPT must be a whole number"):
         config.defaults(str(tmp_path))

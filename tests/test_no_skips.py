@@ -62,5 +62,4 @@ def test_the_apps_a_test_process_makes_share_their_compiled_templates(app):
     again = create_app({**app.config, "INSTANCE_PATH": app.instance_path})
     assert isinstance(app.jinja_env.bytecode_cache, Compiled)
     assert again.jinja_env.bytecode_cache is app.jinja_env.bytecode_cache
-    again.extensions["banker"].broker.close()
-    again.extensions["banker"].engine.dispose()
+    again.extensions["banker"].close()

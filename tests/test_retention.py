@@ -13,7 +13,7 @@ from sqlmodel import Session, func, select
 from banker.cli import pruning
 from banker.service.errors import NotFound
 from banker.store.models import Action, Game, Seat, Snapshot
-from tests.support.servers import banker
+from tests.support.servers import command
 
 DAY = 24 * 60 * 60
 
@@ -102,21 +102,21 @@ def test_banker_prune_says_which_games_it_removed(app, clock, database_url):
     service = app.extensions["banker"]
     old, recent = two_games(app, clock)
     env = {"BANKER_DATABASE_URL": database_url, "BANKER_SECRET_KEY": "k"}
-    dry = banker("prune", "--days", "30", "--dry-run", env=env)
+    dry = command("prune", "--days", "30", "--dry-run", env=env)
     assert dry.returncode == 0, dry.stderr
     lines = dry.stdout.splitlines()
     assert lines[0] == "Would remove 2 games untouched for 30 days (a dry run):"
     assert lines[1].startswith(f"    {service.seats.join_code(old)} (Ann, Bob): 2 actions, the last on 1970-")
     assert lines[1].endswith(f"UTC, game {old}")
     assert stored(app, old) == (1, 3, 2)
-    done = banker("prune", "--days", "30", env=env)
+    done = command("prune", "--days", "30", env=env)
     assert done.stdout.splitlines()[0] == "Removed 2 games untouched for 30 days:"
     assert stored(app, old) == stored(app, recent) == (0, 0, 0)
-    again = banker("prune", "--days", "30", env=env)
+    again = command("prune", "--days", "30", env=env)
     assert again.stdout == "No game has gone untouched for 30 days: nothing to remove.\n"
-    wrong = banker("prune", "--days", "0", env=env)
+    wrong = command("prune", "--days", "0", env=env)
     assert wrong.returncode == 2 and "a whole number of days, 1 or more, not '0'" in wrong.stderr
-    unsaid = banker("prune", env=env)
+    unsaid = command("prune", env=env)
     assert unsaid.returncode == 2
     assert unsaid.stderr == "Say how many days untouched: --days N, or BANKER_KEEP_DAYS=N.\n"
 
@@ -124,9 +124,9 @@ def test_banker_prune_says_which_games_it_removed(app, clock, database_url):
 def test_banker_prune_keeps_the_days_the_server_keeps_unless_told(app, clock, database_url):
     old, _ = two_games(app, clock)
     env = {"BANKER_DATABASE_URL": database_url, "BANKER_SECRET_KEY": "k", "BANKER_KEEP_DAYS": "30000"}
-    kept = banker("prune", env=env)
+    kept = command("prune", env=env)
     assert kept.stdout == "No game has gone untouched for 30000 days: nothing to remove.\n"
-    told = banker("prune", "--days", "30", "--dry-run", env=env)
+    told = command("prune", "--days", "30", "--dry-run", env=env)
     assert told.stdout.startswith("Would remove 2 games untouched for 30 days")
     assert stored(app, old) == (1, 3, 2)
 

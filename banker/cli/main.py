@@ -9,6 +9,8 @@ import gc
 import os
 import socket
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -92,36 +94,41 @@ def _serve(host: str | None, port: int, quiet: bool) -> int:
     return 0
 
 
-def _one_shot() -> Flask:
+@contextmanager
+def _one_shot() -> Iterator[Flask]:
     """The app for a command that does one thing and ends: its game files are read and written
-    in its own process (a worker process would only add its start-up)."""
+    in its own process (a worker process would only add its start-up); let go of when it is done."""
     from banker import create_app
 
     os.environ.setdefault("BANKER_WORKERS", "0")
-    return create_app()
+    app = create_app()
+    try:
+        yield app
+    finally:
+        app.extensions["banker"].close()
 
 
 def _bank_link(game: str, host: str | None, port: int) -> int:
     from banker.cli import bank_links
     from banker.service.errors import NotFound
 
-    app = _one_shot()
-    app.config["PUBLIC_URL"] = app.config["PUBLIC_URL"] or _address(
-        _host(host, app.config["TRUSTED_PROXIES"]), port
-    )
-    try:
-        print(bank_links.bank_link(app, game.strip()))
-    except NotFound as error:
-        print(error.message, file=sys.stderr)
-        return 1
+    with _one_shot() as app:
+        app.config["PUBLIC_URL"] = app.config["PUBLIC_URL"] or _address(
+            _host(host, app.config["TRUSTED_PROXIES"]), port
+        )
+        try:
+            print(bank_links.bank_link(app, game.strip()))
+        except NotFound as error:
+            print(error.message, file=sys.stderr)
+            return 1
     return 0
 
 
 def _backup(folder: Path) -> int:
     from banker.cli import backups
 
-    app = _one_shot()
-    written = sum(1 for _ in backups.backup(app.extensions["banker"], folder))
+    with _one_shot() as app:
+        written = sum(1 for _ in backups.backup(app.extensions["banker"], folder))
     print(f"Saved {written} games to {folder}")
     return 0
 
@@ -132,24 +139,23 @@ def _restore(folder: Path) -> int:
     if not folder.is_dir():
         print(f"There is no folder {folder}.", file=sys.stderr)
         return 1
-    app = _one_shot()
     refused = 0
-    for path, line in backups.restore(app.extensions["banker"], folder):
-        refused += line.startswith("refused")
-        print(f"{path.name}: {line}", file=sys.stderr if line.startswith("refused") else sys.stdout)
+    with _one_shot() as app:
+        for path, line in backups.restore(app.extensions["banker"], folder):
+            refused += line.startswith("refused")
+            print(f"{path.name}: {line}", file=sys.stderr if line.startswith("refused") else sys.stdout)
     return 1 if refused else 0
 
 
 def _prune(days: int | None, dry_run: bool) -> int:
-    from banker import create_app
     from banker.cli import pruning
 
-    app = create_app()
-    days = days or app.config["KEEP_DAYS"]
-    if not days:
-        print("Say how many days untouched: --days N, or BANKER_KEEP_DAYS=N.", file=sys.stderr)
-        return 2
-    print("\n".join(pruning.report(app.extensions["banker"].prune(days, dry_run), days, dry_run)))
+    with _one_shot() as app:
+        days = days or app.config["KEEP_DAYS"]
+        if not days:
+            print("Say how many days untouched: --days N, or BANKER_KEEP_DAYS=N.", file=sys.stderr)
+            return 2
+        print("\n".join(pruning.report(app.extensions["banker"].prune(days, dry_run), days, dry_run)))
     return 0
 
 

@@ -74,6 +74,13 @@ class GameService:
         # told of each game created (`banker serve` prints its bank link for the host)
         self.on_new_game: Callable[[NewGame], None] | None = None
 
+    def close(self) -> None:
+        """Let go of what the service holds outside itself: the live broker's listener (on
+        PostgreSQL a thread and a connection), the idle workers, the database's connections."""
+        self.broker.close()
+        self.transfers.workers.close()
+        self.engine.dispose()
+
     # --- games: made, moved as one file --------------------------------------------------------
 
     def create_game(

@@ -454,8 +454,7 @@ def noop_figure(samples: int) -> Figure:
             client.post(link, data={"csrf_token": token.group(1)})
             times = _timed_calls(app, client, f"/g/{game_id}/live?view=player&seq={seq}", samples)
         finally:
-            service.broker.close()
-            service.engine.dispose()
+            service.close()
     p95 = percentile(times, 95)
     return Figure(
         f"Cheap no-op: a poll of an unchanged game of {seq} actions, answered 204 (server time:"

@@ -93,11 +93,6 @@ def app_on(database_url, tmp_path):
     )
 
 
-def close(app) -> None:
-    app.extensions["banker"].broker.close()
-    app.extensions["banker"].engine.dispose()
-
-
 @pytest.mark.parametrize("made_by", ["first revision", "before migrations"])
 def test_a_saved_game_loads_after_an_upgrade(tmp_path, database_url, made_by):
     rows, state = a_played_game(tmp_path)
@@ -132,11 +127,11 @@ def test_a_saved_game_loads_after_an_upgrade(tmp_path, database_url, made_by):
             late = session.exec(select(Seat.player_id).where(Seat.game_id == game_id, Seat.late)).all()
         assert late == [4]
     finally:
-        close(app)
+        app.extensions["banker"].close()
 
 
 def test_starting_twice_migrates_once_and_the_schema_matches_the_models(tmp_path, database_url):
-    close(app_on(database_url, tmp_path))
+    app_on(database_url, tmp_path).extensions["banker"].close()
     app = app_on(database_url, tmp_path)
     try:
         engine = app.extensions["banker"].engine
@@ -147,7 +142,7 @@ def test_starting_twice_migrates_once_and_the_schema_matches_the_models(tmp_path
         # a change to banker/store/models.py needs a migration in banker/store/migrations/versions
         assert differences == []
     finally:
-        close(app)
+        app.extensions["banker"].close()
 
 
 def test_the_migrations_go_down_and_up_again(tmp_path, database_url):

@@ -473,8 +473,7 @@ def restarted(app: Flask) -> Iterator[Flask]:
     try:
         yield again
     finally:
-        again.extensions["banker"].broker.close()
-        again.extensions["banker"].engine.dispose()
+        again.extensions["banker"].close()
 
 
 def same_browser(client: FlaskClient, app: Flask) -> FlaskClient:
@@ -843,8 +842,7 @@ def test_behind_a_proxy_ending_tls_banker_https_makes_cookies_secure(
         cookie = app.test_client().get("/new").headers["Set-Cookie"]
         assert "Secure" in cookie
     finally:
-        app.extensions["banker"].broker.close()
-        app.extensions["banker"].engine.dispose()
+        app.extensions["banker"].close()
 
 
 def test_templates_hold_no_inline_script_or_event_handler():

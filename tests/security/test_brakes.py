@@ -46,8 +46,7 @@ def another_server(app, clock, tmp_path):
 
     yield start
     for server in started:
-        server.extensions["banker"].broker.close()
-        server.extensions["banker"].engine.dispose()
+        server.extensions["banker"].close()
 
 
 def guess_wrong(client, **environ):

@@ -1,9 +1,11 @@
 """`banker serve` in a process of its own, on a database the test chooses, that a test can kill
-with SIGKILL and start again on the same port; and any other `banker` command run once."""
+with SIGKILL and start again on the same port; and any other `banker` command run once, in a
+process of its own or in the test's."""
 
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import os
 import signal
@@ -11,11 +13,14 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
+
+from banker.cli.main import main
 
 SECRET = "test-secret"
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -115,6 +120,26 @@ def banker(*args: str, env: dict[str, str], timeout: float = 60) -> subprocess.C
         text=True,
         timeout=timeout,
     )
+
+
+def command(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """A `banker` command that does one thing and ends (bank-link, backup, restore, prune), run in
+    this process as its own process runs it: `env` added to the environment, what it prints read
+    back, argparse's refusals included (starting Python and Banker again takes a second or more;
+    `banker serve` runs in a process of its own, ServeProcess)."""
+    printed, said = io.StringIO(), io.StringIO()
+    kept = dict(os.environ)
+    os.environ.update(env)
+    try:
+        with redirect_stdout(printed), redirect_stderr(said):
+            try:
+                code = main(list(args))
+            except SystemExit as refused:  # argparse's usage errors
+                code = refused.code if isinstance(refused.code, int) else 1
+    finally:
+        os.environ.clear()
+        os.environ.update(kept)
+    return subprocess.CompletedProcess(["banker", *args], code, printed.getvalue(), said.getvalue())
 
 
 def request(
