@@ -42,8 +42,8 @@ function cashIn(shown) {
       var call = left <= 0 ? going.dataset.sold : left <= 3000 ? going.dataset.twice : left <= 6000 ? going.dataset.once : "";
       if (going.textContent !== call) going.textContent = call;
       panel.classList.toggle("ending", left <= 6000);
-      // five times a second: the ring's own transition (app.css) draws the motion between, so a
-      // phone does not repaint every frame for as long as an auction runs
+      // five times a second, in steps: a transition between them would repaint every frame for
+      // as long as an auction runs, on every phone at the table
       if (left > 0) setTimeout(tick, 200);
     }
     tick();
