@@ -36,6 +36,10 @@ COMPRESSIBLE = frozenset(
     }
 )
 MIN_SIZE = 400  # below this the encoding's framing eats the gain
+# a body drawn for one request (no strong ETag to keep its compressed bytes by) goes as it is below
+# this: with its headers it fits one packet either way, and compressing it (a command's answer,
+# some 650 bytes) costs the server more than the bytes it saves
+ONE_PACKET = 1000
 YEAR = 365 * 24 * 60 * 60
 # (path, strong ETag, encoding) -> the compressed body: a response whose strong ETag says it is
 # the same bytes every time (a long game's history download, a megabyte) is compressed once
@@ -120,18 +124,19 @@ def _deliver(response: Response) -> Response:
         return response  # never hold back a stream to compress it
     else:
         data = response.get_data()
-        if len(data) < MIN_SIZE:
+        etag, weak = response.get_etag()
+        kept = etag is not None and not weak
+        if len(data) < (MIN_SIZE if kept else ONE_PACKET):
             return response
-        body = _compressed_once(response, data, encoding)
+        body = _compressed_once(data, encoding, etag if kept else None)
     response.set_data(body)  # for HEAD the server sends the length and not the body
     response.headers["Content-Encoding"] = encoding
     _weaken_etag(response)
     return response
 
 
-def _compressed_once(response: Response, data: bytes, encoding: str) -> bytes:
-    etag, weak = response.get_etag()
-    if etag is None or weak:
+def _compressed_once(data: bytes, encoding: str, etag: str | None) -> bytes:
+    if etag is None:
         return _compress(data, encoding, best=False)
     key = (request.path, etag, encoding)
     body = _compressed.get(key)

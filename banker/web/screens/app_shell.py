@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from flask import Blueprint, current_app, jsonify, render_template, url_for
+from flask import Blueprint, current_app, jsonify, render_template, request, url_for
 
 from banker.rules.text import Text
 from banker.web.http.i18n import translate
@@ -56,7 +56,8 @@ def manifest():
         ],
     )
     response.mimetype = "application/manifest+json"
-    return response
+    response.add_etag()  # the same bytes for every phone of a language: compressed once, kept by it
+    return response.make_conditional(request)
 
 
 @bp.get("/sw.js")

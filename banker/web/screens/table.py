@@ -270,7 +270,8 @@ def _update(seq: int, html: str) -> str:
     """One SSE message, its html on one data line: a line break is a space to HTML (no pushed part
     holds a <pre> or a <textarea>), and each further data line would cost its prefix again."""
     # a message without data is not delivered to the page, which would not learn its seq
-    data = " ".join(line.strip() for line in html.splitlines() if line.strip())
+    # as plain text: Markup's strip() makes every line a new Markup
+    data = " ".join(line.strip() for line in str(html).splitlines() if line.strip())
     return f"id: {seq}\nevent: update\ndata:{' ' if data else ''}{data}\n\n"
 
 
