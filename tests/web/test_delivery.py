@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+from pathlib import Path
 
 import brotli
 
@@ -56,6 +57,23 @@ def test_a_small_answer_goes_as_it_is_and_a_screen_compressed(table):
     # a small body whose compressed bytes are kept by its ETag is compressed once and for all
     manifest = ann.get("/manifest.webmanifest", headers=BROWSER)
     assert manifest.headers["Content-Encoding"] == "br" and len(brotli.decompress(manifest.data)) < ONE_PACKET
+
+
+def test_the_apps_own_scripts_and_styles_go_out_without_their_comments(client):
+    static = Path(__file__).resolve().parents[2] / "static"
+    for name, comment, kept in (
+        ("js/table.js", "// What the live screens do between server updates.", "function startClock"),
+        ("css/app.css", "/* Banker: one thumb, arm's length", "--brand:#0f6b3a"),
+    ):
+        source = (static / name).read_text()
+        packed = client.get(f"/static/{name}", headers=BROWSER)
+        plain = client.get(f"/static/{name}", headers={"Accept-Encoding": "identity"})
+        sent = plain.get_data(as_text=True)
+        assert brotli.decompress(packed.data).decode() == sent  # the same file whichever way it goes
+        assert comment in source and comment not in sent and kept in sent
+        assert len(sent) < 0.8 * len(source)
+    with client.get("/static/vendor/htmx.min.js", headers={"Accept-Encoding": "identity"}) as vendored:
+        assert vendored.data == (static / "vendor/htmx.min.js").read_bytes()
 
 
 def test_static_urls_carry_the_files_version_and_are_cached_for_a_year(app, table):
