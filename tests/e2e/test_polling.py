@@ -63,7 +63,7 @@ def test_a_change_announced_while_the_screen_swaps_in_the_last_one_is_not_lost(s
     page.clock.install()
     with page.expect_event("response", lambda r: "/stream" in r.url):
         take_seat(page, server, game["players"][0]["token"])
-    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)  # seconds, as Python gives them
 
     def bob_pays_ann(amount):
         command = {"type": "pay_player", "player": 2, "to": 1, "amount": amount}
