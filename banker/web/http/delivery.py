@@ -127,7 +127,7 @@ def _deliver(response: Response) -> Response:
         if hasattr(response.response, "close"):
             response.response.close()  # the open file Flask would have sent
     elif encoding is None or response.is_streamed:
-        return response  # never hold back a stream to compress it
+        return response  # nothing to compress to, or a stream, which is never held back
     else:
         data = response.get_data()
         etag, weak = response.get_etag()
@@ -184,8 +184,8 @@ def _choose_encoding(accept: str) -> str | None:
 @lru_cache(maxsize=128)
 def _static_body(path: str, mtime_ns: int, size: int, encoding: str | None) -> bytes | None:
     """A static file as it goes out: the app's own scripts and styles without their comments
-    and layout (a fifth of a player's first load), compressed at the best ratio when the phone
-    takes it so; None when that is the file as it is."""
+    and layout (5 of the 44 kB a player's first load took), compressed at the best ratio when
+    the phone takes it so; None when that is the file as it is."""
     minify = None if ".min." in os.path.basename(path) else MINIFIERS.get(os.path.splitext(path)[1])
     if minify is None and encoding is None:
         return None
