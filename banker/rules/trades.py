@@ -155,10 +155,21 @@ class TradeProposed(TradeContents):
         return Text("%(proposer)s offers %(partner)s %(give)s for %(get)s", give=give, get=get, **names)
 
     def describe_to(self, state: GameState, you: int) -> Text:
+        give, get = side_text(state, self.give), side_text(state, self.get)
+        if you == self.partner:  # the offer on the phone it is made to: "Ann offers you $100 for…"
+            proposer = state.name_of(self.proposer)
+            if self.get.empty:
+                return Text(
+                    "%(proposer)s offers you %(give)s for nothing in return", proposer=proposer, give=give
+                )
+            if self.give.empty:
+                return Text(
+                    "%(proposer)s asks you for %(get)s, for nothing in return", proposer=proposer, get=get
+                )
+            return Text("%(proposer)s offers you %(give)s for %(get)s", proposer=proposer, give=give, get=get)
         if you != self.proposer:
             return self.describe(state)
         partner = state.name_of(self.partner)
-        give, get = side_text(state, self.give), side_text(state, self.get)
         if self.get.empty:
             return Text("You offer %(partner)s %(give)s for nothing in return", partner=partner, give=give)
         if self.give.empty:

@@ -15,7 +15,7 @@ from banker.rules.money import PayTax
 from banker.rules.state import TradeSide
 from banker.rules.text import ITEMS, Parts, Plural, Text, from_data, listing, say, to_data
 from banker.rules.trades import ProposeTrade
-from tests.support.rules import ANN, BOB, new_game, owning
+from tests.support.rules import ANN, BOB, CAT, new_game, owning
 
 names = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12)
 LEAVES = st.one_of(
@@ -82,6 +82,19 @@ def test_a_sentence_that_ends_itself_takes_only_the_separators_spacing():
     assert line == "罰金。支払い"
 
 
+def test_an_offer_reads_as_made_to_you_on_its_partners_phone():
+    state = owning(new_game(), BOB, 37)
+    for give, get, partner_reads in (
+        (TradeSide(cash=100), TradeSide(deeds=(37,)), "Ann offers you $100 for Park Place"),
+        (TradeSide(cash=100), TradeSide(), "Ann offers you $100 for nothing in return"),
+        (TradeSide(), TradeSide(deeds=(37,)), "Ann asks you for Park Place, for nothing in return"),
+    ):
+        events = decide(state, ProposeTrade(player=ANN, to=BOB, give=give, get=get))
+        after = events[0].apply(state)
+        assert describe_action(after, events, you=BOB) == partner_reads
+        assert describe_action(after, events, you=CAT) == partner_reads.replace("you", "Bob", 1)
+
+
 def test_your_own_jail_trade_and_debt_lines_read_in_the_second_person():
     state = owning(new_game(), BOB, 37)
     offer = ProposeTrade(player=ANN, to=BOB, give=TradeSide(cash=100), get=TradeSide(deeds=(37,)))
@@ -100,7 +113,7 @@ def test_your_own_jail_trade_and_debt_lines_read_in_the_second_person():
         after = before
         for event in events:
             after = event.apply(after)
-        assert (describe_action(after, events, you=ANN), describe_action(after, events, you=BOB)) == (
+        assert (describe_action(after, events, you=ANN), describe_action(after, events, you=CAT)) == (
             yours,
             theirs,
         )
