@@ -4,6 +4,9 @@ address and in all; and played: a game keeps the board it started on, in its fil
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
 
 from banker.rules import RuleError
@@ -76,6 +79,34 @@ def test_two_phones_changing_one_edition_at_once_keep_both_changes(service):
     changed = service.editions.change(edition.id, meanwhile)
     assert len(tries) == 2 and changed.version == 3
     assert [d["name"] for d in changed.data["properties"][:2]] == ["Elm Street", "Oak Street"]
+
+
+def test_one_servers_saves_of_one_edition_wait_for_each_other_and_all_land(service):
+    """A phone saves each field as it is typed: sixteen saves in flight at once, each slow
+    between its read and its write, all land (racing, most would lose five times over)."""
+    edition = service.editions.start("us", HOME)
+    refused = []
+
+    def rename(position):
+        def how(draft):
+            time.sleep(0.005)  # another save could read the same version meanwhile
+            return edit(draft, {f"deed.{position}.name": f"Street {position}"})
+
+        try:
+            service.editions.change(edition.id, how)
+        except RuleError as error:
+            refused.append(error)
+
+    streets = [1, 3, 6, 8, 9, 11, 13, 14, 16, 18, 19, 21, 23, 24, 26, 27]
+    threads = [threading.Thread(target=rename, args=(p,)) for p in streets]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    saved = service.editions.get(edition.id)
+    assert refused == [] and saved.version == 1 + len(streets)
+    names = {d["position"]: d["name"] for d in saved.data["properties"]}
+    assert all(names[p] == f"Street {p}" for p in streets)
 
 
 def test_an_address_keeps_at_most_so_many_editions_and_the_server_so_many_in_all(service, monkeypatch):

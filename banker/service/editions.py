@@ -25,6 +25,7 @@ from banker.rules.editions import EDITIONS, load_edition
 from banker.rules.editions.draft import DRAFTS, Gap, built_in_draft, draft_from_json, missing, playable
 from banker.rules.text import Plural, Text
 from banker.service.errors import NotFound
+from banker.service.locks import KeyedLocks
 from banker.store.models import SavedEdition
 
 MOST_PER_ADDRESS = 50
@@ -70,6 +71,7 @@ class Editions:
     def __init__(self, engine: Engine, clock: Callable[[], float]) -> None:
         self.engine = engine
         self.clock = clock
+        self.locks = KeyedLocks()
 
     def start(self, start: Any, address: str) -> EditionInfo:
         """A new saved edition from `start`: a built-in board's id ("us", "uk", "millionaire"), a
@@ -133,7 +135,12 @@ class Editions:
 
     def change(self, edition_id: str, how: Change) -> EditionInfo:
         """The edition changed `how` (a function of its draft, refusing with a RuleError), saved
-        only if nobody changed it meanwhile: then `how` runs again on the fresh edition."""
+        only if nobody changed it meanwhile: then `how` runs again on the fresh edition. One
+        phone's saves (a field each, as it is typed) follow one another here, not racing."""
+        with self.locks.of(edition_id):
+            return self._change(edition_id, how)
+
+    def _change(self, edition_id: str, how: Change) -> EditionInfo:
         for _ in range(TRIES):
             edition = self.get(edition_id)
             changed = how(edition.data)

@@ -9,9 +9,7 @@ race each other); other processes are kept apart by the unique seq alone."""
 from __future__ import annotations
 
 import random
-import threading
 import time
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,6 +21,7 @@ from banker.service.acting import decide_for
 from banker.service.action_log import ActionLog, Conflict, RequestKey, Stored
 from banker.service.broker import Broker
 from banker.service.chronicle import record
+from banker.service.locks import KeyedLocks
 from banker.service.seats import Seats
 from banker.service.states import FoldedStates
 
@@ -52,9 +51,7 @@ class Recorder:
         self.broker = broker
         self.clock = clock
         self.settled = settled  # the game as it stands now, its clocks settled: for a resent command
-        # a lock lives while a command holds it: games nobody is playing hold none
-        self.locks: weakref.WeakValueDictionary[str, threading.RLock] = weakref.WeakValueDictionary()
-        self._locks_lock = threading.Lock()
+        self.locks = KeyedLocks()  # one command of a game at a time in this process
 
     def append(
         self,
@@ -66,7 +63,7 @@ class Recorder:
         """Store the command `command_for` gives on the newest state and the time (seconds since
         the epoch) as the next seq, with the events it decides for the seat `seat_player`,
         retrying when another command got there first; then tell every live stream."""
-        with self._lock(game_id):
+        with self.locks.of(game_id):
             result = self._append(game_id, seat_player, request, command_for)
         # under `banker serve` the streams are greenlets: they push the change to every phone
         # now, before this command's own answer is drawn (the sender's tap already showed it was
@@ -126,13 +123,6 @@ class Recorder:
                 self.states.snapshots.keep(game_id, kept)
             return Result(seq=action.seq, events=action.events, state=kept.state)
         raise RuleError(Text("The table is very busy right now; please try again."))
-
-    def _lock(self, game_id: str) -> threading.RLock:
-        with self._locks_lock:
-            lock = self.locks.get(game_id)
-            if lock is None:
-                lock = self.locks[game_id] = threading.RLock()
-            return lock
 
     def _done(self, game_id: str, seat_player: int, request: RequestKey) -> Result | None:
         found = self.log.sent_before(game_id, seat_player, request.id)
