@@ -113,11 +113,15 @@ function cashIn(shown) {
     setTimeout(clearOfToasts, 50);
   }
 
-  // the toasts that came with it (the same update, a moment later) leave it in sight: it stops
-  // below them (app.css, [data-attention] and --toasts)
+  // the toasts that came with it (the same update, a moment later) and the bank's sticky "Acting
+  // for" bar leave it in sight: it stops below them (app.css, [data-attention] and --toasts)
   function clearOfToasts() {
     if (!drawn || !drawn.isConnected || performance.now() - drawnAt > 3000) return;
-    var bottom = document.getElementById("toast").getBoundingClientRect().bottom + 8;
+    var acting = document.querySelector(".acting");
+    var bottom = Math.max(
+      document.getElementById("toast").getBoundingClientRect().bottom,
+      acting ? acting.getBoundingClientRect().bottom : 0
+    ) + 8;
     document.documentElement.style.setProperty("--toasts", Math.max(60, bottom) + "px");
     if (drawn.getBoundingClientRect().top < bottom) drawn.scrollIntoView({ block: "start" });
   }

@@ -55,6 +55,9 @@ def test_two_phones_bid_the_third_watches_and_the_winner_gets_the_deed(server, p
             ann.locator(".auction").screenshot(path=shots / "auction_panel.png")
             assert no_sideways_scroll(ann)
             host.screenshot(path=shots / "auction_bank.png")
+            # the bank's phone scrolled the auction in below its sticky "Acting for" bar
+            acting = host.locator(".acting").bounding_box()
+            assert host.locator("#auction-title").bounding_box()["y"] >= acting["y"] + acting["height"]
 
     host.get_by_role("button", name="Sold now").click()
     for page in (ann, bob, cy, host):
