@@ -98,7 +98,7 @@ function cashIn(shown) {
 
   var seen = JSON.parse(sessionStorage.getItem("attention-seen") || "[]");
 
-  var drawn = null; // the panel last scrolled into view, and when
+  var drawn = null; // the panel last scrolled into view (its attention key), and when
   var drawnAt = 0;
 
   function drawAttention(root) {
@@ -107,23 +107,32 @@ function cashIn(shown) {
     seen = seen.concat(panel.dataset.attention).slice(-50);
     sessionStorage.setItem("attention-seen", JSON.stringify(seen));
     if (panel.closest("[data-dock]")) return; // the dock opens it, at the foot, clear of the toasts
-    drawn = panel;
+    drawn = panel.dataset.attention;
     drawnAt = performance.now();
+    coveredTop();
     panel.scrollIntoView({ block: "start" });
     setTimeout(clearOfToasts, 50);
   }
 
-  // the toasts that came with it (the same update, a moment later) and the bank's sticky "Acting
-  // for" bar leave it in sight: it stops below them (app.css, [data-attention] and --toasts)
-  function clearOfToasts() {
-    if (!drawn || !drawn.isConnected || performance.now() - drawnAt > 3000) return;
+  // How far down the top of the screen is covered: the toasts and the bank's sticky "Acting for"
+  // bar (where it sticks, wherever it is now); a panel that scrolls itself into view stops below
+  // (app.css, [data-attention] and --toasts)
+  function coveredTop() {
     var acting = document.querySelector(".acting");
     var bottom = Math.max(
       document.getElementById("toast").getBoundingClientRect().bottom,
-      acting ? acting.getBoundingClientRect().bottom : 0
+      acting ? parseFloat(getComputedStyle(acting).top) + acting.offsetHeight : 0
     ) + 8;
     document.documentElement.style.setProperty("--toasts", Math.max(60, bottom) + "px");
-    if (drawn.getBoundingClientRect().top < bottom) drawn.scrollIntoView({ block: "start" });
+    return bottom;
+  }
+
+  // the toasts that came with it (the same update, a moment later) leave it in sight, a push
+  // that redrew it meanwhile too
+  function clearOfToasts() {
+    if (!drawn || performance.now() - drawnAt > 3000) return;
+    var panel = document.querySelector('[data-attention="' + CSS.escape(drawn) + '"]');
+    if (panel && panel.getBoundingClientRect().top < coveredTop()) panel.scrollIntoView({ block: "start" });
   }
 
   // The dock (player/_live.html): each card folds to a strip and opens with a tap; this phone
