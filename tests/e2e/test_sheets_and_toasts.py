@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import api, open_tab, take_seat
+from tests.support.browser import api, banker_does, open_tab, take_seat
 
 
 def test_the_bank_closes_a_sheet_and_taps_the_board_again(server, phone):
@@ -53,3 +53,31 @@ def test_a_refusal_stays_until_dismissed_and_what_was_done_fades(server, phone):
     expect(told).to_have_text("Ann collected $200 from the bank (Passed GO)")
     bank.evaluate(ALL_DONE)
     expect(told).to_be_hidden()  # nothing to take back: it leaves (slid up, never see-through)
+
+
+def style_passes(cdp) -> int:
+    """How many times the page has worked out its styles: an animation the compositor cannot run
+    does it every frame."""
+    metrics = cdp.send("Performance.getMetrics")["metrics"]
+    return next(int(m["value"]) for m in metrics if m["name"] == "RecalcStyleCount")
+
+
+def test_a_toast_waiting_to_leave_costs_the_page_no_frames(server, phone):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    bank, ann = phone(), phone()
+    take_seat(bank, server, game["banker_token"])
+    take_seat(ann, server, game["players"][0]["token"])
+    open_tab(bank, "Pay")
+    bank.get_by_role("button", name="Ann passed GO").click()
+    expect(bank.locator("#toast .toast.ok")).to_have_text("Ann collected $200 from the bank (Passed GO)")
+    banker_does(server, game, {"type": "pay_player", "player": 2, "to": 1, "amount": 90})
+    expect(ann.locator("#toast .toast.money")).to_contain_text("+$90 from Bob")
+    expect(ann.locator(".balance[data-counting]")).to_have_count(0)  # the balance has counted up
+    for page in (bank, ann):  # the bank's toast leaves after 4 s, Ann's money after 6
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+        before = style_passes(cdp)
+        page.wait_for_timeout(500)  # about 30 frames: the toast sliding up from the start took each
+        assert style_passes(cdp) - before <= 3
+        page.evaluate(ALL_DONE)
+        expect(page.locator("#toast .toast")).to_be_hidden()  # and it still leaves
