@@ -353,15 +353,22 @@ function cashIn(shown) {
       if (unsent && stored.indexOf(unsent.values.request_id) !== -1) sentAfterAll();
     });
 
+    // the page makes room for the bar by a class on the body: a body:has() rule in its place made
+    // every change's swaps cost each phone a millisecond or two more
+    function showBar(shown) {
+      bar.hidden = !shown;
+      body.classList.toggle("reconnecting", shown);
+    }
+
     function back() {
       clearTimeout(dropping);
       dropping = null;
-      bar.hidden = true; // the stream itself brings the screen up to date
+      showBar(false); // the stream itself brings the screen up to date
     }
 
     // the stream also ends by design now and then, and is back within a second
     body.addEventListener("htmx:sseError", function () {
-      if (!dropping && bar.hidden) dropping = setTimeout(function () { bar.hidden = false; }, 1500);
+      if (!dropping && bar.hidden) dropping = setTimeout(function () { showBar(true); }, 1500);
     });
     body.addEventListener("htmx:sseOpen", back);
     body.addEventListener("htmx:configRequest", function (event) {

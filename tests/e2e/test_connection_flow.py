@@ -70,6 +70,12 @@ def test_the_sound_switch_is_off_at_first_and_remembered_on_the_phone(server, ph
     )
 
 
+# Whether the page's top and the toast start below the "Reconnecting…" bar
+BELOW_THE_BAR = """() => { const bar = document.getElementById('reconnecting').getBoundingClientRect().bottom;
+  return { page: parseFloat(getComputedStyle(document.body).paddingTop) >= bar,
+           toast: document.querySelector('#toast .toast').getBoundingClientRect().top >= bar }; }"""
+
+
 def test_a_tap_with_the_server_stopped_says_not_sent_and_retry_applies_it_once(own_server, phone, shots):
     game = api(own_server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
     ann = seated(phone, own_server, game, 1)
@@ -81,6 +87,7 @@ def test_a_tap_with_the_server_stopped_says_not_sent_and_retry_applies_it_once(o
     ann.get_by_role("button", name="Passed GO").click()
     not_sent = ann.get_by_role("alert")
     expect(not_sent).to_contain_text("Not sent: no connection to the bank.")
+    assert ann.evaluate(BELOW_THE_BAR) == {"page": True, "toast": True}  # the page made room for the bar
     expect(ann.get_by_label("Your cash")).to_have_text("$1,500")
     ann.screenshot(path=shots / "not_sent.png")
     not_sent.get_by_role("button", name="Retry").click()  # still down: said again, nothing lost
