@@ -196,3 +196,21 @@ def test_a_payment_flies_across_the_screen_unless_motion_is_reduced(server, brow
         assert first == later  # shown in place, and fades
     else:
         assert later[1] > first[1] + 100  # from Ann's card down towards Cy's
+
+
+def test_a_display_whose_link_is_turned_off_says_so_and_not_that_it_is_reconnecting(server, browser, phone):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    bank = phone()
+    take_seat(bank, server, game["banker_token"])
+    context = browser.new_context(viewport=SIZES["tablet"])
+    context.clock.install()  # the page timers, the bar 1.5 s wait among them, run when told
+    display = context.new_page()
+    display.goto(display_link(bank))
+    expect(display.locator("#players .player")).to_have_count(3)
+    bank.get_by_role("button", name="Turn the display link off").click()
+    expect(display.get_by_role("status")).to_contain_text("turned off by the bank", timeout=SETTLE)
+    display.clock.run_for(5_000)  # the stream has ended and stays refused: the bar's time is past
+    bar = display.locator("#reconnecting")
+    expect(bar).not_to_have_attribute("hidden", "")  # the page would say it is reconnecting
+    expect(bar).to_be_hidden()  # where nothing will come back
+    context.close()

@@ -67,6 +67,8 @@ def change_link(game_id: str):
         service.seats.revoke_display_link(game_id)
     else:
         service.seats.new_display_link(game_id)
+    # the game's streams look at their seats again now, not at their next keepalive
+    service.broker.publish(game_id, service.state(game_id).seq)
     return redirect(url_for("display.link", game_id=game_id), 303)
 
 
