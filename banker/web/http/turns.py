@@ -18,6 +18,16 @@ from flask import Flask, Response, before_render_template, g, request
 PAGES = ("GET", "HEAD")
 
 
+def last_in_line() -> None:
+    """Let every request and stream ready to run go first (under threads, nothing to do)."""
+    from gevent import monkey
+
+    if monkey.is_module_patched("socket"):
+        import gevent
+
+        gevent.sleep(0)
+
+
 def register(app: Flask) -> None:
     from gevent import monkey
 

@@ -31,7 +31,7 @@ from banker.service.errors import Forbidden
 from banker.service.seats import BANKER
 from banker.web import push, replies
 from banker.web.context import VIEWS, NoSeat, seat_required, tap_id
-from banker.web.http import seats, streams
+from banker.web.http import seats, streams, turns
 from banker.web.http.i18n import lang
 from banker.web.panels import fragments, history
 from banker.web.panels.money import property_payment as property_payment_panel
@@ -240,6 +240,8 @@ def stream(game_id: str):
                 return
             behind = announced > shown
             if behind:
+                if view == "display":  # a screen across the table: the phones in hand go first
+                    turns.last_in_line()
                 now = service.state_at(game_id, announced)
             else:
                 yield ": keepalive\n\n"
