@@ -213,4 +213,5 @@ def test_a_display_whose_link_is_turned_off_says_so_and_not_that_it_is_reconnect
     bar = display.locator("#reconnecting")
     expect(bar).not_to_have_attribute("hidden", "")  # the page would say it is reconnecting
     expect(bar).to_be_hidden()  # where nothing will come back
+    expect(display.get_by_role("button", name="Voice")).to_be_hidden()  # nor be said
     context.close()
