@@ -7,10 +7,19 @@ import io
 import qrcode
 from qrcode.image.svg import SvgPathImage
 
+from banker.lru import LRU
+
+# drawing one takes some 5 ms of a core, and every screen of a game shows the same few links
+_drawn: LRU[str, str] = LRU(256)
+
 
 def svg(data: str) -> str:
-    image = qrcode.make(data, image_factory=SvgPathImage, border=2)
-    return image.to_string(encoding="unicode")
+    drawn = _drawn.get(data)
+    if drawn is None:
+        image = qrcode.make(data, image_factory=SvgPathImage, border=2)
+        drawn = image.to_string(encoding="unicode")
+        _drawn.put(data, drawn)
+    return drawn
 
 
 def terminal(data: str) -> str:

@@ -9,8 +9,10 @@ import html
 import io
 import re
 
+import banker.qr
 from banker.service import GameService
 from banker.service.broker import Broker
+from tests.support.counting import counting
 from tests.support.web import HTMX, as_banker, do, text
 
 PAGE = 100  # lines on a page of the history
@@ -145,3 +147,16 @@ def test_a_download_is_made_once_per_seq_and_follows_the_game(app, table, rows_r
     rows = list(csv.reader(io.StringIO(table["Ann"].get(url).text)))
     assert rows[-1][1] == "Cy paid the bank $9" and len(rows) == 1 + 1 + 3 + 150 + 1
     assert rows_read.count == 0  # the new action alone is worded, taken from memory: no row is read
+
+
+def test_a_join_qr_code_is_drawn_once_however_many_screens_show_it(app, table, monkeypatch):
+    """Drawing one takes milliseconds of the server's one core; the lobby, its QR image and the
+    bank's seat codes show the same few links over and over."""
+    game_id = table["id"]
+    pages = [f"/g/{game_id}/lobby", f"/g/{game_id}/qr.svg", f"/g/{game_id}/seats/2"]
+    first = [table["host"].get(page) for page in pages]
+    drawn = counting(monkeypatch, banker.qr.qrcode, "make")
+    again = [table["host"].get(page) for page in pages * 3]
+    assert [page.status_code for page in first + again] == [200] * 4 * len(pages)
+    assert [text(page) for page in again] == [text(page) for page in first] * 3
+    assert "<svg" in text(first[1]) and drawn.count == 0
