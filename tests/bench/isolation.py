@@ -8,7 +8,8 @@ clients in a process of their own:
 1. imports: 2 clients importing the long game's file (a legal file of LONG actions);
 2. screens: 4 clients loading the long game's bank screen, player screen and live refresh;
 3. exports: 4 clients downloading the long game's file;
-4. streams: STREAMS live streams opened on one game of 8, 8 of its seats sending commands; with
+4. the editor: 4 clients loading a board's title deeds in the edition editor, its longest page;
+5. streams: STREAMS live streams opened on one game of 8, 8 of its seats sending commands; with
    the per-game cap (most are refused and poll instead), and with the cap lifted to STREAMS,
    where that game's own commands are timed too.
 
@@ -64,6 +65,7 @@ def isolation_figures(folder: Path, seconds: float) -> list[Figure]:
         player = {**BROWSER_HEADERS, "Cookie": seat_cookie(http, long_game["player_token"])}
         at = f"/g/{long_game['id']}"
         file = json.loads(decoded(http.request("GET", f"{at}/game.json", bank)))
+        edition = api(http, "/api/editions", api(http, "/api/editions/us"))
         victim = new_game(http, 6)
         table = setup_table(http, victim)
         loads = {
@@ -78,6 +80,9 @@ def isolation_figures(folder: Path, seconds: float) -> list[Figure]:
                 reads=[(f"{at}/bank", bank), (at, player), (f"{at}/live?view=player", {**player, **HX})],
             ),
             "4 clients downloading its file": dict(reads=[(f"{at}/game.json", bank)]),
+            "4 clients loading an edition's title deeds in the editor (140 kB of fields)": dict(
+                reads=[(f"/editions/{edition['id']}/deeds", BROWSER_HEADERS)]
+            ),
         }
         for name, load in loads.items():
             log(f"  isolation: {name}")

@@ -424,3 +424,14 @@ def test_the_api_asks_for_a_field_as_a_number_or_text(client):
         .get_json()["error"]
         .startswith("The Monopoly Millionaire board is a draft")
     )
+
+
+@pytest.mark.parametrize("page", ["deeds", "cards/chance"])
+def test_a_long_editor_page_lets_waiting_commands_in_between_its_items(app, client, page, monkeypatch):
+    """The title deeds are some 140 kB of fields, some 20 ms of the server's one loop in one piece:
+    a seam (`turn()`, where `banker serve` steps aside for waiting commands) after each item."""
+    edition_id = start(client)
+    seams = []
+    monkeypatch.setitem(app.jinja_env.globals, "turn", lambda: seams.append(page) or "")
+    shown = text(client.get(f"/editions/{edition_id}/{page}"))
+    assert len(seams) == shown.count('<details class="edit-item') >= 16
