@@ -67,9 +67,11 @@ def _serve(host: str | None, port: int, quiet: bool) -> int:
     monkey.patch_all()
     from banker import create_app, qr
     from banker.cli import bank_links, pruning, server
+    from banker.web.http import delivery
 
     app = create_app()
     app.extensions["banker"].transfers.workers.start()  # ready before the first game file comes
+    delivery.prepare_static(app)
     # Everything made at start lives as long as the server: the garbage collector's full passes
     # skip it from now on. They scanned all of it (100,000 objects, some 100 ms on a small
     # machine) while every table waited.
