@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import builtins
 import re
+import shutil
+from pathlib import Path
+
+from tests.support.counting import counting
 
 
 def test_the_manifest_names_the_app_and_its_icons(client):
@@ -32,3 +37,23 @@ def test_every_page_links_the_manifest_and_registers_the_worker(client):
     page = client.get("/").get_data(as_text=True)
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
     assert 'data-sw="/sw.js"' in page
+
+
+def test_the_service_workers_version_follows_the_files_it_keeps(app, client, tmp_path, monkeypatch):
+    """A changed style or script is a new worker, which drops the old cache; the files are known by
+    their versions, so asking for the worker again reads none of them."""
+    static = tmp_path / "static"
+    shutil.copytree(app.static_folder, static)
+    app.static_folder = str(static)
+    first = _version(client)
+    opened = counting(monkeypatch, builtins, "open")
+    read = counting(monkeypatch, Path, "read_bytes")
+    assert _version(client) == first
+    assert opened.count == read.count == 0
+    monkeypatch.undo()
+    (static / "css" / "app.css").write_text((static / "css" / "app.css").read_text() + "\n.x{}\n")
+    assert _version(client) != first
+
+
+def _version(client) -> str:
+    return re.search(r'const CACHE = "banker-(\w+)";', client.get("/sw.js").get_data(as_text=True)).group(1)

@@ -4,11 +4,11 @@ the worker's scope covers every screen."""
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
 
 from flask import Blueprint, current_app, jsonify, render_template, request, url_for
 
 from banker.rules.text import Text
+from banker.web.http.delivery import static_version
 from banker.web.http.i18n import translate
 
 bp = Blueprint("app_shell", __name__)
@@ -62,8 +62,9 @@ def manifest():
 
 @bp.get("/sw.js")
 def service_worker():
-    static = Path(current_app.static_folder or "")
-    version = hashlib.sha256(b"".join((static / name).read_bytes() for name in SHELL)).hexdigest()[:12]
+    # the files' own versions, kept by their size and time: no file is read again per request
+    versions = " ".join(static_version(name) or name for name in SHELL)
+    version = hashlib.sha256(versions.encode()).hexdigest()[:12]
     shell = [url_for("static", filename=name) for name in SHELL]
     body = render_template("app_shell/sw.js", version=version, shell=shell)
     return current_app.response_class(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
