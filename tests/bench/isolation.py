@@ -8,7 +8,8 @@ clients in a process of their own:
 1. imports: 2 clients importing the long game's file (a legal file of LONG actions);
 2. screens: 4 clients loading the long game's bank screen, player screen and live refresh;
 3. exports: 4 clients downloading the long game's file;
-4. the editor: 4 clients loading a board's title deeds in the edition editor, its longest page;
+4. the editor: 4 clients loading a board's title deeds in the edition editor, its longest page,
+   and 4 saving all of that page's fields over and over;
 5. streams: STREAMS live streams opened on one game of 8, 8 of its seats sending commands; with
    the per-game cap (most are refused and poll instead), and with the cap lifted to STREAMS,
    where that game's own commands are timed too.
@@ -83,6 +84,11 @@ def isolation_figures(folder: Path, seconds: float) -> list[Figure]:
             "4 clients loading an edition's title deeds in the editor (140 kB of fields)": dict(
                 reads=[(f"/editions/{edition['id']}/deeds", BROWSER_HEADERS)]
             ),
+            "4 clients saving a board's whole title deeds page over and over (the editor's API)": dict(
+                reads=[(f"/api/editions/{edition['id']}/fields", {"Content-Type": "application/json"})],
+                method="POST",
+                body=_every_deed_field(api(http, f"/api/editions/{edition['id']}")),
+            ),
         }
         for name, load in loads.items():
             log(f"  isolation: {name}")
@@ -93,6 +99,19 @@ def isolation_figures(folder: Path, seconds: float) -> list[Figure]:
         with Server(folder / f"streams-{cap}", files=4 * STREAMS + 512, env=env) as server:
             figures += _streams_figures(server, cap, seconds)
     return figures
+
+
+def _every_deed_field(edition: dict[str, Any]) -> dict[str, str]:
+    """Every field of the editor's title deeds page, as its Save sends them (280 on the US board)."""
+    fields = {}
+    for deed in edition["properties"]:
+        at = f"deed.{deed['position']}"
+        fields[f"{at}.name"] = deed["name"]
+        for key in ("price", "mortgage", "house_cost", "hotel_cost"):
+            if key in deed:
+                fields[f"{at}.{key}"] = str(deed[key])
+        fields.update({f"{at}.rent.{level}": str(rent) for level, rent in enumerate(deed["rent"])})
+    return fields
 
 
 def _isolation(

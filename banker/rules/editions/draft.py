@@ -361,12 +361,13 @@ def _set_deed(draft: dict[str, Any], path: str, deed: dict[str, Any], key: str, 
 
 def _deed_label(key: str, deed: str) -> Text:
     """The figure's name in a refusal, as check.py words it for a file."""
-    return {
-        "price": Text("%(deed)s's price", deed=deed),
-        "mortgage": Text("%(deed)s's mortgage value", deed=deed),
-        "house_cost": Text("%(deed)s's house cost", deed=deed),
-        "hotel_cost": Text("%(deed)s's hotel cost", deed=deed),
-    }[key]
+    if key == "price":
+        return Text("%(deed)s's price", deed=deed)
+    if key == "mortgage":
+        return Text("%(deed)s's mortgage value", deed=deed)
+    if key == "house_cost":
+        return Text("%(deed)s's house cost", deed=deed)
+    return Text("%(deed)s's hotel cost", deed=deed)
 
 
 def _set_card(
@@ -472,10 +473,12 @@ def _whole_board(draft: dict[str, Any]) -> None:
 
 
 def _deed_at(draft: dict[str, Any], position: str) -> dict[str, Any]:
-    found = [deed for deed in draft["properties"] if str(deed["position"]) == position]
-    if not found:
+    # a whole page's save asks for each of its some 280 fields: compared as numbers, not spelled
+    number = int(position) if position.isascii() and position.isdigit() else None
+    found = next((deed for deed in draft["properties"] if deed["position"] == number), None)
+    if found is None or str(number) != position:
         raise _no_field(f"deed.{position}")
-    return found[0]
+    return found
 
 
 def _tax_space(draft: dict[str, Any], path: str, position: str) -> dict[str, Any]:

@@ -6,16 +6,36 @@ kept another table's commands waiting behind up to four pages each).
 Here a page is drawn by one greenlet at a time, and it steps aside at its seams (before it
 starts, before each template is rendered, between the big parts of a screen's page, where the
 template calls `turn()`, before it is compressed) until the server has nothing else to do: a
-command waits for one slice of one page at most. Commands never wait for a turn.
+command waits for one slice of one page at most. Commands never wait for a turn. Work that no
+table waits for, a board being typed in the edition editor, takes turns as pages do (`in_turn`):
+saving a whole page of a board's deeds is some 6 ms, and four clients saving over and over kept
+every table's commands waiting behind a chain of them.
 A request that waits for time to pass rather than for work (a join the brake holds back) gives its
 turn back meanwhile: it is the `SLEEP` every such wait goes through. Under threads (tests, `flask
 run`) the operating system takes turns instead, and nothing here applies."""
 
 from __future__ import annotations
 
-from flask import Flask, Response, before_render_template, g, request
+from collections.abc import Callable
+from typing import TypeVar
+
+from flask import Flask, Response, before_render_template, current_app, g, request
 
 PAGES = ("GET", "HEAD")
+View = TypeVar("View", bound=Callable)
+
+
+def in_turn(view: View) -> View:
+    """A view whose work, whatever its method, waits for its turn as a page's does."""
+    view.in_turn = True  # type: ignore[attr-defined]
+    return view
+
+
+def waits_its_turn() -> bool:
+    """Whether this request is drawn in turns under `banker serve`: a page, or the editor's work."""
+    if request.method in PAGES:
+        return True
+    return getattr(current_app.view_functions.get(request.endpoint or ""), "in_turn", False)
 
 
 def last_in_line() -> None:
@@ -45,7 +65,7 @@ def register(app: Flask) -> None:
 
     @app.before_request
     def take_turn() -> None:
-        if request.method in PAGES:
+        if waits_its_turn():
             turn.acquire()
             g.drawing = True
             step_aside()

@@ -25,7 +25,7 @@ from banker.rules.text import Text
 from banker.service.editions import EditionInfo
 from banker.service.errors import Forbidden
 from banker.service.seats import BANKER, NewGame
-from banker.web.http import game_files, i18n, seats, security
+from banker.web.http import game_files, i18n, seats, security, turns
 from banker.web.panels import history
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -158,6 +158,7 @@ def game_edition(game_id: str):
 
 
 @bp.post("/editions/check")
+@turns.in_turn
 def check_edition():
     """Whether an edition file can be played: 200 with its title, else 400 with what is wrong."""
     edition = custom_edition(_body())
@@ -165,6 +166,7 @@ def check_edition():
 
 
 @bp.post("/editions")
+@turns.in_turn
 def save_edition():
     """An edition file kept on the server to play on, figures still blank (null) or not: 201 with
     its id and what is still blank."""
@@ -183,6 +185,7 @@ def edition(edition_id: str):
 
 
 @bp.post("/editions/<edition_id>/fields")
+@turns.in_turn
 def edit_edition(edition_id: str):
     """Fields of a saved edition typed in, as the editor's (`{"deed.9.price": 35}`); a field
     refused refuses them all: 400 with each field's reason under `fields`."""
@@ -196,6 +199,7 @@ def edit_edition(edition_id: str):
 
 
 @bp.delete("/editions/<edition_id>")
+@turns.in_turn
 def delete_edition(edition_id: str):
     seats.service().editions.delete(edition_id)
     return "", 204

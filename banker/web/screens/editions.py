@@ -19,7 +19,7 @@ from banker.rules.editions.draft import Refused, add_card, edit, remove_card
 from banker.rules.text import Text
 from banker.service.editions import EditionInfo
 from banker.web.http import editions as kept
-from banker.web.http import seats, security
+from banker.web.http import seats, security, turns
 from banker.web.panels import editions as panel
 from banker.web.panels.home import uploaded_edition
 from banker.web.replies import status_for
@@ -34,6 +34,7 @@ def new():
 
 
 @bp.post("/new")
+@turns.in_turn
 def start():
     """A new edition of this browser's, from the board tapped or the file chosen."""
     choice = request.form.get("start", "")
@@ -77,6 +78,7 @@ def cards(edition_id: str, deck: str):
 
 
 @bp.post("/<edition_id>/fields")
+@turns.in_turn
 def change(edition_id: str):
     """Save what was typed: one field (htmx, as it is typed) or a whole page (its Save)."""
     changes = {key: value for key, value in request.form.items() if key not in NOT_FIELDS}
@@ -102,11 +104,13 @@ def change(edition_id: str):
 
 
 @bp.post("/<edition_id>/cards/<deck>/add")
+@turns.in_turn
 def add(edition_id: str, deck: str):
     return _deck_changed(edition_id, deck, lambda draft: add_card(draft, deck), opens_last=True)
 
 
 @bp.post("/<edition_id>/cards/<deck>/<int:place>/remove")
+@turns.in_turn
 def remove(edition_id: str, deck: str, place: int):
     return _deck_changed(edition_id, deck, lambda draft: remove_card(draft, deck, place))
 
@@ -129,6 +133,7 @@ def delete_page(edition_id: str):
 
 
 @bp.post("/<edition_id>/delete")
+@turns.in_turn
 def delete(edition_id: str):
     seats.service().editions.delete(edition_id)
     kept.forget(edition_id)
