@@ -48,6 +48,7 @@ from tests.bench.figures import (
     setup_table,
     table_address,
 )
+from tests.support.boards import every_deed_field
 
 LONG = 20_000  # actions: the largest game file a server takes
 STREAMS = 2_000
@@ -87,7 +88,7 @@ def isolation_figures(folder: Path, seconds: float) -> list[Figure]:
             "4 clients saving a board's whole title deeds page over and over (the editor's API)": dict(
                 reads=[(f"/api/editions/{edition['id']}/fields", {"Content-Type": "application/json"})],
                 method="POST",
-                body=_every_deed_field(api(http, f"/api/editions/{edition['id']}")),
+                body=every_deed_field(api(http, f"/api/editions/{edition['id']}")),
             ),
         }
         for name, load in loads.items():
@@ -99,19 +100,6 @@ def isolation_figures(folder: Path, seconds: float) -> list[Figure]:
         with Server(folder / f"streams-{cap}", files=4 * STREAMS + 512, env=env) as server:
             figures += _streams_figures(server, cap, seconds)
     return figures
-
-
-def _every_deed_field(edition: dict[str, Any]) -> dict[str, str]:
-    """Every field of the editor's title deeds page, as its Save sends them (280 on the US board)."""
-    fields = {}
-    for deed in edition["properties"]:
-        at = f"deed.{deed['position']}"
-        fields[f"{at}.name"] = deed["name"]
-        for key in ("price", "mortgage", "house_cost", "hotel_cost"):
-            if key in deed:
-                fields[f"{at}.{key}"] = str(deed[key])
-        fields.update({f"{at}.rent.{level}": str(rent) for level, rent in enumerate(deed["rent"])})
-    return fields
 
 
 def _isolation(

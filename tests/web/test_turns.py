@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from banker.web.http import turns
+from tests.support.boards import every_deed_field
+from tests.support.counting import counting
 
 
 @pytest.mark.parametrize(
@@ -36,3 +38,20 @@ def test_pages_and_the_edition_editors_work_wait_their_turn(app, method, path):
 def test_a_tables_command_never_waits_for_a_turn(app, path):
     with app.test_request_context(path, method="POST"):
         assert not turns.waits_its_turn()
+
+
+def test_paced_work_keeps_every_item_and_its_order_with_a_seam_between_each_batch(monkeypatch):
+    seams = []
+    monkeypatch.setattr(turns, "seam", lambda: seams.append("seam"))
+    assert list(turns.paced(range(100), at_once=40)) == list(range(100))
+    assert len(seams) == 2  # after the 40th and the 80th
+
+
+def test_saving_a_whole_page_of_a_board_lets_waiting_commands_in_between_its_fields(app, client, monkeypatch):
+    """A board's 280 deed fields are some 3 ms of setting and checking: a seam every few dozen."""
+    edition = client.post("/api/editions", json=client.get("/api/editions/us").get_json()).get_json()
+    fields = every_deed_field(client.get(f"/api/editions/{edition['id']}").get_json())
+    seams = counting(monkeypatch, turns, "seam")
+    saved = client.post(f"/api/editions/{edition['id']}/fields", json=fields)
+    assert saved.status_code == 200 and saved.get_json()["complete"]
+    assert len(fields) == 280 and seams.count == (280 - 1) // turns.FIELDS_AT_ONCE

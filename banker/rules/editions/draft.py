@@ -21,7 +21,7 @@ a board (a colour group of four streets). A blank field is typed as nothing.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
@@ -164,11 +164,12 @@ def playable(draft: dict[str, Any]) -> dict[str, Any]:
     return custom_edition(finished)
 
 
-def edit(draft: dict[str, Any], changes: Mapping[str, str]) -> dict[str, Any]:
-    """The draft with each field of `changes` set from what was typed; Refused changes nothing."""
+def edit(draft: dict[str, Any], changes: Mapping[str, str] | Iterable[tuple[str, str]]) -> dict[str, Any]:
+    """The draft with each field of `changes` (a mapping, or its items as they come) set from what
+    was typed; Refused changes nothing."""
     changed = _copied(draft)
     reasons: dict[str, str] = {}
-    for path, typed in changes.items():
+    for path, typed in changes.items() if isinstance(changes, Mapping) else changes:
         try:
             _set(changed, path, typed)
         except InvalidCommand as refused:

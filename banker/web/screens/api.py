@@ -191,7 +191,8 @@ def edit_edition(edition_id: str):
     refused refuses them all: 400 with each field's reason under `fields`."""
     changes = {path: _typed(value) for path, value in _body().items()}
     try:
-        edition = seats.service().editions.change(edition_id, lambda draft: edit(draft, changes))
+        editions = seats.service().editions
+        edition = editions.change(edition_id, lambda draft: edit(draft, turns.paced(changes.items())))
     except Refused as refused:
         reasons = {path: i18n.translate(reason) for path, reason in refused.reasons.items()}
         return jsonify(error=i18n.translate(refused.message), fields=reasons), 400

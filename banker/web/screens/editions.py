@@ -85,7 +85,7 @@ def change(edition_id: str):
     page = request.form.get("page", "")
     editions = seats.service().editions
     try:
-        edition = editions.change(edition_id, lambda draft: edit(draft, changes))
+        edition = editions.change(edition_id, lambda draft: edit(draft, turns.paced(changes.items())))
     except Refused as refused:
         edition, errors = editions.get(edition_id), dict(refused.reasons)
         for path in [path for path in errors if path and not panel.is_field(edition.data, path)]:
