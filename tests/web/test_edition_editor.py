@@ -16,6 +16,8 @@ from banker.rules.editions import load_edition
 from banker.rules.editions.draft import built_in_draft, draft_from_json
 from banker.service import editions
 from banker.store.models import SavedEdition
+from banker.web.panels import editions as panel
+from tests.support.counting import counting
 from tests.support.millionaire_box import typed
 from tests.support.web import HTMX, csrf_token
 
@@ -429,9 +431,12 @@ def test_the_api_asks_for_a_field_as_a_number_or_text(client):
 @pytest.mark.parametrize("page", ["deeds", "cards/chance"])
 def test_a_long_editor_page_lets_waiting_commands_in_between_its_items(app, client, page, monkeypatch):
     """The title deeds are some 140 kB of fields, some 20 ms of the server's one loop in one piece:
-    a seam (`turn()`, where `banker serve` steps aside for waiting commands) after each item."""
+    a seam (`turn()`, where `banker serve` steps aside for waiting commands) after each item, each
+    item made (its fields worked out) only when the page reaches it."""
     edition_id = start(client)
-    seams = []
-    monkeypatch.setitem(app.jinja_env.globals, "turn", lambda: seams.append(page) or "")
+    made = counting(monkeypatch, panel, "deed_item" if page == "deeds" else "card_item")
+    seams = []  # how many items were made at each seam
+    monkeypatch.setitem(app.jinja_env.globals, "turn", lambda: seams.append(made.count) or "")
     shown = text(client.get(f"/editions/{edition_id}/{page}"))
-    assert len(seams) == shown.count('<details class="edit-item') >= 16
+    items = shown.count('<details class="edit-item')
+    assert items >= 16 and seams == list(range(1, items + 1))

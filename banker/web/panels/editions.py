@@ -4,6 +4,7 @@ that fold open, and what is still to type, listed at the top of every page."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -219,8 +220,9 @@ def deed_items(
     opened: str = "",
     errors: dict[str, str] | None = None,
     typed: dict[str, str] | None = None,
-) -> list[Item]:
-    return [deed_item(edition, deed, opened, errors, typed) for deed in edition.data["properties"]]
+) -> Iterator[Item]:
+    """Each deed's item, made as the page reaches it: between two, the page steps aside."""
+    return (deed_item(edition, deed, opened, errors, typed) for deed in edition.data["properties"])
 
 
 def deed_item(edition: EditionInfo, deed: dict[str, Any], opened: str = "", errors=None, typed=None) -> Item:
@@ -247,10 +249,11 @@ def bank_fields(edition: EditionInfo, errors=None, typed=None) -> list[Field]:
     return [field(edition, path, typed, errors) for path in paths]
 
 
-def card_items(edition: EditionInfo, deck: str, opened: str = "", errors=None, typed=None) -> list[Item]:
-    return [
+def card_items(edition: EditionInfo, deck: str, opened: str = "", errors=None, typed=None) -> Iterator[Item]:
+    """Each card's item, made as the page reaches it."""
+    return (
         card_item(edition, deck, place, opened, errors, typed) for place in range(len(edition.data[deck]))
-    ]
+    )
 
 
 def card_item(edition: EditionInfo, deck: str, place: int, opened: str = "", errors=None, typed=None) -> Item:
