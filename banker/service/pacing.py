@@ -5,7 +5,7 @@ when this one pauses: without pauses every other table's commands would wait for
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -13,9 +13,13 @@ T = TypeVar("T")
 AT_ONCE = 500  # rows folded, decoded or worded before letting other requests run
 
 
-def in_turns(rows: Iterable[T]) -> Iterator[T]:
-    """The rows one by one, pausing after every AT_ONCE of them."""
+def in_turns(
+    rows: Iterable[T], at_once: int | None = None, pause: Callable[[], object] | None = None
+) -> Iterator[T]:
+    """The rows one by one, pausing after every `at_once` (AT_ONCE) of them: by `pause`, else by a
+    sleep of 0."""
+    every = at_once or AT_ONCE
     for index, row in enumerate(rows):
-        if index and not index % AT_ONCE:
-            time.sleep(0)
+        if index and not index % every:
+            pause() if pause else time.sleep(0)
         yield row

@@ -187,15 +187,19 @@ def prepare_static(app: Flask) -> None:
     server takes its first request: compressed at the best ratio, htmx alone takes some 60 ms of
     a core, which the first phone after a start would hold every table's requests up for."""
     folder = app.static_folder
-    for root, _, names in os.walk(folder or ()):
-        for name in names:
-            if mimetypes.guess_type(name)[0] not in COMPRESSIBLE:
-                continue
-            path = safe_join(folder, os.path.relpath(os.path.join(root, name), folder).replace(os.sep, "/"))
-            stat = os.stat(path)
-            _digest(path, stat.st_mtime_ns, stat.st_size)
-            for encoding in ("br" if brotli else None, "gzip", None):
-                _static_body(path, stat.st_mtime_ns, stat.st_size, encoding)
+    if not folder:
+        return
+    with app.app_context():  # the same paths, and so the same kept bodies, as a request's
+        for root, _, names in os.walk(folder):
+            for name in names:
+                if mimetypes.guess_type(name)[0] not in COMPRESSIBLE:
+                    continue
+                filename = os.path.relpath(os.path.join(root, name), folder).replace(os.sep, "/")
+                static_version(filename)
+                path = _static_path(filename)
+                stat = os.stat(path)
+                for encoding in ("br" if brotli else None, "gzip", None):
+                    _static_body(path, stat.st_mtime_ns, stat.st_size, encoding)
 
 
 @lru_cache(maxsize=128)
