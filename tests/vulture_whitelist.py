@@ -135,3 +135,6 @@ _.dump_bytecode
 # A flag Python reads before it writes a compiled module; a fixture a test asks for by its name.
 _.dont_write_bytecode
 postgres_url
+
+# Flask reads its templates through the loader the bench's floor server gives it.
+jinja_loader

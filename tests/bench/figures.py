@@ -239,9 +239,17 @@ KINDS = ("rent", "build", "bid", "trade")
 
 
 class Server:
-    """`banker serve` in a process of its own, on a database of its own."""
+    """`banker serve` in a process of its own, on a database of its own (or another module that
+    takes the same `serve` arguments and settings: tests/bench/floor_server.py)."""
 
-    def __init__(self, folder: Path, files: int | None = None, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        files: int | None = None,
+        env: dict[str, str] | None = None,
+        module: str = "banker.cli",
+    ) -> None:
+        self.module = module
         self.files = files  # its open-file limit, soft and hard, if not this process's
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
@@ -262,7 +270,7 @@ class Server:
     def __enter__(self) -> Server:
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "banker.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
+                [sys.executable, "-m", self.module, "serve", "--host", "127.0.0.1", "--port", str(self.port)]
                 + ["--quiet"],
                 env=self.env,
                 cwd=SOURCE,
@@ -1199,7 +1207,8 @@ def measured(parts: tuple[str, ...], args: argparse.Namespace) -> list[Figure]:
                     )
 
                     log("2. what a phone waits for")
-                    figures += bench_live.phones_figures(server, args.samples)
+                    (folder / "floor").mkdir()
+                    figures += bench_live.phones_figures(server, args.samples, folder / "floor")
                     figures += [bench_live.noop_figure(args.samples)]
                 if "first-load" in parts:
                     log("3. first load")

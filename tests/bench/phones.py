@@ -52,6 +52,11 @@ PHONES = 8
 WARMUP = 20  # payments sent before the timed ones
 FULL_UPDATE = f"Full update: payment sent -> the whole stream message on each of {PHONES} phones"
 FULL_UPDATE_TARGET = "median <= 2 ms, p95 <= 3 ms, right balances, stored"
+FLOOR = (
+    "The floor of a change on this stack: the same payments, phones and display on a server that"
+    " only reads the request, checks its CSRF token, appends one row to SQLite, draws one message per"
+    " view and writes it to every stream (tests/bench/floor_server.py)"
+)
 
 
 # --- reading a live stream off the wire --------------------------------------------------------
@@ -294,7 +299,8 @@ def play(run: Callable[[dict[str, Any]], list[dict[str, Any]]], actions: int) ->
                 return
 
 
-def phones_figures(server: Server, samples: int) -> list[Figure]:
+def phones_figures(server: Server, samples: int, floor: Path) -> list[Figure]:
+    """The phones' figures on `server`, then the same payments on the floor server (in `floor`)."""
     with Http(server.port) as http:
         game = new_game(http, PHONES)
         path = f"/api/games/{game['id']}/commands"
@@ -309,14 +315,52 @@ def phones_figures(server: Server, samples: int) -> list[Figure]:
     watching = [Phone(server.port, game["id"], cookie, seq) for cookie in cookies]
     watching.append(Phone(server.port, game["id"], display, seq, view="display"))
     payer = Payer(server.port, game["id"], payer_id, cookies[0])
+    log(f"  phones: {PHONES} phones and a table display watching a game of {seq} actions; {samples} payments")
+    wrong: list[str] = []
+
+    def check(sample: Sample, seq: int, payee: int, amount: int) -> None:
+        cash[payer_id] -= amount
+        cash[payee] += amount
+        want = (format_money(cash[payer_id], currency), format_money(cash[payee], currency))
+        for i, message in enumerate(sample.messages[1:PHONES], start=2):
+            shown = (shown_cash(message.data, payer_id), shown_cash(message.data, payee))
+            if shown != want:
+                wrong.append(f"seq {seq}, phone {i}: {shown} instead of {want}")
+        on_display = sample.messages[PHONES].data
+        shown = (display_cash(on_display, payer_id), display_cash(on_display, payee))
+        if shown != want:
+            wrong.append(f"seq {seq}, the display: {shown} instead of {want}")
+
+    try:
+        taken, cpu = timed_payments(server, payer, watching, seq, samples, check)
+    except Missed as missed:
+        return [Figure(FULL_UPDATE, f"FAILED: {missed}", FULL_UPDATE_TARGET, False)]
+    for line in wrong[:5]:
+        log(f"  phones: WRONG BALANCE {line}")
+    with sqlite3.connect(server.database) as db:  # every update a phone saw is in the log on disk
+        query = "SELECT max(seq), count(*) FROM action WHERE game_id = ?"
+        stored = db.execute(query, (game["id"],)).fetchone()
+    seq += WARMUP + samples
+    figures = _figures(taken, cpu, len(wrong), stored == (seq, seq))
+    return [*figures, floor_figure(floor, samples, cpu * 1000 / len(taken))]
+
+
+def timed_payments(
+    server: Server,
+    payer: Payer,
+    watching: list[Phone],
+    seq: int,
+    samples: int,
+    check: Callable[[Sample, int, int, int], None],
+) -> tuple[list[Sample], float]:
+    """`samples` payments after WARMUP untimed ones, each checked by `check(sample, seq, payee,
+    amount)`, and the server's CPU seconds over the timed ones; the sockets closed after."""
     selector = selectors.DefaultSelector()
     for phone in watching:
         selector.register(phone.http.sock, selectors.EVENT_READ, phone)
     selector.register(payer.http.sock, selectors.EVENT_READ, payer)
-    log(f"  phones: {PHONES} phones and a table display watching a game of {seq} actions; {samples} payments")
     taken: list[Sample] = []
-    wrong: list[str] = []
-    plan = payments(payer_id, PHONES)
+    plan = payments(payer.player, PHONES)
     gc.collect()
     gc.disable()  # the stopwatch must not pause itself to collect this process's garbage
     try:
@@ -324,36 +368,45 @@ def phones_figures(server: Server, samples: int) -> list[Figure]:
             if n == WARMUP:
                 cpu = server.cpu_seconds()
             payee, amount = next(plan)
-            cash[payer_id] -= amount
-            cash[payee] += amount
             seq += 1
-            try:
-                sample = payer.pay(selector, watching, payee, amount, seq)
-            except Missed as missed:
-                return [Figure(FULL_UPDATE, f"FAILED: {missed}", FULL_UPDATE_TARGET, False)]
-            want = (format_money(cash[payer_id], currency), format_money(cash[payee], currency))
-            for i, message in enumerate(sample.messages[1:PHONES], start=2):
-                shown = (shown_cash(message.data, payer_id), shown_cash(message.data, payee))
-                if shown != want:
-                    wrong.append(f"seq {seq}, phone {i}: {shown} instead of {want}")
-            on_display = sample.messages[PHONES].data
-            shown = (display_cash(on_display, payer_id), display_cash(on_display, payee))
-            if shown != want:
-                wrong.append(f"seq {seq}, the display: {shown} instead of {want}")
+            sample = payer.pay(selector, watching, payee, amount, seq)
+            check(sample, seq, payee, amount)
             if n >= WARMUP:
                 taken.append(sample)
-        cpu = server.cpu_seconds() - cpu
+        return taken, server.cpu_seconds() - cpu
     finally:
         gc.enable()
         payer.http.sock.close()
         for phone in watching:
             phone.close()
-    for line in wrong[:5]:
-        log(f"  phones: WRONG BALANCE {line}")
-    with sqlite3.connect(server.database) as db:  # every update a phone saw is in the log on disk
-        query = "SELECT max(seq), count(*) FROM action WHERE game_id = ?"
-        stored = db.execute(query, (game["id"],)).fetchone()
-    return _figures(taken, cpu, len(wrong), stored == (seq, seq))
+
+
+def floor_figure(folder: Path, samples: int, banker_cpu: float) -> Figure:
+    """The same payments to the same phones and display on tests/bench/floor_server.py, the
+    least this stack spends on a change: where Banker's own work ends and the stack's begins."""
+    with Server(folder, module="tests.bench.floor_server") as server:
+        game_id = "floor"
+        with Http(server.port) as http:
+            cookie = "; ".join(http.request("GET", f"/g/{game_id}", BROWSER_HEADERS).cookies)
+        watching = [Phone(server.port, game_id, cookie, 0) for _ in range(PHONES)]
+        watching.append(Phone(server.port, game_id, cookie, 0, view="display"))
+        payer = Payer(server.port, game_id, 1, cookie)
+        try:
+            taken, cpu = timed_payments(server, payer, watching, 0, samples, lambda *_: None)
+        except Missed as missed:
+            return Figure(FLOOR, f"FAILED: {missed}", "-", False)
+    every = [t for s in taken for t in s.arrived[:PHONES]]
+    per_payment = cpu * 1000 / len(taken)
+    # the process's CPU time counts in clock ticks (10 ms): a few payments may show none
+    times = f"{banker_cpu / per_payment:.1f} times it" if per_payment else "more: too few payments to tell"
+    return Figure(
+        FLOOR,
+        f"server CPU {per_payment:.2f} ms per payment (Banker's is {times});"
+        f" full update median {ms(statistics.median(every))}, p95 {ms(percentile(every, 95))};"
+        f" the answer's median {ms(statistics.median(s.answered for s in taken))}",
+        "-",
+        None,
+    )
 
 
 def _figures(taken: list[Sample], cpu: float, wrong: int, stored: bool) -> list[Figure]:
