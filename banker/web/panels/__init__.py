@@ -46,8 +46,9 @@ class Region:
     model: Callable[[GameState, int | None], Any]
 
     def model_of(self, state: GameState, you: int | None) -> Any:
-        """`model(state, you)`, worked out once per state."""
-        return worked_out(state, (self.name, you), lambda: self.model(state, you))
+        """`model(state, you)`, worked out once per state: once for all the regions it is the
+        model of (the wallet and jail's ways out share one)."""
+        return worked_out(state, (self.model, you), lambda: self.model(state, you))
 
 
 def register(app: Flask) -> None:
