@@ -11,7 +11,7 @@ from typing import Any
 from banker.rules.board import DECK_NAMES, KEPT_ACTIONS, SPACE_NAMES, TAX_TYPES
 from banker.rules.deeds import GROUP_NAMES
 from banker.rules.editions.check import CARD_ACTIONS, COLOUR_GROUPS, MAX_NAME, MAX_TEXT, MAX_TITLE
-from banker.rules.editions.draft import LEVELS, MONEY_ACTIONS, Gap, card_name, label
+from banker.rules.editions.draft import DEED_FIGURES, LEVELS, MONEY_ACTIONS, Gap, card_name, label
 from banker.rules.state import format_money
 from banker.rules.text import ITEMS, Parts, Plural, Text
 from banker.service.editions import EditionInfo
@@ -231,7 +231,7 @@ def deed_item(edition: EditionInfo, deed: dict[str, Any], opened: str = "", erro
     key = f"deed.{deed['position']}"
     head = [f"{key}.name", *([f"{key}.group"] if deed["kind"] == "street" else []), f"{key}.price"]
     rents = [f"{key}.rent.{level}" for level in range(len(deed["rent"]))]
-    rest = [f"{key}.{figure}" for figure in ("mortgage", "house_cost", "hotel_cost") if figure in deed]
+    rest = [f"{key}.{figure}" for figure in DEED_FIGURES if figure != "price" and figure in deed]
     groups = tuple(
         (legend, tuple(field(edition, path, typed, errors) for path in paths))
         for legend, paths in (("", head), (Text("Rent"), rents), ("", rest))
