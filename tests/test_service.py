@@ -88,6 +88,29 @@ def test_every_stored_action_is_told_to_the_live_streams(service):
     assert service.broker.wait(game.game.id, after_seq=1, timeout=0) == result.seq == 2
 
 
+def test_a_command_steps_aside_for_its_games_waiting_streams_and_only_then(service, monkeypatch):
+    """Under `banker serve` the step aside (a sleep of 0) lets the game's streams push the change
+    before the command's answer; a game nobody watches has nothing to let first, and stepping
+    aside would only queue its answer behind other games' streams."""
+    import banker.service.recorder as recorder
+
+    asides: list[float] = []
+    monkeypatch.setattr(recorder.time, "sleep", asides.append)
+    game = service.create_game(["Ann", "Bob"])
+    game_id, ann = game.game.id, game.players[0].token
+    service.run(game_id, ann, {"type": "pass_go", "player": 1})
+    assert asides == []
+    heard: list[int] = []
+    stream = threading.Thread(target=lambda: heard.append(service.broker.wait(game_id, 2, timeout=10)))
+    stream.start()
+    pause = threading.Event()  # time.sleep is the fake here
+    while not service.broker.watched(game_id) and stream.is_alive():
+        pause.wait(0.001)
+    service.run(game_id, ann, {"type": "pass_go", "player": 1})
+    stream.join()
+    assert asides == [0] and heard == [3]
+
+
 def test_concurrent_payments_lose_nothing_and_keep_seq_contiguous(service):
     game = service.create_game([f"P{i}" for i in range(1, 9)])
     game_id = game.game.id

@@ -53,6 +53,10 @@ class Broker:
         if waiting is not None:
             waiting.changed.set()
 
+    def watched(self, game_id: str) -> bool:
+        """Whether a stream of this process is waiting for the game to change."""
+        return game_id in self._waiting
+
     def latest(self, game_id: str) -> int | None:
         """The game's seq as this process last heard it, if it changed lately: the whole truth
         when this process is the only one writing."""

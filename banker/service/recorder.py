@@ -64,11 +64,14 @@ class Recorder:
         the epoch) as the next seq, with the events it decides for the seat `seat_player`,
         retrying when another command got there first; then tell every live stream."""
         with self.locks.of(game_id):
+            watched = self.broker.watched(game_id)
             result = self._append(game_id, seat_player, request, command_for)
-        # under `banker serve` the streams are greenlets: they push the change to every phone
-        # now, before this command's own answer is drawn (the sender's tap already showed it was
-        # taken; every other phone waits for the push)
-        time.sleep(0)
+        if watched:
+            # under `banker serve` the streams are greenlets: they push the change to every phone
+            # now, before this command's own answer is drawn (the sender's tap already showed it
+            # was taken; every other phone waits for the push). A game nobody watches does not
+            # wait here behind other games' streams.
+            time.sleep(0)
         return result
 
     def _append(
