@@ -4,6 +4,7 @@ is told to try again (503), and nothing is changed."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -15,7 +16,7 @@ from banker.service.broker import Broker
 from banker.service.errors import Busy
 from banker.service.game_files import BadGameFile
 from banker.store.db import make_engine, migrate
-from tests.support.jobs import wait_for
+from tests.support.jobs import niceness, wait_for
 
 
 @pytest.fixture
@@ -45,6 +46,12 @@ def test_a_game_file_goes_out_and_comes_back_through_a_worker_process(with_a_wor
     assert len(service.seats.of(moved.game.id)) == 4  # the bank and three players, each a new token
     with pytest.raises(BadGameFile, match="not a Banker game file"):  # a refusal crosses as it was
         service.import_game(b'{"format": "something else"}')
+
+
+def test_a_worker_gives_way_to_the_server_when_the_cores_are_busy(with_a_worker):
+    """A saved game being checked waits for a table's command, not the other way round."""
+    workers = with_a_worker.transfers.workers
+    assert workers.run(niceness) == min(os.nice(0) + banker.service.workers.NICENESS, 19)
 
 
 def test_a_job_past_what_the_workers_can_take_is_refused_and_changes_nothing(with_a_worker, tmp_path):

@@ -12,11 +12,13 @@ from banker.service.action_log import ActionLog
 from banker.service.seats import Seats
 from banker.service.snapshots import Snapshots
 from banker.service.transfers import Parts
-from banker.service.workers import receive, send
+from banker.service.workers import NICENESS, receive, send
 from banker.store.db import make_engine
 
 
 def main() -> None:
+    if hasattr(os, "nice"):  # not on Windows
+        os.nice(NICENESS)
     engine = make_engine(os.environ["BANKER_WORKER_DATABASE_URL"])
     parts = Parts(log=ActionLog(engine), seats=Seats(engine, games_kept=1), snapshots=Snapshots(engine))
     jobs, answers = sys.stdin.buffer, sys.stdout.buffer

@@ -7,6 +7,10 @@ A few workers (PROCESSES) take jobs in turn and a few more jobs (WAITING) may wa
 that a job is refused with Busy ("try again"), so a burst of imports cannot queue without end.
 With no worker processes (tests, a development server) a job runs where it is asked for.
 
+A worker runs at a lower priority than the server (NICENESS): where the server and a worker share
+a core, a table's command goes before a saved game being checked (docs/performance.md, the
+isolation rows beside a busy core). A worker alone on its core runs at full speed.
+
 A job is a module-level function `job(parts, *args)`; it and its arguments and answer cross to
 the worker pickled, over the worker's stdin and stdout. A RuleError it raises is raised again
 here, as it was."""
@@ -26,6 +30,7 @@ from banker.rules.text import Text
 from banker.service.errors import Busy
 
 T = TypeVar("T")
+NICENESS = 10  # sharing a core with the server, a worker gets about a tenth of it
 LENGTH = struct.Struct(">Q")
 BUSY = Text("The server is busy with other tables' saved games right now. Try again in a minute.")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -11,3 +12,8 @@ def wait_for(parts, path: str) -> str:
     while not Path(path).exists():
         time.sleep(0.01)
     return "done"
+
+
+def niceness(parts) -> int:
+    """The worker's niceness."""
+    return os.nice(0)
