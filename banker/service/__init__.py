@@ -3,8 +3,9 @@ move a game as one file. Web pages, the JSON API and the `banker` command all ca
 one commits once and then tells the live streams. The work itself is done by the parts, each a
 noun with one job: the action log (action_log.py), the folded states (states.py), the clocks
 (clocks.py), games and seats (seats.py), the history's wording (history.py), game files
-(game_files.py), storing an action (recorder.py), telling the streams (broker.py), the editions
-saved to play on (editions.py) and deleting the games left untouched (retention.py)."""
+(game_files.py), storing an action (recorder.py), the time each game's commands take
+(shares.py), telling the streams (broker.py), the editions saved to play on (editions.py) and
+deleting the games left untouched (retention.py)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from banker.service.history import HistoryLine, HistoryWording
 from banker.service.recorder import Recorder, Result
 from banker.service.retention import IdleGame, Retention
 from banker.service.seats import BANKER, NewGame, SeatInfo, Seats
+from banker.service.shares import Shares
 from banker.service.snapshots import Snapshots
 from banker.service.states import FoldedStates
 from banker.service.transfers import Parts, Transfers
@@ -68,7 +70,10 @@ class GameService:
         parts = Parts(self.log, self.seats, self.states.snapshots)
         url = engine.url.render_as_string(hide_password=False)
         self.transfers = Transfers(Workers(parts, url, workers, waiting))
-        self.recorder = Recorder(self.log, self.states, self.seats, broker, clock, settled=self.state)
+        self.shares = Shares(games_kept)
+        self.recorder = Recorder(
+            self.log, self.states, self.seats, broker, clock, settled=self.state, shares=self.shares
+        )
         self.editions = Editions(engine, clock)
         self.retention = Retention(engine, self.log, self.seats, self.states, self.clocks)
         # told of each game created (`banker serve` prints its bank link for the host)

@@ -23,6 +23,7 @@ from banker.service.broker import Broker
 from banker.service.chronicle import record
 from banker.service.locks import KeyedLocks
 from banker.service.seats import Seats
+from banker.service.shares import Shares
 from banker.service.states import FoldedStates
 
 MAX_RETRIES = 20
@@ -44,6 +45,7 @@ class Recorder:
         broker: Broker,
         clock: Callable[[], float],
         settled: Callable[[str], GameState],
+        shares: Shares,
     ) -> None:
         self.log = log
         self.states = states
@@ -51,6 +53,7 @@ class Recorder:
         self.broker = broker
         self.clock = clock
         self.settled = settled  # the game as it stands now, its clocks settled: for a resent command
+        self.shares = shares  # the time each game's commands take
         self.locks = KeyedLocks()  # one command of a game at a time in this process
 
     def append(
@@ -65,7 +68,11 @@ class Recorder:
         retrying when another command got there first; then tell every live stream."""
         with self.locks.of(game_id):
             watched = self.broker.watched(game_id)
-            result = self._append(game_id, seat_player, request, command_for)
+            began = self.shares.clock()
+            try:
+                result = self._append(game_id, seat_player, request, command_for)
+            finally:  # stored or refused, the game's own time (not its wait for the lock)
+                self.shares.add(game_id, self.shares.clock() - began)
         if watched:
             # under `banker serve` the streams are greenlets: they push the change to every phone
             # now, before this command's own answer is drawn (the sender's tap already showed it

@@ -10,7 +10,9 @@ clients in a process of their own:
 3. exports: 4 clients downloading the long game's file;
 4. the editor: 4 clients loading a board's title deeds in the edition editor, its longest page,
    and 4 saving all of that page's fields over and over;
-5. streams: STREAMS live streams opened on one game of 8, 8 of its seats sending commands; with
+5. a script: 8 clients sending one game's commands as fast as they are answered (hundreds a
+   second, where a table sends a few);
+6. streams: STREAMS live streams opened on one game of 8, 8 of its seats sending commands; with
    the per-game cap (most are refused and poll instead), and with the cap lifted to STREAMS,
    where that game's own commands are timed too.
 
@@ -70,7 +72,19 @@ def isolation_figures(folder: Path, seconds: float) -> list[Figure]:
         edition = api(http, "/api/editions", api(http, "/api/editions/us"))
         victim = new_game(http, 6)
         table = setup_table(http, victim)
+        hurried = new_game(http, 8)
         loads = {
+            "8 clients sending one game's commands as fast as they are answered": dict(
+                reads=[
+                    (
+                        f"/api/games/{hurried['id']}/commands",
+                        {"Authorization": f"Bearer {hurried['banker_token']}"},
+                    )
+                ],
+                clients=8,
+                method="POST",
+                body={"type": "pay_player", "player": 1, "to": 2, "amount": 1},
+            ),
             "2 clients importing a file of the long game over and over": dict(
                 reads=[("/api/games/import", BROWSER_HEADERS)],
                 clients=2,

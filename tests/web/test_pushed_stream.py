@@ -3,10 +3,13 @@ messages with consecutive ids, and a phone that missed changes gets its whole sc
 
 from __future__ import annotations
 
+import itertools
 import threading
 
+from banker.service.shares import HURRIED
 from banker.service.states import STATES_KEPT
 from banker.web import push
+from banker.web.http import turns
 from tests.support.sse import fragments, lines_of, messages, next_message
 from tests.support.web import do, new_game, seq
 
@@ -138,3 +141,44 @@ def test_a_game_holds_a_bounded_number_of_streams_and_a_refused_one_is_told_to_p
         stream.join(10)  # each ends when its time is up, with no change to read
     assert slots.held(game_id) == 0  # a stream that ended gives its slot back
     assert table["Cy"].get(f"/g/{game_id}/stream?seq={at}&view=player").status_code == 200
+
+
+def test_the_streams_of_a_game_going_faster_than_any_table_push_in_turn(app, table, monkeypatch):
+    """Under `banker serve` such a game's streams push one at a time, each once the server has
+    nothing else to do (turns.push_in_turn): its 40 streams woken together kept another table's
+    command waiting for all of them. A table's streams push at once."""
+    game_id = table["id"]
+    waited = []
+    app.extensions[turns.PUSH_LINE] = lambda: waited.append(seq(app, game_id))
+    shares = app.extensions["banker"].shares
+    readings = itertools.count()
+    monkeypatch.setattr(shares, "clock", lambda: 50 + next(readings) / 1000)  # a millisecond a look
+    app.config["STREAM_SECONDS"] = 5
+    before = seq(app, game_id)
+    response = table["Cy"].get(f"/g/{game_id}/stream?seq={before}&view=player", buffered=False)
+    try:
+        readline = lines_of(response.response)
+        while not readline().startswith(b":"):
+            pass  # up to the first keepalive: the stream is waiting for a change
+        pay_bob(table, 10)
+        assert next_message(readline).id == str(before + 1)
+        assert waited == []  # a table's pace
+        shares.add(game_id, 2 * HURRIED)
+        pay_bob(table, 25)
+        assert next_message(readline).id == str(before + 2)
+        assert waited == [before + 2]  # it waited its turn before pushing the change
+    finally:
+        response.close()
+
+
+def test_a_streams_pushes_count_as_its_games_work(app, table, monkeypatch):
+    shares = app.extensions["banker"].shares
+    readings = itertools.count()
+    monkeypatch.setattr(shares, "clock", lambda: 50 + next(readings) / 1000)  # a millisecond a look
+    start = seq(app, table["id"])
+    pay_bob(table, 10)
+    app.config["STREAM_SECONDS"] = 0  # it brings the phone up to now, then ends
+    paid = shares.share(table["id"])
+    sent = messages(table["Bob"].get(f"/g/{table['id']}/stream?seq={start}&view=player").get_data())
+    assert [m.id for m in sent] == [str(start + 1)]
+    assert shares.share(table["id"]) > paid

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from banker.service.shares import HURRIED
 from banker.web.http import turns
 from tests.support.boards import every_deed_field
 from tests.support.counting import counting
-from tests.support.web import HTMX
+from tests.support.web import HTMX, new_game
 
 
 @pytest.mark.parametrize(
@@ -70,3 +71,21 @@ def test_a_screen_steps_aside_between_its_big_parts(app, table, monkeypatch, who
     headers = HTMX if "live" in path else {}
     assert table[who].get(path.format(id=table["id"]), headers=headers).status_code == 200
     assert len(taken) >= seams
+
+
+def test_a_command_of_a_game_going_faster_than_any_table_waits_its_turn_and_no_other_games(
+    app, table, monkeypatch
+):
+    """8 scripted seats paying on one game as fast as they were answered (some 700 commands a
+    second) made every other table's commands wait six times as long: that game's commands now
+    take turns as pages do, while another game's go straight on."""
+    shares = app.extensions["banker"].shares
+    monkeypatch.setattr(shares, "clock", lambda: 50.0)  # time stands still while the test looks
+    hurried, calm = table["id"], new_game(app.test_client(), "Di", "Eve")
+    shares.add(hurried, 2 * HURRIED)
+    shares.add(calm, HURRIED / 2)
+    for path in ("/g/{id}/do", "/api/games/{id}/commands", "/g/{id}/trade", "/g/{id}/trade/1/accept"):
+        with app.test_request_context(path.format(id=hurried), method="POST"):
+            assert turns.waits_its_turn()
+        with app.test_request_context(path.format(id=calm), method="POST"):
+            assert not turns.waits_its_turn()

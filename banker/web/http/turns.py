@@ -6,10 +6,14 @@ kept another table's commands waiting behind up to four pages each).
 Here a page is drawn by one greenlet at a time, and it steps aside at its seams (before it
 starts, before each template is rendered, between the big parts of a screen's page, where the
 template calls `turn()`, before it is compressed) until the server has nothing else to do: a
-command waits for one slice of one page at most. Commands never wait for a turn. Work that no
-table waits for, a board being typed in the edition editor, takes turns as pages do (`in_turn`):
-saving a whole page of a board's deeds is some 6 ms, and four clients saving over and over kept
-every table's commands waiting behind a chain of them.
+command waits for one slice of one page at most. A table's commands never wait for a turn. Work
+that no table waits for, a board being typed in the edition editor, takes turns as pages do
+(`in_turn`): saving a whole page of a board's deeds is some 6 ms, and four clients saving over and
+over kept every table's commands waiting behind a chain of them. So do the commands of a game
+that is going faster than any table (banker/service/shares.py): a script paying on one game from
+8 seats as fast as it could, some 700 commands a second, made every other table's commands wait
+six times as long; in turns, they wait for one of its commands at most, and alone on the server
+it still goes as fast as it asks.
 A request that waits for time to pass rather than for work (a join the brake holds back) gives its
 turn back meanwhile: it is the `SLEEP` every such wait goes through. Under threads (tests, `flask
 run`) the operating system takes turns instead, and nothing here applies."""
@@ -22,9 +26,12 @@ from typing import TypeVar
 from flask import Flask, Response, before_render_template, current_app, g, request
 
 from banker.service.pacing import in_turns
+from banker.web.http import seats
 
 PAGES = ("GET", "HEAD")
 FIELDS_AT_ONCE = 40  # fields of a board set between seams: half a millisecond or so
+PUSH_LINE = "banker.push_line"
+PUSHES_AT_ONCE = 8  # of a hurried game's streams between looks at the network: some 0.4 ms
 View = TypeVar("View", bound=Callable)
 T = TypeVar("T")
 
@@ -36,10 +43,14 @@ def in_turn(view: View) -> View:
 
 
 def waits_its_turn() -> bool:
-    """Whether this request is drawn in turns under `banker serve`: a page, or the editor's work."""
+    """Whether this request is drawn in turns under `banker serve`: a page, the editor's work, or
+    a command of a game that is going faster than any table (banker/service/shares.py)."""
     if request.method in PAGES:
         return True
-    return getattr(current_app.view_functions.get(request.endpoint or ""), "in_turn", False)
+    if getattr(current_app.view_functions.get(request.endpoint or ""), "in_turn", False):
+        return True
+    game_id = (request.view_args or {}).get("game_id")
+    return game_id is not None and seats.service().shares.hurried(game_id)
 
 
 def seam() -> str:
@@ -67,6 +78,37 @@ def last_in_line() -> None:
         gevent.sleep(0)
 
 
+def push_in_turn(game_id: str) -> None:
+    """Before a live stream pushes a change of a game that is going faster than any table: under
+    `banker serve`, its streams push PUSHES_AT_ONCE at a time, each batch once the server has
+    nothing else to do. Woken together, the 40 streams a game may hold pushed one after another
+    while every other table's requests waited for all of them (and 2,000 of them, with the cap
+    lifted, for 20-70 ms); in batches, such a request waits for one batch at most, and the game
+    that goes too fast waits for its own streams."""
+    wait = current_app.extensions.get(PUSH_LINE)
+    if wait is not None and seats.service().shares.hurried(game_id):
+        wait()
+
+
+class _PushLine:
+    """Under `banker serve`: the pushes of hurried games' streams, PUSHES_AT_ONCE at a time."""
+
+    def __init__(self) -> None:
+        from gevent.lock import Semaphore
+
+        self._line = Semaphore()
+        self._since_idle = 0  # pushes let through since the server last had nothing else to do
+
+    def __call__(self) -> None:
+        import gevent
+
+        with self._line:
+            if self._since_idle >= PUSHES_AT_ONCE:
+                gevent.idle()
+                self._since_idle = 0
+            self._since_idle += 1
+
+
 def register(app: Flask) -> None:
     from gevent import monkey
 
@@ -77,6 +119,7 @@ def register(app: Flask) -> None:
     from gevent.lock import Semaphore
 
     turn = Semaphore()
+    app.extensions[PUSH_LINE] = _PushLine()  # a line of its own: pages never wait behind streams
 
     def step_aside(*_: object, **__: object) -> None:
         seam()

@@ -228,9 +228,11 @@ def stream(game_id: str):
         behind = now.seq != shown  # a seq from the future is a page of another database
         while True:
             if behind:
+                began = service.shares.clock()
                 for state, message in catch_up(shown, now):
                     shown = state.seq
                     yield message
+                service.shares.add(game_id, service.shares.clock() - began)  # written out too
             if time.monotonic() >= deadline:
                 return
             announced = service.broker.wait(game_id, shown, keepalive)
@@ -240,6 +242,7 @@ def stream(game_id: str):
                 return
             behind = announced > shown
             if behind:
+                turns.push_in_turn(game_id)
                 if view == "display":  # a screen across the table: the phones in hand go first
                     turns.last_in_line()
                 now = service.state_at(game_id, announced)
