@@ -20,6 +20,7 @@ run`) the operating system takes turns instead, and nothing here applies."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
@@ -31,7 +32,7 @@ from banker.web.http import seats
 PAGES = ("GET", "HEAD")
 FIELDS_AT_ONCE = 40  # fields of a board set between seams: half a millisecond or so
 PUSH_LINE = "banker.push_line"
-PUSHES_AT_ONCE = 8  # of a hurried game's streams between looks at the network: some 0.4 ms
+PUSH_SLICE = 0.0005  # s of a hurried game's streams' pushes between looks at the network
 View = TypeVar("View", bound=Callable)
 T = TypeVar("T")
 
@@ -80,33 +81,33 @@ def last_in_line() -> None:
 
 def push_in_turn(game_id: str) -> None:
     """Before a live stream pushes a change of a game that is going faster than any table: under
-    `banker serve`, its streams push PUSHES_AT_ONCE at a time, each batch once the server has
-    nothing else to do. Woken together, the 40 streams a game may hold pushed one after another
-    while every other table's requests waited for all of them (and 2,000 of them, with the cap
-    lifted, for 20-70 ms); in batches, such a request waits for one batch at most, and the game
-    that goes too fast waits for its own streams."""
+    `banker serve`, its streams push in slices of PUSH_SLICE, each once the server has nothing
+    else to do. Woken together, the 40 streams a game may hold pushed one after another while
+    every other table's requests waited for all of them (and 2,000 of them, with the cap lifted,
+    for 20-70 ms); in slices, such a request waits for one slice at most, and the game that goes
+    too fast waits for its own streams."""
     wait = current_app.extensions.get(PUSH_LINE)
     if wait is not None and seats.service().shares.hurried(game_id):
         wait()
 
 
 class _PushLine:
-    """Under `banker serve`: the pushes of hurried games' streams, PUSHES_AT_ONCE at a time."""
+    """Under `banker serve`: the pushes of hurried games' streams, a slice of PUSH_SLICE at a time
+    (a push is some 50 us; a phone far behind is drawn its whole screen, some milliseconds)."""
 
     def __init__(self) -> None:
         from gevent.lock import Semaphore
 
         self._line = Semaphore()
-        self._since_idle = 0  # pushes let through since the server last had nothing else to do
+        self._slice_began = 0.0  # when the server last had nothing else to do
 
     def __call__(self) -> None:
         import gevent
 
         with self._line:
-            if self._since_idle >= PUSHES_AT_ONCE:
+            if time.perf_counter() - self._slice_began >= PUSH_SLICE:
                 gevent.idle()
-                self._since_idle = 0
-            self._since_idle += 1
+                self._slice_began = time.perf_counter()
 
 
 def register(app: Flask) -> None:
