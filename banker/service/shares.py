@@ -5,7 +5,7 @@ A table's phones send a command or two a second, an auction's bidding a few doze
 millisecond or so with its streams' pushes: a few hundredths of the server's time. A script can
 send hundreds a second on one game, and under `banker serve`, where every request shares one
 event loop, every other table's commands would then queue behind them. A game whose work took
-more than HURRIED of the last second is hurried: its commands and its streams' pushes wait their
+more than HURRIED of the last quarter of a second is hurried: its commands and its streams' pushes wait their
 turn (banker/web/http/turns.py), so that anything else waiting goes first, and it still runs as
 fast as it asks while nobody else is waiting."""
 
@@ -17,8 +17,11 @@ from collections.abc import Callable
 
 from banker.lru import LRU
 
-HURRIED = 0.1  # of the last second: a table's bidding war takes a few hundredths
-WINDOW = 1.0  # s: time spent fades to a third in this long
+HURRIED = 0.1  # of the server's time: a table's bidding war takes a few hundredths
+# s: time spent fades to a third in this long. Longer, a script's first moments go unchecked (a
+# second: other tables' commands waited behind it for some 0.6 s of each start); shorter, a
+# table's few quick taps would look like a script.
+WINDOW = 0.25
 
 
 class Shares:

@@ -5,12 +5,16 @@ theirs (its message is the largest of a change to draw)."""
 from __future__ import annotations
 
 import selectors
+import time
 
 from tests.bench.figures import Http, api, new_game, seat_cookie
 from tests.bench.phones import Payer, Phone, display_cookie
 from tests.support.servers import ServeProcess
 
 PAYMENTS = 20
+# a table's pace: a script paying as fast as it is answered is a game going faster than any
+# table, whose pushes take turns instead (banker/service/shares.py)
+BETWEEN = 0.05
 
 
 def test_the_display_gets_a_change_after_the_phones_and_the_senders_answer(tmp_path):
@@ -34,6 +38,7 @@ def test_the_display_gets_a_change_after_the_phones_and_the_senders_answer(tmp_p
         selector.register(payer.http.sock, selectors.EVENT_READ, payer)
         last = 0
         for n in range(PAYMENTS):
+            time.sleep(BETWEEN)
             seq += 1
             sample = payer.pay(selector, watching, payee=2 + n % 2, amount=1, seq=seq)
             on_display, phones = sample.arrived[0], sample.arrived[1:]

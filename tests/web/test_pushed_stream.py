@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import threading
 
-from banker.service.shares import HURRIED
+from banker.service.shares import HURRIED, WINDOW
 from banker.service.states import STATES_KEPT
 from banker.web import push
 from banker.web.http import turns
@@ -163,7 +163,7 @@ def test_the_streams_of_a_game_going_faster_than_any_table_push_in_turn(app, tab
         pay_bob(table, 10)
         assert next_message(readline).id == str(before + 1)
         assert waited == []  # a table's pace
-        shares.add(game_id, 2 * HURRIED)
+        shares.add(game_id, 2 * HURRIED * WINDOW)
         pay_bob(table, 25)
         assert next_message(readline).id == str(before + 2)
         assert waited == [before + 2]  # it waited its turn before pushing the change

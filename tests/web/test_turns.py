@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from banker.service.shares import HURRIED
+from banker.service.shares import HURRIED, WINDOW
 from banker.web.http import turns
 from tests.support.boards import every_deed_field
 from tests.support.counting import counting
@@ -82,8 +82,8 @@ def test_a_command_of_a_game_going_faster_than_any_table_waits_its_turn_and_no_o
     shares = app.extensions["banker"].shares
     monkeypatch.setattr(shares, "clock", lambda: 50.0)  # time stands still while the test looks
     hurried, calm = table["id"], new_game(app.test_client(), "Di", "Eve")
-    shares.add(hurried, 2 * HURRIED)
-    shares.add(calm, HURRIED / 2)
+    shares.add(hurried, 2 * HURRIED * WINDOW)
+    shares.add(calm, HURRIED * WINDOW / 2)
     for path in ("/g/{id}/do", "/api/games/{id}/commands", "/g/{id}/trade", "/g/{id}/trade/1/accept"):
         with app.test_request_context(path.format(id=hurried), method="POST"):
             assert turns.waits_its_turn()
