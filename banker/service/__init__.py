@@ -3,7 +3,7 @@ move a game as one file. Web pages, the JSON API and the `banker` command all ca
 one commits once and then tells the live streams. The work itself is done by the parts, each a
 noun with one job: the action log (action_log.py), the folded states (states.py), the clocks
 (clocks.py), games and seats (seats.py), the history's wording (history.py), game files
-(game_files.py), storing an action (recorder.py), the time each game's commands take
+(game_files.py), storing an action (recorder.py), each game's share of the server's time
 (shares.py), telling the streams (broker.py), the editions saved to play on (editions.py) and
 deleting the games left untouched (retention.py)."""
 

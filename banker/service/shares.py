@@ -5,9 +5,9 @@ A table's phones send a command or two a second, an auction's bidding a few doze
 millisecond or so with its streams' pushes: a few hundredths of the server's time. A script can
 send hundreds a second on one game, and under `banker serve`, where every request shares one
 event loop, every other table's commands would then queue behind them. A game whose work took
-more than HURRIED of the last quarter of a second is hurried: its commands and its streams' pushes wait their
-turn (banker/web/http/turns.py), so that anything else waiting goes first, and it still runs as
-fast as it asks while nobody else is waiting."""
+more than HURRIED of the last quarter of a second is hurried: its commands and its streams'
+pushes wait their turn (banker/web/http/turns.py), so that anything else waiting goes first, and
+it still runs as fast as it asks while nobody else is waiting."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ class Shares:
         self._spent.put(game_id, (self._now(game_id, now) + seconds, now))
 
     def share(self, game_id: str) -> float:
-        """The part of the server's time the game's commands took lately (1.0: all of it)."""
+        """The part of the server's time the game's own work took lately (1.0: all of it)."""
         return self._now(game_id, self.clock()) / WINDOW
 
     def hurried(self, game_id: str) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from banker.service.shares import HURRIED, WINDOW
 from banker.service.states import STATES_KEPT
@@ -19,21 +21,28 @@ def pay_bob(table, amount):
     assert response.status_code == 200
 
 
-def test_two_payments_in_a_row_arrive_as_two_messages_in_order(app, table):
-    game_id = table["id"]
-    app.config["STREAM_SECONDS"] = 5  # open while the test pays twice; it closes the stream itself
-    before = seq(app, game_id)
-    response = table["Cy"].get(f"/g/{game_id}/stream?seq={before}&view=player", buffered=False)
+@contextmanager
+def waiting_stream(app, table) -> Iterator[tuple[Callable[[], bytes], int]]:
+    """Cy's live stream, opened at the game's seq and read up to its first keepalive (it is
+    waiting for a change): its `readline` and that seq. Open while the test pays; closed after."""
+    app.config["STREAM_SECONDS"] = 5
+    before = seq(app, table["id"])
+    response = table["Cy"].get(f"/g/{table['id']}/stream?seq={before}&view=player", buffered=False)
     try:
         readline = lines_of(response.response)
         while not readline().startswith(b":"):
-            pass  # up to the first keepalive: the stream is waiting for a change
+            pass
+        yield readline, before
+    finally:
+        response.close()
+
+
+def test_two_payments_in_a_row_arrive_as_two_messages_in_order(app, table):
+    with waiting_stream(app, table) as (readline, before):
         pay_bob(table, 10)
         first = next_message(readline)
         pay_bob(table, 25)
         second = next_message(readline)
-    finally:
-        response.close()
     assert [(m.id, m.event) for m in (first, second)] == [
         (str(before + 1), "update"),
         (str(before + 2), "update"),
@@ -144,22 +153,16 @@ def test_a_game_holds_a_bounded_number_of_streams_and_a_refused_one_is_told_to_p
 
 
 def test_the_streams_of_a_game_going_faster_than_any_table_push_in_turn(app, table, monkeypatch):
-    """Under `banker serve` such a game's streams push one at a time, each once the server has
-    nothing else to do (turns.push_in_turn): its 40 streams woken together kept another table's
-    command waiting for all of them. A table's streams push at once."""
+    """Under `banker serve` such a game's streams push in slices, each once the server has nothing
+    else to do (turns.push_in_turn): its 40 streams woken together kept another table's command
+    waiting for all of them. A table's streams push at once."""
     game_id = table["id"]
     waited = []
     app.extensions[turns.PUSH_LINE] = lambda: waited.append(seq(app, game_id))
     shares = app.extensions["banker"].shares
     readings = itertools.count()
     monkeypatch.setattr(shares, "clock", lambda: 50 + next(readings) / 1000)  # a millisecond a look
-    app.config["STREAM_SECONDS"] = 5
-    before = seq(app, game_id)
-    response = table["Cy"].get(f"/g/{game_id}/stream?seq={before}&view=player", buffered=False)
-    try:
-        readline = lines_of(response.response)
-        while not readline().startswith(b":"):
-            pass  # up to the first keepalive: the stream is waiting for a change
+    with waiting_stream(app, table) as (readline, before):
         pay_bob(table, 10)
         assert next_message(readline).id == str(before + 1)
         assert waited == []  # a table's pace
@@ -167,8 +170,6 @@ def test_the_streams_of_a_game_going_faster_than_any_table_push_in_turn(app, tab
         pay_bob(table, 25)
         assert next_message(readline).id == str(before + 2)
         assert waited == [before + 2]  # it waited its turn before pushing the change
-    finally:
-        response.close()
 
 
 def test_a_streams_pushes_count_as_its_games_work(app, table, monkeypatch):
