@@ -9,18 +9,11 @@ import pytest
 
 from banker.rules import RuleError
 from banker.service.shares import HURRIED, WINDOW, Shares
-
-
-class Ticking:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.support.clock import FakeClock
 
 
 def test_the_time_a_game_took_fades_to_a_third_each_window():
-    clock = Ticking()
+    clock = FakeClock()
     shares = Shares(10, clock)
     shares.add("g", 0.02)  # 20 ms of work: a share of 0.02 s over the window
     assert shares.share("g") == pytest.approx(0.02 / WINDOW)
@@ -45,7 +38,7 @@ def test_the_time_a_game_took_fades_to_a_third_each_window():
 def test_a_game_holds_its_commands_per_second_times_their_time_and_only_a_script_is_hurried(
     per_second, each, hurried
 ):
-    clock = Ticking()
+    clock = FakeClock()
     shares = Shares(10, clock)
     held = []
     for ms in range(10_000):  # ten seconds of it, looked at every millisecond of the last five
@@ -61,7 +54,7 @@ def test_a_game_holds_its_commands_per_second_times_their_time_and_only_a_script
 
 
 def test_only_the_games_used_lately_are_kept():
-    shares = Shares(2, Ticking())
+    shares = Shares(2, FakeClock())
     for game in ("a", "b", "c"):
         shares.add(game, 0.05)
     assert [shares.share(game) for game in ("a", "b", "c")] == [0.0, 0.05 / WINDOW, 0.05 / WINDOW]

@@ -37,12 +37,14 @@ from gevent import Timeout
 from gevent.pywsgi import WSGIHandler, WSGIServer
 from werkzeug.http import parse_list_header
 
+from banker.cli.fairness import Fairness
 from banker.web.http import game_files
 from banker.web.http.refusals import BUSY, CROWDED, FILES, REFUSED, SLOW
 from banker.web.http.security import client_key
 
 FILES_KEPT = 64  # open files left over for the database, the logs and the listening socket
 FILES_WANTED = 65_536  # asked for when the hard limit is unlimited
+STREAM = "text/event-stream"
 
 
 class TooSlow(TimeoutError):
@@ -183,10 +185,12 @@ class Handler(WSGIHandler):
         super().__init__(sock, address, server)
         self.rfile = _Deadline(self.rfile)
         self.refusal: str | None = None  # why this connection is refused, if it is
+        self.address: str | None = None  # the connection's client address; behind proxies, None
+        self.client: str | None = None  # the client of the request being answered
 
     def handle(self) -> None:
         gate = self.server.gate
-        address = None if self.server.limits.proxies else client_key(self.client_address[0])
+        self.address = address = None if self.server.limits.proxies else client_key(self.client_address[0])
         self.refusal = gate.enter(address)
         if self.refusal == BUSY and self.server.make_room():
             self.refusal = gate.enter(address, room_made=True)
@@ -201,6 +205,22 @@ class Handler(WSGIHandler):
                 super().handle()
             finally:
                 gate.refusing -= 1
+
+    def handle_one_request(self) -> Any:
+        """One request, its own time counted for its client (banker/cli/fairness.py)."""
+        fairness = self.server.fairness
+        self.client = self.address
+        fairness.times.begin()
+        try:
+            return super().handle_one_request()
+        finally:
+            fairness.took(self.client, fairness.times.end())
+
+    def process_result(self) -> None:
+        # a live stream's pushes count for its game (banker/service/shares.py): its opening alone here
+        if any(k.lower() == "content-type" and v.startswith(STREAM) for k, v in self.response_headers):
+            self.server.fairness.took(self.client, self.server.fairness.times.end())
+        super().process_result()
 
     def read_requestline(self) -> str:
         self.rfile.deadline = time.monotonic() + self.server.limits.idle
@@ -227,9 +247,12 @@ class Handler(WSGIHandler):
         limits, gate = self.server.limits, self.server.gate
         self.rfile.deadline = time.monotonic() + limits.body
         if self.refusal is not None:
+            self.server.fairness.take_turn(self.client)
             return self._refuse(self.refusal, close=True)
         # behind proxies each request counts for its own client (the connection, for nobody)
         client = client_key(forwarded_client(self.environ, limits.proxies)) if limits.proxies else None
+        self.client = client or self.address
+        self.server.fairness.take_turn(self.client)
         if refusal := gate.enter(client, connection=False):
             return self._refuse(refusal, close=False)  # the proxy's next request may be another's
         carries_a_file = game_files.body_limit(self.path or "", limits.body_bytes) > limits.body_bytes
@@ -308,6 +331,7 @@ class Server(WSGIServer):
         super().__init__(listener, app, log=None)
         self.limits = Limits.of(app.config)
         self.gate = gate
+        self.fairness = Fairness()
         self.files_in = 0  # requests carrying a game file, being read or answered
         self.idle: dict[Handler, None] = {}  # connections waiting for a request, longest first
 

@@ -1071,11 +1071,13 @@ def _read_over_and_over(
     method: str = "GET",
     body: Any = None,
     statuses: tuple[int, ...] = (200,),
+    source: str = "127.0.0.1",
 ) -> None:
-    """`clients` clients, each on its own connection, asking for the pages in turn until `stop`."""
+    """`clients` clients from `source`, each on its own connection, asking for the pages in turn
+    until `stop`."""
 
     def client() -> None:
-        with Http(port) as http:
+        with Http(port, source) as http:
             while not stop.is_set():
                 for path, headers in reads:
                     if (status := http.request(method, path, headers, body).status) not in statuses:

@@ -12,12 +12,15 @@ clients in a process of their own:
    and 4 saving all of that page's fields over and over;
 5. a script: 8 clients sending one game's commands as fast as they are answered (hundreds a
    second, where a table sends a few);
-6. streams: STREAMS live streams opened on one game of 8, 8 of its seats sending commands; with
+6. a flood: 32 clients sending a command with a wrong token as fast as they are answered, each
+   refused in a fraction of a millisecond;
+7. streams: STREAMS live streams opened on one game of 8, 8 of its seats sending commands; with
    the per-game cap (most are refused and poll instead), and with the cap lifted to STREAMS,
    where that game's own commands are timed too.
 
-Each figure is the other game's command p95 under the load against its p95 alone, in the same
-run; the target: at most 2x, and under 50 ms.
+The loads come from addresses of their own (STRANGER; the streams from 40 tables' networks), as
+a stranger's would, and the other game from 127.0.0.1. Each figure is the other game's command
+p95 under the load against its p95 alone, in the same run; the target: at most 2x, and under 50 ms.
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ from tests.support.boards import every_deed_field
 LONG = 20_000  # actions: the largest game file a server takes
 STREAMS = 2_000
 TURNS = 4  # the other game's commands are timed alone and loaded in this many turns each
+STRANGER = "127.0.200.1"  # the address the loads come from
 
 
 def isolation_figures(folder: Path, seconds: float) -> list[Figure]:
@@ -84,6 +88,13 @@ def isolation_figures(folder: Path, seconds: float) -> list[Figure]:
                 clients=8,
                 method="POST",
                 body={"type": "pay_player", "player": 1, "to": 2, "amount": 1},
+            ),
+            "32 clients from one address sending a command with a wrong token as fast as it is refused": dict(
+                reads=[(f"/api/games/{hurried['id']}/commands", {"Authorization": "Bearer wrong"})],
+                clients=32,
+                method="POST",
+                body={"type": "pay_player", "player": 1, "to": 2, "amount": 1},
+                statuses=(403,),
             ),
             "2 clients importing a file of the long game over and over": dict(
                 reads=[("/api/games/import", BROWSER_HEADERS)],
@@ -126,7 +137,9 @@ def _isolation(
         alone += _timed_commands(http, victim, table, seconds / TURNS)
         stop = multiprocessing.Event()
         clients = multiprocessing.Process(
-            target=_read_over_and_over, args=(port,), kwargs={**load, "stop": stop, "answered": answered}
+            target=_read_over_and_over,
+            args=(port,),
+            kwargs={**load, "stop": stop, "answered": answered, "source": STRANGER},
         )
         clients.start()
         started = time.perf_counter()
@@ -212,7 +225,7 @@ def _writers(port: int, game: dict[str, Any], stop: Any) -> None:
     """8 of the game's seats, each paying the next player every 100 ms."""
 
     def writer(n: int) -> None:
-        with Http(port) as http:
+        with Http(port, table_address(0)) as http:  # the crowded table's own network
             path = f"/api/games/{game['id']}/commands"
             while not stop.is_set():
                 payment = {"type": "pay_player", "player": 1 + n, "to": 1 + (n + 1) % 8, "amount": 1}
