@@ -225,7 +225,7 @@ def _writers(port: int, game: dict[str, Any], stop: Any) -> None:
     """8 of the game's seats, each paying the next player every 100 ms."""
 
     def writer(n: int) -> None:
-        with Http(port, table_address(0)) as http:  # the crowded table's own network
+        with Http(port, STRANGER) as http:  # the crowded table's phones, not the other game's
             path = f"/api/games/{game['id']}/commands"
             while not stop.is_set():
                 payment = {"type": "pay_player", "player": 1 + n, "to": 1 + (n + 1) % 8, "amount": 1}

@@ -89,3 +89,18 @@ def test_a_command_of_a_game_going_faster_than_any_table_waits_its_turn_and_no_o
             assert turns.waits_its_turn()
         with app.test_request_context(path.format(id=calm), method="POST"):
             assert not turns.waits_its_turn()
+
+
+def test_a_hurried_games_command_waits_once_before_it_starts_and_a_page_at_every_seam(
+    app, table, monkeypatch
+):
+    """A command is short: seams in it would have it wait for every other table's work again at
+    each template it draws and after it; a page is long, and steps aside at each."""
+    shares = app.extensions["banker"].shares
+    monkeypatch.setattr(shares, "clock", lambda: 50.0)
+    shares.add(table["id"], 2 * HURRIED * WINDOW)
+    with app.test_request_context(f"/g/{table['id']}/do", method="POST"):
+        assert turns.waits_its_turn() and not turns.in_slices()
+    for method, path in (("GET", f"/g/{table['id']}/bank"), ("POST", "/api/editions")):
+        with app.test_request_context(path, method=method):
+            assert turns.waits_its_turn() and turns.in_slices()

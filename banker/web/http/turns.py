@@ -13,7 +13,7 @@ over kept every table's commands waiting behind a chain of them. So do the comma
 that is going faster than any table (banker/service/shares.py): a script paying on one game from
 8 seats as fast as it could, some 700 commands a second, made every other table's commands wait
 six times as long; in turns, they wait for one of its commands at most, and alone on the server
-it still goes as fast as it asks.
+it still goes as fast as it asks. Such a command waits once, before it starts (`in_slices`).
 A request that waits for time to pass rather than for work (a join the brake holds back) gives its
 turn back meanwhile: it is the `SLEEP` every such wait goes through. Under threads (tests, `flask
 run`) the operating system takes turns instead, and nothing here applies."""
@@ -46,12 +46,19 @@ def in_turn(view: View) -> View:
 def waits_its_turn() -> bool:
     """Whether this request is drawn in turns under `banker serve`: a page, the editor's work, or
     a command of a game that is going faster than any table (banker/service/shares.py)."""
-    if request.method in PAGES:
-        return True
-    if getattr(current_app.view_functions.get(request.endpoint or ""), "in_turn", False):
+    if in_slices():
         return True
     game_id = (request.view_args or {}).get("game_id")
     return game_id is not None and seats.service().shares.hurried(game_id)
+
+
+def in_slices() -> bool:
+    """Whether this request's work is long and drawn in slices, stepping aside at each seam: a
+    page or the editor's work. A hurried game's command is short (a millisecond): it waits its
+    turn once, before it starts; a seam at each template it draws and after it would have it wait
+    for every other table's work again and again (its own p95 some 60-80 ms, 14-42 after)."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    return request.method in PAGES or getattr(view, "in_turn", False)
 
 
 def seam() -> str:
@@ -129,8 +136,9 @@ def register(app: Flask) -> None:
     def take_turn() -> None:
         if waits_its_turn():
             turn.acquire()
-            g.drawing = True
-            step_aside()
+            g.turn = True
+            gevent.idle()
+            g.drawing = in_slices()
 
     @app.after_request
     def end_turn(response: Response) -> Response:
@@ -139,17 +147,18 @@ def register(app: Flask) -> None:
         return response
 
     def give_back(*_: object) -> None:
-        if g.pop("drawing", False):
+        g.pop("drawing", None)
+        if g.pop("turn", False):
             turn.release()
 
     def pause(seconds: float) -> None:
         """Wait `seconds` without holding up the pages waiting for their turn."""
-        drawing = g.get("drawing", False)
+        held, drawing = g.get("turn", False), g.get("drawing", False)
         give_back()
         gevent.sleep(seconds)
-        if drawing:
+        if held:
             turn.acquire()
-            g.drawing = True
+            g.turn, g.drawing = True, drawing
 
     app.config.setdefault("SLEEP", pause)
     before_render_template.connect(step_aside, app, weak=False)
