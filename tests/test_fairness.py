@@ -68,10 +68,10 @@ def test_an_address_over_its_share_waits_for_what_is_ready_to_run_and_a_table_do
     try:
         ran = []
         gevent.spawn(ran.append, "another request")
-        fairness.take_turn("10.0.0.1")
-        ran.append("the table's")
-        fairness.take_turn("10.0.0.9")
-        ran.append("the hurried address's")
+        with fairness.turn("10.0.0.1"):
+            ran.append("the table's")
+        with fairness.turn("10.0.0.9"):
+            ran.append("the hurried address's")
         assert ran == ["the table's", "another request", "the hurried address's"]
     finally:
         fairness.times.close()
@@ -85,13 +85,37 @@ def test_each_hurried_address_waits_in_a_line_of_its_own_not_behind_a_floods_que
         passed = []
 
         def request(address: str, name: str) -> None:
-            fairness.take_turn(address)
-            passed.append(name)
+            with fairness.turn(address):
+                passed.append(name)
 
         waiting = [gevent.spawn(request, "10.0.0.9", f"flood {n}") for n in range(4)]
         waiting.append(gevent.spawn(request, "10.0.0.1", "table"))
         gevent.joinall(waiting)
         assert passed.index("table") <= 1
         assert [p for p in passed if p != "table"] == [f"flood {n}" for n in range(4)]  # in order
+    finally:
+        fairness.times.close()
+
+
+def test_a_hurried_address_has_one_request_at_a_time_even_while_that_one_waits():
+    """On PostgreSQL a request waits for the database: an idle moment in which, were its turn
+    given back at its start, the address's next request would start, and a flood's would fill the
+    connection pool. Each gives its turn back once its answer is drawn (`Turn.end`), and again
+    at its end, which does nothing."""
+    fairness = hurried_fairness("10.0.0.9")
+    try:
+        events = []
+
+        def request(name: str) -> None:
+            with fairness.turn("10.0.0.9") as turn:
+                events.append(f"{name} begins")
+                gevent.sleep(0.01)  # the database answering
+                events.append(f"{name} ends")
+                turn.end()  # its answer drawn
+                turn.end()  # again, as the request's end does: nothing more
+
+        gevent.joinall([gevent.spawn(request, name) for name in ("first", "second", "third")])
+        assert events == [f"{n} {what}" for n in ("first", "second", "third") for what in ("begins", "ends")]
+        assert not fairness._lines  # no line kept once nobody waits
     finally:
         fairness.times.close()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import gevent
@@ -66,30 +67,70 @@ class Fairness:
     def __init__(self, times: RunTimes | None = None) -> None:
         self.times = times or RunTimes()
         self.shares = Shares(ADDRESSES_KEPT)
-        self._lines: dict[str, _Line] = {}  # the hurried addresses with a request waiting
+        self._lines: dict[str, Line] = {}  # the hurried addresses with a request waiting or held
 
     def took(self, address: str | None, seconds: float) -> None:
         if address is not None and seconds:
             self.shares.add(address, seconds)
 
-    def take_turn(self, address: str | None) -> None:
-        """Under HURRIED, nothing; over it, wait for the server to have nothing else to do, after
-        the address's requests already waiting. Each address has a line of its own: a busy table
-        that is hurried too waits for an idle moment, not behind a flood's queue."""
+    def turn(self, address: str | None) -> Turn:
+        """The turn of a request from `address`: for an address over HURRIED, entering it waits
+        for the server to have nothing else to do, after the address's requests already waiting,
+        and it is held until the answer is drawn (`Turn.end`; the answer is written out after).
+        Each address has a line of its own: a busy table that is hurried too waits for an idle
+        moment, not behind a flood's queue. Held while the answer is drawn, not only to its start:
+        on PostgreSQL a request waits for the database, an idle moment in which the next would
+        start, and a flood's requests in flight held the connection pool. Not while it is written
+        out: a browser loading a page read one answer only as another of its requests came back,
+        and that one waited for the turn."""
         if address is None or not self.shares.hurried(address):
-            return
-        line = self._lines.setdefault(address, _Line())
-        line.waiting += 1
-        try:
-            with line.turn:
-                gevent.idle()
-        finally:
-            line.waiting -= 1
-            if not line.waiting:
-                del self._lines[address]
+            return Turn(None)
+        line = self._lines.get(address)
+        if line is None:
+            line = self._lines[address] = Line(partial(self._lines.pop, address))
+        return Turn(line)
 
 
-class _Line:
-    def __init__(self) -> None:
+class Line:
+    """A hurried address's requests, one at a time; `emptied` is called when none waits."""
+
+    def __init__(self, emptied: Callable[[], object]) -> None:
         self.turn = Semaphore()
         self.waiting = 0
+        self.emptied = emptied
+
+
+class Turn:
+    """One request's turn in its address's line (none for an address that is not hurried)."""
+
+    def __init__(self, line: Line | None) -> None:
+        self._line = line
+        self._held = False
+
+    def __enter__(self) -> Turn:
+        line = self._line
+        if line is None:
+            return self
+        line.waiting += 1
+        try:
+            line.turn.acquire()
+            self._held = True
+            gevent.idle()
+        except BaseException:
+            self.end()
+            raise
+        return self
+
+    def end(self) -> None:
+        """Give the turn back (once the answer is drawn; at the latest, at the request's end)."""
+        line, self._line = self._line, None
+        if line is None:
+            return
+        if self._held:
+            line.turn.release()
+        line.waiting -= 1
+        if not line.waiting:
+            line.emptied()
+
+    def __exit__(self, *_: object) -> None:
+        self.end()

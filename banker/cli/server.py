@@ -37,7 +37,7 @@ from gevent import Timeout
 from gevent.pywsgi import WSGIHandler, WSGIServer
 from werkzeug.http import parse_list_header
 
-from banker.cli.fairness import Fairness
+from banker.cli.fairness import Fairness, Turn
 from banker.web.http import game_files
 from banker.web.http.refusals import BUSY, CROWDED, FILES, REFUSED, SLOW
 from banker.web.http.security import client_key
@@ -187,6 +187,7 @@ class Handler(WSGIHandler):
         self.refusal: str | None = None  # why this connection is refused, if it is
         self.address: str | None = None  # the connection's client address; behind proxies, None
         self.client: str | None = None  # the client of the request being answered
+        self.turn = Turn(None)  # its turn in its client's line
 
     def handle(self) -> None:
         gate = self.server.gate
@@ -217,6 +218,8 @@ class Handler(WSGIHandler):
             fairness.took(self.client, fairness.times.end())
 
     def process_result(self) -> None:
+        # the answer is drawn: its client's next request may begin while this one is written out
+        self.turn.end()
         # a live stream's pushes count for its game (banker/service/shares.py): its opening alone here
         if any(k.lower() == "content-type" and v.startswith(STREAM) for k, v in self.response_headers):
             self.server.fairness.took(self.client, self.server.fairness.times.end())
@@ -244,15 +247,18 @@ class Handler(WSGIHandler):
         return super()._handle_client_error(ex)
 
     def handle_one_response(self) -> None:
+        proxies = self.server.limits.proxies
+        if self.refusal is None and proxies:  # behind proxies each request is its own client's
+            self.client = client_key(forwarded_client(self.environ, proxies))
+        with self.server.fairness.turn(self.client) as self.turn:
+            self._respond()
+
+    def _respond(self) -> None:
         limits, gate = self.server.limits, self.server.gate
         self.rfile.deadline = time.monotonic() + limits.body
         if self.refusal is not None:
-            self.server.fairness.take_turn(self.client)
             return self._refuse(self.refusal, close=True)
-        # behind proxies each request counts for its own client (the connection, for nobody)
-        client = client_key(forwarded_client(self.environ, limits.proxies)) if limits.proxies else None
-        self.client = client or self.address
-        self.server.fairness.take_turn(self.client)
+        client = self.client if limits.proxies else None  # counted per request (the connection, for nobody)
         if refusal := gate.enter(client, connection=False):
             return self._refuse(refusal, close=False)  # the proxy's next request may be another's
         carries_a_file = game_files.body_limit(self.path or "", limits.body_bytes) > limits.body_bytes

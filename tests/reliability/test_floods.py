@@ -5,7 +5,9 @@ command with a wrong token as fast as they are answered, while a table on 127.0.
 The measure is an order, not a time, so a busy machine does not blur it: how many of the flood's
 answers come back while one of the table's commands waits for its own. Each flood request ready
 to run went before the table's (some 32 of them, 30 times the table's quiet wait in the bench);
-with the flood's address taking turns, one or two."""
+with the flood's address taking turns, one or two. On PostgreSQL too: there each request waits for
+the database, and a turn given back as the request began let the flood fill those waits (and the
+connection pool) with 30-50 of its requests."""
 
 from __future__ import annotations
 
