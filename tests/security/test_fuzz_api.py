@@ -199,6 +199,9 @@ new_games = st.fixed_dictionaries(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(new_games)
+@example(
+    body={"players": None, "preset": "classic", "tokens": [], "options": {}, "edition": "\x00"}
+)  # PostgreSQL: 500
 def test_random_new_games_are_refused_in_words_or_start_a_game_every_screen_can_show(app, body):
     client = app.test_client()
     response = client.post("/api/games", json=body)
