@@ -250,8 +250,13 @@ class Handler(WSGIHandler):
         proxies = self.server.limits.proxies
         if self.refusal is None and proxies:  # behind proxies each request is its own client's
             self.client = client_key(forwarded_client(self.environ, proxies))
+        self._respond()
+
+    def _answer(self) -> None:
+        """The app's answer, in its client's turn (banker/cli/fairness.py): taken once the body is
+        read, so that a slow body holds no line."""
         with self.server.fairness.turn(self.client) as self.turn:
-            self._respond()
+            super().handle_one_response()
 
     def _respond(self) -> None:
         limits, gate = self.server.limits, self.server.gate
@@ -275,7 +280,7 @@ class Handler(WSGIHandler):
             if late:
                 self._refuse(SLOW, close=True)
             else:
-                super().handle_one_response()
+                self._answer()
         finally:
             self.server.files_in -= carries_a_file
             gate.leave(client, connection=False)
@@ -285,7 +290,7 @@ class Handler(WSGIHandler):
         self.environ[REFUSED] = reason
         self.environ["wsgi.input"] = io.BytesIO()
         self.close_connection = self.close_connection or close
-        super().handle_one_response()
+        self._answer()
 
     def _take_body(self) -> bool:
         """Read the request's body now, within the time limit, for the app to read from memory;
