@@ -26,7 +26,7 @@ from banker.rules.editions.draft import DRAFTS, Gap, built_in_draft, draft_from_
 from banker.rules.text import Plural, Text
 from banker.service.errors import NotFound
 from banker.service.locks import KeyedLocks
-from banker.store.models import SavedEdition
+from banker.store.models import SavedEdition, could_be_key
 
 MOST_PER_ADDRESS = 50
 MOST_KEPT = 10_000
@@ -127,7 +127,7 @@ class Editions:
 
     def some(self, ids: Sequence[str]) -> list[EditionInfo]:
         """The saved editions of `ids` that are here, in that order."""
-        wanted = [edition_id for edition_id in ids if _possible(edition_id)][:100]
+        wanted = [edition_id for edition_id in ids if could_be_key(edition_id)][:100]
         query = select(*_COLUMNS).where(SavedEdition.id.in_(wanted))
         with self.engine.connect() as connection:
             rows = {row.id: _info(row._asdict()) for row in connection.execute(query)}
@@ -161,7 +161,7 @@ class Editions:
         raise RuleError(Text("Another phone keeps changing this edition: wait a moment and try again."))
 
     def delete(self, edition_id: str) -> None:
-        if not _possible(edition_id):
+        if not could_be_key(edition_id):
             self.get(edition_id)  # NotFound
         with self.engine.begin() as connection:
             gone = connection.execute(delete(SavedEdition).where(SavedEdition.id == edition_id))
@@ -213,9 +213,3 @@ def _info(row: dict[str, Any]) -> EditionInfo:
         updated_at=row["updated_at"],
         missing=tuple(missing(row["data"])),
     )
-
-
-def _possible(edition_id: object) -> bool:
-    """Whether `edition_id` could be a saved edition's: PostgreSQL refuses a text holding a NUL
-    character outright (a 500 for an id typed or sent as "\\x00"), where SQLite finds nothing."""
-    return isinstance(edition_id, str) and edition_id.isprintable() and len(edition_id) <= 64

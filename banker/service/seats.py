@@ -23,7 +23,7 @@ from banker.service.acting import BANKER
 from banker.service.action_log import ActionLog
 from banker.service.errors import Forbidden, NotFound
 from banker.service.game_files import FileAction, Kept, seated_late
-from banker.store.models import Game, Seat
+from banker.store.models import Game, Seat, could_be_key
 
 DISPLAY = -100  # SeatKey.player_id of a table display: it shows the game and never acts
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -205,7 +205,7 @@ class Seats:
         the database each time: another server may have given its place a new token (see
         seat_late_players). Unknown tokens are not remembered (guessing fills nothing)."""
         known = self._keys.get(token)
-        if known is not None:
+        if known is not None or not could_be_key(token):
             return known
         with self.engine.connect() as connection:
             row = connection.execute(SEAT_OF_TOKEN, {"token": token}).first()

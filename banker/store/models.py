@@ -10,6 +10,15 @@ from typing import Any
 from sqlalchemy import JSON, Column, LargeBinary, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+KEY_LENGTH = 64  # the longest id or token the tables keep
+
+
+def could_be_key(text: object) -> bool:
+    """Whether `text` could be an id or a token the tables keep: printable, at most KEY_LENGTH
+    characters. Anything else is nobody's and is not looked up: PostgreSQL refuses a text holding
+    a NUL character outright (a 500), where SQLite finds nothing."""
+    return isinstance(text, str) and text.isprintable() and len(text) <= KEY_LENGTH
+
 
 def _now() -> datetime:
     return datetime.now(UTC)

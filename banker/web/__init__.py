@@ -8,10 +8,11 @@ from typing import Any
 
 from flask import Flask, g, request
 from flask.templating import Environment
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import IntegerConverter, UnicodeConverter
 
 from banker.extensions import csrf
 from banker.rules.inputs import MAX_DIGITS
+from banker.store.models import KEY_LENGTH
 from banker.web import panels, replies
 from banker.web.http import delivery, game_files, i18n, refusals, security, streams, turns
 from banker.web.screens import (
@@ -37,6 +38,16 @@ class WholeNumber(IntegerConverter):
     them with a crash; past MAX_DIGITS no page is found."""
 
     regex = f"[0-9]{{1,{MAX_DIGITS}}}"
+
+
+class Name(UnicodeConverter):
+    """`<...>` in a URL (a game's id, a join code, a seat's token, an edition's id): no page is
+    found for what could be no one's key (see could_be_key): a control character, or too long.
+    PostgreSQL refuses a text holding a NUL outright (a 500 for `/join/%00`)."""
+
+    def __init__(self, map: Any) -> None:
+        super().__init__(map)  # werkzeug's sets its regex from its length arguments
+        self.regex = rf"[^/\x00-\x1f\x7f]{{1,{KEY_LENGTH}}}"
 
 
 class Templates(Environment):
@@ -75,6 +86,7 @@ TEMPLATE_CONTEXT = "banker_template_context"  # in `g`, for the rest of the requ
 
 def register(app: Flask) -> None:
     app.url_map.converters["int"] = WholeNumber  # before any route is added
+    app.url_map.converters["default"] = app.url_map.converters["string"] = Name
     delivery.register(app)  # first, so its after_request runs last: it compresses the final body
     # under `banker serve`: a command never waits behind pages being drawn (before security: its
     # join brake waits the way this says)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import itertools
 import json
 import re
 import secrets
@@ -26,9 +27,21 @@ from banker.rules.board import edition_to_json
 from banker.rules.editions import load_edition
 from banker.rules.state import TradeSide
 from banker.store.models import Action
+from banker.web import WholeNumber
 from banker.web.http.security import CSP
 from tests.support.databases import logged_events
-from tests.support.web import HTMX, csrf_token, do, join, join_code, new_game, readable, seq, text
+from tests.support.web import (
+    HTMX,
+    csrf_token,
+    do,
+    join,
+    join_code,
+    new_game,
+    readable,
+    seq,
+    session_token,
+    text,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 # each at most 20 characters, as names must be
@@ -103,6 +116,29 @@ def test_a_token_from_another_game_opens_nothing_here(app, client):
         refused(client.get(f"/api/games/{theirs['id']}/tally", headers=bearer(token)), 403)
         refused(command(client, theirs, token, type="pass_go", player=1), 403)
     assert seq(app, theirs["id"]) == before
+
+
+def test_a_key_no_one_could_hold_finds_nothing_and_is_never_looked_up(app, client):
+    """Every id or token a route names (a game's, a join code, a seat's, a display's, an
+    edition's), holding a NUL or too long, and a bearer token holding a NUL: no page, nothing
+    asked of the database. PostgreSQL refuses such a text outright (these were 500s there)."""
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob")
+    game = api_game(client)
+    for rule in app.url_map.iter_rules():
+        names = [name for name in rule.arguments if rule._converters[name].regex != WholeNumber.regex]
+        for name, odd in itertools.product(names, ("%00", "a%00b", "A" * 65)):
+            url = rule.rule
+            for argument in rule.arguments:
+                part = odd if argument == name else "1" if argument not in names else game_id
+                url = re.sub(rf"<[^>]*\b{argument}>", part, url)
+            for method in rule.methods - {"HEAD", "OPTIONS"}:
+                response = host.open(url, method=method, headers={"X-CSRFToken": session_token(host)})
+                assert response.status_code == 404, (method, url, response.status_code)
+    for url in (f"/api/games/{game['id']}", f"/api/games/{game['id']}/history"):
+        refused(client.get(url, headers=bearer("a\x00b")), 403)
+    refused(command(client, game, "\x00", type="pass_go", player=1), 403)
+    assert seq(app, game["id"]) == 1
 
 
 def test_a_seat_cookie_from_another_game_opens_nothing_here(app):

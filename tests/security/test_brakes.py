@@ -213,6 +213,19 @@ def test_the_forwarded_address_counts_only_behind_trusted_proxies(app, another_s
     assert proxied.get(f"/join/{code}", environ_base=phone).status_code == 200
 
 
+def test_a_forwarded_header_holding_no_address_is_counted_and_never_looked_up_as_written(another_server):
+    """Behind a trusted proxy the forwarded client is what the header says, which its sender may
+    have written: a NUL in it was a 500 on PostgreSQL (the counts are kept in the database)."""
+    proxied = another_server(TRUSTED_PROXIES=1).test_client()
+    for written in ("\x00", "not an address", "9" * 100):
+        environ = {"REMOTE_ADDR": "10.0.0.3", "HTTP_X_FORWARDED_FOR": written}
+        assert proxied.get(f"/join/{wrong_code()}", environ_base=environ).status_code == 404
+        assert (
+            proxied.post("/api/games", json={"players": ["Ann", "Bob"]}, environ_base=environ).status_code
+            == 201
+        )
+
+
 def test_the_addresses_of_one_ipv6_network_guess_as_one(app):
     """An IPv6 /64 is one household's, or one machine's with as many addresses as it likes: the
     brake counts its guesses together, as the connection cap counts its connections."""

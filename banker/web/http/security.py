@@ -46,6 +46,7 @@ from banker.rules.text import Text
 from banker.service.errors import NotFound
 from banker.store.address_counts import AddressCounts
 from banker.store.db import stored_bytes
+from banker.store.models import could_be_key
 
 CSP = "; ".join(
     (
@@ -137,11 +138,13 @@ class WaitingRoom:
 
 def client_key(address: str) -> str:
     """What counts as one client: the address, or its /64 network for IPv6, which a household's
-    phones share and one machine can fill with as many addresses as it likes."""
+    phones share and one machine can fill with as many addresses as it likes. What is not an
+    address (a forwarded header holds what its sender wrote) is kept as itself if it could be
+    (see could_be_key), else as "unknown"."""
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
-        return address
+        return address if could_be_key(address) else "unknown"
     if isinstance(ip, ipaddress.IPv6Address):
         if ip.ipv4_mapped:
             return str(ip.ipv4_mapped)
