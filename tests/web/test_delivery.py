@@ -111,6 +111,15 @@ def test_static_files_are_compressed_once_and_still_revalidate(app, client):
         assert again.status_code == 304 and not again.data
 
 
+def test_an_options_request_to_a_static_url_is_answered_without_the_file(client):
+    """Flask answers OPTIONS itself, with no file: compressing it as the file was a 500 for a
+    file that is not there, and sent the whole file to one that is."""
+    for path in ("/static/vendor/htmx.min.js", "/static/js/none-such.js"):
+        with client.options(path, headers=BROWSER) as response:
+            assert response.status_code == 200 and not response.data
+            assert "GET" in response.headers["Allow"]
+
+
 def test_images_are_sent_as_they_are(client):
     with client.get("/static/icons/icon-192.png", headers=BROWSER) as response:
         assert response.status_code == 200 and "Content-Encoding" not in response.headers

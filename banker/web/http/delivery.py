@@ -116,7 +116,8 @@ def _deliver(response: Response) -> Response:
         _weaken_etag(response)  # a 304 names the compressed variant the phone holds
         return response
     encoding = _choose_encoding(request.headers.get("Accept-Encoding", ""))
-    if request.endpoint == "static" and response.status_code == 200:
+    # a static file's own bytes (an OPTIONS request to its URL is answered with no file at all)
+    if request.endpoint == "static" and response.status_code == 200 and request.method != "OPTIONS":
         path = _static_path((request.view_args or {}).get("filename", ""))
         if path is None:
             return response
