@@ -39,7 +39,7 @@ from werkzeug.http import parse_list_header
 
 from banker.cli.fairness import Fairness, Turn
 from banker.web.http import game_files
-from banker.web.http.refusals import BUSY, CROWDED, FILES, REFUSED, SLOW
+from banker.web.http.refusals import BROKEN, BUSY, CROWDED, FILES, REFUSED, SLOW
 from banker.web.http.security import client_key
 
 FILES_KEPT = 64  # open files left over for the database, the logs and the listening socket
@@ -274,9 +274,11 @@ class Handler(WSGIHandler):
         try:
             try:
                 late = self._take_body()
-            except OSError:  # the phone hung up, or sent a broken body: nobody to answer
+            except ConnectionError:  # the phone hung up: nobody to answer
                 self.close_connection = True
                 return
+            except OSError:  # a body cut short, or a chunk's size that is no number
+                return self._refuse(BROKEN, close=True)
             if late:
                 self._refuse(SLOW, close=True)
             else:

@@ -153,6 +153,26 @@ def test_a_half_sent_game_file_is_answered_408_like_any_other_body(serve, opened
     assert "That request took too long to arrive. Check the connection and try again." in answer
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",  # a chunk's size that is no number
+        b"Transfer-Encoding: chunked\r\n\r\n2\r\n{}",  # the chunks end before their end
+        b'Content-Length: 100\r\n\r\n{"players": ["Ann", ',  # cut short
+    ],
+)
+def test_a_broken_body_from_a_phone_still_listening_is_answered_400_and_closed(serve, opened, body):
+    """A phone that ends its body early or sends chunks nobody can read still waits for an answer:
+    it was dropped unanswered."""
+    server = serve({"BANKER_BODY_SECONDS": "60"})
+    sock = connect(opened, server.port)
+    sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" + body)
+    sock.shutdown(socket.SHUT_WR)  # nothing more to come
+    answer = until_closed(sock).decode()
+    assert answer.startswith("HTTP/1.1 400 ")
+    assert "That request was not understood. Reload the page and try again." in answer
+
+
 # --- caps ----------------------------------------------------------------------------------------
 
 

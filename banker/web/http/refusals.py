@@ -1,5 +1,5 @@
 """Requests that `banker serve` turns away before they reach a screen: one connection too many, or
-a request that took too long to arrive. The server marks them in the WSGI environ and leaves
+a request that took too long to arrive or arrived broken. The server marks them in the WSGI environ and leaves
 their bodies unread; they are answered here, in the phone's own language and shape (a page, a
 toast or the API's JSON), like every other refusal."""
 
@@ -17,6 +17,7 @@ BUSY = "busy"  # too many connections open in all
 CROWDED = "crowded"  # too many from this client's address
 SLOW = "slow"  # its body did not arrive in time
 FILES = "files"  # a game file, while as many are being read and checked as the workers can take
+BROKEN = "broken"  # its body was cut short or broken (a chunk's size that is no number)
 RETRY_SECONDS = 5
 
 ANSWERS = {
@@ -30,6 +31,7 @@ ANSWERS = {
     ),
     SLOW: (408, Text("That request took too long to arrive. Check the connection and try again.")),
     FILES: (503, BUSY_WITH_FILES),
+    BROKEN: (400, Text("That request was not understood. Reload the page and try again.")),
 }
 
 
