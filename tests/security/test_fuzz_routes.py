@@ -1,7 +1,8 @@
 """Fuzzing every route the way a browser, a proxy or a script might reach it: any method, each of
 the URL's parts real or odd, odd queries, headers that proxies and old browsers send (conditional
-and range requests, encodings, languages, cookies past their size), broken bodies. Never a 500:
-what a client sends is a claim, and a wrong one is refused with a 4xx."""
+and range requests, encodings, languages, cookies past their size), a seat's bearer token or a
+forged one, broken bodies. Never a 500: what a client sends is a claim, and a wrong one is
+refused with a 4xx."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from tests.support.web import HTMX, join_code, new_game, session_token
 METHODS = ("GET", "HEAD", "POST", "DELETE", "OPTIONS", "PUT", "PATCH")
 # what stands in each part of a URL: the test's own game, edition or join code, or nobody's
 PARTS = {
-    "game_id": ("{game}", "x", "%00", "A" * 65, "%2e%2e"),
+    "game_id": ("{game}", "{api_game}", "x", "%00", "A" * 65, "%2e%2e"),
     "edition_id": ("{edition}", "us", "millionaire", "x", "%00"),
     "code": ("{code}", "x", "%00", "AAAAAA"),
     "token": ("x", "%00", "A" * 65),
@@ -45,6 +46,7 @@ HEADERS = (
     {"Host": "a..b:99999"}, {"Cookie": "acting=9999999999999999999999; lang=zz"},
     {"Cookie": "session=" + "A" * 4000}, {"Authorization": "Bearer " + "x" * 5000},
     {"Authorization": "Basic Zm9vOmJhcg=="}, {"X-CSRFToken": "x"},
+    {"Authorization": "Bearer {bank}"}, {"Authorization": "Bearer {player}"},
 )  # fmt: skip
 BODIES = (
     b"",
@@ -77,12 +79,20 @@ def requests(draw, routes: list[str]) -> tuple[str, str, dict[str, str], bytes]:
 
 @pytest.fixture
 def phone(app) -> tuple[FlaskClient, dict[str, str]]:
-    """A host's phone, and its game, the game's join code and an edition it saved: once for all
-    the examples."""
+    """A host's phone, and what it holds: its game, the game's join code, an edition it saved, and
+    a game started through the API with its bank's and a player's token; once for all the examples."""
     phone = app.test_client()
     game_id = new_game(phone, "Ann", "Bob")
     edition = phone.post("/api/editions", json=phone.get("/api/editions/us").get_json()).get_json()
-    return phone, {"game": game_id, "code": join_code(phone, game_id), "edition": edition["id"]}
+    api_game = phone.post("/api/games", json={"players": ["Cy", "Di"]}).get_json()
+    return phone, {
+        "game": game_id,
+        "code": join_code(phone, game_id),
+        "edition": edition["id"],
+        "api_game": api_game["id"],
+        "bank": api_game["banker_token"],
+        "player": api_game["players"][0]["token"],
+    }
 
 
 @searched(100, 1000, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -92,5 +102,6 @@ def test_odd_requests_to_every_route_never_answer_500(app, phone, data):
     routes = sorted(rule.rule for rule in app.url_map.iter_rules())
     for method, url, headers, body in data.draw(st.lists(requests(routes), min_size=1, max_size=10)):
         asked = {**HTMX, "X-CSRFToken": session_token(phone), **headers}
+        asked = {name: value.format(**own) for name, value in asked.items()}  # a bearer token of its own
         with phone.open(url.format(**own), method=method, headers=asked, data=body) as response:
             assert response.status_code < 500, (method, url, headers, response.status_code)
