@@ -1,7 +1,7 @@
 """Requests that `banker serve` turns away before they reach a screen: one connection too many, or
-a request that took too long to arrive or arrived broken. The server marks them in the WSGI environ and leaves
-their bodies unread; they are answered here, in the phone's own language and shape (a page, a
-toast or the API's JSON), like every other refusal."""
+a request that took too long to arrive or arrived broken. The server marks them in the WSGI
+environ and leaves their bodies unread; they are answered here, in the phone's own language and
+shape (a page, a toast or the API's JSON), like every other refusal."""
 
 from __future__ import annotations
 
