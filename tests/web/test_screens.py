@@ -64,13 +64,28 @@ def test_joining_shows_the_names_and_lands_on_the_wallet(app, client):
     assert "Bob joined on their phone" in page
 
 
-def test_join_by_typed_code_is_forgiving_about_case(app, client):
+TYPED = {
+    "lower case": lambda code: code.lower(),
+    "spaces around": lambda code: f" {code} ",
+    "a dash inside": lambda code: f"{code[:3]}-{code[3:]}",
+    "a space inside": lambda code: f"{code[:3]} {code[3:]}",
+}
+
+
+@pytest.mark.parametrize("typed", TYPED)
+def test_join_by_typed_code_is_forgiving_about_case_spaces_and_dashes(app, client, typed):
     host = app.test_client()
     game_id = new_game(host, "Ann", "Bob")
     code = join_code(host, game_id)
-    response = client.get(f"/join?code={code.lower()}")
+    response = client.get("/join", query_string={"code": TYPED[typed](code)})
     assert response.status_code == 303
     assert client.get(response.headers["Location"]).status_code == 200
+
+
+def test_a_typed_code_with_a_slash_or_a_stray_character_is_told_as_no_games_code(client):
+    response = client.get("/join", query_string={"code": "ht/p:\x00"}, follow_redirects=True)
+    assert response.status_code == 404
+    assert "No game has the join code HTP" in response.get_data(as_text=True)
 
 
 def test_an_unknown_join_code_says_so(client):

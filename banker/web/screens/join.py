@@ -17,7 +17,9 @@ bp = Blueprint("join", __name__)
 
 @bp.get("/join")
 def by_code():
-    code = request.args.get("code", "").strip().upper()
+    """The code typed on the start screen, its letters and digits alone: "k7p-q2x" or "K7P Q2X" is
+    K7PQ2X (and a slash or a stray character no page's address)."""
+    code = "".join(c for c in request.args.get("code", "") if c.isascii() and c.isalnum()).upper()
     return redirect(url_for("join.pick", code=code), 303) if code else redirect(url_for("home.index"))
 
 
