@@ -1,5 +1,6 @@
 """A phone's live stream carries each change itself, in order: two payments in a row are two
-messages with consecutive ids, and a phone that missed changes gets its whole screen at once."""
+messages with consecutive ids, and a phone that missed more changes than are kept gets its whole
+screen at once."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import itertools
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+
+from flask import template_rendered
 
 from banker.service.shares import HURRIED, WINDOW
 from banker.service.states import STATES_KEPT
@@ -84,6 +87,38 @@ def test_a_phone_that_missed_many_changes_gets_its_whole_screen_at_the_current_s
     assert newer < older  # the history newest first, as a fresh load shows it
     # a phone that had the last change already is sent nothing
     assert messages(table["Bob"].get(stream, headers={"Last-Event-ID": str(now)}).get_data()) == []
+
+
+def test_a_phone_a_fast_games_quarter_second_behind_is_still_brought_through_each_change(app, table):
+    # a script paying 80 times a second leaves a stream waiting its turn some 20 changes behind:
+    # drawn its screen whole each time (20 times a change's cost), such streams fell further
+    # behind and every other table's commands waited for it
+    game_id = table["id"]
+    start = seq(app, game_id)
+    for amount in range(1, 25):
+        pay_bob(table, amount)
+    sent = messages(table["Bob"].get(f"/g/{game_id}/stream?seq={start}&view=player").get_data())
+    assert [int(m.id) for m in sent] == list(range(start + 1, start + 25))
+    assert all("#live" not in dict(fragments(m.data)) for m in sent)  # no screen drawn whole
+    assert '<data value="1800">' in dict(fragments(sent[-1].data))[".cash-2"]  # 1,500 + 1 + ... + 24
+
+
+def test_phones_of_one_screen_far_behind_share_its_whole_drawing_while_it_is_fresh(app, table, clock):
+    game_id = table["id"]
+    start = seq(app, game_id)
+    for _ in range(STATES_KEPT + 1):
+        pay_bob(table, 5)
+    drawn = []
+    template_rendered.connect(lambda _, template, **__: drawn.append(template.name), app, weak=False)
+    tab = app.test_client()  # Bob's phone and his second tab: one screen
+    tab.set_cookie("session", table["Bob"].get_cookie("session").value)
+    stream = f"/g/{game_id}/stream?seq={start}&view=player"
+    bob, bob_again = (messages(client.get(stream).get_data()) for client in (table["Bob"], tab))
+    assert bob == bob_again and len(bob) == 1 and "#live" in dict(fragments(bob[0].data))
+    assert drawn.count("player/_live.html") == 1
+    clock.advance(60)  # a minute on, its "just now" would be wrong: drawn anew
+    (later,) = messages(tab.get(stream).get_data())
+    assert drawn.count("player/_live.html") == 2 and "1 min ago" in later.data
 
 
 class Reading(threading.Thread):

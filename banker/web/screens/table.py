@@ -39,6 +39,7 @@ from banker.web.panels.pieces import PIECES
 from banker.web.panels.tally import ending
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
+WHOLE_FRESH = 0.25  # s: streams share a screen drawn whole this recently (its "just now" stays so)
 BUSY_STREAMS = Text(
     "This game has as many live screens open as it can hold; this one checks for changes instead."
 )
@@ -198,8 +199,17 @@ def stream(game_id: str):
         skipped; too far behind (or a state never held here), the screen whole."""
         chain = service.states.states_from(game_id, shown)
         if chain is None:
-            news = push.news_since(game_id, shown, now, seat) if shown else ""
-            yield now, _update(now.seq, _whole_screen(game_id, now, pushed=True) + news)
+            # the streams of one screen fall behind together (a game changing faster than they
+            # are written to): each drawing it whole, some 4 ms, a game's 2,000 streams (its cap
+            # lifted) fell 8 s behind a script's payments; drawn once for them, 2 s
+            moment = int(service.clock() / WHOLE_FRESH)
+            whole = ("whole", game_id, now.seq, moment, *shown_as)
+            screen = fragments.once(whole, lambda: _one_line(_whole_screen(game_id, now, pushed=True)))
+            news = fragments.once(
+                ("news", game_id, shown, now.seq, moment, *shown_as),
+                lambda: _one_line(push.news_since(game_id, shown, now, seat) if shown else ""),
+            )
+            yield now, _update(now.seq, f"{screen} {news}" if news else screen, flat=True)
             return
         for before, after in itertools.pairwise(chain):
             key = ("pushed", game_id, before.seq, after.seq, *shown_as)
@@ -271,13 +281,18 @@ def _drawing(game_id: str):
     return lambda state: screen_context(game_id, state)
 
 
-def _update(seq: int, html: str) -> str:
-    """One SSE message, its html on one data line: a line break is a space to HTML (no pushed part
-    holds a <pre> or a <textarea>), and each further data line would cost its prefix again."""
+def _update(seq: int, html: str, flat: bool = False) -> str:
+    """One SSE message, its html on one data line (`flat`: it is already)."""
+    data = html if flat else _one_line(html)
     # a message without data is not delivered to the page, which would not learn its seq
-    # as plain text: Markup's strip() makes every line a new Markup
-    data = " ".join(line.strip() for line in str(html).splitlines() if line.strip())
     return f"id: {seq}\nevent: update\ndata:{' ' if data else ''}{data}\n\n"
+
+
+def _one_line(html: str) -> str:
+    """`html` on one line: a line break is a space to HTML (no pushed part holds a <pre> or a
+    <textarea>), and each further data line of a message would cost its prefix again."""
+    # as plain text: Markup's strip() makes every line a new Markup
+    return " ".join(line.strip() for line in str(html).splitlines() if line.strip())
 
 
 def _int(value: str | None) -> int | None:
