@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
+import re
 import statistics
 import threading
 import time
@@ -59,6 +60,7 @@ LONG = 20_000  # actions: the largest game file a server takes
 STREAMS = 2_000
 TURNS = 4  # the other game's commands are timed alone and loaded in this many turns each
 STRANGER = "127.0.200.1"  # the address the loads come from
+SEQ = re.compile(rb"(?:^|\n)id: (\d+)\n")  # an update's seq, as a stream shows it
 
 
 def isolation_figures(folder: Path, seconds: float) -> list[Figure]:
@@ -173,7 +175,12 @@ def _ratio(name: str, alone: list[float], loaded: list[float], what: str) -> Fig
 
 def _streams_figures(server: Server, cap: int | None, seconds: float) -> list[Figure]:
     """STREAMS live streams opened on one game of 8 (from 40 addresses, as 40 tables' phones would
-    come), held while 8 of its seats send commands; the other game's commands meanwhile."""
+    come), held while 8 of its seats send commands; the other game's commands meanwhile. One crowd
+    holds its streams through every turn, idle while the other game is timed alone: a crowd per
+    turn found the last one's streams still held (the server learns a stream is gone only when it
+    writes to it) and went on connecting while the writers ran. After each turn the other game is
+    timed alone again only once every held stream has shown the crowded game's last change: the
+    streams' catching up is the load's, not the quiet baseline's."""
     with Http(server.port) as http:
         crowded = new_game(http, 8)
         cookies = [seat_cookie(http, p["token"]) for p in crowded["players"]]
@@ -185,26 +192,35 @@ def _streams_figures(server: Server, cap: int | None, seconds: float) -> list[Fi
         alone: list[float] = []
         loaded: list[float] = []
         crowded_times: list[float] = []
+        behind: list[float] = []
         held = multiprocessing.Value("i", 0)
         refused = multiprocessing.Value("i", 0)
+        shown = multiprocessing.Array("i", [-1] * STREAMS, lock=False)  # each stream's last seq
+        gone = multiprocessing.Event()
+        crowd = multiprocessing.Process(
+            target=_crowd, args=(server.port, crowded["id"], cookies, gone, held, refused, shown)
+        )
+        crowd.start()
+        started = time.perf_counter()
+        while held.value + refused.value < STREAMS and time.perf_counter() - started < 120:
+            time.sleep(0.1)
         for _ in range(TURNS):
+            behind.append(_caught_up(http, crowded, shown))
             alone += _timed_commands(http, victim, table, seconds / TURNS)
             stop = multiprocessing.Event()
-            crowd = multiprocessing.Process(
-                target=_crowd, args=(server.port, crowded["id"], cookies, stop, held, refused)
-            )
-            crowd.start()
-            started = time.perf_counter()
-            while held.value + refused.value < STREAMS and time.perf_counter() - started < 120:
-                time.sleep(0.1)
             writers = multiprocessing.Process(target=_writers, args=(server.port, crowded, stop))
             writers.start()
             loaded += _timed_commands(http, victim, table, seconds / TURNS)
             crowded_times += _timed_commands(http, crowded, crowded_table, 1.0)
             stop.set()
             writers.join()
-            crowd.join()
-    what = f"{held.value // TURNS:,} streams held, {refused.value // TURNS:,} refused (told to poll)"
+        behind.append(_caught_up(http, crowded, shown))
+        gone.set()
+        crowd.join()
+    what = (
+        f"{held.value:,} streams held, {refused.value:,} refused (told to poll);"
+        f" the last stream showed a turn's last change {max(behind):.2f} s after it at most"
+    )
     return [
         _ratio(
             f"Isolation: another game's command p95 with {STREAMS:,} streams opened on one game, {label}",
@@ -219,6 +235,15 @@ def _streams_figures(server: Server, cap: int | None, seconds: float) -> list[Fi
             percentile(crowded_times, 95) <= 50,
         ),
     ]
+
+
+def _caught_up(http: Http, game: dict[str, Any], shown: Any, limit: float = 60.0) -> float:
+    """Wait until every held stream has shown the game's latest change; how long that took."""
+    seq = api(http, f"/api/games/{game['id']}", token=game["banker_token"])["seq"]
+    began = time.perf_counter()
+    while any(0 <= s < seq for s in shown) and time.perf_counter() - began < limit:
+        time.sleep(0.01)
+    return time.perf_counter() - began
 
 
 def _writers(port: int, game: dict[str, Any], stop: Any) -> None:
@@ -239,11 +264,13 @@ def _writers(port: int, game: dict[str, Any], stop: Any) -> None:
         thread.join()
 
 
-def _crowd(port: int, game: str, cookies: list[str], stop: Any, held: Any, refused: Any) -> None:
-    asyncio.run(_hold(port, game, cookies, stop, held, refused))
+def _crowd(port: int, game: str, cookies: list[str], stop: Any, held: Any, refused: Any, shown: Any) -> None:
+    asyncio.run(_hold(port, game, cookies, stop, held, refused, shown))
 
 
-async def _hold(port: int, game: str, cookies: list[str], stop: Any, held: Any, refused: Any) -> None:
+async def _hold(
+    port: int, game: str, cookies: list[str], stop: Any, held: Any, refused: Any, shown: Any
+) -> None:
     gate = asyncio.Semaphore(64)
 
     async def stream(n: int) -> None:
@@ -269,14 +296,22 @@ async def _hold(port: int, game: str, cookies: list[str], stop: Any, held: Any, 
             return
         with held.get_lock():
             held.value += 1
+        shown[n] = 0
+        tail = b""
         try:
             while not stop.is_set():
                 try:
-                    if not await asyncio.wait_for(reader.read(65536), 0.5):
-                        return
+                    chunk = await asyncio.wait_for(reader.read(65536), 0.5)
                 except TimeoutError:
                     continue
+                if not chunk:
+                    return
+                seqs = SEQ.findall(tail + chunk)
+                if seqs:
+                    shown[n] = int(seqs[-1])
+                tail = chunk[-32:]
         finally:
+            shown[n] = -1
             writer.close()
 
     await asyncio.gather(*(stream(n) for n in range(STREAMS)), return_exceptions=True)
