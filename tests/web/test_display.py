@@ -119,6 +119,21 @@ def test_the_stream_pushes_each_payment_to_every_display_alike_in_the_order_it_h
     assert "#toast" not in second and "<form" not in sent[0][0].data and "<button" not in sent[0][0].data
 
 
+def test_a_display_many_changes_behind_is_drawn_whole_rather_than_fly_and_speak_each(app, table):
+    game_id = table["id"]
+    display = open_display(app, game_id, display_link(table["host"], game_id))
+    start = seq(app, game_id)
+    for amount in range(1, 25):
+        assert (
+            do(table["Ann"], game_id, type="pay_player", player="1", to="2", amount=str(amount)).status_code
+            == 200
+        )
+    (sent,) = messages(display.get(f"/g/{game_id}/stream?seq={start}&view=display").get_data())
+    parts = dict(fragments(sent.data))
+    assert "#moves" not in parts and "#say" not in parts  # 24 payments would fly and be spoken
+    assert "$1,800" in readable(sent.data)  # Bob: 1,500 + 1 + 2 + ... + 24
+
+
 def test_the_ring_has_a_cell_on_the_edge_for_every_space_of_any_edition():
     side, cells = ring(40)
     assert side == 11

@@ -39,6 +39,7 @@ from banker.web.panels.pieces import PIECES
 from banker.web.panels.tally import ending
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
+IN_TURN = 8  # changes a stream behind is brought through one by one
 WHOLE_FRESH = 0.25  # s: streams share a screen drawn whole this recently (its "just now" stays so)
 BUSY_STREAMS = Text(
     "This game has as many live screens open as it can hold; this one checks for changes instead."
@@ -195,9 +196,13 @@ def stream(game_id: str):
         return refused
 
     def catch_up(shown: int, now: GameState) -> Iterator[tuple[GameState, str]]:
-        """From the screen at seq `shown` to `now`: each change in turn, so no balance is
-        skipped; too far behind (or a state never held here), the screen whole."""
+        """From the screen at seq `shown` to `now`: a few changes each in turn, so no balance is
+        skipped; more, all of them in one message (its news and the money that came meanwhile),
+        as a phone back from its pocket reads them; the display (each change's money flies and
+        is spoken) or a state no longer held, the screen whole."""
         chain = service.states.states_from(game_id, shown)
+        if chain is not None and len(chain) > IN_TURN + 1:
+            chain = None if view == "display" else [chain[0], chain[-1]]
         if chain is None:
             # the streams of one screen fall behind together (a game changing faster than they
             # are written to): each drawing it whole, some 4 ms, a game's 2,000 streams (its cap
