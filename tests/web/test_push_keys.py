@@ -1,7 +1,8 @@
 """The live stream sends a phone's own region again only when its model changed (each panel
 declares its regions: banker/web/panels, Region), and the shared parts only for what changed
-(banker/web/push.py). Played through every command the table property test plays: whenever a
-model says "unchanged", the region must draw exactly as before, or a phone would keep showing
+(banker/web/push.py). Played through every command the table property test plays, each change
+alone and the last ten together (what a stream that far behind is sent in one message): whenever
+a model says "unchanged", the region must draw exactly as before, or a phone would keep showing
 what is no longer true."""
 
 from __future__ import annotations
@@ -90,29 +91,41 @@ def model(name: str):
 
 
 class PushedTable(Table):
+    """Each change checked as pushed to a stream in step, and the changes since SPAN actions back
+    as pushed in one message to a stream that far behind (banker/web/screens/table.py)."""
+
     app: Flask
+    SPAN = 10
 
     def act(self, command) -> None:
         before = self.state
         super().act(command)
-        after = self.state
-        if after is before or push.seating(before) != push.seating(after):
-            return  # unchanged, or someone seated, renamed or gone: the screen is pushed whole
+        if self.state is before:
+            return
+        self.states = [*getattr(self, "states", [self.start_state]), self.state][-self.SPAN - 1 :]
         with self.app.test_request_context():
-            for view, seats in (("player", [p.id for p in after.players]), ("bank", [None])):
-                for you in seats:
-                    for own in regions(view):
-                        if own.model(before, you) == own.model(after, you):
-                            name = own.name
-                            assert region(before, view, name, you) == region(after, view, name, you), (
-                                view,
-                                name,
-                                you,
-                                command,
-                            )
-                old, new = shared(before, view), shared(after, view)
-                sent = pushed(before, after)
-                assert {k for k in old if old[k] != new[k]} <= sent, (view, command)
+            self.pushed_as_drawn(before, self.state, command)
+            if len(self.states) > self.SPAN:
+                self.pushed_as_drawn(self.states[0], self.state, ("since", self.SPAN, command))
+
+    @staticmethod
+    def pushed_as_drawn(before: GameState, after: GameState, command) -> None:
+        if push.seating(before) != push.seating(after):
+            return  # someone seated, renamed or gone: the screen is pushed whole
+        for view, seats in (("player", [p.id for p in after.players]), ("bank", [None])):
+            for you in seats:
+                for own in regions(view):
+                    if own.model(before, you) == own.model(after, you):
+                        name = own.name
+                        assert region(before, view, name, you) == region(after, view, name, you), (
+                            view,
+                            name,
+                            you,
+                            command,
+                        )
+            old, new = shared(before, view), shared(after, view)
+            sent = pushed(before, after)
+            assert {k for k in old if old[k] != new[k]} <= sent, (view, command)
 
 
 @pytest.mark.hypothesis  # a state machine, run by hand
