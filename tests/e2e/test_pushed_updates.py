@@ -465,3 +465,36 @@ def test_the_three_games_make_every_kind_of_event(server):
     produced |= market_game(server, None, [], 3).produced
     expected = set(EVENTS) - NOT_BY_A_COMMAND - {"joined"}  # the phones' joining, in the tests above
     assert produced == expected, f"never produced: {sorted(expected - produced)}"
+
+
+def test_a_phone_back_from_a_pocket_many_changes_later_shows_what_a_fresh_load_shows(server, phone):
+    """A phone whose stream was away for more changes than come one by one is sent them all in
+    one message (banker/web/screens/table.py): its screen is then what a fresh load shows."""
+    table = started(server, phone, ["Ann", "Bob", "Cy", "Dee"], CLASSIC)
+    seated(table, [("bank", "en-US"), (2, "ko-KR")])
+    bank, (label, bob) = table.pages
+    held = []
+    bob.route("**/stream?*", lambda route: held.append(route))  # its stream waits, as in a pocket
+    bob.route("**/live?*", lambda route: held.append(route))  # and so does its poll
+    bob.reload()
+    table.pages = [bank]  # the bank's screen follows each change meanwhile
+    ann, cy = 1, 3
+    for command in (
+        {"type": "pass_go", "player": ann},
+        {"type": "buy", "player": ann, "deed": 1},
+        {"type": "buy", "player": ann, "deed": 3},
+        {"type": "build", "deed": 1},
+        {"type": "buy", "player": 2, "deed": 5},
+        {"type": "mortgage", "deed": 5},
+        {"type": "unmortgage", "deed": 5},
+        {"type": "buy_from_owner", "player": cy, "deed": 5},
+        {"type": "pay_rent", "player": 2, "deed": 5},
+        {"type": "pay_tax", "player": 2, "space": 4},
+        {"type": "free_parking", "player": cy},
+        {"type": "go_to_jail", "player": 2},
+    ):
+        table.do(command)
+    table.pages.append((label, bob))
+    (stream,) = [route for route in held if "/stream?" in route.request.url]
+    stream.continue_()
+    table._check("twelve changes while Bob's phone was away")
