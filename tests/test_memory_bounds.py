@@ -88,3 +88,13 @@ def test_an_lru_drops_the_least_recently_used_entries_beyond_its_bound():
     assert kept.get("b") is None and kept.get("a") == "aaaa" and kept.get("c") == "cccc"
     kept.put("d", "d" * 20)  # heavier than the bound alone: kept, and alone
     assert len(kept) == 1 and kept.get("d")
+
+
+def test_screens_drawn_whole_for_streams_far_behind_are_kept_to_two_megabytes():
+    from banker.web.panels import fragments
+
+    screen = "<div>" + "x" * 39_989 + "</div>"  # 40 kB, a bank's screen late in a game
+    for n in range(100):
+        fragments.once(("whole", "test", n), lambda: screen, fragments.SCREENS)
+    kept = [n for n in range(100) if fragments.SCREENS.get(("whole", "test", n)) is not None]
+    assert kept == list(range(50, 100))  # the newest 50: 2 MB

@@ -23,6 +23,8 @@ T = TypeVar("T")
 _rendered: LRU[tuple[Any, ...], Markup] = LRU(256)
 # what the live streams push: a change's shared parts, most well under 1 kB, and what it stored
 _pushed: LRU[tuple[Any, ...], Any] = LRU(2048)
+# screens drawn whole for the streams far behind (15-40 kB each), shared for a moment only: 2 MB
+SCREENS: LRU[tuple[Any, ...], Any] = LRU(2_000_000, weight=len)
 _making: weakref.WeakValueDictionary[tuple[Any, ...], threading.Lock] = weakref.WeakValueDictionary()
 _making_lock = threading.Lock()
 
@@ -38,10 +40,10 @@ def rendered(template: str, key: tuple[Any, ...], **context: Any) -> Markup:
     return html
 
 
-def once(key: tuple[Any, ...], make: Callable[[], T]) -> T:
+def once(key: tuple[Any, ...], make: Callable[[], T], kept: LRU[tuple[Any, ...], Any] = _pushed) -> T:
     """What `make` returns for `key`, made once however many of a table's streams ask for it at
-    the same moment: the others wait for the first and take what it made."""
-    made = _pushed.get(key)
+    the same moment: the others wait for the first and take what it made (kept in `kept`)."""
+    made = kept.get(key)
     if made is not None:
         return made
     with _making_lock:
@@ -49,8 +51,8 @@ def once(key: tuple[Any, ...], make: Callable[[], T]) -> T:
         if lock is None:
             lock = _making[key] = threading.Lock()
     with lock:
-        made = _pushed.get(key)
+        made = kept.get(key)
         if made is None:
             made = make()
-            _pushed.put(key, made)
+            kept.put(key, made)
     return made

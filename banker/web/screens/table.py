@@ -209,7 +209,9 @@ def stream(game_id: str):
             # lifted) fell 8 s behind a script's payments; drawn once for them, 2 s
             moment = int(service.clock() / WHOLE_FRESH)
             whole = ("whole", game_id, now.seq, moment, *shown_as)
-            screen = fragments.once(whole, lambda: _one_line(_whole_screen(game_id, now, pushed=True)))
+            screen = fragments.once(
+                whole, lambda: _one_line(_whole_screen(game_id, now, pushed=True)), fragments.SCREENS
+            )
             news = fragments.once(
                 ("news", game_id, shown, now.seq, moment, *shown_as),
                 lambda: _one_line(push.news_since(game_id, shown, now, seat) if shown else ""),
