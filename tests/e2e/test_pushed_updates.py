@@ -468,8 +468,9 @@ def test_the_three_games_make_every_kind_of_event(server):
 
 
 def test_a_phone_back_from_a_pocket_many_changes_later_shows_what_a_fresh_load_shows(server, phone):
-    """A phone whose stream was away for more changes than come one by one is sent them all in
-    one message (banker/web/screens/table.py): its screen is then what a fresh load shows."""
+    """A phone whose stream was away for more changes than come one by one (an undo among them) is
+    sent them all in one message (banker/web/screens/table.py): its screen is then what a fresh
+    load shows."""
     table = started(server, phone, ["Ann", "Bob", "Cy", "Dee"], CLASSIC)
     seated(table, [("bank", "en-US"), (2, "ko-KR")])
     bank, (label, bob) = table.pages
@@ -489,6 +490,7 @@ def test_a_phone_back_from_a_pocket_many_changes_later_shows_what_a_fresh_load_s
         {"type": "unmortgage", "deed": 5},
         {"type": "buy_from_owner", "player": cy, "deed": 5},
         {"type": "pay_rent", "player": 2, "deed": 5},
+        {"type": "undo"},
         {"type": "pay_tax", "player": 2, "space": 4},
         {"type": "free_parking", "player": cy},
         {"type": "go_to_jail", "player": 2},
@@ -497,4 +499,4 @@ def test_a_phone_back_from_a_pocket_many_changes_later_shows_what_a_fresh_load_s
     table.pages.append((label, bob))
     (stream,) = [route for route in held if "/stream?" in route.request.url]
     stream.continue_()
-    table._check("twelve changes while Bob's phone was away")
+    table._check("thirteen changes while Bob's phone was away")
