@@ -18,11 +18,10 @@ from banker.service.errors import NotFound
 from banker.service.pacing import in_turns
 from banker.service.snapshots import Snapshots
 
-# the latest states of a game kept, one per action (some 1 kB each): a phone's stream behind by
-# fewer changes is brought up from the state it shows, by messages drawn once per screen; further
-# behind, it is drawn its screen whole, some 20 times the cost. With 8 kept, the 40 streams of a
-# game a script paid on 80 times a second fell that far behind, drew whole screens, fell further
-# behind, and every other table's commands waited (p95 2.4-2.9 times alone; 1.4 with 32 kept)
+# the latest states of a game kept, one per action (some 1 kB each): a stream fewer changes behind
+# is brought up from the state it shows (banker/web/screens/table.py); further behind, it is drawn
+# its screen whole, some 20 times the cost. With 8 kept, a game a script paid on 80 times a second
+# left its streams drawing whole screens, ever further behind (docs/performance.md).
 STATES_KEPT = 32
 
 

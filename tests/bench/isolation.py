@@ -204,8 +204,8 @@ def _streams_figures(server: Server, cap: int | None, seconds: float) -> list[Fi
         started = time.perf_counter()
         while held.value + refused.value < STREAMS and time.perf_counter() - started < 120:
             time.sleep(0.1)
+        _caught_up(http, crowded, shown)  # each stream's first screen
         for _ in range(TURNS):
-            behind.append(_caught_up(http, crowded, shown))
             alone += _timed_commands(http, victim, table, seconds / TURNS)
             stop = multiprocessing.Event()
             writers = multiprocessing.Process(target=_writers, args=(server.port, crowded, stop))
@@ -214,7 +214,7 @@ def _streams_figures(server: Server, cap: int | None, seconds: float) -> list[Fi
             crowded_times += _timed_commands(http, crowded, crowded_table, 1.0)
             stop.set()
             writers.join()
-        behind.append(_caught_up(http, crowded, shown))
+            behind.append(_caught_up(http, crowded, shown))
         gone.set()
         crowd.join()
     what = (

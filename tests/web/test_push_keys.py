@@ -97,12 +97,16 @@ class PushedTable(Table):
     app: Flask
     SPAN = 10
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.states: list[GameState] = []  # the latest SPAN + 1, oldest first
+
     def act(self, command) -> None:
         before = self.state
         super().act(command)
         if self.state is before:
             return
-        self.states = [*getattr(self, "states", [self.start_state]), self.state][-self.SPAN - 1 :]
+        self.states = [*(self.states or [before]), self.state][-self.SPAN - 1 :]
         with self.app.test_request_context():
             self.pushed_as_drawn(before, self.state, command)
             if len(self.states) > self.SPAN:

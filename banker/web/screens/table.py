@@ -213,10 +213,10 @@ def stream(game_id: str):
                 whole, lambda: _one_line(_whole_screen(game_id, now, pushed=True)), fragments.SCREENS
             )
             news = fragments.once(
-                ("news", game_id, shown, now.seq, moment, *shown_as),
-                lambda: _one_line(push.news_since(game_id, shown, now, seat) if shown else ""),
+                ("news", game_id, shown, now.seq, *shown_as),
+                lambda: push.news_since(game_id, shown, now, seat) if shown else "",
             )
-            yield now, _update(now.seq, f"{screen} {news}" if news else screen, flat=True)
+            yield now, _update(now.seq, f"{screen}{news}")  # as text: `screen + news` escapes it
             return
         for before, after in itertools.pairwise(chain):
             key = ("pushed", game_id, before.seq, after.seq, *shown_as)
@@ -288,9 +288,9 @@ def _drawing(game_id: str):
     return lambda state: screen_context(game_id, state)
 
 
-def _update(seq: int, html: str, flat: bool = False) -> str:
-    """One SSE message, its html on one data line (`flat`: it is already)."""
-    data = html if flat else _one_line(html)
+def _update(seq: int, html: str) -> str:
+    """One SSE message, its html on one data line."""
+    data = _one_line(html)
     # a message without data is not delivered to the page, which would not learn its seq
     return f"id: {seq}\nevent: update\ndata:{' ' if data else ''}{data}\n\n"
 
