@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from banker.rules.base import Event
 from banker.rules.money import Paid
 from banker.rules.state import GameState
-from banker.rules.text import Text
+from banker.rules.text import Plural, Text
 from banker.rules.trades import TradeCompleted
 from banker.rules.undo import Undone
 
@@ -99,6 +99,17 @@ def undoable(state: GameState | None, events: Iterable[Event]) -> dict[int, Sequ
 def parties(events: Iterable[Event]) -> set[int]:
     """The players money moved for in `events`."""
     return {party for m in movements(events) for party in (m.payer, m.payee) if party > 0}
+
+
+def summed(state: GameState, receipts: Sequence[Receipt]) -> Receipt:
+    """Flashes a toast has no room for, as one: what they came to ("+$1,050 in 5 earlier
+    payments"), so that what a phone is told adds up to its balance's change."""
+    total = sum(r.amount for r in receipts)
+    shown = signed(state, total) if total else state.money(0)
+    kinds = {r.kind for r in receipts}
+    kind = next((k for k in ("big", "undone") if k in kinds), "")  # a toast that stays, stays
+    line = Plural("in %(n)s earlier payment", "in %(n)s earlier payments", len(receipts))
+    return Receipt(total, shown, line, kind)
 
 
 def signed(state: GameState, amount: int) -> str:

@@ -24,7 +24,7 @@ from markupsafe import Markup
 from banker.rules import Event, GameState, Player, describe_action
 from banker.rules.game import Joined
 from banker.rules.money import Paid
-from banker.rules.receipts import Receipt, moved_for, movements, undoable
+from banker.rules.receipts import Receipt, moved_for, movements, summed, undoable
 from banker.rules.text import Parts
 from banker.rules.undo import Undone, headline
 from banker.service.action_log import Stored
@@ -36,7 +36,7 @@ from banker.web.panels.amounts import cash_of
 from banker.web.panels.display import spoken, standings
 from banker.web.panels.tally import ending
 
-MONEY_IN_LINES = 3  # payments to a phone's player flashed at once (the newest)
+MONEY_IN_LINES = 3  # payments to a phone's player flashed one by one (the newest; the rest summed)
 NEWS_LINES = 2  # the latest news a toast tells
 NEWS_ACTIONS = 20  # actions read back for the news of a phone that was away: not a long game's whole log
 
@@ -95,11 +95,11 @@ def _money_moved(
     state: GameState, stored: Sequence[Stored], you: int | None, before: GameState | None = None
 ) -> list[tuple[int, Receipt]]:
     """The money others' actions moved to or from this phone's player (its own actions were told
-    in its replies), an undo's with it, each with the seq of its action: the newest few."""
+    in its replies), an undo's with it, each with the seq of its action, oldest first."""
     if you is None:
         return []
     others = ((a.seq, moved) for a, moved in _by_action(state, stored, you, before) if a.by != you)
-    return [(seq, r) for seq, moved in others for r in moved][-MONEY_IN_LINES:]
+    return [(seq, r) for seq, moved in others for r in moved]
 
 
 def _by_action(
@@ -308,9 +308,16 @@ def _draw_toast(
     news = [describe_action(after, stored[i].events, you) for i in told][-NEWS_LINES:]
     message = Parts(news) if news else None
     lead = headline(after, stored[told[-1]].events, you) if len(news) == 1 else None
+    earlier = money_in[:-MONEY_IN_LINES]  # a phone back from a pocket: what they came to
     return Markup(
         render_template(
-            "shared/_toast.html", message=message, headline=lead, money_in=money_in, ok=True, oob=True
+            "shared/_toast.html",
+            message=message,
+            headline=lead,
+            money_in=money_in[-MONEY_IN_LINES:],
+            earlier=summed(after, earlier) if earlier else None,
+            ok=True,
+            oob=True,
         )
     )
 

@@ -56,7 +56,6 @@ def test_money_others_move_flashes_its_amount_and_way_and_stays_under_the_balanc
     start = seq(app, game_id)
     as_banker(app, game_id, {"type": "undo"})
     bob = pushed(table["Bob"], game_id, start)
-    print(flash(bob))
     assert 'class="toast money stays" role="alert"' in bob
     assert [p.cash for p in state(app, game_id).players] == [1590, 1500, 1410]
 
@@ -66,6 +65,23 @@ def test_money_others_move_flashes_its_amount_and_way_and_stays_under_the_balanc
     ann = pushed(table["Ann"], game_id, start)
     assert flash(ann) == [("gain big", "Large amount +$900 from Cy · loan")]
     assert 'class="toast ok"' not in ann  # the flash tells it: no second toast over the screen
+
+
+def test_a_large_amount_among_the_payments_summed_still_says_so_and_stays(app, table):
+    # a phone back from a pocket, more than IN_TURN changes behind: one message, the rest summed
+    game_id = table["id"]
+    start = seq(app, game_id)
+    as_banker(app, game_id, {"type": "pay_player", "player": 3, "to": 1, "amount": 900, "reason": "loan"})
+    for amount in range(1, 10):
+        do(table["Bob"], game_id, type="pay_player", player=2, to=1, amount=amount)
+    ann = pushed(table["Ann"], game_id, start)
+    assert flash(ann) == [
+        ("earlier gain big", "Large amount +$921 in 7 earlier payments"),  # 900 + 1 + 2 + ... + 6
+        ("gain", "+$7 from Bob"),
+        ("gain", "+$8 from Bob"),
+        ("gain", "+$9 from Bob"),
+    ]
+    assert 'class="toast money stays" role="alert"' in ann
 
 
 def test_the_receipt_says_how_long_ago(app, clock, table):

@@ -81,6 +81,42 @@ def test_the_receiver_sees_the_money_come_in_and_nobody_else_does(app, table):
     assert money_in(live(table["Ann"], game_id, seq(app, game_id) - 1)) == ["+$200 from the bank · Passed GO"]
 
 
+def test_a_phone_back_from_a_pocket_is_told_what_came_before_the_newest_summed(app, table):
+    game_id = table["id"]
+    known = seq(app, game_id)
+    for amount in (10, 20, 30):
+        do(table["Bob"], game_id, type="pay_player", player=2, to=1, amount=amount)
+    do(table["Cy"], game_id, type="pay_player", player=3, to=1, amount=400, reason="rent")
+    as_banker(app, game_id, {"type": "pay_bank", "player": 1, "amount": 100, "reason": "tax"})
+    as_banker(app, game_id, {"type": "pass_go", "player": 1})
+    back = live(table["Ann"], game_id, known)
+    # 10 + 20 + 30 earlier; the three rows and the sum add up to her balance's change, +$560, and
+    # no news line tells the payments summed again
+    assert money_in(back) == [
+        "+$60 in 3 earlier payments",
+        "+$400 from Cy · rent",
+        "−$100 to the bank · tax",
+        "+$200 from the bank · Passed GO",
+    ]
+    assert cash(app, game_id)[0] == 1500 + 560
+    assert money_in(live(table["Ann"], game_id, seq(app, game_id) - 3)) == [
+        "+$400 from Cy · rent",
+        "−$100 to the bank · tax",
+        "+$200 from the bank · Passed GO",
+    ]
+
+
+def test_a_sum_of_earlier_payments_reads_in_the_phones_language(app, table):
+    game_id = table["id"]
+    known = seq(app, game_id)
+    for amount in (10, 20, 30, 40):
+        do(table["Bob"], game_id, type="pay_player", player=2, to=1, amount=amount)
+    back = table["Ann"].get(
+        f"/g/{game_id}/live?view=player&seq={known}", headers={**HTMX, "Accept-Language": "ko"}
+    )
+    assert money_in(back)[0] == "+$10 이전 결제 1건"
+
+
 def test_your_own_action_reads_in_the_second_person_and_everyone_else_reads_your_name(app, table):
     game_id = table["id"]
     known = seq(app, game_id)
