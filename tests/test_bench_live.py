@@ -88,6 +88,27 @@ def test_the_browser_bench_times_each_payment_to_its_last_page_on_one_clock():
     assert latencies(run) == ([40.0, 20.0], 0)
 
 
+def test_the_browser_bench_splits_each_payment_at_its_message_reaching_the_pages_script():
+    from tests.bench.live_updates import where_it_goes
+
+    run = {
+        "sent": [1000.0, 1250.0],
+        "seqs": [7, 8],
+        "expected": ["$1,499", "$1,497"],
+        "seen": [
+            [["$1,500", 0.0], ["$1,499", 1010.0], ["$1,497", 1270.0]],
+            [["$1,500", 5.0], ["$1,499", 1045.0], ["$1,497", 1265.0]],
+        ],
+        # page 2's clock runs 5 ms ahead; a message of another seq (the page's first) is no payment's
+        "arrived": [[["6", 990.0], ["7", 1008.0], ["8", 1262.0]], [["7", 1037.0], ["8", 1264.0]]],
+        "offsets": [(0.0, 0.1), (5.0, 0.1)],
+    }
+    reached, last, drawn = where_it_goes(run)
+    assert reached == [8.0, 32.0, 12.0, 9.0]
+    assert last == [32.0, 12.0]
+    assert drawn == [2.0, 8.0, 8.0, 1.0]
+
+
 def test_the_browser_bench_counts_a_skipped_or_reordered_balance():
     from tests.bench.live_updates import latencies
 

@@ -8,7 +8,10 @@ over HTTP with that seat's cookie and CSRF token). In each of the 7 other pages 
 MutationObserver on the payer's balance (`.cash-1`, in the My deeds tab's "Everyone else", shown
 or not) notes the time each new text lands. Per payment, the clock runs from the send until the
 LAST of the 7 pages holds the payer's new balance. Prints the median and the 95th percentile,
-and fails if a page ever skipped a balance (each must see every one, in order). It runs twice: on
+and fails if a page ever skipped a balance (each must see every one, in order). Then where that
+time goes: when each payment's stream message reached the pages' script (the server's work and
+the browser's delivery), and how long each page took from there to show the balance (htmx's swap
+and the page's own handlers). It runs twice: on
 the machine as it is, then beside a process that keeps one core busy. The targets (Step 15):
 p50 <= 15 ms, p95 <= 30 ms quiet; p50 <= 40 ms, p95 <= 80 ms beside the busy core.
 
@@ -57,6 +60,20 @@ WATCH = """payer => {
 }"""
 
 
+# Notes [seq, time] as each stream message reaches the page's script: a listener added as the
+# page makes its EventSource, before htmx adds its own, so it runs first.
+ARRIVALS = """(() => {
+  const arrived = (window.__arrived = []);
+  const Source = window.EventSource;
+  window.EventSource = function (url, options) {
+    const source = new Source(url, options);
+    source.addEventListener("update", (e) => arrived.push([e.lastEventId, performance.timeOrigin + performance.now()]));
+    return source;
+  };
+  window.EventSource.prototype = Source.prototype;
+})();"""
+
+
 def clock_offset(page: Page) -> tuple[float, float]:
     """How far the page's clock is ahead of ours (ms), and how sure that is (+/- ms)."""
     readings = []
@@ -83,6 +100,7 @@ def measure(server: ServeProcess, count: int, every: float) -> dict:
         pages = []
         for player in game["players"]:
             page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+            page.add_init_script(ARRIVALS)
             take_seat(page, server, player["token"])
             pages.append(page)
         others = pages[1:]
@@ -116,13 +134,16 @@ def measure(server: ServeProcess, count: int, every: float) -> dict:
                 timeout=10_000,
             )
         seen = [page.evaluate("window.__seen") for page in others]
+        arrived = [page.evaluate("window.__arrived") for page in others]
         after = [clock_offset(page) for page in others]
         browser.close()
     payer.http.sock.close()
     return {
         "sent": sent,
         "expected": expected,
+        "seqs": [state["seq"] + n + 1 for n in range(count)],
         "seen": seen,
+        "arrived": arrived,
         "offsets": offsets,
         "after": after,
         "fetched": fetched,
@@ -145,6 +166,28 @@ def latencies(run: dict) -> tuple[list[float], int]:
         if all(text in page for page in shown_at):
             samples.append(max(page[text] for page in shown_at) - sent)
     return samples, wrong
+
+
+def where_it_goes(run: dict) -> tuple[list[float], list[float], list[float]]:
+    """Per page and payment, ms from the send until its stream message reached the page's script;
+    per payment, the same for the last page it reached; per page and payment, ms from there until
+    the page showed the new balance."""
+    reached, last, drawn = [], [], []
+    pages = list(zip(run["seen"], run["arrived"], run["offsets"], strict=True))
+    for sent, seq, text in zip(run["sent"], run["seqs"], run["expected"], strict=True):
+        times = []
+        for seen, arrived, (offset, _) in pages:
+            at = next((when - offset for got, when in arrived if got == str(seq)), None)
+            if at is None:
+                continue
+            times.append(at - sent)
+            shown = next((when - offset for got, when in seen[1:] if got == text), None)
+            if shown is not None:
+                drawn.append(shown - at)
+        reached += times
+        if len(times) == len(pages):
+            last.append(max(times))
+    return reached, last, drawn
 
 
 # (p50, p95) in ms for the last of the 7 other screens, quiet and beside a busy core (Step 15)
@@ -180,6 +223,12 @@ def report(machine: str, args: argparse.Namespace, p50_target: float, p95_target
     print(
         f"payment to the last of the {PLAYERS - 1} other screens: p50 {p50:.0f} ms, p95 {p95:.0f} ms,"
         f" max {max(samples):.0f} ms"
+    )
+    reached, last, drawn = where_it_goes(run)
+    print(
+        f"  of it: the message at a page's script p50 {statistics.median(reached):.1f} ms (at the last"
+        f" page's p50 {statistics.median(last):.1f} ms); from there to the balance shown p50"
+        f" {statistics.median(drawn):.1f} ms, p95 {percentile(drawn, 95):.1f} ms"
     )
     print(f"balances a page skipped or showed out of order: {skipped}")
     paths = Counter(run["fetched"])
