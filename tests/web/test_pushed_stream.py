@@ -222,3 +222,23 @@ def test_a_streams_pushes_count_as_its_games_work(app, table, monkeypatch):
     sent = messages(table["Bob"].get(f"/g/{table['id']}/stream?seq={start}&view=player").get_data())
     assert [m.id for m in sent] == [str(start + 1)]
     assert shares.share(table["id"]) > paid
+
+
+def test_a_phone_reading_slowly_does_not_make_its_game_look_busy(app, table, monkeypatch):
+    # a phone on a poor connection takes its messages slowly, and its stream's write waits for it
+    # meanwhile, doing nothing: its table is not to be made to wait its turn for that
+    shares = app.extensions["banker"].shares
+    now = [50.0]
+    monkeypatch.setattr(shares, "clock", lambda: now[0])
+    start = seq(app, table["id"])
+    for amount in (1, 2, 3):
+        pay_bob(table, amount)
+    app.config["STREAM_SECONDS"] = 0
+    stream = table["Bob"].get(f"/g/{table['id']}/stream?seq={start}&view=player", buffered=False)
+    taken = []
+    for chunk in stream.response:
+        taken.append(chunk)
+        now[0] += 2.0  # the phone reads each message 2 s after it was written
+    stream.close()
+    assert [m.id for m in messages(b"".join(taken))] == [str(start + n) for n in (1, 2, 3)]
+    assert not shares.hurried(table["id"])
