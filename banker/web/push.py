@@ -86,9 +86,13 @@ def news_since(game_id: str, seq: int, state: GameState, seat: SeatKey) -> str:
     the money that came to its player meanwhile."""
     if seat.player_id == DISPLAY:
         return ""
-    stored = seats.service().log.after(game_id, max(seq, state.seq - NEWS_ACTIONS))
+    read_from = max(seq, state.seq - NEWS_ACTIONS)
+    stored = seats.service().log.after(game_id, read_from)
     you = None if seat.player_id == BANKER else seat.player_id
-    return _toast(game_id, seq, state, stored, seat, _money_moved(state, stored, you))
+    moved = _money_moved(state, stored, you)
+    if read_from > seq:  # not all it missed was read back: no sum may claim to be all of it
+        moved = moved[-MONEY_IN_LINES:]
+    return _toast(game_id, seq, state, stored, seat, moved)
 
 
 def _money_moved(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from banker.web.push import NEWS_ACTIONS
 from tests.support.web import HTMX, as_banker, do, readable, refusal, seq, text
 
 BOARDWALK = 39
@@ -103,6 +104,19 @@ def test_a_phone_back_from_a_pocket_is_told_what_came_before_the_newest_summed(a
         "+$400 from Cy · rent",
         "−$100 to the bank · tax",
         "+$200 from the bank · Passed GO",
+    ]
+
+
+def test_a_phone_away_longer_than_the_news_reads_back_is_not_told_a_sum_of_part_of_it(app, table):
+    game_id = table["id"]
+    known = seq(app, game_id)
+    for amount in range(1, 26):  # more than the actions a toast's news reads back
+        do(table["Bob"], game_id, type="pay_player", player=2, to=1, amount=amount)
+    assert seq(app, game_id) - known > NEWS_ACTIONS
+    assert money_in(live(table["Ann"], game_id, known)) == [
+        "+$23 from Bob",
+        "+$24 from Bob",
+        "+$25 from Bob",
     ]
 
 
