@@ -30,8 +30,15 @@ def money_in(response) -> list[str]:
     )
 
 
-def live(phone, game_id: str, known: int):
-    return phone.get(f"/g/{game_id}/live?view=player&seq={known}", headers=HTMX)
+def live(phone, game_id: str, known: int, language: str = "en"):
+    return phone.get(
+        f"/g/{game_id}/live?view=player&seq={known}", headers={**HTMX, "Accept-Language": language}
+    )
+
+
+def bob_pays_ann(table, amounts) -> None:
+    for amount in amounts:
+        do(table["Bob"], table["id"], type="pay_player", player=2, to=1, amount=amount)
 
 
 def test_a_tap_sent_again_with_its_request_id_answers_the_same_and_changes_nothing(app, table):
@@ -85,8 +92,7 @@ def test_the_receiver_sees_the_money_come_in_and_nobody_else_does(app, table):
 def test_a_phone_back_from_a_pocket_is_told_what_came_before_the_newest_summed(app, table):
     game_id = table["id"]
     known = seq(app, game_id)
-    for amount in (10, 20, 30):
-        do(table["Bob"], game_id, type="pay_player", player=2, to=1, amount=amount)
+    bob_pays_ann(table, (10, 20, 30))
     do(table["Cy"], game_id, type="pay_player", player=3, to=1, amount=400, reason="rent")
     as_banker(app, game_id, {"type": "pay_bank", "player": 1, "amount": 100, "reason": "tax"})
     as_banker(app, game_id, {"type": "pass_go", "player": 1})
@@ -110,8 +116,7 @@ def test_a_phone_back_from_a_pocket_is_told_what_came_before_the_newest_summed(a
 def test_a_phone_away_longer_than_the_news_reads_back_is_not_told_a_sum_of_part_of_it(app, table):
     game_id = table["id"]
     known = seq(app, game_id)
-    for amount in range(1, 26):  # more than the actions a toast's news reads back
-        do(table["Bob"], game_id, type="pay_player", player=2, to=1, amount=amount)
+    bob_pays_ann(table, range(1, 26))  # more than the actions a toast's news reads back
     assert seq(app, game_id) - known > NEWS_ACTIONS
     assert money_in(live(table["Ann"], game_id, known)) == [
         "+$23 from Bob",
@@ -123,12 +128,8 @@ def test_a_phone_away_longer_than_the_news_reads_back_is_not_told_a_sum_of_part_
 def test_a_sum_of_earlier_payments_reads_in_the_phones_language(app, table):
     game_id = table["id"]
     known = seq(app, game_id)
-    for amount in (10, 20, 30, 40):
-        do(table["Bob"], game_id, type="pay_player", player=2, to=1, amount=amount)
-    back = table["Ann"].get(
-        f"/g/{game_id}/live?view=player&seq={known}", headers={**HTMX, "Accept-Language": "ko"}
-    )
-    assert money_in(back)[0] == "+$10 이전 결제 1건"
+    bob_pays_ann(table, (10, 20, 30, 40))
+    assert money_in(live(table["Ann"], game_id, known, "ko"))[0] == "+$10 이전 결제 1건"
 
 
 def test_your_own_action_reads_in_the_second_person_and_everyone_else_reads_your_name(app, table):
