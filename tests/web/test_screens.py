@@ -18,6 +18,12 @@ def test_home_page_offers_a_new_game_and_joining_by_code(client):
     assert "New game" in page and "Join a game" in page
 
 
+def test_the_new_game_page_is_titled_new_game_and_loads_its_script_once(client):
+    page = client.get("/new").get_data(as_text=True)
+    assert "<title>New game · Banker</title>" in page  # a browser's tab showed the script tag
+    assert page.count("js/editions.js") == 1
+
+
 def test_new_game_leads_to_a_lobby_with_the_qr_code_and_join_code(client):
     game_id = new_game(client, "Ann", "Bob")
     page = client.get(f"/g/{game_id}/lobby").get_data(as_text=True)
