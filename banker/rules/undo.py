@@ -139,11 +139,18 @@ def headline(state: GameState, events: Iterable[Event], you: int | None = None) 
         return Text("")
     told = [e for e in events if e.is_news] or events  # what made it news leads
     if you is not None:
-        yours = [e.describe_to(state, you) for e in told if e.describe_to(state, you) != e.describe(state)]
-        if yours:
-            return yours[-1]
-        return told[-1].describe_to(state, you)
-    return told[-1].describe(state)
+        yours = [e for e in told if e.describe_to(state, you) != e.describe(state)]
+        return _telling(yours or told).describe_to(state, you)
+    return _telling(told).describe(state)
+
+
+def _telling(events: list[Event]) -> Event:
+    """The last of `events`, unless it is one of several of its kind (a card's payment from every
+    player): one of those would tell a part as the whole, so the last of another kind tells it."""
+    last = events[-1]
+    if sum(type(event) is type(last) for event in events) > 1:
+        return next((event for event in reversed(events) if type(event) is not type(last)), last)
+    return last
 
 
 def remember(

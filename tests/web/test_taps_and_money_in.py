@@ -150,6 +150,18 @@ def test_your_own_action_reads_in_the_second_person_and_everyone_else_reads_your
     assert known < seq(app, game_id)
 
 
+def test_a_card_paid_by_every_player_leads_with_the_card_not_with_one_payment(app, table):
+    game_id = table["id"]
+    birthday = {"type": "card", "deck": "community_chest", "card": "CC09", "from_space": 2}
+    drawn = do(table["Ann"], game_id, player=1, **birthday)
+    # "+$20 Cy paid you $10" told one payment as the whole
+    card = "drew Community Chest: It is your birthday. Collect $10 from every player."
+    assert toast_lines(drawn)[0].startswith(f"+$20 You {card} ")
+    banked = do(table["host"], game_id, "bank", player=2, **birthday)
+    assert toast_lines(banked)[0].startswith(f"Bob {card} ")
+    assert cash(app, game_id) == [1520 - 10, 1490 + 20, 1490 - 10]
+
+
 def test_a_bid_after_the_auction_closed_says_who_won_it(app, clock, table):
     game_id = table["id"]
     do(table["Ann"], game_id, type="decline", player=1, deed=BOARDWALK)
