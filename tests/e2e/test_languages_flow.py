@@ -85,3 +85,25 @@ def test_the_tally_in_won_fits_a_korean_phone(server, phone, shots):
     expect(ann.locator(".chart text.tick").first).to_contain_text("₩")
     ann.screenshot(path=shots / "tally_ko.png", full_page=True)
     assert no_sideways_scroll(ann)
+
+
+# The wallet's figure: how many lines it takes, and whether it runs into the GO button beside it
+FIGURE = """() => { const balance = document.querySelector('.wallet .balance'), go = document.querySelector('.wallet .go');
+  const range = document.createRange(); range.selectNodeContents(balance);
+  const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  return [lines, range.getBoundingClientRect().right <= go.getBoundingClientRect().left, balance.textContent]; }"""
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_a_wallet_in_won_keeps_its_figure_on_one_line_beside_go(server, phone, shots, width):
+    """Seven and eight figures: "₩1,500," over "000" read as two amounts."""
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"], "options": {"currency": "KRW"}})
+    ann = phone("ko-KR")
+    ann.set_viewport_size({"width": width, "height": 740})
+    take_seat(ann, server, game["players"][0]["token"])
+    expect(ann.get_by_label("내 현금")).to_have_text("₩1,500,000", timeout=SETTLE)
+    assert ann.evaluate(FIGURE) == [1, True, "₩1,500,000"]
+    banker_does(server, game, {"type": "collect_from_bank", "player": 1, "amount": 13500, "reason": "prize"})
+    expect(ann.get_by_label("내 현금")).to_have_text("₩15,000,000", timeout=SETTLE)
+    assert ann.evaluate(FIGURE) == [1, True, "₩15,000,000"]
+    ann.locator(".wallet").screenshot(path=shots / f"wallet_won_{width}.png")
