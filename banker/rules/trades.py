@@ -278,8 +278,10 @@ class TradeAgreed(Event):
 
 @dataclass(frozen=True)
 class _TradeClosed(Event):
-    """An offer taken off the table with nothing exchanged."""
+    """An offer taken off the table with nothing exchanged: news, as the offer was (its maker
+    would otherwise see it vanish from the screen without a word)."""
 
+    is_news = True
     trade: int
     proposer: int
     partner: int
@@ -300,6 +302,8 @@ class TradeDeclined(_TradeClosed):
         )
 
     def describe_to(self, state: GameState, you: int) -> Text:
+        if you == self.proposer:
+            return Text("%(partner)s declined your offer", partner=state.name_of(self.partner))
         if you != self.partner:
             return self.describe(state)
         return Text("You declined %(proposer)s's offer", proposer=state.name_of(self.proposer))
@@ -317,6 +321,8 @@ class TradeCancelled(_TradeClosed):
         )
 
     def describe_to(self, state: GameState, you: int) -> Text:
+        if you == self.partner:
+            return Text("%(proposer)s withdrew the offer to you", proposer=state.name_of(self.proposer))
         if you != self.proposer:
             return self.describe(state)
         return Text("You withdrew the offer to %(partner)s", partner=state.name_of(self.partner))

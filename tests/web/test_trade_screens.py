@@ -84,14 +84,25 @@ def test_the_partner_chooses_to_lift_a_mortgaged_deed_received(app, deeds):
     assert not state.holding(PARK_PLACE).mortgaged and state.player(1).cash == 1100 - 400 - 193
 
 
-def test_declining_and_withdrawing_close_the_offer(app, deeds):
+def test_declining_and_withdrawing_close_the_offer_and_the_other_side_is_told(app, deeds):
     game_id = deeds["id"]
-    for answer, client, player in (("decline_trade", "Bob", 2), ("cancel_trade", "Ann", 1)):
+    answers = (
+        ("decline_trade", "Bob", 2, "Ann", "Bob declined your offer"),
+        ("cancel_trade", "Ann", 1, "Bob", "Ann withdrew the offer to you"),
+    )
+    for answer, client, player, other, told in answers:
         post(deeds["Ann"], f"/g/{game_id}/trade", {"to": 2, "give_cash": "10", "get_deeds": [READING]})
         trade = app.extensions["banker"].state(game_id).trades[0].id
+        before = seq(app, game_id)
         response = post(deeds[client], f"/g/{game_id}/do", {"type": answer, "player": player, "trade": trade})
         assert response.status_code == 200, text(response)
         assert app.extensions["banker"].state(game_id).trades == ()
+        # the offer leaves the other phone with a word, not without one
+        live = text(deeds[other].get(f"/g/{game_id}/live?view=player&seq={before}", headers=HTMX))
+        said = re.search(r'<p class="toast ok" role="status"><span class="said">(.*?)</span>', live)
+        assert said.group(1) == told
+        cy = text(deeds["Cy"].get(f"/g/{game_id}/live?view=player&seq={before}", headers=HTMX))
+        assert ("Bob declined Ann's offer" if player == 2 else "Ann withdrew the offer to Bob") in cy
 
 
 def test_a_counter_offer_starts_from_the_offer_turned_round_and_replaces_it(app, deeds):
