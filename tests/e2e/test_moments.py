@@ -270,3 +270,30 @@ def test_the_table_display_speaks_when_switched_on_in_the_games_language(server,
         assert [text for text, _ in said] == lines
         assert {lang for _, lang in said} == {language}
         display.context.close()
+
+
+# The headline's lines against the box that clips them: how many show, and whether each shows whole
+HEADLINE_ROWS = """(button) => {
+  const clip = [button, ...button.querySelectorAll('*')].find((e) => getComputedStyle(e).overflowY === 'hidden');
+  const box = clip.getBoundingClientRect(), range = document.createRange();
+  range.selectNodeContents(button);
+  const rows = [...range.getClientRects()].filter((r) => r.bottom > box.top + 0.5 && r.top < box.bottom - 0.5);
+  return [new Set(rows.map((r) => Math.round(r.top))).size, rows.every((r) => r.bottom <= box.bottom + 0.5)];
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["390", "360"])
+def test_a_long_headline_shows_two_whole_lines_and_none_of_a_third(server, browser, shots, size):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    ann = seat(browser, server, game["players"][0]["token"], size)
+    ann.locator('.space[aria-label^="Community Chest"]').first.click()
+    ann.locator("#sheet .cards .btn", has_text="birthday").click()
+    headline = ann.locator("#toast .toast.ok [data-more]")
+    expect(headline).to_contain_text("It is your birthday", timeout=SETTLE)
+    assert headline.bounding_box()["height"] >= 44
+    # clamped on the 44 px target itself, the top of a third line showed under the second
+    assert headline.evaluate(HEADLINE_ROWS) == [2, True]
+    ann.screenshot(
+        path=shots / f"moments_long_headline_{size['width']}.png",
+        clip={"x": 0, "y": 0, "width": size["width"], "height": 120},
+    )

@@ -55,7 +55,7 @@ def test_when_the_clock_runs_out_the_winner_pays_and_every_phone_hears_sold(app,
     html = text(live)
     toast = '<p class="toast ok" role="status"><span class="said"><button type="button" class="more"'
     assert '<div hx-swap-oob="innerHTML:#toast">' + toast in html
-    assert "data-more>Sold! Bob bought Boardwalk for $420</button>" in html  # the news first
+    assert "data-more><span>Sold! Bob bought Boardwalk for $420</span></button>" in html  # the news first
     assert "auction-title" not in html
     state = app.extensions["banker"].state(auction["id"])
     assert state.holding(BOARDWALK).owner == 2 and state.player(2).cash == 1080

@@ -70,7 +70,8 @@ def test_bankruptcy_to_a_player_leaves_a_gracious_screen_and_the_creditor_a_choi
         {"type": "mortgage", "deed": 1},
     )
     response = do(owing["Cy"], owing["id"], type="declare_bankruptcy", player=3)
-    assert "data-more>You are bankrupt and out of the game</button>" in text(response)  # headline first
+    # the headline first
+    assert "data-more><span>You are bankrupt and out of the game</span></button>" in text(response)
     cy = page(owing["Cy"], owing["id"])
     assert "You're out" in cy and "You finished 3 of 3." in cy and "Passed GO" not in cy
     ann = page(owing["Ann"], owing["id"])

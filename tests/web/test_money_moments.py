@@ -97,11 +97,11 @@ def test_your_own_tap_leads_with_its_money_and_what_happened_to_you(app, table):
     game_id = table["id"]
     bought = text(do(table["Ann"], game_id, type="buy", player=1, deed=39))
     assert '<b class="sum spend">−$400</b>' in bought
-    assert "data-more>You now own Boardwalk</button>" in bought  # the whole on a tap
+    assert "data-more><span>You now own Boardwalk</span></button>" in bought  # the whole on a tap
     assert receipt(bought) == "−$400 to the bank · bought Boardwalk · just now"
     card = {"type": "card", "player": 1, "deck": "chance", "card": "CH11", "from_space": 7}
     jailed = text(do(table["Ann"], game_id, **card))
-    assert "data-more>You went to jail</button>" in jailed
+    assert "data-more><span>You went to jail</span></button>" in jailed
     assert "Go to Jail" in readable(jailed)  # the card's wording, a tap away
 
 
