@@ -27,6 +27,14 @@ def test_an_unowned_deed_offers_buying_at_its_price_or_an_auction(table):
     assert "Rent" in sheet and "$2,000" in sheet and "Mortgage value" in sheet
 
 
+def test_the_banks_sheet_says_whose_move_its_buttons_make(table):
+    income_tax, oriental = 4, 6
+    for position in (income_tax, oriental):
+        sheet = tap(table["host"], table["id"], position, view="bank", player=3)
+        assert "Acting for Cy" in readable(sheet)  # its buttons read "Pay Income Tax", "Buy for $100"
+    assert "Acting for" not in readable(tap(table["Cy"], table["id"], oriental))
+
+
 def test_with_auctions_off_not_buying_just_closes_the_sheet(app):
     game = app.extensions["banker"].create_game(["Ann", "Bob"], options={"auctions": False})
     phone = app.test_client()
