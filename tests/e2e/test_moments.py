@@ -119,6 +119,17 @@ def test_the_apps_own_confirm_and_the_pay_flow(server, browser, shots, size):
     pay.click()
     expect(ann.locator("#toast .toast.ok")).to_contain_text("−$50 You paid Bob $50")
     expect(ann.locator("#receipt")).to_have_text("−$50 to Bob · just now")
+    # typed as money is written, it is read so; what is no amount is told by the bank's words,
+    # not the browser's "Please match the requested format."
+    form.get_by_label("Amount").fill("1,000")
+    form.locator("label.chip", has_text="Bob").click()
+    form.get_by_role("button", name="Pay Bob $1,000").click()
+    expect(ann.locator("#toast .toast.ok")).to_contain_text("−$1,000 You paid Bob $1,000")
+    form.get_by_label("Amount").fill("ten")
+    form.locator("label.chip", has_text="Bob").click()
+    form.get_by_role("button", name="Pay", exact=True).click()
+    expect(ann.locator("#toast .toast.bad")).to_have_text("The amount must be a whole number.✕")
+    assert api(server, f"/api/games/{game['id']}", token=game["banker_token"])["players"][0]["cash"] == 450
 
     # Leave the game: the app's own sheet, whose one big button says what happens
     open_tab(ann, "My deeds")
@@ -129,7 +140,7 @@ def test_the_apps_own_confirm_and_the_pay_flow(server, browser, shots, size):
     ann.screenshot(path=shots / f"moments_confirm_{size['width']}.png")
     sheet.get_by_role("button", name="Cancel").click()
     expect(sheet).to_be_hidden()
-    assert api(server, f"/api/games/{game['id']}", token=game["banker_token"])["players"][0]["cash"] == 1450
+    assert api(server, f"/api/games/{game['id']}", token=game["banker_token"])["players"][0]["cash"] == 450
     ann.get_by_role("button", name="Leave the game").click()
     sheet.get_by_role("button", name="Leave the game for good").click()
     # what happened to her first; the rest (what she paid the bank) a tap away
@@ -142,7 +153,7 @@ def test_the_apps_own_confirm_and_the_pay_flow(server, browser, shots, size):
     )
     headline.click()
     expect(ann.locator("#toast .toast.ok .whole")).to_have_text(
-        "You paid the bank $1,450 (leaving the game); You left the game"
+        "You paid the bank $450 (leaving the game); You left the game"
     )
 
 
