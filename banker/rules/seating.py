@@ -22,6 +22,7 @@ from banker.rules.bankruptcy import WentBankrupt, hand_over
 from banker.rules.base import Command, Event, require
 from banker.rules.debts import owed
 from banker.rules.game import MAX_PLAYERS, refuse_lookalikes, refuse_same_pieces, seat_name, seat_piece
+from banker.rules.inputs import visible
 from banker.rules.state import BANK, PLAYER_COLOURS, GameState, Player
 from banker.rules.text import Text
 
@@ -134,8 +135,8 @@ class ChangePlayer(Command):
         others = [p for p in state.players if p.id != player.id]
         refuse_lookalikes([p.name for p in others] + [name])
         refuse_same_pieces([p.token for p in others] + [piece])
-        require(
-            (name, piece) != (player.name, player.token),
+        require(  # a zero-width space added is no new name: "Bob is now called B\u200bob" read "Bob"
+            (visible(name), piece) != (visible(player.name), player.token),
             Text("%(player)s already has that name and piece.", player=player.name),
         )
         return [PlayerChanged(player=player.id, name=name, was=player.name, piece=piece)]

@@ -100,6 +100,10 @@ def test_the_bank_renames_a_player_and_changes_their_piece():
     assert refusal(state, ChangePlayer(player=BOB, name="Robert", piece="Cat")) == (
         "Robert already has that name and piece."
     )
+    # nor a zero-width space added: "Robert is now called Rob\u200bert" would read the same name
+    assert refusal(state, ChangePlayer(player=BOB, name="Rob\u200bert", piece="Cat")) == (
+        "Robert already has that name and piece."
+    )
     # a player may keep their own name in another case
     assert run(state, ChangePlayer(player=BOB, name="ROBERT", piece="Cat")).player(BOB).name == "ROBERT"
 
