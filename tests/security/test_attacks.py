@@ -802,6 +802,24 @@ def test_a_number_in_an_address_of_thousands_of_digits_finds_nothing(app, path):
     )
 
 
+def test_a_seq_or_a_deed_no_game_could_reach_in_a_query_or_header_is_not_read(app):
+    """ "²" passes `isdigit` and fails `int`; 20 digits overflow the database's integers; 4,400
+    digits are more than Python reads: each answered 500 before."""
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob")
+    for sent in ("9" * 20, "²", "-1", "1.5"):
+        live = host.get(f"/g/{game_id}/live?view=bank&seq={sent}", headers=HTMX)
+        assert live.status_code == 200 and 'id="live"' in text(live)
+        stream = host.get(f"/g/{game_id}/stream?view=bank&seq={sent}")
+        assert stream.status_code == 200 and "event: update" in text(stream)
+        stream = host.get(f"/g/{game_id}/stream?view=bank", headers={"Last-Event-ID": sent})
+        assert stream.status_code == 200 and "event: update" in text(stream)
+    paying = host.get(
+        f"/g/{game_id}/pay-with-property?view=bank&player=1&deeds={'9' * 4400}&deeds=1", headers=HTMX
+    )
+    assert paying.status_code == 200, text(paying)
+
+
 # --- headers and cookies ----------------------------------------------------------------
 
 

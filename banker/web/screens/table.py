@@ -116,7 +116,7 @@ def edition_file(game_id: str):
 def live(game_id: str):
     """The whole changing part of a screen, for a phone whose live stream is down; 204 (nothing
     to swap) when the phone is up to date, told without reading the game when it changed lately."""
-    known = request.args.get("seq", type=int)
+    known = _seq(request.args.get("seq"))
     service = seats.service()
     if known is not None and service.still_at(game_id, known):
         return "", 204
@@ -152,7 +152,7 @@ def property_payment(game_id: str):
     button that opens it; with nothing to pay, its empty place."""
     state = seats.service().state(game_id)
     player = state.player(g.acting)
-    chosen = [int(p) for p in request.args.getlist("deeds") if p.isdecimal()]
+    chosen = [int(p) for p in request.args.getlist("deeds") if p.isascii() and p.isdecimal() and len(p) < 4]
     payment = None
     if not request.args.get("close"):
         payment = property_payment_panel(state, player, chosen, request.args.get("to", type=int))
@@ -185,7 +185,7 @@ def stream(game_id: str):
     Every stream of a game that shows the same screen (the same seat, view and language) is sent
     the same bytes, drawn once for all of them: a change costs each further stream a lookup."""
     service = seats.service()
-    known = _int(request.headers.get("Last-Event-ID")) or request.args.get("seq", default=0, type=int)
+    known = _seq(request.headers.get("Last-Event-ID")) or _seq(request.args.get("seq")) or 0
     lifetime = current_app.config["STREAM_SECONDS"]
     keepalive = current_app.config["STREAM_KEEPALIVE_SECONDS"]
     seat, view = g.seat, g.view
@@ -309,5 +309,7 @@ def _one_line(html: str) -> str:
     return " ".join(line.strip() for line in str(html).splitlines() if line.strip())
 
 
-def _int(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() and len(value) < 12 else None
+def _seq(value: str | None) -> int | None:
+    """A seq a phone sends back (its Last-Event-ID, the page's query): digits a game could reach, or
+    none. "²" is a digit to `isdigit` that `int` cannot read, and 20 digits overflow the database."""
+    return int(value) if value and value.isascii() and value.isdecimal() and len(value) < 12 else None
