@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from banker.config import GAMES_KEPT
-from banker.rules import GameState, RuleError, parse_command, start_game
+from banker.rules import GameState, InvalidCommand, RuleError, parse_command, start_game
 from banker.rules.base import Throw
 from banker.rules.game import Join
 from banker.rules.inputs import check_text
@@ -29,7 +29,7 @@ from banker.service.broker import Broker
 from banker.service.chronicle import Chronicle
 from banker.service.clocks import Clocks, NothingDue
 from banker.service.editions import Editions
-from banker.service.game_files import FileAction, Restored
+from banker.service.game_files import REQUEST_ID_MOST, FileAction, Restored
 from banker.service.history import HistoryLine, HistoryWording
 from banker.service.recorder import Recorder, Result
 from banker.service.retention import IdleGame, Retention
@@ -163,7 +163,10 @@ class GameService:
         seat = self.seats.seat(game_id, token)
         command = parse_command(payload)
         if request_id is not None:  # kept in the log beside the command
-            check_text(str(request_id), Text("The %(field)s", field="request_id"))
+            if not isinstance(request_id, str) or not 0 < len(request_id) <= REQUEST_ID_MOST:
+                # cut to its first 64, two ids would be one: the second command answered as done
+                raise InvalidCommand(Text("A request_id is text of 1 to 64 characters."))
+            check_text(request_id, Text("The %(field)s", field="request_id"))
         # a roll sent again is the same roll: its key is known before it is thrown
         request = RequestKey.of(request_id, command)
         command = command.thrown(self.throw)

@@ -44,12 +44,12 @@ class RequestKey:
     digest: str
 
     @classmethod
-    def of(cls, request_id: Any, command: Command) -> RequestKey | None:
+    def of(cls, request_id: str | None, command: Command) -> RequestKey | None:
         if request_id is None:
             return None
         # the command as parsed: a frozen dataclass of plain values, so its repr is its content
         digest = hashlib.sha256(repr(command).encode("utf-8", "backslashreplace")).hexdigest()
-        return cls(id=str(request_id)[:64], digest=digest)
+        return cls(id=request_id, digest=digest)
 
 
 @dataclass(frozen=True)

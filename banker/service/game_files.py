@@ -68,6 +68,7 @@ from banker.service.acting import BANKER, decide_for
 from banker.service.chronicle import Chronicle, record
 
 FORMAT = "banker-game"
+REQUEST_ID_MOST = 64  # characters of a request id (the log's column)
 VERSION = 2
 # An action is some 300 bytes with its command: MAX_ACTIONS of them make 6 MB, with room here; a
 # custom edition adds up to 60 kB. The actions of one file come under both bounds.
@@ -343,7 +344,7 @@ def _file_action(data: Any, index: int, latest: datetime, check_events: bool) ->
         events = [_event(event, f"{where}.events[{n}]") for n, event in enumerate(events)]
     request_id = _checked(data.get("request_id"), str | None, f"{where}.request_id")
     command_digest = _checked(data.get("command_digest"), str | None, f"{where}.command_digest")
-    if request_id is not None and not 0 < len(request_id) <= 64:
+    if request_id is not None and not 0 < len(request_id) <= REQUEST_ID_MOST:
         raise _damaged(f"{where}.request_id", Text("a request id is 1 to 64 characters."))
     if command_digest is not None and (
         request_id is None or not re.fullmatch("[0-9a-f]{64}", command_digest)

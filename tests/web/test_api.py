@@ -232,6 +232,19 @@ def test_a_request_id_sent_again_with_another_command_is_refused(client, game):
     assert cash(client, game) == [1460, 1540, 1500]
 
 
+def test_a_request_id_too_long_empty_or_not_text_is_refused_and_changes_nothing(client, game):
+    """Cut to its first 64 characters, a second id of the same start answered the first's result
+    and its payment was never made."""
+    ann = token_of(game, 1)
+    first = command(client, game, ann, type="pay_bank", player=1, amount=10, reason="a", request_id="A" * 64)
+    assert first.status_code == 200
+    for odd in ("A" * 64 + "2", "", 5, ["t"], {"id": "t"}):
+        refused = command(client, game, ann, type="pay_bank", player=1, amount=10, reason="b", request_id=odd)
+        assert refused.status_code == 400, odd
+        assert refused.get_json()["error"] == "A request_id is text of 1 to 64 characters."
+    assert cash(client, game) == [1490, 1500, 1500]
+
+
 def test_no_request_ever_answers_with_a_stack_trace(client, game):
     for body in ({"type": {"x": 1}}, {"type": "pay_bank", "player": {"id": 1}, "amount": 5}, {"type": None}):
         response = command(client, game, game["banker_token"], **body)
