@@ -328,6 +328,8 @@ class PayPlayer(Command):
         return free_amounts_refusal(state)
 
     def decide(self, state: GameState, now: float) -> list[Event]:
+        # both are players: the bank paying (player 0) is collect_from_bank, which says what for
+        state.player(self.player)
         state.player(self.to)
         require_round(state, self.amount)
         return [typed_in(state, payment(state, self.player, self.to, self.amount, self.reason))]

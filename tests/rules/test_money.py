@@ -55,6 +55,11 @@ def test_paying_yourself_is_refused():
 
 def test_paying_an_unknown_player_is_refused():
     assert refusal(new_game(), PayPlayer(player=ANN, to=9, amount=5)) == "There is no player 9 in this game."
+    # nor is the bank a payer here: its money comes with a reason (collect_from_bank), for every phone
+    for payer in (0, -1):
+        assert refusal(new_game(), PayPlayer(player=payer, to=BOB, amount=900)) == (
+            f"There is no player {payer} in this game."
+        )
 
 
 def test_history_lines_read_as_sentences():
