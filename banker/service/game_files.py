@@ -50,6 +50,7 @@ from typing import Any, Union
 from banker.json_input import read_json
 from banker.rules import (
     EVENTS,
+    Command,
     Event,
     GameStarted,
     Sent,
@@ -186,8 +187,11 @@ def read(raw: bytes, now: float, trusted: bool = False, in_turns: InTurns = iter
     (banker/service/)."""
     content = _content(raw)
     game = _game_file(content, datetime.fromtimestamp(now, UTC) + CLOCK_AHEAD, trusted, in_turns)
-    folded = _fold(game, in_turns) if trusted else _replay(game, in_turns)
-    game = dataclasses.replace(game, folded=folded)
+    if trusted:
+        game = dataclasses.replace(game, folded=_fold(game, in_turns))
+    else:  # kept as the rules decided it: what the file said beside that (a command's extra keys) is not
+        folded, actions = _replay(game, in_turns)
+        game = dataclasses.replace(game, folded=folded, actions=actions)
     if game.kept and sorted(player for player, _, _ in game.kept.seats) != list(range(game.players + 1)):
         raise _damaged("backup.seats", Text("the seats are not the bank's and the players'."))
     return game
@@ -529,8 +533,10 @@ def _kept(data: Any) -> Kept:
     return kept
 
 
-def _replay(game: GameFile, in_turns: InTurns) -> Chronicle:
-    """The game the file's actions make, each decided again (see the module), folded once."""
+def _replay(game: GameFile, in_turns: InTurns) -> tuple[Chronicle, tuple[FileAction, ...]]:
+    """The game the file's actions make, each decided again (see the module), folded once, and
+    the actions as the rules made them: each command as the rules read it, each event as they
+    write it."""
     first, *rest = game.actions
     started = _started(first)
     try:
@@ -540,19 +546,24 @@ def _replay(game: GameFile, in_turns: InTurns) -> Chronicle:
     same_rules = rules_from_stored(dict(again.rules)) == rules_from_stored(dict(started.rules))
     if (
         not same_rules
+        or len({name for name, _ in started.rules}) != len(started.rules)  # which one would count?
         or dataclasses.replace(started, rules=again.rules) != again
         or first.command is not None
     ):
         raise _not_set_up(Text("its start is not the one Banker makes for that table."))
     kept = record(None, 1, [started], Sent(by=BANKER, at=first.at.timestamp()))
+    actions = [dataclasses.replace(first, events=(again.to_json(),))]
     for action in in_turns(rest):
-        kept = record(kept, action.seq, _decided(kept.state, action), _sent(action))
-    return kept
+        command, events = _decided(kept.state, action)
+        kept = record(kept, action.seq, events, _sent(action))
+        decided = tuple(event.to_json() for event in events)
+        actions.append(dataclasses.replace(action, command=command.to_json(), events=decided))
+    return kept, tuple(actions)
 
 
-def _decided(state: GameState, action: FileAction) -> list[Event]:
-    """The events the rules give for the action's command, sent by its seat at its time on `state`;
-    refused unless they are exactly the action's own."""
+def _decided(state: GameState, action: FileAction) -> tuple[Command, list[Event]]:
+    """The action's command as the rules read it and the events they give for it, sent by its seat
+    at its time on `state`; refused unless they are exactly the action's own."""
     if action.command is None:
         raise BadGameFile(
             Text(
@@ -568,7 +579,7 @@ def _decided(state: GameState, action: FileAction) -> list[Event]:
         raise _not_the_rules(action.seq, refused.message) from None
     if _canonical([event.to_json() for event in events]) != _canonical(action.events):
         raise _not_the_rules(action.seq, Text("its events are not the ones its command makes."))
-    return events
+    return command, events
 
 
 def _sent(action: FileAction) -> Sent:
