@@ -74,6 +74,9 @@ _.session_interface
 _.finalize
 _.secret_key
 
+# Flask's g, read by name: g.get("drawing") in banker/web/http/turns.py (seam).
+_.drawing
+
 # Arguments that are part of an lru_cache key: a file changed on disk is read again.
 mtime_ns
 

@@ -41,6 +41,7 @@ from banker.cli.fairness import Fairness, Turn
 from banker.web.http import game_files
 from banker.web.http.refusals import BROKEN, BUSY, CROWDED, FILES, REFUSED, SLOW
 from banker.web.http.security import client_key
+from banker.web.http.turns import CLIENT_TURN
 
 FILES_KEPT = 64  # open files left over for the database, the logs and the listening socket
 FILES_WANTED = 65_536  # asked for when the hard limit is unlimited
@@ -256,6 +257,7 @@ class Handler(WSGIHandler):
         """The app's answer, in its client's turn (banker/cli/fairness.py): taken once the body is
         read, so that a slow body holds no line."""
         with self.server.fairness.turn(self.client) as self.turn:
+            self.environ[CLIENT_TURN] = self.turn.end  # a request waiting for time gives it back
             super().handle_one_response()
 
     def _respond(self) -> None:

@@ -19,6 +19,7 @@ import time
 
 import pytest
 
+from banker.web.http.security import HOLD_ROOM, JOIN_TRIES_PER_MINUTE
 from tests.support.servers import ServeProcess, request
 
 FLOOD = 32
@@ -106,3 +107,40 @@ def test_a_flood_of_refused_requests_from_one_address_does_not_queue_another_tab
     assert table.statuses == [200] * COMMANDS
     assert {s for client in flood for s in client.statuses} == {403}
     assert statistics.median(meanwhile) <= FLOOD // 8, meanwhile
+
+
+def sent(port: int, source: str, path: str) -> socket.socket:
+    """A GET of `path` from `source` on a connection of its own, its answer left to be read."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=60, source_address=(source, 0))
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+    return sock
+
+
+def status_of(sock: socket.socket) -> int:
+    answer = b""
+    while b"\r\n" not in answer:
+        chunk = sock.recv(4096)
+        assert chunk, "the server closed the connection unanswered"
+        answer += chunk
+    sock.close()
+    return int(answer.split()[1])
+
+
+def test_a_right_code_from_a_guessing_address_goes_before_its_held_wrong_guesses(server):
+    """The guesses the brake holds back kept their address's turn while they waited out their
+    time: an address guessing fast enough to take turns had a right code wait behind every held
+    guess, two seconds each (30 guesses, a minute), while the waiting room was meant to hold
+    HOLD_ROOM of them at a time and let a right code through at once."""
+    status, game = request(server.port, "POST", "/api/games", {"players": ["Ann", "Bob"]})
+    assert status == 201, game
+    for n in range(JOIN_TRIES_PER_MINUTE):  # fast enough to take turns, and then braked
+        assert status_of(sent(server.port, "127.0.0.2", f"/join/WRONG{n:02d}")) == 404
+    held = [sent(server.port, "127.0.0.2", f"/join/HELD{n:02d}") for n in range(HOLD_ROOM + 5)]
+    right = sent(server.port, "127.0.0.2", f"/join/{game['join_code']}")
+    selector = selectors.DefaultSelector()
+    for sock in (right, *held):
+        selector.register(sock, selectors.EVENT_READ)
+    first = {key.fileobj for key, _ in selector.select(timeout=60)}
+    assert right in first, "a held wrong guess was answered before the right code"
+    assert status_of(right) == 200
+    assert {status_of(sock) for sock in held} == {429}

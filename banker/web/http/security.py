@@ -47,6 +47,7 @@ from banker.service.errors import NotFound
 from banker.store.address_counts import AddressCounts
 from banker.store.db import stored_bytes
 from banker.store.models import could_be_key
+from banker.web.http import turns
 
 CSP = "; ".join(
     (
@@ -172,6 +173,7 @@ def join_attempt() -> Iterator[None]:
         wrong.add(address)
         if not braked:
             raise
+        turns.step_out()
         current_app.extensions["banker.waiting_room"].wait(address)
         raise TooManyRequests(TOO_MANY_TRIES) from None
 

@@ -14,9 +14,9 @@ that is going faster than any table (banker/service/shares.py): a script paying 
 8 seats as fast as it could, some 700 commands a second, made every other table's commands wait
 six times as long; in turns, they wait for one of its commands at most, and alone on the server
 it still goes as fast as it asks. Such a command waits once, before it starts (`in_slices`).
-A request that waits for time to pass rather than for work (a join the brake holds back) gives its
-turn back meanwhile: it is the `SLEEP` every such wait goes through. Under threads (tests, `flask
-run`) the operating system takes turns instead, and nothing here applies."""
+A request that waits for time to pass rather than for work (a join the brake holds back) steps out
+of its turns first (`step_out`): the pages' and its client's line (banker/cli/fairness.py). Under
+threads (tests, `flask run`) the operating system takes turns instead, and nothing here applies."""
 
 from __future__ import annotations
 
@@ -32,6 +32,9 @@ from banker.web.http import seats
 PAGES = ("GET", "HEAD")
 FIELDS_AT_ONCE = 40  # fields of a board set between seams: half a millisecond or so
 PUSH_LINE = "banker.push_line"
+GIVE_BACK = "banker.give_back"
+# In a request's environ under `banker serve`: ends its turn in its client's line (banker/cli/fairness.py)
+CLIENT_TURN = "banker.client_turn"
 PUSH_SLICE = 0.0005  # s of a hurried game's streams' pushes between looks at the network
 View = TypeVar("View", bound=Callable)
 T = TypeVar("T")
@@ -74,6 +77,20 @@ def seam() -> str:
 def paced(items: Iterable[T], at_once: int = FIELDS_AT_ONCE) -> Iterator[T]:
     """`items` one by one, with a seam after every `at_once` of them."""
     return in_turns(items, at_once, lambda: seam())  # looked up when due: a test may replace it
+
+
+def step_out() -> None:
+    """This request waits for time to pass now, not for work: the pages waiting for their turn and
+    its client's next requests go on, and it takes no turn again (what is left is a short answer).
+    A join held back kept both while it waited: a right code from its address waited behind every
+    held guess, and a guess waiting for a place in the waiting room held the pages' turn that the
+    guesses in the room needed to answer."""
+    end_client_turn = request.environ.get(CLIENT_TURN)
+    if end_client_turn is not None:
+        end_client_turn()
+    give_back = current_app.extensions.get(GIVE_BACK)
+    if give_back is not None:
+        give_back()
 
 
 def last_in_line() -> None:
@@ -151,15 +168,6 @@ def register(app: Flask) -> None:
         if g.pop("turn", False):
             turn.release()
 
-    def pause(seconds: float) -> None:
-        """Wait `seconds` without holding up the pages waiting for their turn."""
-        held, drawing = g.get("turn", False), g.get("drawing", False)
-        give_back()
-        gevent.sleep(seconds)
-        if held:
-            turn.acquire()
-            g.turn, g.drawing = True, drawing
-
-    app.config.setdefault("SLEEP", pause)
+    app.extensions[GIVE_BACK] = give_back
     before_render_template.connect(step_aside, app, weak=False)
     app.teardown_request(give_back)  # a page that failed gives its turn back too
