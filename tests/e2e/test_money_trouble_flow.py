@@ -100,7 +100,7 @@ def test_a_trade_a_debt_raised_and_paid_and_a_bankruptcy(server, phone, shots):
     tap(cy, "Park Place")
     cy.locator("#sheet").get_by_role("button", name="Pay Ann rent · −$1,500, owed").click()
     cy.locator(".debt").get_by_role("button", name="Declare bankruptcy").click()
-    confirm(cy, "Declare Cy bankrupt to Ann")  # the app's own sheet asks first
+    confirm(cy, "Declare bankruptcy to Ann")  # the app's own sheet asks first, in Cy's own words
     expect(cy.locator(".out")).to_contain_text("You finished 3 of 3.", timeout=SETTLE)
     expect(ann.get_by_label("Your cash")).to_have_text("$3,590", timeout=SETTLE)
     choice = ann.locator(".choice")

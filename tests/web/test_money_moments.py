@@ -148,9 +148,13 @@ def test_a_bankruptcy_asks_on_the_apps_own_sheet_naming_the_creditor(app, table)
         {"type": "pay_bank", "player": 1, "amount": 1490, "reason": "tax"},
         {"type": "pay_rent", "player": 1, "deed": 39},
     )
+    # her own phone asks in her words: "Declare Ann bankrupt" read as another's act
     wallet = page(table["Ann"], game_id)
-    assert 'data-confirm-do="Declare Ann bankrupt to Bob"' in wallet
+    assert 'data-confirm-do="Declare bankruptcy to Bob"' in wallet
+    assert 'data-confirm="Everything you have goes to the creditors. Only the banker can undo it."' in wallet
     assert "hx-confirm" not in wallet
+    bank = page(table["host"], game_id, "/bank")
+    assert 'data-confirm-do="Declare Ann bankrupt to Bob"' in bank
 
 
 def test_no_screen_asks_the_browsers_confirm():

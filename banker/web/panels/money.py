@@ -46,7 +46,8 @@ class DebtPanel:
     fine_taker: Offer | None  # the creditor who may pay the jail fine and take the deeds (JMA)
 
 
-def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
+def debt_panel(state: GameState, player: Player, yours: bool = False) -> DebtPanel | None:
+    """What `player` owes and the ways out, as their own phone (`yours`) or the bank reads it."""
     debts = state.debts_of(player.id)
     if not debts or player.bankrupt:
         return None
@@ -76,7 +77,7 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
             {"type": "declare_bankruptcy", "player": player.id},
             None,
             "danger",
-            confirm=bankruptcy_confirm(state, player),
+            confirm=bankruptcy_confirm(state, player, yours),
         )
     short = max(0, total - player.cash)
     trades_note = ""
@@ -105,15 +106,23 @@ def debt_panel(state: GameState, player: Player) -> DebtPanel | None:
     )
 
 
-def bankruptcy_confirm(state: GameState, player: Player) -> Confirm:
-    """The sheet before a bankruptcy, naming who takes what the debtor has."""
+def bankruptcy_confirm(state: GameState, player: Player, yours: bool = False) -> Confirm:
+    """The sheet before a bankruptcy, naming who takes what the debtor has; on the debtor's own
+    phone (`yours`) in the first person ("Declare Ann bankrupt" read as making her bankrupt)."""
     creditors = {d.creditor for d in state.debts_of(player.id)}
+    (creditor,) = creditors if len(creditors) == 1 else (None,)
+    if yours:
+        question = Text("Everything you have goes to the creditors. Only the banker can undo it.")
+        if creditor is None:
+            return Confirm(question, Text("Declare bankruptcy to the creditors"))
+        if creditor == BANK:
+            return Confirm(question, Text("Declare bankruptcy to the bank"))
+        return Confirm(question, Text("Declare bankruptcy to %(creditor)s", creditor=state.name_of(creditor)))
     question = Text(
         "Everything %(player)s has goes to the creditors. Only the banker can undo it.", player=player.name
     )
-    if len(creditors) > 1:
+    if creditor is None:
         return Confirm(question, Text("Declare %(player)s bankrupt to the creditors", player=player.name))
-    (creditor,) = creditors
     if creditor == BANK:
         return Confirm(question, Text("Declare %(player)s bankrupt to the bank", player=player.name))
     to = Text(
