@@ -46,6 +46,11 @@ class Undone(Event):
             return Text("%(player)s took back: %(what)s", player=state.name_of(self.by), what=self.summary)
         return Text("Undone: %(what)s", what=self.summary)
 
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you == self.by:
+            return Text("You took back: %(what)s", what=self.summary)
+        return self.describe(state)
+
 
 @dataclass(frozen=True)
 class Undo(Command):

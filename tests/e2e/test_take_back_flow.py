@@ -33,7 +33,7 @@ def test_a_player_pays_taps_undo_and_the_other_phone_sees_the_money_back(server,
     ann.screenshot(path=shots / "take_back_offered.png")
 
     undo.click()
-    expect(toast).to_have_text("Ann took back: Ann paid Bob $90")
+    expect(toast).to_have_text("You took back: Ann paid Bob $90")
     expect(ann.get_by_label("Your cash")).to_have_text("$1,500", timeout=SETTLE)
     expect(bob.get_by_label("Your cash")).to_have_text("$1,500", timeout=SETTLE)
     # his money going back is the moment: the amount, and why

@@ -52,7 +52,7 @@ def test_a_player_pays_taps_undo_and_every_phone_sees_the_money_back(app, table)
     assert cash(app, game_id) == [1410, 1590, 1500]
     taken = take_back(table["Ann"], game_id, 1, before + 1)
     assert taken.status_code == 200
-    assert readable(text(taken).split("</div>")[0]) == "Ann took back: Ann paid Bob $90 (rent)"
+    assert readable(text(taken).split("</div>")[0]) == "You took back: Ann paid Bob $90 (rent)"  # hers
     assert undo_button(taken) is None  # a take-back is not taken back in turn
     assert cash(app, game_id) == [1500, 1500, 1500]
     update = live(table["Bob"], game_id, before + 1)
