@@ -107,3 +107,23 @@ def test_a_wallet_in_won_keeps_its_figure_on_one_line_beside_go(server, phone, s
     expect(ann.get_by_label("내 현금")).to_have_text("₩15,000,000", timeout=SETTLE)
     assert ann.evaluate(FIGURE) == [1, True, "₩15,000,000"]
     ann.locator(".wallet").screenshot(path=shots / f"wallet_won_{width}.png")
+
+
+def test_a_rent_that_makes_a_debt_fits_a_small_japanese_phone(server, phone, shots):
+    """The amount "· −₩550,000（借金になる）" was kept on one line and ran off the sheet's right edge."""
+    game = api(server, "/api/games", {"players": ["はると", "ゆい"], "options": {"currency": "KRW"}})
+    light_blues = {"6": 5, "8": 5, "9": 5}  # hotels
+    banker_does(
+        server,
+        game,
+        *({"type": "buy", "player": 2, "deed": int(deed)} for deed in light_blues),
+        {"type": "build_group", "player": 2, "deed": 6, "levels": light_blues},
+        {"type": "pay_bank", "player": 1, "amount": 1300, "reason": "tax"},
+    )
+    haruto = phone("ja-JP")
+    haruto.set_viewport_size({"width": 360, "height": 740})
+    take_seat(haruto, server, game["players"][0]["token"])
+    haruto.locator('.space[aria-label^="Oriental"]').first.click()
+    expect(haruto.locator("#sheet .offer").first).to_contain_text("借金になる", timeout=SETTLE)
+    assert haruto.evaluate(OVERFLOWING) == []
+    haruto.locator("#sheet").screenshot(path=shots / "rent_owed_ja_360.png")
