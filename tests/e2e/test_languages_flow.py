@@ -127,3 +127,16 @@ def test_a_rent_that_makes_a_debt_fits_a_small_japanese_phone(server, phone, sho
     expect(haruto.locator("#sheet .offer").first).to_contain_text("借金になる", timeout=SETTLE)
     assert haruto.evaluate(OVERFLOWING) == []
     haruto.locator("#sheet").screenshot(path=shots / "rent_owed_ja_360.png")
+
+
+def test_the_banks_bids_in_japanese_fit_a_small_phone(server, phone, shots):
+    """A bid "はるとが¥10で入札", kept whole as a phrase, pushed the second of its row off the screen."""
+    game = api(server, "/api/games", {"players": ["はると", "ゆい"], "options": {"currency": "JPY"}})
+    banker_does(server, game, {"type": "decline", "player": 1, "deed": 6})
+    bank = phone("ja-JP")
+    bank.set_viewport_size({"width": 360, "height": 740})
+    take_seat(bank, server, game["banker_token"])
+    bank.goto(f"{server.url}/g/{game['id']}/bank")
+    expect(bank.locator(".btn.bid").nth(1)).to_contain_text("はるとが¥10で入札", timeout=SETTLE)
+    assert bank.evaluate(OVERFLOWING) == []
+    bank.locator(".auction").screenshot(path=shots / "bank_bids_ja_360.png")
