@@ -19,7 +19,7 @@ from banker.rules.editions import CUSTOM, EDITIONS, custom_edition, edition_for
 from banker.rules.errors import InvalidCommand
 from banker.rules.inputs import check_name, check_text
 from banker.rules.lookalike import looks
-from banker.rules.ruleset import RENAMED, RuleSet, rules_from_stored, ruleset_for
+from banker.rules.ruleset import RENAMED, RuleSet, counted_in_thousands, rules_from_stored, ruleset_for
 from banker.rules.state import PLAYER_COLOURS, GameState, Player, format_money
 from banker.rules.text import Parts, Text, listing
 
@@ -320,12 +320,13 @@ def _shuffled(
         )
     dearest = sum(sorted((deed.price for deed in edition.deeds), reverse=True)[: rules.deal_deeds])
     if rules.starting_cash < dearest:
+        in_thousands = counted_in_thousands(rules.preset, edition.currency)
         raise InvalidCommand(
             Text(
                 "With %(each)s deeds dealt at the start, the starting cash must be at least %(least)s "
                 "(the dearest deeds' price).",
                 each=rules.deal_deeds,
-                least=format_money(dearest, rules.currency),
+                least=format_money(dearest, rules.currency, in_thousands),
             )
         )
     random.Random(seed).shuffle(deeds)

@@ -36,6 +36,7 @@ pounds, a custom board with other prices starts with its own cash.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cache
 from typing import Any
 
 from banker.rules.errors import InvalidCommand
@@ -59,6 +60,14 @@ CURRENCIES: dict[str, tuple[str, str, int]] = {
     # 200K), from 1,000 up in millions with M in front (1,500 -> M1.5, 1,000 -> M1)
     "MK": ("M", "K", 1),
 }
+
+
+def reading(currency: str, in_thousands: bool = False) -> tuple[str, str, int]:
+    """How amounts read in `currency`: (before, after, times). A game that counts in thousands
+    (the Millionaire preset's and board's 372K, M1), read in a currency of whole figures, reads
+    each amount a thousand times larger: 372 is ¥372,000, not ¥372."""
+    before, after, times = CURRENCIES.get(currency, CURRENCIES["USD"])
+    return before, after, times * 1000 if in_thousands and currency != "MK" else times
 
 
 @dataclass(frozen=True)
@@ -322,3 +331,11 @@ def _check_together(rules: RuleSet) -> None:
 def rules_from_stored(stored: dict[str, Any]) -> RuleSet:
     """The RuleSet a stored game started with, reading options under their old names too."""
     return RuleSet(**{RENAMED.get(name, name): value for name, value in stored.items()})
+
+
+@cache
+def counted_in_thousands(preset: str, printed: str) -> bool:
+    """Whether a game of `preset` on a board whose money is `printed` counts its amounts in
+    thousands, as its own money (the preset's, or where it keeps the classic one the board's) reads."""
+    own = PRESETS.get(preset, PRESETS["classic"]).currency
+    return (printed if own == PRESETS["classic"].currency else own) == "MK"

@@ -7,7 +7,7 @@ from typing import Any
 
 from banker.rules.board import Deed, Edition
 from banker.rules.errors import RuleError
-from banker.rules.ruleset import CURRENCIES, RuleSet
+from banker.rules.ruleset import RuleSet, counted_in_thousands, reading
 from banker.rules.text import Text
 
 BANK = 0  # the party id of the bank in money movements; players are 1..8
@@ -239,12 +239,18 @@ class GameState:
 
     def money(self, amount: int) -> str:
         """An amount as this game shows it: "$1,500", "£1,500", "₩1,500,000", or "M1.5"."""
-        return format_money(amount, self.rules.currency)
+        return format_money(amount, self.rules.currency, self.in_thousands)
+
+    @property
+    def in_thousands(self) -> bool:
+        """Whether this game counts its amounts in thousands (see ruleset.reading)."""
+        return counted_in_thousands(self.rules.preset, self.edition.currency)
 
 
-def format_money(amount: int, currency: str = "USD") -> str:
-    """How a whole amount reads in `currency` (a key of CURRENCIES); display only."""
-    before, after, times = CURRENCIES.get(currency, CURRENCIES["USD"])
+def format_money(amount: int, currency: str = "USD", in_thousands: bool = False) -> str:
+    """How a whole amount reads in `currency` (a key of CURRENCIES), in a game counted in
+    thousands or not (see ruleset.reading); display only."""
+    before, after, times = reading(currency, in_thousands)
     sign = "-" if amount < 0 else ""
     if currency == "MK":  # the electronic-banking style: 200K, then M1, M1.5, M2.25
         if abs(amount) < 1000:

@@ -106,6 +106,15 @@ def test_a_wallet_in_won_keeps_its_figure_on_one_line_beside_go(server, phone, s
     banker_does(server, game, {"type": "collect_from_bank", "player": 1, "amount": 13500, "reason": "prize"})
     expect(ann.get_by_label("내 현금")).to_have_text("₩15,000,000", timeout=SETTLE)
     assert ann.evaluate(FIGURE) == [1, True, "₩15,000,000"]
+    # the Millionaire game, counted in thousands, read in won: ten figures
+    game = api(
+        server,
+        "/api/games",
+        {"players": ["Ann", "Bob"], "preset": "millionaire", "options": {"currency": "KRW"}},
+    )
+    take_seat(ann, server, game["players"][0]["token"])
+    expect(ann.get_by_label("내 현금")).to_have_text("₩372,000,000", timeout=SETTLE)
+    assert ann.evaluate(FIGURE) == [1, True, "₩372,000,000"]
     ann.locator(".wallet").screenshot(path=shots / f"wallet_won_{width}.png")
 
 

@@ -8,6 +8,7 @@ from banker.rules.cards import DrawCard
 from banker.rules.editions import _us_data, custom_edition, load_edition
 from banker.rules.money import PassGo, PayTax
 from banker.rules.rent import PayRent
+from banker.rules.ruleset import counted_in_thousands
 from banker.rules.state import format_money
 from tests.support.rules import ANN, BOB, NAMES, built, cash, owning, run
 from tests.support.small_board import small_board
@@ -120,6 +121,26 @@ def test_money_styles_read_exactly():
     assert [format_money(n, "KRW") for n in amounts] == ["₩1,500,000", "₩200,000", "₩1,000,000", "₩2,500,000"]
     assert [format_money(n, "JPY") for n in amounts] == ["¥1,500", "¥200", "¥1,000", "¥2,500"]
     assert [format_money(n, "MK") for n in amounts] == ["M1.5", "200K", "M1", "M2.5"]
+
+
+def test_a_game_counted_in_thousands_reads_them_in_a_currency_of_whole_figures():
+    """The Millionaire preset's 372K read "¥372" in yen: each amount is a thousand times larger."""
+
+    def millionaire(**options: object):
+        return fold([(1, [start_game(NAMES[:2], "millionaire", options=options or None)])])
+
+    assert [millionaire().money(n) for n in (372, 1500)] == ["372K", "M1.5"]
+    assert [millionaire(currency="JPY").money(n) for n in (372, 1500)] == ["¥372,000", "¥1,500,000"]
+    assert millionaire(currency="USD").money(150) == "$150,000"
+    assert millionaire(currency="KRW").money(372) == "₩372,000,000"
+    # the classic game reads its figures as they are
+    assert fold([(1, [start_game(NAMES[:2], options={"currency": "JPY"})])]).money(1500) == "¥1,500"
+    assert [format_money(-372, c, in_thousands=True) for c in ("EUR", "MK")] == ["-€372,000", "-372K"]
+    # counted in thousands by the preset, or by a board whose money the classic preset keeps
+    assert [counted_in_thousands(*game) for game in GAMES] == [True, True, False, False]
+
+
+GAMES = [("millionaire", "GBP"), ("classic", "MK"), ("classic", "USD"), ("speed", "KRW")]
 
 
 def test_the_electronic_banking_style_keeps_every_thousand_and_the_sign():

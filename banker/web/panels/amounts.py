@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from banker.rules import GameState, Player
-from banker.rules.ruleset import CURRENCIES
+from banker.rules.ruleset import reading
 from banker.rules.text import Text
 
 
@@ -24,7 +24,7 @@ class AmountField:
 
 
 def amount_field(state: GameState) -> AmountField:
-    before, after, times = CURRENCIES[state.rules.currency]
+    before, after, times = reading(state.rules.currency, state.in_thousands)
     example = Text("e.g. %(amount)s", amount=200)
     if times > 1:
         return AmountField(
@@ -49,7 +49,7 @@ def amount_field(state: GameState) -> AmountField:
 def money_shape(state: GameState) -> str:
     """How the game shows an amount, for the page's script to name a typed one ("Pay Bob $50"):
     [before, after, times, counted in K]."""
-    before, after, times = CURRENCIES[state.rules.currency]
+    before, after, times = reading(state.rules.currency, state.in_thousands)
     return json.dumps([before, after, times, state.rules.currency == "MK"])
 
 
@@ -63,7 +63,7 @@ def cash_of(state: GameState, player: Player) -> Markup:
     if len(shown) < LONG_FIGURE:
         return Markup('<data value="%d">%s</data>') % (player.cash, shown)
     # its length, for the wallet to size it on one line (app.css): "₩1,500," over "000" read as two
-    return Markup('<data value="%d" data-chars="%d">%s</data>') % (player.cash, min(len(shown), 12), shown)
+    return Markup('<data value="%d" data-chars="%d">%s</data>') % (player.cash, min(len(shown), 14), shown)
 
 
 TEMPLATE_GLOBALS = {"amount_field": amount_field, "cash_of": cash_of, "money_shape": money_shape}
