@@ -22,7 +22,7 @@ from banker.rules.debts import require_no_debt
 from banker.rules.deeds import OwnerCommand, group_label, owners_lots
 from banker.rules.money import payment, rounded
 from banker.rules.state import BANK, GameState
-from banker.rules.text import Text
+from banker.rules.text import Plural, Text
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,20 @@ class BuildGroup(OwnerCommand):
                 group=group_label(deed),
             ),
         )
+        if not state.rules.uneven_building:  # said of the plan: one build at a time told of a lot half way
+            planned = {p: targets.get(p, level(state, p)) for p in lots}
+            high, low = max(lots, key=planned.__getitem__), min(lots, key=planned.__getitem__)
+            require(
+                planned[high] - planned[low] <= 1,
+                Text(
+                    "Build evenly: the lots of a group may differ by one house at most; this plan gives "
+                    "%(high)s %(many)s and %(low)s %(few)s.",
+                    high=state.deed(high).name,
+                    many=_standing(state, planned[high]),
+                    low=state.deed(low).name,
+                    few=_standing(state, planned[low]),
+                ),
+            )
         done, spent, paid_back = state, 0, 0
         while above := [p for p in lots if level(done, p) > targets.get(p, level(state, p))]:
             sold, refund, _ = building_sale(done, max(above, key=lambda p: level(done, p)))
@@ -90,6 +104,13 @@ class BuildGroup(OwnerCommand):
             reason = Text("sold buildings in the %(group)s group", group=group)
             money = payment(state, BANK, holding.owner, paid_back - spent, reason)
         return [money, *changed] if money.amount else changed
+
+
+def _standing(state: GameState, at: int) -> Text:
+    """A lot's buildings at the level `at`: "no buildings", "2 houses", "a hotel"."""
+    if at > state.rules.houses_before_hotel:
+        return Text("a hotel")
+    return Plural("%(n)s house", "%(n)s houses", at) if at else Text("no buildings")
 
 
 def _applied(state: GameState, events: list[Event]) -> GameState:

@@ -80,11 +80,20 @@ def test_selling_a_hotel_and_building_elsewhere_in_one_plan_pays_the_difference(
     assert after.houses == state.houses - 8 and after.hotels == state.hotels + 2
 
 
-def test_an_uneven_plan_is_refused_as_a_single_build_would_be():
-    message = refusal(rich_orange(), plan(16, p16=3, p18=1, p19=1))
-    assert message == "Build evenly: Tennessee Avenue has 1 house, build there first."
+def test_an_uneven_plan_is_refused_saying_what_the_plan_would_leave():
+    """Refused as the single build half way through it would be, it read "Tennessee Avenue has 1
+    house", of a lot that had none."""
+    assert refusal(rich_orange(), plan(16, p16=3, p18=1, p19=1)) == (
+        "Build evenly: the lots of a group may differ by one house at most; this plan gives "
+        "St. James Place 3 houses and Tennessee Avenue 1 house."
+    )
+    assert refusal(run(rich_orange(), plan(16, p16=4, p18=4, p19=4)), plan(16, p16=5, p18=3)) == (
+        "Build evenly: the lots of a group may differ by one house at most; this plan gives "
+        "St. James Place a hotel and Tennessee Avenue 3 houses."
+    )
     assert refusal(rich_orange(), plan(16, p16=2)) == (
-        "Build evenly: Tennessee Avenue has no buildings, build there first."
+        "Build evenly: the lots of a group may differ by one house at most; this plan gives "
+        "St. James Place 2 houses and Tennessee Avenue no buildings."
     )
 
 

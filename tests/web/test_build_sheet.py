@@ -19,7 +19,10 @@ def test_the_building_sheet_counts_a_changed_plan_before_anything_is_spent(app, 
     assert "/space/1?view=player&plan=1,1" in sheet  # − on Mediterranean Avenue
     assert "/space/1?view=player&plan=3,2" in sheet  # +1 house on each
     uneven = tap(bought["Ann"], bought["id"], 1, plan="2,0")
-    assert "Build evenly: Baltic Avenue has no buildings, build there first." in refusals(uneven)
+    assert (
+        "Build evenly: the lots of a group may differ by one house at most; this plan gives "
+        "Mediterranean Avenue 2 houses and Baltic Avenue no buildings."
+    ) in refusals(uneven)
     assert state(app, bought["id"]).player(1).cash == 1500 - 60 - 60 - 200  # nothing was spent
     for nonsense in ("9,9", "1", "a,b", "²,1", "-1,0"):  # not a plan for these lots: the next even round
         assert "Build · −$100" in buttons(tap(bought["Ann"], bought["id"], 1, plan=nonsense))
