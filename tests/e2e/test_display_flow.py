@@ -215,3 +215,38 @@ def test_a_display_whose_link_is_turned_off_says_so_and_not_that_it_is_reconnect
     expect(bar).to_be_hidden()  # where nothing will come back
     expect(display.get_by_role("button", name="Voice")).to_be_hidden()  # nor be said
     context.close()
+
+
+# the players' cards that end below the screen, or under the voice's switch
+CARDS_OUT_OF_SIGHT = """() => { const screen = innerHeight, voice = document.querySelector('.voice-switch').getBoundingClientRect();
+  return [...document.querySelectorAll('#players .player')].filter((card) => { const box = card.getBoundingClientRect();
+    return box.bottom > screen || (box.bottom > voice.top && box.right > voice.left); }).map((card) => card.dataset.party); }"""
+
+
+# the players' figures that run past their card
+FIGURES_CUT = """() => [...document.querySelectorAll('#players .player')].filter((card) =>
+  card.querySelector('.cash data').getBoundingClientRect().right > card.getBoundingClientRect().right)
+  .map((card) => card.dataset.party)"""
+
+
+def test_four_players_in_won_fit_a_720p_screen(server, browser, phone, shots):
+    """On a 1280x720 TV the fourth player's card ran off the bottom, under the voice's switch."""
+    game = api(
+        server, "/api/games", {"players": ["민준", "서연", "はると", "ゆい"], "options": {"currency": "KRW"}}
+    )
+    bank = phone()
+    take_seat(bank, server, game["banker_token"])
+    banker_does(
+        server,
+        game,
+        {"type": "go_to_jail", "player": 1},
+        {"type": "go_to_jail", "player": 4},
+        {"type": "collect_from_bank", "player": 2, "amount": 13500, "reason": "prize"},  # ₩15,000,000
+    )
+    display = browser.new_context(viewport={"width": 1280, "height": 720}, locale="ja-JP").new_page()
+    display.goto(display_link(bank))
+    expect(display.locator("#players .player")).to_have_count(4)
+    assert display.evaluate(CARDS_OUT_OF_SIGHT) == []
+    expect(display.locator('#players [data-party="2"] .cash data')).to_have_text("₩15,000,000")
+    assert display.evaluate(FIGURES_CUT) == []
+    display.screenshot(path=shots / "display_720p_won_ja.png")
