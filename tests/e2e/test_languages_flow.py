@@ -149,3 +149,17 @@ def test_the_banks_bids_in_japanese_fit_a_small_phone(server, phone, shots):
     expect(bank.locator(".btn.bid").nth(1)).to_contain_text("はるとが¥10で入札", timeout=SETTLE)
     assert bank.evaluate(OVERFLOWING) == []
     bank.locator(".auction").screenshot(path=shots / "bank_bids_ja_360.png")
+
+
+def test_an_amount_typed_in_thousands_of_won_has_room_for_its_label_and_example(server, phone, shots):
+    """At 72 px the label broke inside a word ("(₩1,000単" over "位)") and the example read "例: 20"."""
+    game = api(server, "/api/games", {"players": ["はると", "ゆい"], "options": {"currency": "KRW"}})
+    haruto = phone("ja-JP")
+    haruto.set_viewport_size({"width": 360, "height": 740})
+    take_seat(haruto, server, game["players"][0]["token"])
+    haruto.locator("#tab-pay").click()
+    for kind in ("pay_bank", "collect_from_bank"):
+        form = haruto.locator("form", has=haruto.locator(f'input[value="{kind}"]'))
+        assert form.locator('input[name="amount"]').bounding_box()["width"] >= 100
+    assert haruto.evaluate(OVERFLOWING) == []
+    haruto.screenshot(path=shots / "pay_tab_won_ja_360.png", full_page=True)
