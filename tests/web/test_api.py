@@ -392,7 +392,10 @@ def test_a_round_of_houses_is_one_api_command_with_each_lots_level(client, game)
     }
     uneven = command(client, game, ann, type="build_group", deed=1, levels={"1": 4})
     assert uneven.status_code == 409
-    assert uneven.get_json() == {"error": "Build evenly: Baltic Avenue has 2 houses, build there first."}
+    assert uneven.get_json() == {
+        "error": "Build evenly: the lots of a group may differ by one house at most; this plan gives "
+        "Mediterranean Avenue 4 houses and Baltic Avenue 2 houses."
+    }
     malformed = command(client, game, ann, type="build_group", deed=1, levels=[1, 3])
     assert malformed.status_code == 400
     assert malformed.get_json()["error"].startswith("The levels must be an object")
