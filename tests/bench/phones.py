@@ -193,7 +193,7 @@ def display_cookie(http: Http, game_id: str, banker_token: str) -> str:
 
 def display_cash(markup: str, player: int) -> str | None:
     """The cash a display's update shows on `player`'s card, or None if it has none."""
-    found = re.search(rf'<article id="player-{player}".*?<p class="cash">(.*?)</p>', markup, re.S)
+    found = re.search(rf'<article id="player-{player}".*?<p class="cash"[^>]*>(.*?)</p>', markup, re.S)
     if found is None:
         return None
     return html.unescape(re.sub(r"<span class=\"sr-only\">.*?</span>|<[^>]*>", "", found.group(1))).strip()

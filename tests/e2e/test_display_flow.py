@@ -223,10 +223,10 @@ CARDS_OUT_OF_SIGHT = """() => { const screen = innerHeight, voice = document.que
     return box.bottom > screen || (box.bottom > voice.top && box.right > voice.left); }).map((card) => card.dataset.party); }"""
 
 
-# the players' figures that run past their card
+# the players' figures that run past their card or the screen
 FIGURES_CUT = """() => [...document.querySelectorAll('#players .player')].filter((card) =>
-  card.querySelector('.cash data').getBoundingClientRect().right > card.getBoundingClientRect().right)
-  .map((card) => card.dataset.party)"""
+  card.querySelector('.cash data').getBoundingClientRect().right
+    > Math.min(card.getBoundingClientRect().right, innerWidth)).map((card) => card.dataset.party)"""
 
 
 def test_four_players_in_won_fit_a_720p_screen(server, browser, phone, shots):

@@ -53,17 +53,10 @@ def money_shape(state: GameState) -> str:
     return json.dumps([before, after, times, state.rules.currency == "MK"])
 
 
-LONG_FIGURE = 8  # characters of a figure the wallet shrinks to fit beside GO (₩1,500,000)
-
-
 def cash_of(state: GameState, player: Player) -> Markup:
     """A player's cash as shown, with its whole amount for the page's script (the balance's count
     up, the most its player may bid): ₩1.5M or M1.5 does not say it."""
-    shown = state.money(player.cash)
-    if len(shown) < LONG_FIGURE:
-        return Markup('<data value="%d">%s</data>') % (player.cash, shown)
-    # its length, for the wallet to size it on one line (app.css): "₩1,500," over "000" read as two
-    return Markup('<data value="%d" data-chars="%d">%s</data>') % (player.cash, min(len(shown), 14), shown)
+    return Markup('<data value="%d">%s</data>') % (player.cash, state.money(player.cash))
 
 
 TEMPLATE_GLOBALS = {"amount_field": amount_field, "cash_of": cash_of, "money_shape": money_shape}
