@@ -37,11 +37,11 @@ TIMED_GAME_SECONDS = 40 if profile() == "long" else None
 # clocks have started; the receipt line under the balance, which the page keeps from its money
 # flashes and its own replies, and a fresh load reads from the latest actions: these commands are
 # sent through the API, whose answers no page sees), htmx's working classes and the out-of-band
-# mark it takes off what it swaps in, the live part's own polling address, and the dock's fold
-# buttons and folds (this phone's own choice).
+# mark it takes off what it swaps in, the live part's own polling address, the dock's fold
+# buttons and folds (this phone's own choice), and the size the page fits a long figure to.
 SNAPSHOT = """
 (doc) => {
-  const skipAttrs = new Set(["class", "hx-swap-oob", "data-started", "data-counting", "data-felt", "data-ends-in"]);
+  const skipAttrs = new Set(["class", "hx-swap-oob", "data-started", "data-counting", "data-felt", "data-ends-in", "data-fitted"]);
   const kept = (el) => [...el.classList].filter((c) => !c.startsWith("htmx-") && c !== "ending" && c !== "folded");
   const masked = (el) => el.matches(".auction .clock, .auction .going");
   const lines = (root) => {
@@ -56,6 +56,7 @@ SNAPSHOT = """
       const classes = kept(node);
       const attrs = [...node.attributes]
         .filter((a) => !skipAttrs.has(a.name) && !(node.hasAttribute("data-live") && a.name.startsWith("hx-")))
+        .filter((a) => !(node.hasAttribute("data-fit") && a.name === "style"))
         .map((a) => `${a.name}=${a.value}`)
         .sort();
       out.push(`<${node.localName}${classes.length ? "." + classes.sort().join(".") : ""} ${attrs.join(" ")}>`);
