@@ -129,7 +129,7 @@ def test_the_browser_bench_counts_a_skipped_or_reordered_balance():
 def test_a_display_update_tells_each_changed_cards_cash_without_its_spoken_label():
     cards = (
         '<article id="player-1" class="player" hx-swap-oob="true" data-party="1">'
-        '<p class="cash" data-fit><span class="sr-only">Cash </span><data value="1410">$1,410</data></p></article>'
+        '<p class="cash" data-fit><span class="sr-only">Cash </span>$1,410</p></article>'
         '<article id="player-12" class="player" hx-swap-oob="true" data-party="12">'
         '<p class="cash"><span class="sr-only">현금 </span>&#8361;90</p></article>'
     )
