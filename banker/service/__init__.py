@@ -165,7 +165,9 @@ class GameService:
         if request_id is not None:  # kept in the log beside the command
             if not isinstance(request_id, str) or not 0 < len(request_id) <= REQUEST_ID_MOST:
                 # cut to its first 64, two ids would be one: the second command answered as done
-                raise InvalidCommand(Text("A request_id is text of 1 to 64 characters."))
+                raise InvalidCommand(
+                    Text("A request_id is text of 1 to %(most)s characters.", most=REQUEST_ID_MOST)
+                )
             check_text(request_id, Text("The %(field)s", field="request_id"))
         # a roll sent again is the same roll: its key is known before it is thrown
         request = RequestKey.of(request_id, command)

@@ -349,7 +349,9 @@ def _file_action(data: Any, index: int, latest: datetime, check_events: bool) ->
     request_id = _checked(data.get("request_id"), str | None, f"{where}.request_id")
     command_digest = _checked(data.get("command_digest"), str | None, f"{where}.command_digest")
     if request_id is not None and not 0 < len(request_id) <= REQUEST_ID_MOST:
-        raise _damaged(f"{where}.request_id", Text("a request id is 1 to 64 characters."))
+        raise _damaged(
+            f"{where}.request_id", Text("a request id is 1 to %(most)s characters.", most=REQUEST_ID_MOST)
+        )
     if command_digest is not None and (
         request_id is None or not re.fullmatch("[0-9a-f]{64}", command_digest)
     ):
