@@ -278,6 +278,14 @@ function cashIn(shown) {
     document.body.addEventListener("htmx:configRequest", function (event) {
       if (event.target.hasAttribute("data-live")) event.detail.parameters.seq = event.target.dataset.seq;
     });
+    // an answer no newer than what the stream has shown meanwhile is not swapped in: it would turn
+    // the screen back (and start a running auction's clock again)
+    document.body.addEventListener("htmx:beforeSwap", function (event) {
+      var live = event.detail.target;
+      if (!live.hasAttribute || !live.hasAttribute("data-live")) return;
+      var seq = /data-seq="(\d+)" data-live/.exec(event.detail.serverResponse);
+      if (seq && parseInt(seq[1], 10) <= parseInt(live.dataset.seq, 10)) event.detail.shouldSwap = false;
+    });
     // this phone's own command went through: the stream brings what changed, or while it is down a poll
     document.body.addEventListener("bank-changed", function () {
       var live = document.querySelector("[data-live]");

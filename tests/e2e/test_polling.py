@@ -75,3 +75,35 @@ def test_a_change_announced_while_the_screen_swaps_in_the_last_one_is_not_lost(s
     page.wait_for_timeout(300)  # announced in the gap
     _run_for(page, 2)  # settles; no poll is due yet
     expect(page.get_by_label("Your cash")).to_have_text("$1,512", timeout=SETTLE)
+
+
+def test_a_poll_answered_after_the_stream_moved_on_does_not_turn_the_screen_back(server, phone):
+    """A poll still out when a change is pushed is answered with the game as it stood: swapped in,
+    it would put back the balance from before the payment the phone has just shown (and start a
+    running auction's clock again) until the next change."""
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    page = phone()
+    with page.expect_event("response", lambda r: "/stream" in r.url):
+        take_seat(page, server, game["players"][0]["token"])
+    held = []
+    page.route("**/live?*", lambda route: held.append(route))
+    page.evaluate("htmx.trigger(document.querySelector('[data-live]'), 'refresh')")
+    for _ in range(50):
+        if held:
+            break
+        page.wait_for_timeout(100)  # the poll reaches the route
+    (poll,) = held
+    as_it_stood = poll.fetch(url=poll.request.url.partition("?")[0] + "?view=player")
+    assert "$1,500" in as_it_stood.text()
+
+    command = {"type": "pay_player", "player": 2, "to": 1, "amount": 50}
+    paid = api(server, f"/api/games/{game['id']}/commands", command, game["banker_token"])
+    expect(page.get_by_label("Your cash")).to_have_text("$1,550", timeout=SETTLE)
+    page.evaluate(
+        "() => { window.polled = new Promise((done) =>"
+        " document.body.addEventListener('htmx:afterRequest', done, {once: true})); }"
+    )
+    poll.fulfill(response=as_it_stood)
+    page.evaluate("window.polled.then(() => new Promise((done) => setTimeout(done, 100)))")
+    expect(page.get_by_label("Your cash")).to_have_text("$1,550")
+    assert page.locator("[data-live]").get_attribute("data-seq") == str(paid["seq"])
