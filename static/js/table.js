@@ -347,6 +347,12 @@ function cashIn(shown) {
     var dropping = null;
     var stored = []; // the request ids of this seat's taps the stream has seen stored (push.py, _sent)
 
+    // the tap that did not get through has gone through since, or been given up
+    function settled() {
+      unsent = retry = null;
+      document.querySelectorAll("#toast .not-sent").forEach(function (toast) { toast.remove(); });
+    }
+
     // a tap whose answer was lost but which the stream shows stored: said so, never "Not sent"
     function sentAfterAll() {
       unsent = retry = null;
@@ -396,7 +402,7 @@ function cashIn(shown) {
       if (!command && config.elt.closest("[data-live]") === config.elt) return;
       xhr.addEventListener("loadend", function () {
         if ([0, 502, 503, 504].indexOf(xhr.status) === -1) {
-          if (command) unsent = null;
+          if (command || (retry && retry.path === config.path)) settled();
           return back();
         }
         var values = valuesOf(config.formData);
@@ -406,7 +412,16 @@ function cashIn(shown) {
         document.getElementById("toast").replaceChildren(document.getElementById("not-sent").content.cloneNode(true));
       });
     });
+    // news and money pushed meanwhile take the toasts' place: "Not sent" stays beside them until
+    // its tap goes through or its ✕ is tapped, or the tap would be lost without a word
+    function keepNotSent() {
+      var toasts = document.getElementById("toast");
+      if (retry && !toasts.querySelector(".not-sent")) toasts.prepend(document.getElementById("not-sent").content.cloneNode(true));
+    }
+    body.addEventListener("htmx:afterSwap", keepNotSent);
+    body.addEventListener("htmx:oobAfterSwap", keepNotSent);
     document.addEventListener("click", function (event) {
+      if (event.target.closest && event.target.closest(".not-sent [data-dismiss]")) settled();
       if (retry && event.target.closest && event.target.closest("[data-retry]")) {
         if (retry.verb !== "POST") document.getElementById("toast").replaceChildren();
         htmx.ajax(retry.verb, retry.path, { source: body, target: retry.target, values: retry.values });

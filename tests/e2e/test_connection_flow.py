@@ -142,6 +142,38 @@ def test_a_tap_whose_answer_was_lost_is_retried_without_applying_twice(server, p
     assert "request_id=" in sent[0]
 
 
+def test_not_sent_stays_when_money_comes_in_until_retry_applies_it_or_it_is_closed(server, phone):
+    """Money pushed to the phone brings its own toast: it joins "Not sent", never replaces it (the
+    tap would be lost without a word). A tap that went through, or the ✕, ends it."""
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    ann = seated(phone, server, game, 1)
+    ann.route("**/do", lambda route: route.fulfill(status=503), times=1)
+    ann.get_by_role("button", name="Passed GO").click()
+    not_sent = ann.locator("#toast .not-sent")
+    expect(not_sent).to_contain_text("Not sent")
+
+    banker_does(server, game, {"type": "pay_player", "player": 2, "to": 1, "amount": 10})
+    expect(ann.locator("#toast .money")).to_have_text("+$10 from Bob", timeout=SETTLE)
+    expect(not_sent).to_be_visible()
+    not_sent.get_by_role("button", name="Retry").click()
+    expect(ann.locator("#toast")).to_contain_text("You collected $200 from the bank (Passed GO)")
+    expect(not_sent).to_have_count(0)
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,710", timeout=SETTLE)
+    assert cash(server, game, 1) == 1710
+
+    banker_does(server, game, {"type": "pay_player", "player": 2, "to": 1, "amount": 5})
+    expect(ann.locator("#toast .money")).to_have_text("+$5 from Bob", timeout=SETTLE)
+    expect(not_sent).to_have_count(0)  # applied: not said again
+
+    ann.route("**/space/**", lambda route: route.fulfill(status=503), times=1)
+    ann.locator('.space[aria-label^="Boardwalk"]').click()
+    not_sent.get_by_role("button", name="Close").click()
+    banker_does(server, game, {"type": "pay_player", "player": 2, "to": 1, "amount": 7})
+    expect(ann.locator("#toast .money")).to_have_text("+$7 from Bob", timeout=SETTLE)
+    expect(not_sent).to_have_count(0)  # closed by its player
+    assert cash(server, game, 1) == 1722
+
+
 # every figure the balance shows, counted or not
 WATCH_BALANCE = """() => {
   window.figures = [];
