@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 import banker.service.pacing
 from banker.rules import decide
 from banker.rules.bankruptcy import DeclareBankruptcy
+from banker.rules.board import edition_to_json
 from banker.rules.buildings import Build
+from banker.rules.editions import load_edition
 from banker.rules.editions.check import LARGEST_BOARD
 from banker.rules.money import Paid, PayBank
 from banker.rules.mortgages import Mortgage
@@ -522,6 +524,17 @@ def test_a_reason_nested_deeper_than_the_rules_nest_one_is_refused_from_a_backup
 START = "The game in the file is not one Banker can set up: "
 
 
+def on_the_us_board(change):
+    """The file's game started on a custom edition: the US board with `change` made to it."""
+
+    def started(data):
+        board = edition_to_json(load_edition("us"))
+        change(board)
+        data["actions"][0]["events"][0].update(edition="custom", edition_data=board)
+
+    return started
+
+
 @pytest.mark.parametrize(
     ("change", "error"),
     [
@@ -536,6 +549,10 @@ START = "The game in the file is not one Banker can set up: "
             START + "A game needs 2 to 8 players; you named 1.",
         ),
         (put({"edition": "Springfield"}, "actions", 0, "events", 0, "edition_data"), START),
+        (
+            on_the_us_board(lambda board: board["properties"][-1].update(mortgage=900)),
+            START + "Boardwalk's mortgage value must be at most its price, 400, not 900.",
+        ),
         (
             put({"type": "joined", "player": 1}, "actions", 0, "events", 0),
             "The game file is damaged at actions[0]: a game begins with its start (game_started) alone.",

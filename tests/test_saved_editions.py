@@ -163,3 +163,18 @@ def test_a_draft_starts_no_game_until_its_blanks_are_typed(service):
     typed = service.editions.change(draft.id, filled)
     game = service.create_game(["Ann", "Bob"], preset="millionaire", edition=typed.id)
     assert game.state.edition.deed_at[31].name == "Paradise Island" and game.state.player(1).cash == 372
+
+
+def test_an_edition_mortgaging_a_deed_above_its_price_is_not_ready_and_starts_no_game(service):
+    data = edition_to_json(load_edition("us"))
+    data["properties"][-1]["mortgage"] = 900
+    edition = service.editions.start(data, HOME)
+    why = "Boardwalk's mortgage value must be at most its price, 400, not 900."
+    assert not edition.complete
+    assert [(fault.item, fault.why) for fault in edition.faults] == [("deed.39", why)]
+    with pytest.raises(EditionIncomplete) as refusal:
+        service.create_game(["Ann", "Bob"], edition=edition.id)
+    assert refusal.value.message == why + " Correct it in the edition editor first."
+    corrected = service.editions.change(edition.id, lambda draft: edit(draft, {"deed.39.mortgage": "200"}))
+    assert corrected.complete
+    assert service.create_game(["Ann", "Bob"], edition=corrected.id).state.deed(39).mortgage == 200

@@ -22,7 +22,16 @@ from sqlalchemy.engine import Engine
 from banker.rules import InvalidCommand, RuleError
 from banker.rules.board import edition_to_json
 from banker.rules.editions import EDITIONS, load_edition
-from banker.rules.editions.draft import DRAFTS, Gap, built_in_draft, draft_from_json, missing, playable
+from banker.rules.editions.draft import (
+    DRAFTS,
+    Fault,
+    Gap,
+    built_in_draft,
+    draft_from_json,
+    faults,
+    missing,
+    playable,
+)
 from banker.rules.text import Plural, Text
 from banker.service.errors import NotFound
 from banker.service.locks import KeyedLocks
@@ -37,8 +46,8 @@ Change = Callable[[dict[str, Any]], dict[str, Any]]
 
 @dataclass(frozen=True)
 class EditionInfo:
-    """A saved edition: its board in the edition file format, blanks and all, and what is
-    still blank (nothing: it plays)."""
+    """A saved edition: its board in the edition file format, blanks and all, what is still
+    blank and which of its figures do not go together (neither: it plays)."""
 
     id: str
     title: str
@@ -46,14 +55,15 @@ class EditionInfo:
     version: int
     updated_at: datetime
     missing: tuple[Gap, ...] = field(hash=False)
+    faults: tuple[Fault, ...] = field(hash=False)
 
     @property
     def complete(self) -> bool:
-        return not self.missing
+        return not self.missing and not self.faults
 
 
 class EditionIncomplete(InvalidCommand):
-    """Raised when a game is asked for on an edition with figures still blank."""
+    """Raised when a game is asked for on an edition with figures still blank or not going together."""
 
     def __init__(self, edition: EditionInfo) -> None:
         super().__init__(
@@ -63,6 +73,8 @@ class EditionIncomplete(InvalidCommand):
                 len(edition.missing),
                 edition=edition.title,
             )
+            if edition.missing
+            else Text("%(why)s Correct it in the edition editor first.", why=edition.faults[0].why)
         )
         self.edition = edition
 
@@ -174,8 +186,8 @@ class Editions:
 
     def for_game(self, edition: Any) -> Any:
         """What a game is asked to start on, with a saved edition's id read as its board as it is
-        now (later changes are not the game's): a draft refused while figures are blank. Any other
-        edition goes on to the rules as it is."""
+        now (later changes are not the game's): refused while figures are blank or do not go
+        together. Any other edition goes on to the rules as it is."""
         if isinstance(edition, str) and edition in DRAFTS:
             raise InvalidCommand(
                 Text(
@@ -212,4 +224,5 @@ def _info(row: dict[str, Any]) -> EditionInfo:
         version=row["version"],
         updated_at=row["updated_at"],
         missing=tuple(missing(row["data"])),
+        faults=tuple(faults(row["data"])),
     )

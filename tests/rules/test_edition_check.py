@@ -442,6 +442,22 @@ def test_values_of_any_kind_or_size_are_refused_in_words(change, message):
     assert refusal(spoiled(change)) == message
 
 
+def test_a_mortgage_value_may_be_the_price_but_not_above_it():
+    check_edition(spoiled(lambda d: deed(d, 39).update(mortgage=400)))
+    assert refusal(spoiled(lambda d: deed(d, 39).update(mortgage=900))) == (
+        "Boardwalk's mortgage value must be at most its price, 400, not 900."
+    )
+
+
+def test_a_deed_that_mortgages_for_more_than_it_costs_starts_no_game():
+    """Bought for $60 and mortgaged for $100, it would make $40 from nothing, again and again."""
+    with pytest.raises(InvalidCommand) as refused:
+        start_game(["Ann", "Bob"], edition=spoiled(lambda d: deed(d, 1).update(mortgage=100)))
+    assert refused.value.message == (
+        "Mediterranean Avenue's mortgage value must be at most its price, 60, not 100."
+    )
+
+
 def test_an_invalid_file_starts_no_game():
     with pytest.raises(InvalidCommand) as refused:
         start_game(["Ann", "Bob"], edition=spoiled(lambda d: d["spaces"].pop()))

@@ -196,11 +196,11 @@ def test_a_name_is_never_blank_in_a_file():
 
 
 @pytest.mark.parametrize(
-    ("typed", "price"),
+    ("typed", "cost"),
     [("1,500", 1500), ("$60", 60), (" 75 ", 75), ("１５００", 1500), ("", None)],
 )
-def test_a_figure_is_typed_as_the_bank_counts_it_or_left_blank(typed, price):
-    assert edit(us(), {"deed.39.price": typed})["properties"][-1]["price"] == price
+def test_a_figure_is_typed_as_the_bank_counts_it_or_left_blank(typed, cost):
+    assert edit(us(), {"deed.39.hotel_cost": typed})["properties"][-1]["hotel_cost"] == cost
 
 
 def test_in_thousands_a_figure_may_be_typed_with_its_k():
@@ -281,6 +281,47 @@ def test_of_several_changes_one_refused_refuses_them_all():
         "deed.37.price": 'Park Place\'s price must be a whole number from 1 to 1,000,000, not "lots".'
     }
     assert draft == us()
+
+
+def above_price(price: int, mortgage: int) -> str:
+    return f"Mediterranean Avenue's mortgage value must be at most its price, {price}, not {mortgage}."
+
+
+@pytest.mark.parametrize(
+    ("changes", "reasons"),
+    [
+        ({"deed.1.mortgage": "100"}, {"deed.1.mortgage": above_price(60, 100)}),
+        ({"deed.1.price": "20"}, {"deed.1.price": above_price(20, 30)}),
+        (
+            {"deed.1.price": "20", "deed.1.mortgage": "25"},
+            {"deed.1.price": above_price(20, 25), "deed.1.mortgage": above_price(20, 25)},
+        ),
+    ],
+    ids=["mortgage", "price", "both"],
+)
+def test_a_mortgage_value_above_its_deeds_price_is_refused_at_the_figure_typed(changes, reasons):
+    draft = us()
+    with pytest.raises(Refused) as refusal:
+        edit(draft, changes)
+    assert refusal.value.reasons == reasons
+    assert draft == us()
+
+
+def test_a_price_and_its_mortgage_value_lowered_in_one_save_are_kept_and_a_blank_price_bounds_nothing():
+    lowered = edit(us(), {"deed.1.price": "20", "deed.1.mortgage": "10"})["properties"][0]
+    assert (lowered["price"], lowered["mortgage"]) == (20, 10)
+    unpriced = edit(us(), {"deed.1.price": ""})
+    assert edit(unpriced, {"deed.1.mortgage": "100"})["properties"][0]["mortgage"] == 100
+
+
+def test_a_file_mortgaging_a_deed_above_its_price_is_kept_as_a_draft_but_does_not_play():
+    data = edition_to_json(load_edition("us"))
+    data["properties"][-1]["mortgage"] = 900
+    draft = draft_from_json(data)
+    assert missing(draft) == []
+    with pytest.raises(InvalidEdition) as refusal:
+        playable(draft)
+    assert refusal.value.message == "Boardwalk's mortgage value must be at most its price, 400, not 900."
 
 
 def test_renaming_a_deed_renames_its_space_and_keeps_its_figures():

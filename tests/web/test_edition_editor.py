@@ -161,6 +161,11 @@ def test_the_names_page_saves_every_name_at_once_without_htmx(app, client):
             "Chance card 10 moves a whole number of spaces from -39 to 39 other than 0, not 40.",
         ),
         ("deed.39.group", "green", "The green group has 4 streets; a colour group has 2 or 3."),
+        (
+            "deed.39.mortgage",
+            "900",
+            "Boardwalk&#39;s mortgage value must be at most its price, 400, not 900.",
+        ),
     ],
 )
 def test_every_bad_input_is_answered_at_its_field_and_nothing_is_saved(app, client, field, typed_in, reason):
@@ -270,6 +275,29 @@ def test_an_edition_is_downloaded_and_opened_again_from_its_file(app, client):
     assert opened.status_code == 303
     copy = opened.headers["Location"].rsplit("/", 1)[1]
     assert copy != edition_id and saved(app, copy).data == saved(app, edition_id).data
+
+
+def test_a_file_mortgaging_a_deed_above_its_price_opens_saying_so_and_its_game_waits(app, client):
+    data = edition_to_json(load_edition("us"))
+    data["properties"][-1]["mortgage"] = 900
+    upload = {
+        "csrf_token": csrf_token(client),
+        "start": "file",
+        "edition_file": (io.BytesIO(json.dumps(data).encode()), "dear.json"),
+    }
+    opened = client.post("/editions/new", data=upload, content_type="multipart/form-data")
+    assert opened.status_code == 303
+    edition_id = opened.headers["Location"].rsplit("/", 1)[1]
+    page = text(client.get(opened.headers["Location"]))
+    assert "Not ready to play" in page and "Ready to play" not in page and "Start a game on it" not in page
+    assert "Boardwalk&#39;s mortgage value must be at most its price, 400, not 900." in page
+    assert "Your edition: to correct before playing." in text(client.get("/new"))
+    game = client.post(
+        "/new", data={"csrf_token": csrf_token(client), "name": ["Ann", "Bob"], "edition": edition_id}
+    )
+    assert game.status_code == 303 and game.headers["Location"] == f"/editions/{edition_id}"
+    typing(client, edition_id, "deeds", deed__39__mortgage="200")
+    assert "Start the game for Ann and Bob" in text(client.get(f"/editions/{edition_id}"))
 
 
 @pytest.mark.parametrize(
@@ -411,6 +439,21 @@ def test_the_api_keeps_an_edition_with_blanks_and_plays_it_once_they_are_typed(c
 def test_the_api_refuses_an_edition_file_that_is_no_edition(client, body, reason):
     response = client.post("/api/editions", json=body)
     assert response.status_code == 400 and reason in response.get_json()["error"]
+
+
+def test_the_api_refuses_a_mortgage_value_above_the_price_and_plays_no_board_holding_one(client):
+    board = client.get("/api/editions/us").get_json()
+    edition_id = client.post("/api/editions", json=board).get_json()["id"]
+    why = "Boardwalk's mortgage value must be at most its price, 400, not 900."
+    response = client.post(f"/api/editions/{edition_id}/fields", json={"deed.39.mortgage": 900})
+    assert response.status_code == 400 and response.get_json()["fields"] == {"deed.39.mortgage": why}
+    assert client.get(f"/api/editions/{edition_id}").get_json()["properties"][-1]["mortgage"] == 200
+    board["properties"][-1]["mortgage"] = 900
+    kept = client.post("/api/editions", json=board).get_json()
+    assert kept["complete"] is False and kept["faults"] == [{"item": "deed.39", "why": why}]
+    for edition in (kept["id"], board):
+        game = client.post("/api/games", json={"players": ["Ann", "Bob"], "edition": edition})
+        assert game.status_code == 400 and game.get_json()["error"].startswith(why)
 
 
 def test_the_api_asks_for_a_field_as_a_number_or_text(client):

@@ -13,7 +13,8 @@ app does not use (notes, the UK names) are allowed and left out of what is store
 
 `check_edition` raises InvalidEdition with the first thing wrong, worded for the person who made
 the file ("The brown group has 1 street; a colour group has 2 or 3."), so the screens and the
-API can show it as it is.
+API can show it as it is. `check_each` checks all but the figures against one another, which
+`deed_faults` lists: a mortgage value above its deed's price.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from banker.rules.board import DECK_NAMES, KEPT_ACTIONS, TAX_TYPES
@@ -91,6 +93,14 @@ class InvalidEdition(InvalidCommand):
 
 def check_edition(data: Any) -> None:
     """Raise InvalidEdition with the first thing wrong in an edition file's JSON."""
+    wrong = next(deed_faults(check_each(data)), None)
+    if wrong is not None:
+        raise InvalidEdition(wrong[1])
+
+
+def check_each(data: Any) -> list[dict[str, Any]]:
+    """Raise InvalidEdition with the first thing wrong in an edition file's JSON but its figures
+    against one another (`deed_faults`); answer its title deeds."""
     if not isinstance(data, dict):
         raise InvalidEdition(
             Text(
@@ -138,6 +148,31 @@ def check_edition(data: Any) -> None:
         raise InvalidEdition(
             Text("Card id %(card)s is used twice: each card needs an id of its own.", card=twice[0])
         )
+    return deeds
+
+
+def deed_faults(deeds: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], Text]]:
+    """What is wrong between the figures of checked title deeds, each deed with why, a blank
+    (None) figure left out: these are typed one at a time, so a board may hold them while it is
+    being typed, but it does not play."""
+    for deed in deeds:
+        why = mortgage_above_price(deed)
+        if why is not None:
+            yield deed, why
+
+
+def mortgage_above_price(deed: dict[str, Any]) -> Text | None:
+    """A mortgage value above the price would have the bank lend more on a deed than it sold it
+    for: money from nothing."""
+    price, mortgage = deed["price"], deed["mortgage"]
+    if price is None or mortgage is None or mortgage <= price:
+        return None
+    return Text(
+        "%(deed)s's mortgage value must be at most its price, %(price)s, not %(value)s.",
+        deed=deed["name"],
+        price=price,
+        value=mortgage,
+    )
 
 
 def _check_texts(data: Any) -> None:

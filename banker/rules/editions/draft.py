@@ -4,9 +4,11 @@ A draft is the edition file format (check.py) in which a figure may be null, "no
 deed's price, mortgage value, house and hotel cost and each level of its rent, a tax, the bank's
 five figures, and a card's words, what it does and its amounts. Names, colour groups, the order of
 the spaces and the cards' ids are never blank. Blanks aside, a draft is checked as every edition is
-(`check`: check_edition, with each blank stood in for by a figure that passes), so a draft with
-nothing `missing` is a playable edition (`playable`). The built-in Millionaire board is one: the
-figures no source gives are blank, for the table to type from its own title deeds and cards.
+(`check`: check_each, with each blank stood in for by a figure that passes), but for its figures
+against one another (check.deed_faults), which it may hold while they are typed one by one: its
+`faults`. A draft with nothing `missing` and no `faults` is a playable edition (`playable`). The
+built-in Millionaire board is one: the figures no source gives are blank, for the table to type
+from its own title deeds and cards.
 
 The editor changes a draft from what was typed, one field or many at once, each named by a path:
 `title`, `currency`, `bank.<figure>`, `space.<position>.name|amount` (a tax space),
@@ -14,8 +16,9 @@ The editor changes a draft from what was typed, one field or many at once, each 
 `card.<deck>.<place>.text|action|amount|target|target_kind|spaces|per_house|per_hotel|
 collect_go_if_passed` and `card.<deck>.<place>.level.<level>`, a card named by its place in its
 deck. `edit` answers the new draft, or refuses every change at once (`Refused`): with each field's
-reason when what was typed cannot be that field, or the board's when the changes leave it wrong as
-a board (a colour group of four streets). A blank field is typed as nothing.
+reason when what was typed cannot be that field or does not go with the deed's others (a mortgage
+value above the price), or the board's when the changes leave it wrong as a board (a colour group
+of four streets). A blank field is typed as nothing.
 """
 
 from __future__ import annotations
@@ -39,7 +42,9 @@ from banker.rules.editions.check import (
     RENT_TABLES,
     InvalidEdition,
     check_amount,
-    check_edition,
+    check_each,
+    deed_faults,
+    mortgage_above_price,
 )
 from banker.rules.errors import InvalidCommand
 from banker.rules.inputs import MAX_AMOUNT, check_name, check_text, whole_number
@@ -111,6 +116,14 @@ class Gap:
     label: Text
 
 
+@dataclass(frozen=True)
+class Fault:
+    """Figures of an `item` ("deed.1") that do not go together, and `why`."""
+
+    item: str
+    why: Text
+
+
 class Refused(InvalidEdition):
     """Raised when changes to a draft cannot be saved: the reason for each field refused, or the
     board's (under "") when the changes together leave it wrong."""
@@ -145,8 +158,8 @@ def draft_from_json(data: Any) -> dict[str, Any]:
 
 
 def check(draft: Any) -> None:
-    """Raise InvalidEdition with the first thing wrong in `draft` but its blanks."""
-    check_edition(_stood_in(draft))
+    """Raise InvalidEdition with the first thing wrong in `draft` but its blanks and its faults."""
+    check_each(_stood_in(draft))
 
 
 def missing(draft: dict[str, Any]) -> list[Gap]:
@@ -155,8 +168,14 @@ def missing(draft: dict[str, Any]) -> list[Gap]:
     return list(_gaps(draft))
 
 
+def faults(draft: dict[str, Any]) -> list[Fault]:
+    """What else keeps a checked draft from play: its figures that do not go together, deed by
+    deed in board order."""
+    return [Fault(f"deed.{deed['position']}", why) for deed, why in deed_faults(draft["properties"])]
+
+
 def playable(draft: dict[str, Any]) -> dict[str, Any]:
-    """A draft with nothing missing, as the edition a game stores (custom_edition's form)."""
+    """A draft with nothing missing and no faults, as the edition a game stores (custom_edition's form)."""
     finished = _copied(draft)
     for card in _cards(finished):
         if card.get("level_amounts") and card.get("amount", 0) is None:
@@ -169,11 +188,17 @@ def edit(draft: dict[str, Any], changes: Mapping[str, str] | Iterable[tuple[str,
     was typed; Refused changes nothing."""
     changed = _copied(draft)
     reasons: dict[str, str] = {}
+    taken: list[str] = []
     for path, typed in changes.items() if isinstance(changes, Mapping) else changes:
         try:
             _set(changed, path, typed)
+            taken.append(path)
         except InvalidCommand as refused:
             reasons[path] = refused.message
+    for path in taken:  # once all are in: a page's Save may lower a price and its mortgage value at once
+        why = _against_others(changed, path)
+        if why is not None:
+            reasons[path] = why
     if reasons:
         raise Refused(reasons)
     _whole_board(changed)
@@ -358,6 +383,14 @@ def _set_deed(draft: dict[str, Any], path: str, deed: dict[str, Any], key: str, 
         deed[key] = _figure(typed, _deed_label(key, deed["name"]), draft)
     else:
         raise _no_field(path)
+
+
+def _against_others(draft: dict[str, Any], path: str) -> Text | None:
+    """Why the field at `path` does not go with the deed's other figures."""
+    match path.split("."):
+        case ["deed", position, "price" | "mortgage"]:
+            return mortgage_above_price(_deed_at(draft, position))
+    return None
 
 
 def _deed_label(key: str, deed: str) -> Text:

@@ -110,11 +110,19 @@ class TodoLine:
 
 
 @dataclass(frozen=True)
+class WrongLine:
+    page: str
+    item: str
+    why: str  # names the deed
+
+
+@dataclass(frozen=True)
 class Todo:
     count: int
     lines: tuple[TodoLine, ...]
     more: int
     here: int | None  # on one page of the editor: how many of `count` are its own
+    wrong: tuple[WrongLine, ...]  # figures that do not go together, on every page: few, and no game starts
 
 
 @dataclass(frozen=True)
@@ -129,7 +137,7 @@ class Section:
 
 def todo(edition: EditionInfo, page: str = "") -> Todo:
     """What is still blank, an item to a line (its rents counted, not listed): across the edition
-    on its overview, else on `page` alone."""
+    on its overview, else on `page` alone; and every figure that does not go with the others."""
     items: dict[str, list[Gap]] = {}
     for gap in edition.missing:
         if not page or page_of(gap.item) == page:
@@ -137,7 +145,10 @@ def todo(edition: EditionInfo, page: str = "") -> Todo:
     most = TODO_HERE if page else TODO_LINES
     lines = tuple(_todo_line(edition.data, item, gaps) for item, gaps in list(items.items())[:most])
     here = sum(len(gaps) for gaps in items.values()) if page else None
-    return Todo(count=len(edition.missing), lines=lines, more=max(0, len(items) - most), here=here)
+    wrong = tuple(WrongLine(page_of(fault.item), fault.item, fault.why) for fault in edition.faults)
+    return Todo(
+        count=len(edition.missing), lines=lines, more=max(0, len(items) - most), here=here, wrong=wrong
+    )
 
 
 def sections(edition: EditionInfo) -> list[Section]:

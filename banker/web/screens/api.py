@@ -223,6 +223,7 @@ def _saved(edition: EditionInfo) -> dict[str, Any]:
         "title": edition.title,
         "complete": edition.complete,
         "missing": [{"field": gap.field, "what": gap.label} for gap in edition.missing],
+        "faults": [{"item": fault.item, "why": fault.why} for fault in edition.faults],
     }
 
 
