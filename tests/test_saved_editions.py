@@ -178,3 +178,25 @@ def test_an_edition_mortgaging_a_deed_above_its_price_is_not_ready_and_starts_no
     corrected = service.editions.change(edition.id, lambda draft: edit(draft, {"deed.39.mortgage": "200"}))
     assert corrected.complete
     assert service.create_game(["Ann", "Bob"], edition=corrected.id).state.deed(39).mortgage == 200
+
+
+def test_a_rent_table_that_goes_down_is_kept_but_names_the_figures_and_starts_no_game(service):
+    """Between two typed rents a blank is left out: the table is compared as far as it is typed."""
+    draft = service.editions.start("millionaire", HOME)
+    typed = service.editions.change(
+        draft.id, lambda data: edit(data, {"deed.1.rent.0": "5", "deed.1.rent.2": "3"})
+    )
+    why = (
+        "Motor Drive: Rent with 2 houses is 3, but Rent, site only is 5; each rent must be more than the "
+        "one before."
+    )
+    assert [(fault.item, fault.why) for fault in typed.faults] == [("deed.1", why)]
+    finished = service.editions.change(typed.id, filled)
+    assert finished.complete
+    wrong = service.editions.change(finished.id, lambda data: edit(data, {"deed.31.rent.5": "1"}))
+    assert [fault.item for fault in wrong.faults] == ["deed.31"] and not wrong.missing
+    with pytest.raises(EditionIncomplete) as refusal:
+        service.create_game(["Ann", "Bob"], preset="millionaire", edition=wrong.id)
+    assert refusal.value.message.startswith(
+        "Paradise Island: Rent with a hotel is 1, but Rent with 4 houses is"
+    )

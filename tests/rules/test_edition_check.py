@@ -442,6 +442,38 @@ def test_values_of_any_kind_or_size_are_refused_in_words(change, message):
     assert refusal(spoiled(change)) == message
 
 
+@pytest.mark.parametrize(
+    ("position", "rent", "message"),
+    [
+        (
+            1,
+            [2, 10, 30, 5, 160, 1],
+            "Mediterranean Avenue: Rent with 3 houses is 5, but Rent with 2 houses is 30",
+        ),
+        (
+            39,
+            [50, 200, 600, 1400, 1700, 1700],
+            "Boardwalk: Rent with a hotel is 1700, but Rent with 4 houses is 1700",
+        ),
+        (
+            5,
+            [25, 50, 50, 200],
+            "Reading Railroad: Rent, 3 railroads owned is 50, but Rent, 2 railroads owned is 50",
+        ),
+        (
+            12,
+            [10, 4],
+            "Electric Company: Dice times, 2 utilities owned is 4, but Dice times, 1 utility owned is 10",
+        ),
+    ],
+    ids=["street", "hotel", "railroad", "utility"],
+)
+def test_rents_rise_with_each_house_and_the_hotel_and_each_railroad_or_utility_owned(position, rent, message):
+    assert refusal(spoiled(lambda d: deed(d, position).update(rent=rent))) == (
+        message + "; each rent must be more than the one before."
+    )
+
+
 def test_a_mortgage_value_may_be_the_price_but_not_above_it():
     check_edition(spoiled(lambda d: deed(d, 39).update(mortgage=400)))
     assert refusal(spoiled(lambda d: deed(d, 39).update(mortgage=900))) == (

@@ -324,6 +324,19 @@ def test_a_file_mortgaging_a_deed_above_its_price_is_kept_as_a_draft_but_does_no
     assert refusal.value.message == "Boardwalk's mortgage value must be at most its price, 400, not 900."
 
 
+def test_a_rent_typed_below_the_one_before_is_kept_while_typing_but_the_board_does_not_play():
+    draft = edit(us(), {"deed.1.rent.3": "5", "deed.1.rent.5": "1"})
+    assert draft["properties"][0]["rent"] == [2, 10, 30, 5, 160, 1]
+    with pytest.raises(InvalidEdition) as refusal:
+        playable(draft)
+    assert refusal.value.message == (
+        "Mediterranean Avenue: Rent with 3 houses is 5, but Rent with 2 houses is 30; each rent must be "
+        "more than the one before."
+    )
+    rising = playable(edit(draft, {"deed.1.rent.3": "90", "deed.1.rent.5": "250"}))
+    assert rising["properties"][0]["rent"] == [2, 10, 30, 90, 160, 250]
+
+
 def test_renaming_a_deed_renames_its_space_and_keeps_its_figures():
     draft = edit(us(), {"deed.39.name": "  Evergreen   Terrace ", "title": "Springfield"})
     assert draft["properties"][-1]["name"] == draft["spaces"][39]["name"] == "Evergreen Terrace"

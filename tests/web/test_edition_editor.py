@@ -277,6 +277,22 @@ def test_an_edition_is_downloaded_and_opened_again_from_its_file(app, client):
     assert copy != edition_id and saved(app, copy).data == saved(app, edition_id).data
 
 
+def test_a_rent_typed_below_the_one_before_is_saved_and_the_board_is_not_ready_until_it_rises(app, client):
+    edition_id = start(client)
+    response = typing(client, edition_id, "deeds", deed__1__rent__3="5")
+    assert response.status_code == 200 and saved(app, edition_id).version == 2
+    answer = text(response)
+    assert "Not ready to play" in answer and "Ready to play" not in answer
+    assert (
+        "Mediterranean Avenue: Rent with 3 houses is 5, but Rent with 2 houses is 30; each rent must be more "
+        "than the one before." in answer
+    )
+    assert "Start a game on it" not in text(client.get(f"/editions/{edition_id}"))
+    assert "Ready to play: nothing is missing." in text(
+        typing(client, edition_id, "deeds", deed__1__rent__3="90")
+    )
+
+
 def test_a_file_mortgaging_a_deed_above_its_price_opens_saying_so_and_its_game_waits(app, client):
     data = edition_to_json(load_edition("us"))
     data["properties"][-1]["mortgage"] = 900

@@ -14,7 +14,7 @@ app does not use (notes, the UK names) are allowed and left out of what is store
 `check_edition` raises InvalidEdition with the first thing wrong, worded for the person who made
 the file ("The brown group has 1 street; a colour group has 2 or 3."), so the screens and the
 API can show it as it is. `check_each` checks all but the figures against one another, which
-`deed_faults` lists: a mortgage value above its deed's price.
+`deed_faults` lists: a mortgage value above its deed's price, rents that do not rise.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any
 
 from banker.rules.board import DECK_NAMES, KEPT_ACTIONS, TAX_TYPES
@@ -62,6 +63,24 @@ RENT_TABLES = {
     "street": (6, Text("whole numbers above 0 (unimproved, 1 to 4 houses, a hotel)")),
     "railroad": (4, Text("whole numbers above 0 (1 to 4 railroads owned)")),
     "utility": (2, Text("dice multipliers above 0 (one utility owned, both)")),
+}
+# what each level of a rent table is, by the deed's kind
+RENT_LEVELS = {
+    "street": (
+        Text("Rent, site only"),
+        Text("Rent with 1 house"),
+        Text("Rent with 2 houses"),
+        Text("Rent with 3 houses"),
+        Text("Rent with 4 houses"),
+        Text("Rent with a hotel"),
+    ),
+    "railroad": (
+        Text("Rent, 1 railroad owned"),
+        Text("Rent, 2 railroads owned"),
+        Text("Rent, 3 railroads owned"),
+        Text("Rent, 4 railroads owned"),
+    ),
+    "utility": (Text("Dice times, 1 utility owned"), Text("Dice times, 2 utilities owned")),
 }
 # action: the fields a card of it must have
 CARD_ACTIONS = {
@@ -156,9 +175,9 @@ def deed_faults(deeds: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], T
     (None) figure left out: these are typed one at a time, so a board may hold them while it is
     being typed, but it does not play."""
     for deed in deeds:
-        why = mortgage_above_price(deed)
-        if why is not None:
-            yield deed, why
+        for why in (mortgage_above_price(deed), rent_not_rising(deed)):
+            if why is not None:
+                yield deed, why
 
 
 def mortgage_above_price(deed: dict[str, Any]) -> Text | None:
@@ -173,6 +192,25 @@ def mortgage_above_price(deed: dict[str, Any]) -> Text | None:
         price=price,
         value=mortgage,
     )
+
+
+def rent_not_rising(deed: dict[str, Any]) -> Text | None:
+    """A rent not above the one before it: on every title deed each house, the hotel and each
+    railroad or utility more owned charge more, so a table that goes down was mistyped."""
+    levels = RENT_LEVELS[deed["kind"]]
+    typed = [(level, rent) for level, rent in enumerate(deed["rent"]) if rent is not None]
+    for (before, than), (level, rent) in pairwise(typed):
+        if rent <= than:
+            return Text(
+                "%(deed)s: %(field)s is %(amount)s, but %(before)s is %(than)s; each rent must be more "
+                "than the one before.",
+                deed=deed["name"],
+                field=levels[level],
+                amount=rent,
+                before=levels[before],
+                than=than,
+            )
+    return None
 
 
 def _check_texts(data: Any) -> None:

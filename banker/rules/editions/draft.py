@@ -39,6 +39,7 @@ from banker.rules.editions.check import (
     MAX_NAME,
     MAX_TEXT,
     MAX_TITLE,
+    RENT_LEVELS,
     RENT_TABLES,
     InvalidEdition,
     check_amount,
@@ -83,24 +84,6 @@ LABELS = {
     "per_house": Text("For each house"),
     "per_hotel": Text("For each hotel"),
     "collect_go_if_passed": Text("Passing GO pays the salary"),
-}
-# what each level of a rent table is, by the deed's kind
-RENT_LEVELS = {
-    "street": (
-        Text("Rent, site only"),
-        Text("Rent with 1 house"),
-        Text("Rent with 2 houses"),
-        Text("Rent with 3 houses"),
-        Text("Rent with 4 houses"),
-        Text("Rent with a hotel"),
-    ),
-    "railroad": (
-        Text("Rent, 1 railroad owned"),
-        Text("Rent, 2 railroads owned"),
-        Text("Rent, 3 railroads owned"),
-        Text("Rent, 4 railroads owned"),
-    ),
-    "utility": (Text("Dice times, 1 utility owned"), Text("Dice times, 2 utilities owned")),
 }
 BANK_LABELS = {key: label for key, label, _ in BANK_FIGURES}
 BANK_MOST = {key: most for key, _, most in BANK_FIGURES}
