@@ -47,7 +47,7 @@ Change = Callable[[dict[str, Any]], dict[str, Any]]
 @dataclass(frozen=True)
 class EditionInfo:
     """A saved edition: its board in the edition file format, blanks and all, what is still
-    blank and which of its figures do not go together (neither: it plays)."""
+    blank and which of its names and figures do not go together (neither: it plays)."""
 
     id: str
     title: str

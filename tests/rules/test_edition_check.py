@@ -474,6 +474,15 @@ def test_rents_rise_with_each_house_and_the_hotel_and_each_railroad_or_utility_o
     )
 
 
+def test_two_deeds_may_not_have_one_name_compared_as_players_names_are():
+    def boardwalk_twice(data: Data) -> None:
+        deed(data, 37)["name"] = space(data, 37)["name"] = " BOARDWALK"
+
+    assert refusal(spoiled(boardwalk_twice)) == (
+        "Boardwalk is already the name of space 39; give each deed a name of its own."
+    )
+
+
 def test_a_mortgage_value_may_be_the_price_but_not_above_it():
     check_edition(spoiled(lambda d: deed(d, 39).update(mortgage=400)))
     assert refusal(spoiled(lambda d: deed(d, 39).update(mortgage=900))) == (

@@ -337,6 +337,20 @@ def test_a_rent_typed_below_the_one_before_is_kept_while_typing_but_the_board_do
     assert rising["properties"][0]["rent"] == [2, 10, 30, 90, 160, 250]
 
 
+@pytest.mark.parametrize("typed", ["Boardwalk", "  boardwalk "])
+def test_a_deed_named_as_another_is_refused_at_its_name(typed):
+    draft = us()
+    assert refused(draft, deed__37__name=typed) == {
+        "deed.37.name": "Boardwalk is already the name of space 39; give each deed a name of its own."
+    }
+    assert draft == us()
+
+
+def test_two_deeds_names_swapped_in_one_save_are_kept():
+    swapped = edit(us(), {"deed.37.name": "Boardwalk", "deed.39.name": "Park Place"})
+    assert [swapped["spaces"][position]["name"] for position in (37, 39)] == ["Boardwalk", "Park Place"]
+
+
 def test_renaming_a_deed_renames_its_space_and_keeps_its_figures():
     draft = edit(us(), {"deed.39.name": "  Evergreen   Terrace ", "title": "Springfield"})
     assert draft["properties"][-1]["name"] == draft["spaces"][39]["name"] == "Evergreen Terrace"

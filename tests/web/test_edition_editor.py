@@ -166,6 +166,11 @@ def test_the_names_page_saves_every_name_at_once_without_htmx(app, client):
             "900",
             "Boardwalk&#39;s mortgage value must be at most its price, 400, not 900.",
         ),
+        (
+            "deed.37.name",
+            "Boardwalk ",
+            "Boardwalk is already the name of space 39; give each deed a name of its own.",
+        ),
     ],
 )
 def test_every_bad_input_is_answered_at_its_field_and_nothing_is_saved(app, client, field, typed_in, reason):

@@ -13,8 +13,9 @@ app does not use (notes, the UK names) are allowed and left out of what is store
 
 `check_edition` raises InvalidEdition with the first thing wrong, worded for the person who made
 the file ("The brown group has 1 street; a colour group has 2 or 3."), so the screens and the
-API can show it as it is. `check_each` checks all but the figures against one another, which
-`deed_faults` lists: a mortgage value above its deed's price, rents that do not rise.
+API can show it as it is. `check_each` checks all but the deeds' names and figures against one
+another, which `deed_faults` lists: two deeds of one name, a mortgage value above its deed's
+price, rents that do not rise.
 """
 
 from __future__ import annotations
@@ -23,12 +24,14 @@ import json
 import re
 from collections import Counter
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
 from banker.rules.board import DECK_NAMES, KEPT_ACTIONS, TAX_TYPES
 from banker.rules.errors import InvalidCommand
 from banker.rules.inputs import MAX_AMOUNT, UNSAFE, check_text, escaped, visible
+from banker.rules.lookalike import looks
 from banker.rules.ruleset import CURRENCIES
 from banker.rules.text import Plural, Text
 
@@ -118,8 +121,8 @@ def check_edition(data: Any) -> None:
 
 
 def check_each(data: Any) -> list[dict[str, Any]]:
-    """Raise InvalidEdition with the first thing wrong in an edition file's JSON but its figures
-    against one another (`deed_faults`); answer its title deeds."""
+    """Raise InvalidEdition with the first thing wrong in an edition file's JSON but its deeds'
+    names and figures against one another (`deed_faults`); answer its title deeds."""
     if not isinstance(data, dict):
         raise InvalidEdition(
             Text(
@@ -171,13 +174,32 @@ def check_each(data: Any) -> list[dict[str, Any]]:
 
 
 def deed_faults(deeds: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], Text]]:
-    """What is wrong between the figures of checked title deeds, each deed with why, a blank
+    """What is wrong between checked title deeds' names and figures, each deed with why, a blank
     (None) figure left out: these are typed one at a time, so a board may hold them while it is
     being typed, but it does not play."""
     for deed in deeds:
-        for why in (mortgage_above_price(deed), rent_not_rising(deed)):
+        for why in (name_taken(deed, deeds), mortgage_above_price(deed), rent_not_rising(deed)):
             if why is not None:
                 yield deed, why
+
+
+def name_taken(deed: dict[str, Any], deeds: list[dict[str, Any]]) -> Text | None:
+    """Another deed of the same name, as players' names are compared (lookalike.py): the two could
+    not be told apart in a list to pick from."""
+    name = _looks(deed["name"])
+    other = next((other for other in deeds if other is not deed and _looks(other["name"]) == name), None)
+    if other is None:
+        return None
+    return Text(
+        "%(name)s is already the name of space %(position)s; give each deed a name of its own.",
+        name=other["name"],
+        position=other["position"],
+    )
+
+
+@lru_cache(maxsize=1024)  # each name is compared with every other whenever a saved board is read
+def _looks(name: str) -> str:
+    return looks(name.strip())
 
 
 def mortgage_above_price(deed: dict[str, Any]) -> Text | None:

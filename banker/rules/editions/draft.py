@@ -16,9 +16,9 @@ The editor changes a draft from what was typed, one field or many at once, each 
 `card.<deck>.<place>.text|action|amount|target|target_kind|spaces|per_house|per_hotel|
 collect_go_if_passed` and `card.<deck>.<place>.level.<level>`, a card named by its place in its
 deck. `edit` answers the new draft, or refuses every change at once (`Refused`): with each field's
-reason when what was typed cannot be that field or does not go with the deed's others (a mortgage
-value above the price), or the board's when the changes leave it wrong as a board (a colour group
-of four streets). A blank field is typed as nothing.
+reason when what was typed cannot be that field or does not go with the others (a deed's name
+another has, a mortgage value above the price), or the board's when the changes leave it wrong as
+a board (a colour group of four streets). A blank field is typed as nothing.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from banker.rules.editions.check import (
     check_each,
     deed_faults,
     mortgage_above_price,
+    name_taken,
 )
 from banker.rules.errors import InvalidCommand
 from banker.rules.inputs import MAX_AMOUNT, check_name, check_text, whole_number
@@ -101,7 +102,7 @@ class Gap:
 
 @dataclass(frozen=True)
 class Fault:
-    """Figures of an `item` ("deed.1") that do not go together, and `why`."""
+    """A name or figures of an `item` ("deed.1") that do not go with the others, and `why`."""
 
     item: str
     why: Text
@@ -152,8 +153,8 @@ def missing(draft: dict[str, Any]) -> list[Gap]:
 
 
 def faults(draft: dict[str, Any]) -> list[Fault]:
-    """What else keeps a checked draft from play: its figures that do not go together, deed by
-    deed in board order."""
+    """What else keeps a checked draft from play: its names and figures that do not go together,
+    deed by deed in board order."""
     return [Fault(f"deed.{deed['position']}", why) for deed, why in deed_faults(draft["properties"])]
 
 
@@ -369,8 +370,10 @@ def _set_deed(draft: dict[str, Any], path: str, deed: dict[str, Any], key: str, 
 
 
 def _against_others(draft: dict[str, Any], path: str) -> Text | None:
-    """Why the field at `path` does not go with the deed's other figures."""
+    """Why the field at `path` does not go with the board's others."""
     match path.split("."):
+        case ["deed", position, "name"]:
+            return name_taken(_deed_at(draft, position), draft["properties"])
         case ["deed", position, "price" | "mortgage"]:
             return mortgage_above_price(_deed_at(draft, position))
     return None
