@@ -135,6 +135,36 @@ def test_restore_of_a_missing_folder_says_so(tmp_path):
     assert printed.stderr == f"There is no folder {tmp_path / 'nowhere'}.\n"
 
 
+@pytest.mark.parametrize("others", [[], ["notes.txt"]], ids=["empty", "no game files"])
+def test_restore_of_a_folder_without_game_files_says_so(tmp_path, others):
+    folder = tmp_path / "backup"
+    folder.mkdir()
+    for name in others:
+        (folder / name).write_text("not a game")
+    printed = command(
+        "restore",
+        str(folder),
+        env={"BANKER_DATABASE_URL": sqlite_url(tmp_path / "x.sqlite3"), "BANKER_SECRET_KEY": "k"},
+    )
+    assert printed.returncode == 1
+    assert (printed.stdout, printed.stderr) == (
+        "",
+        f"There are no game files (*.json) in {folder}: nothing to restore.\n",
+    )
+
+
+def test_restore_says_what_it_reads_of_a_file_that_is_no_game_file(app, tmp_path):
+    """In words for the command line: the bank screen's sends the host to its menu."""
+    (tmp_path / "settings.json").write_text('{"theme": "dark"}')
+    assert list(backups.restore(app.extensions["banker"], tmp_path)) == [
+        (
+            tmp_path / "settings.json",
+            "refused: This is not a Banker game file. `banker restore` reads the files `banker backup`"
+            " writes, and games downloaded from a bank screen.",
+        )
+    ]
+
+
 def test_a_backup_whose_seats_are_not_the_games_is_refused(app):
     service = app.extensions["banker"]
     game = table(service, "Ann", "Bob")

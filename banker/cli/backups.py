@@ -16,8 +16,13 @@ from pathlib import Path
 from banker.rules import RuleError
 from banker.service import GameService
 from banker.service.errors import NotFound
+from banker.service.game_files import NotAGameFile
 
 SUFFIX = ".json"
+NOT_A_GAME_FILE = (
+    "This is not a Banker game file. `banker restore` reads the files `banker backup` writes, and games"
+    " downloaded from a bank screen."
+)
 
 
 def backup(service: GameService, folder: Path) -> Iterator[Path]:
@@ -35,12 +40,20 @@ def backup(service: GameService, folder: Path) -> Iterator[Path]:
         yield path
 
 
+def game_files(folder: Path) -> list[Path]:
+    """The files of `folder` that `restore` reads, in order."""
+    return sorted(folder.glob(f"*{SUFFIX}"))
+
+
 def restore(service: GameService, folder: Path) -> Iterator[tuple[Path, str]]:
     """Read every `*.json` file of `folder` back into the database, yielding each file with a line
     saying what became of it; a line starting "refused" names what is wrong with its file."""
-    for path in sorted(folder.glob(f"*{SUFFIX}")):
+    for path in game_files(folder):
         try:
             done = service.restore_game(path.read_bytes())
+        except NotAGameFile:  # the screens' words for it send the host to the bank screen
+            yield path, f"refused: {NOT_A_GAME_FILE}"
+            continue
         except RuleError as error:
             yield path, f"refused: {error.message}"
             continue

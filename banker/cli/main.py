@@ -141,6 +141,9 @@ def _restore(folder: Path) -> int:
     if not folder.is_dir():
         print(f"There is no folder {folder}.", file=sys.stderr)
         return 1
+    if not backups.game_files(folder):
+        print(f"There are no game files (*.json) in {folder}: nothing to restore.", file=sys.stderr)
+        return 1
     refused = 0
     with _one_shot() as app:
         for path, line in backups.restore(app.extensions["banker"], folder):

@@ -104,6 +104,10 @@ class BadGameFile(InvalidCommand):
     """Raised when a file cannot be imported as a game, saying what is wrong with it."""
 
 
+class NotAGameFile(BadGameFile):
+    """Raised when a file is no Banker game file at all, not even a damaged one."""
+
+
 @dataclass(frozen=True)
 class FileAction:
     """One action of the log, as the file carries it."""
@@ -218,7 +222,7 @@ def _content(raw: bytes) -> dict[str, Any]:
             ) from None
         raise BadGameFile(error.message) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BadGameFile(
+        raise NotAGameFile(
             Text(
                 "This is not a Banker game file. Download the game from the bank screen (More, Download "
                 "the game) and choose that file."
