@@ -12,6 +12,7 @@ from sqlmodel import Session, func, select
 
 from banker.cli import pruning
 from banker.service.errors import NotFound
+from banker.service.retention import IdleGame
 from banker.store.models import Action, Game, Seat, Snapshot
 from tests.support.servers import command
 
@@ -119,6 +120,15 @@ def test_banker_prune_says_which_games_it_removed(app, clock, database_url):
     unsaid = command("prune", env=env)
     assert unsaid.returncode == 2
     assert unsaid.stderr == "Say how many days untouched: --days N, or BANKER_KEEP_DAYS=N.\n"
+
+
+def test_what_prune_says_reads_right_for_one_day_one_game_and_one_action():
+    game = IdleGame("g1", "ABC123", ("Ann", "Bob"), datetime(2026, 1, 2, 3, 4, tzinfo=UTC), 1)
+    assert pruning.report([], 1) == ["No game has gone untouched for 1 day: nothing to remove."]
+    assert pruning.report([game], 1) == [
+        "Removed 1 game untouched for 1 day:",
+        "    ABC123 (Ann, Bob): 1 action, the last on 2026-01-02 03:04 UTC, game g1",
+    ]
 
 
 def test_banker_prune_keeps_the_days_the_server_keeps_unless_told(app, clock, database_url):
