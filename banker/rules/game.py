@@ -186,6 +186,15 @@ def start_game(
     )
 
 
+def refuse_end_passed(started: GameStarted, now: float) -> None:
+    """A new game's end time (option end_at) is still to come at `now`, or the game would be over
+    as it starts. Not in start_game: it also makes again the start of a game file, whose end time
+    may well have passed since."""
+    end_at = dict(started.rules)["end_at"]
+    if end_at and end_at <= now:
+        raise InvalidCommand(Text("The game's end time (option end_at) has passed: set one still to come."))
+
+
 def remade(started: GameStarted) -> GameStarted:
     """The start `started` made again by `start_game` from its own names, pieces, board and rules,
     with its own deal: InvalidCommand when `start_game` would refuse that table, or when the deeds

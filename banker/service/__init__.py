@@ -21,7 +21,7 @@ from sqlalchemy.engine import Engine
 from banker.config import GAMES_KEPT
 from banker.rules import GameState, InvalidCommand, RuleError, parse_command, start_game
 from banker.rules.base import Throw
-from banker.rules.game import Join
+from banker.rules.game import Join, refuse_end_passed
 from banker.rules.inputs import check_text
 from banker.rules.text import Text
 from banker.service.action_log import ActionLog, RequestKey
@@ -99,7 +99,9 @@ class GameService:
         """A new game on a built-in board, a saved edition (by its id) or an edition file's JSON."""
         edition = self.editions.for_game(edition)
         started = start_game(names, preset, edition, options, tokens, seed=secrets.randbits(32))
-        at = datetime.fromtimestamp(self.clock(), UTC)
+        now = self.clock()
+        refuse_end_passed(started, now)
+        at = datetime.fromtimestamp(now, UTC)
         first = FileAction(seq=1, by=BANKER, at=at, events=(started.to_json(),))
         created = self.seats.create(self.log, (first,), len(started.players), None, at)
         return self._announced(StoredGame(*created))

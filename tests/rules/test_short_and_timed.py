@@ -5,10 +5,14 @@ when the clock runs out."""
 from __future__ import annotations
 
 import json
+import re
 
-from banker.rules import event_from_json, fold, start_game
+import pytest
+
+from banker.rules import InvalidCommand, event_from_json, fold, start_game
 from banker.rules.bankruptcy import DeclareBankruptcy, GameWon
 from banker.rules.buildings import Build, BuildingsChanged
+from banker.rules.game import refuse_end_passed, remade
 from banker.rules.money import CollectFromBank, Paid, PayBank
 from banker.rules.rent import PayRent
 from banker.rules.tally import EndGame, GameEnded, TimeUp, tally
@@ -111,6 +115,16 @@ def test_the_timed_game_deals_two_deeds_each_and_ends_by_the_clock():
     state = run(state, PayBank(player=BOB, amount=10, reason="x"), PayBank(player=CAT, amount=20, reason="y"))
     ended = run(state, TimeUp(), now=5000.0)
     assert ended.ended and ended.winner == ANN  # $1,500 of net worth against $1,490 and $1,480
+
+
+@pytest.mark.parametrize("preset", ["timed", "classic"])
+def test_a_new_game_must_end_after_it_starts(preset):
+    started = start_game(NAMES, preset, options={"end_at": 5000}, seed=7)
+    refuse_end_passed(started, now=4999.0)
+    for now in (5000.0, 8600.0):  # a game over as it starts
+        with pytest.raises(InvalidCommand, match=re.escape("The game's end time (option end_at) has passed")):
+            refuse_end_passed(started, now)
+    assert remade(started) == started  # a game file's start, made again long after, is not refused
 
 
 def test_the_classic_game_deals_nothing_and_ends_only_by_agreement_or_last_standing():

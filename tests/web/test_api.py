@@ -369,6 +369,17 @@ def test_the_state_shows_the_final_turn_from_the_signal_to_the_end(client):
     assert (body["ending"], body["ended"]) == (True, True)
 
 
+@pytest.mark.parametrize("preset", ["timed", "classic"])
+def test_a_game_whose_end_time_has_passed_is_refused_not_started_over(app, client, clock, preset):
+    past = create(client, preset=preset, options={"end_at": int(clock() - 3600)})
+    assert past.status_code == 400
+    assert past.get_json() == {
+        "error": "The game's end time (option end_at) has passed: set one still to come."
+    }
+    assert app.extensions["banker"].seats.newest(1) == []
+    assert create(client, preset=preset, options={"end_at": int(clock() + 60)}).status_code == 201
+
+
 def test_an_unknown_option_is_refused_with_the_valid_names(client):
     response = create(client, options={"free_lunch": True})
     assert response.status_code == 400
