@@ -10,7 +10,7 @@ import pytest
 from banker import config
 from banker.cli.bank_links import LOOKED_AT
 from banker.service.errors import NotFound
-from tests.support.servers import ServeProcess, banker, command, free_port, request
+from tests.support.servers import ROOT, ServeProcess, banker, command, free_port, request
 
 WAY_BACK = "Are you the host? The computer running Banker prints the bank&#39;s own link"
 
@@ -43,6 +43,21 @@ def test_bank_link_prints_the_banks_own_seat_link(app, database_url):
     unknown = command("bank-link", "NOPE99", env=env)
     assert unknown.returncode == 1
     assert unknown.stderr == "No game has the id or join code NOPE99.\n"
+
+
+def test_bank_link_names_the_address_it_is_given_and_says_to_give_serves(app, database_url):
+    """It cannot ask the running server where it listens: its help and the guides say to give it
+    the same --host and --port as `banker serve`, whose address it then makes the same way."""
+    created = app.extensions["banker"].create_game(["Ann", "Bob"])
+    env = {"BANKER_DATABASE_URL": database_url, "BANKER_SECRET_KEY": "k"}
+    printed = command("bank-link", created.game.join_code, "--host", "127.0.0.1", "--port", "8123", env=env)
+    assert printed.stdout == f"http://127.0.0.1:8123/seat/{created.banker.token}\n"
+    helped = " ".join(command("bank-link", "--help", env=env).stdout.split())
+    assert "give it the same --host and --port as `banker serve` (or the same BANKER_PUBLIC_URL)" in helped
+    for guide in ("README.md", "docs/deploy.md"):
+        said = " ".join((ROOT / guide).read_text().split())
+        assert "bank-link <game>` prints the bank's own seat link" in said
+        assert "give it the same `--host` and `--port` as `banker serve`" in said, guide
 
 
 def test_serve_prints_the_links_of_the_newest_games_in_progress_and_of_each_new_game(

@@ -29,11 +29,17 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
     serve.add_argument("--quiet", action="store_true", help="do not draw the QR code")
     link = commands.add_parser(
-        "bank-link", help="print a game's bank link: the host's way back to the bank screen"
+        "bank-link",
+        help="print a game's bank link: the host's way back to the bank screen",
+        description="Print a game's bank link: the host's way back to the bank screen. The link names"
+        " the server's address, which this command cannot ask the server: give it the same --host and"
+        " --port as `banker serve` (or the same BANKER_PUBLIC_URL).",
     )
     link.add_argument("game", help="the game's join code (or its id)")
-    link.add_argument("--host", help="the interface `banker serve` listens on (its --host)")
-    link.add_argument("--port", type=int, default=5000, help="the port `banker serve` listens on")
+    link.add_argument("--host", help="the --host given to `banker serve`, if any")
+    link.add_argument(
+        "--port", type=int, default=5000, help="the --port given to `banker serve` (default: 5000)"
+    )
     saved = commands.add_parser("backup", help="write every game to a folder, one file per game")
     saved.add_argument("folder", help="where to write the files (made if need be)")
     restored = commands.add_parser(
