@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from banker.web.http.seats import GAMES_KEPT
@@ -106,3 +107,26 @@ def test_an_ended_games_join_code_shows_the_final_tally_and_seats_nobody(app):
     assert seq(app, game_id) == before
     assert not any(seat.claimed for seat in app.extensions["banker"].seats.of(game_id) if seat.player_id)
     assert phone.get(f"/g/{game_id}/tally").status_code == 403
+
+
+def test_a_phone_holding_a_seat_takes_no_other_name_from_the_join_screen(app):
+    """Tapping Bob on Ann's phone made it Bob's: Ann's seat was left with no phone, and Bob's own
+    phone was told he had already joined."""
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob", "Cy")
+    code = join_code(host, game_id)
+    ann = app.test_client()
+    join(ann, code, 1)
+    page = text(ann.get(f"/join/{code}"))
+    assert "This phone is Ann's wallet." in readable(page)
+    assert re.search(r'<button[^>]*value="2"[^>]*disabled', page)  # Bob is not Ann's to tap
+    before = seq(app, game_id)
+    refused = ann.post(f"/join/{code}", data={"csrf_token": csrf_token(ann, f"/join/{code}"), "player": 2})
+    assert refused.status_code == 409
+    assert "This phone is Ann's wallet: Bob joins on a phone of their own." in readable(text(refused))
+    assert seq(app, game_id) == before
+    assert not next(s for s in app.extensions["banker"].seats.of(game_id) if s.player_id == 2).claimed
+    assert "Ann" in readable(text(ann.get(f"/g/{game_id}")).split("Your cash")[0])
+    bob = app.test_client()
+    join(bob, code, 2)  # Bob's own phone still can
+    join(host, code, 3)  # and the bank's device, which holds no player, takes a name

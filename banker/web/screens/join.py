@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
-from banker.rules import GameState, Player
+from banker.rules import GameState, Player, RuleError
 from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service.errors import Forbidden, NotFound
@@ -38,6 +38,7 @@ def pick(code: str):
         state=state,
         claimed=claimed,
         mine=seats.token(game.id, "player"),
+        held=_player_held(state, game.id),
     )
 
 
@@ -52,6 +53,15 @@ def claim(code: str):
     player = request.form.get("player", type=int)
     if player is None:
         raise NotFound(Text("Pick your name to join."))
+    held = _player_held(state, game.id)
+    if held is not None and held.id != player:  # its own seat would be left with no phone
+        raise RuleError(
+            Text(
+                "This phone is %(player)s's wallet: %(other)s joins on a phone of their own.",
+                player=held.name,
+                other=state.player(player).name,
+            )
+        )
     seat = service.claim_seat(game.id, player)
     seats.remember(seat)
     return redirect(url_for("player.page", game_id=game.id), 303)
