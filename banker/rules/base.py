@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar, Union
 
 from banker.rules.board import DECK_NAMES
 from banker.rules.errors import InvalidCommand, RuleError
-from banker.rules.inputs import MAX_AMOUNT, check_text, whole_number
+from banker.rules.inputs import MAX_AMOUNT, as_typed, check_text, whole_number
 from banker.rules.ruleset import MOST_WITH_SPEED_DIE
 from banker.rules.state import GameState, TradeSide
 from banker.rules.text import Text, from_data, to_data
@@ -399,10 +399,10 @@ def _whole_number(label: str, value: Any, kind: str | None) -> int:
             raise InvalidCommand(Text("Amounts are whole numbers: no decimals."))
         raise not_whole
     if isinstance(value, str):
-        text = value.strip().replace(",", "").lstrip("$£€¥₩")
+        text = as_typed(value)
         if (number := whole_number(text)) is not None:
             return number
-        if kind == "amount" and _looks_fractional(text):
+        if kind == "amount" and _looks_fractional(text.replace(",", ".")):  # "2,5" as some write 2.5
             raise InvalidCommand(Text("Amounts are whole numbers: no decimals."))
     raise not_whole
 

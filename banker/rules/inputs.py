@@ -74,6 +74,16 @@ def escaped(text: str) -> str:
     return UNSAFE.sub(lambda bad: f"\\u{ord(bad.group()):04x}", text)
 
 
+_GROUPED = re.compile(r"-?\d{1,3}(?:,\d{3})+")
+
+
+def as_typed(text: str) -> str:
+    """A figure as people type it, the currency sign before it ("$60") and its thousands grouped
+    ("1,500") left out; a comma anywhere else stays, so "2,5" (two and a half) is no number."""
+    text = text.strip().lstrip("$£€¥₩")
+    return text.replace(",", "") if _GROUPED.fullmatch(text) else text
+
+
 def whole_number(text: str) -> int | None:
     """The whole number `text` spells ("-3", "1500", "１５００"), or None for anything else."""
     digits = text.removeprefix("-")

@@ -601,8 +601,9 @@ function cashIn(shown) {
   function namePayment(form) {
     var button = form.querySelector("[data-pay-label]");
     var to = form.querySelector("[name=to]:checked");
-    // as the bank reads it (banker/rules/base.py): "1,000" and "$50" are amounts too
-    var typed = form.querySelector("[name=amount]").value.trim().replace(/,/g, "").replace(/^[$£€¥₩]/, "");
+    // as the bank reads it (banker/rules/inputs.py, as_typed): "1,000" and "$50" are amounts too, "2,5" is not
+    var typed = form.querySelector("[name=amount]").value.trim().replace(/^[$£€¥₩]+/, "");
+    if (/^[0-9]{1,3}(,[0-9]{3})+$/.test(typed)) typed = typed.replace(/,/g, "");
     var amount = /^[0-9]+$/.test(typed) && parseInt(typed, 10) > 0 ? parseInt(typed, 10) : null;
     if (!to || amount === null) { button.textContent = button.dataset.plain; return; }
     var name = to.closest("label").textContent.trim();

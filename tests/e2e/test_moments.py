@@ -129,6 +129,10 @@ def test_the_apps_own_confirm_and_the_pay_flow(server, browser, shots, size):
     form.locator("label.chip", has_text="Bob").click()
     form.get_by_role("button", name="Pay", exact=True).click()
     expect(ann.locator("#toast .toast.bad")).to_have_text("The amount must be a whole number.✕")
+    form.get_by_label("Amount").fill("2,5")  # two and a half, as some write it: not 25
+    form.locator("label.chip", has_text="Bob").click()
+    form.get_by_role("button", name="Pay", exact=True).click()
+    expect(ann.locator("#toast .toast.bad")).to_have_text("Amounts are whole numbers: no decimals.✕")
     assert api(server, f"/api/games/{game['id']}", token=game["banker_token"])["players"][0]["cash"] == 450
 
     # Leave the game: the app's own sheet, whose one big button says what happens

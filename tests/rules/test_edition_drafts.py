@@ -219,6 +219,12 @@ def test_in_thousands_a_figure_may_be_typed_with_its_k():
             "Boardwalk's mortgage value must be a whole number from 1 to 1,000,000, not -5.",
         ),
         ("deed.39.price", "1.5", 'Boardwalk\'s price must be a whole number from 1 to 1,000,000, not "1.5".'),
+        ("deed.39.price", "2,5", 'Boardwalk\'s price must be a whole number from 1 to 1,000,000, not "2,5".'),
+        (
+            "deed.3.rent.1",
+            "1,50",
+            'Baltic Avenue: Rent with 1 house must be a whole number from 1 to 1,000,000, not "1,50".',
+        ),
         (
             "deed.39.hotel_cost",
             "1000001",

@@ -80,6 +80,11 @@ def test_history_lines_read_as_sentences():
         (-1, "The amount must be more than 0."),
         (0.5, "Amounts are whole numbers: no decimals."),
         ("7.25", "Amounts are whole numbers: no decimals."),
+        # a comma groups thousands; anywhere else it is no thousands' ("2,5" was read as 25)
+        ("2,5", "Amounts are whole numbers: no decimals."),
+        ("1,50", "Amounts are whole numbers: no decimals."),
+        ("12,345,6", "The amount must be a whole number."),
+        (",500", "The amount must be a whole number."),
         ("seven", "The amount must be a whole number."),
         (False, "The amount must be a whole number."),
         (1_000_001, "1,000,001 is more than the bank handles (at most 1,000,000)."),
@@ -103,6 +108,8 @@ def test_amounts_must_be_whole_positive_and_sane(amount, message):
 def test_form_amounts_may_carry_a_dollar_sign_and_commas():
     command = parse_command({"type": "pay_bank", "player": "1", "amount": "$1,200"})
     assert command == PayBank(player=1, amount=1200)
+    command = parse_command({"type": "pay_bank", "player": "1", "amount": " 1,000,000 "})
+    assert command == PayBank(player=1, amount=1_000_000)
 
 
 def test_amounts_typed_in_another_scripts_digits_read():

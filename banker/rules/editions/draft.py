@@ -49,7 +49,7 @@ from banker.rules.editions.check import (
     name_taken,
 )
 from banker.rules.errors import InvalidCommand
-from banker.rules.inputs import MAX_AMOUNT, check_name, check_text, whole_number
+from banker.rules.inputs import MAX_AMOUNT, as_typed, check_name, check_text, whole_number
 from banker.rules.ruleset import CURRENCIES
 from banker.rules.text import Text
 
@@ -454,7 +454,7 @@ def _card_field(draft: dict[str, Any], card: dict[str, Any], field: str, typed: 
 def _figure(typed: str, what: Text, draft: dict[str, Any], most: int = MAX_AMOUNT) -> int | None:
     """A figure as typed: blank for not typed yet, "1,500", "$60" or "5K" (in the electronic-banking
     style, whose amounts count thousands) for the number."""
-    cleaned = typed.strip().replace(",", "").replace(" ", "").lstrip("$£€¥₩")
+    cleaned = as_typed(typed.replace(" ", ""))
     if draft.get("currency") == "MK":
         cleaned = cleaned.removesuffix("K").removesuffix("k")
     if not cleaned:

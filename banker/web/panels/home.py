@@ -10,7 +10,7 @@ from werkzeug.datastructures import FileStorage, MultiDict
 
 from banker.json_input import read_json
 from banker.rules.errors import InvalidCommand
-from banker.rules.inputs import whole_number
+from banker.rules.inputs import as_typed, whole_number
 from banker.rules.ruleset import CURRENCIES
 from banker.rules.state import format_money
 from banker.rules.text import Text
@@ -148,7 +148,7 @@ def options_from_form(form: MultiDict[str, str], now: float) -> dict[str, Any]:
     if form.get("currency"):  # blank: as the edition prints it (or the preset's)
         options["currency"] = form["currency"]
     for name, label in AMOUNTS:
-        value = form.get(name, "").strip().replace(",", "").lstrip("$£€¥₩")
+        value = as_typed(form.get(name, ""))
         if value:
             number = whole_number(value)
             if number is None or number < 0:
