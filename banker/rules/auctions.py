@@ -324,7 +324,7 @@ def too_late(state: GameState) -> Text:
         for event in entry.events:
             if isinstance(event, AuctionClosed):
                 ending = event.sale(state) if event.outcome == "sold" else event.describe(state)
-                return Text("Too late: the auction closed. %(ending)s", ending=ending)
+                return Text("Too late: the auction closed. %(ending)s.", ending=ending)
     return Text("There is no auction under way.")
 
 

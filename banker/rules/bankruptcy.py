@@ -275,7 +275,7 @@ class DeclareBankruptcy(Command):
             )
             if raising < total  # deeds handed over and money raised pay it together
             else Text(
-                "%(player)s could still raise %(could)s of the %(owed)s owed: "
+                "%(player)s could still raise %(could)s towards the %(owed)s owed: "
                 "sell buildings or mortgage deeds first.",
                 player=player.name,
                 could=state.money(raising),
@@ -336,7 +336,7 @@ class PayFineTakeDeeds(Command):
         require(
             could < total,
             Text(
-                "%(debtor)s could still raise %(could)s of the %(owed)s owed: not bankrupt yet.",
+                "%(debtor)s could still raise %(could)s towards the %(owed)s owed: not bankrupt yet.",
                 debtor=debtor.name,
                 could=state.money(could),
                 owed=state.money(total),

@@ -72,7 +72,7 @@ def check_debt_trade(
     except RuleError as refused:
         if not accepting:
             raise
-        raise RuleError(Text("This offer is void: %(why)s", why=refused.message)) from None
+        raise RuleError(Text("This offer is void. %(why)s", why=refused.message)) from None
 
 
 def _check(state: GameState, trade: Trade, partner_choices: Mapping[int, str]) -> int | None:

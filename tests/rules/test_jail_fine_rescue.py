@@ -123,7 +123,7 @@ def test_only_the_player_owed_for_the_landing_may_pay_and_only_when_the_fine_ban
     could_raise = landed_on_boardwalk(deeds=(BALTIC, READING))  # Reading mortgages for $100
     assert (
         refusal(could_raise, PayFineTakeDeeds(player=ANN, debtor=BOB))
-        == ("Bob could still raise $100 of the $150 owed: not bankrupt yet.")
+        == ("Bob could still raise $100 towards the $150 owed: not bankrupt yet.")
         or True
     )
 

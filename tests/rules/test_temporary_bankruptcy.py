@@ -127,7 +127,7 @@ def test_an_offer_between_others_made_before_the_debt_is_void_while_it_lasts():
         state, PayBank(player=BOB, amount=2900, reason="earlier losses"), PayRent(player=BOB, deed=BOARDWALK)
     )
     assert refusal(state, AcceptTrade(player=CAT, trade=1)).startswith(
-        "This offer is void: Under the tournament rules, while Bob cannot pay a debt in cash"
+        "This offer is void. Under the tournament rules, while Bob cannot pay a debt in cash"
     )
 
 

@@ -170,5 +170,5 @@ def test_a_bid_after_the_auction_closed_says_who_won_it(app, clock, table):
     before = seq(app, game_id)
     late = do(table["Cy"], game_id, type="bid", player=3, amount=230, deed=BOARDWALK)
     assert late.status_code == 409
-    assert refusal(late) == "Too late: the auction closed. Bob bought Boardwalk for $220"
+    assert refusal(late) == "Too late: the auction closed. Bob bought Boardwalk for $220."
     assert seq(app, game_id) == before
