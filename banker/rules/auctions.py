@@ -255,8 +255,8 @@ class OpeningPriceSet(Event):
 
 @dataclass(frozen=True)
 class AuctionReopened(Event):
-    """Nobody bid at the opening price and no lot goes unsold (no_unsold_lots): the auction runs
-    again from the least bid."""
+    """Nobody bid at the opening price, which may not leave the lot unsold (no_unsold_lots): the
+    auction runs again from the least bid (nobody bidding even that, the lot stays with the bank)."""
 
     type = "auction_reopened"
     is_news = True

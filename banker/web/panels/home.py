@@ -28,7 +28,7 @@ PRESETS = {
         Text("Speed die"),
         Text(
             "Everyone starts with $2,500; a utility's rent counts all three dice (2 to 15); the bank names"
-            " each auction's opening price, and no deed goes unsold."
+            " each auction's opening price, and a deed nobody bids for at it is auctioned again from $1."
         ),
     ),
     "short": (
