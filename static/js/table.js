@@ -557,6 +557,29 @@ function cashIn(shown) {
   });
 })();
 
+// Back (a phone's back gesture) closes an open sheet, as in any app, rather than leave the game: an
+// opened sheet is a step in the page's history, taken back when the sheet closes otherwise.
+(function () {
+  "use strict";
+  var stepped = false;
+
+  function sync() {
+    var open = !!document.querySelector("#sheet .sheet-card");
+    if (open === stepped) return;
+    stepped = open;
+    if (open) history.pushState({ sheet: true }, "");
+    else history.back(); // its popstate finds nothing left to close
+  }
+
+  document.addEventListener("htmx:afterSwap", sync);
+  document.addEventListener("htmx:oobAfterSwap", sync);
+  window.addEventListener("popstate", function () {
+    if (!stepped) return;
+    stepped = false;
+    document.getElementById("sheet").replaceChildren();
+  });
+})();
+
 // The app's own confirm: a button with data-confirm opens the sheet (shared/_confirm.html), whose
 // one big button names what happens; it sends the button's command ("confirmed", its hx-trigger).
 // The Pay form names what its button will do as the amount and the person are chosen: "Pay Bob $50".

@@ -19,6 +19,35 @@ def test_the_bank_closes_a_sheet_and_taps_the_board_again(server, phone):
     expect(bank.locator("#toast .toast")).to_have_count(0)  # nothing was refused
 
 
+def test_the_phones_back_closes_a_sheet_and_leaves_no_step_behind_it(server, phone):
+    """Back (a phone's back gesture) with a sheet open closes the sheet, as in any app, rather than
+    leave the game; a sheet closed by its ✕ or an action leaves Back as it was."""
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    ann = phone()
+    take_seat(ann, server, game["players"][0]["token"])
+    wallet = ann.url
+    ann.goto(f"{server.url}/")  # the start page before it, where Back would leave to
+    ann.goto(wallet)
+    sheet = ann.locator("#sheet .sheet-card")
+    ann.locator('.space[aria-label^="Boardwalk"]').click()
+    expect(sheet.locator("h2")).to_have_text("Boardwalk")
+    ann.go_back()
+    expect(sheet).to_have_count(0)
+    assert ann.url == wallet
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,500")
+
+    ann.locator('.space[aria-label^="Park Place"]').click()
+    expect(sheet.locator("h2")).to_have_text("Park Place")
+    ann.locator("#sheet .close").click()
+    expect(sheet).to_have_count(0)
+    ann.locator('.space[aria-label^="Reading Railroad"]').click()
+    ann.get_by_role("button", name="Buy for $200").click()  # an action closes it too
+    expect(sheet).to_have_count(0)
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,300")
+    ann.go_back()  # no step was left behind: Back goes where it went before any sheet
+    expect(ann).to_have_url(f"{server.url}/")
+
+
 # Every CSS animation run to its end at once: what a toast looks like once its time is up
 ALL_DONE = "() => document.getAnimations().forEach((animation) => animation.finish())"
 
