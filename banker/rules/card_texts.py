@@ -9,9 +9,11 @@ its own words, in its own language, and read as written.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from banker.rules.board import Card
+from banker.rules.editions import load_edition
 from banker.rules.state import GameState
 from banker.rules.text import Text
 
@@ -110,32 +112,47 @@ TITLE_LENGTH = 24  # a custom card's title: its first words, up to this many cha
 
 
 def card_text(state: GameState, card: Card) -> str:
-    """The card's words as this game shows them: a Text for a built-in deck, else as printed."""
-    wording = WORDING.get(card.id) if state.edition.id in BUILT_IN else None
-    if wording is None:
+    """The card's words as this game shows them: a Text for a built-in deck's, else as printed."""
+    board = _built_in(state, card)
+    if board is None:
         return card.text
-    return Text(wording.msgid, **_figures(state, card))
+    return Text(WORDING[card.id].msgid, **_figures(state, card, board))
 
 
 def card_title(state: GameState, card: Card) -> str:
-    """The card in a few words: a Text for a built-in deck, else the start of its own wording."""
+    """The card in a few words: a Text for a built-in deck's, else the start of its own wording."""
     if card.action in KEPT_TITLES:
         return KEPT_TITLES[card.action]
-    title = TITLES.get(card.id) if state.edition.id in BUILT_IN else None
-    if title is not None:
-        return Text(title.msgid, **_figures(state, card))
+    board = _built_in(state, card)
+    if board is not None:
+        return Text(TITLES[card.id].msgid, **_figures(state, card, board))
     if len(card.text) <= TITLE_LENGTH:
         return card.text
     cut = card.text.rfind(" ", 0, TITLE_LENGTH)  # at a word's end, or mid-word if the first is too long
     return card.text[: cut if cut > 0 else TITLE_LENGTH].rstrip(".,;: ") + "…"
 
 
-def _figures(state: GameState, card: Card) -> dict[str, Any]:
+def _built_in(state: GameState, card: Card) -> str | None:
+    """The built-in board whose card this is: the game's own, or the one a copied board was made
+    from, its card kept as printed (a card the host rewrote reads as they wrote it)."""
+    if state.edition.id in BUILT_IN:
+        return state.edition.id
+    if card.id not in WORDING:
+        return None
+    return next((board for board in BUILT_IN if _printed(board).get(card.id) == card.text), None)
+
+
+@cache
+def _printed(board: str) -> dict[str, str]:
+    return {card.id: card.text for card in load_edition(board).cards}
+
+
+def _figures(state: GameState, card: Card, board: str) -> dict[str, Any]:
     return {
         "space": state.edition.spaces[card.target].name if card.target is not None else "",
         "amount": state.money(card.amount),
         "salary": state.money(state.rules.salary),
         "per_house": state.money(card.per_house),
         "per_hotel": state.money(card.per_hotel),
-        "station": STATIONS[state.edition.id],
+        "station": STATIONS[board],
     }

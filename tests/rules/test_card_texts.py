@@ -73,6 +73,24 @@ def test_a_custom_editions_cards_read_as_its_file_words_them():
     assert card_text(state, card(state, "CH08")) == "은행 배당금 5만 원을 받으세요."
 
 
+def test_a_board_copied_from_a_built_in_one_reads_its_untouched_cards_as_the_built_in_does():
+    """A copy of the US board lost every card's translation and its titles ("Advance to the
+    nearest…" twice in the picker); its untouched cards read as the US board's, with its own names."""
+    data = edition_to_json(load_edition("us"))
+    data["edition"] = "Busan"
+    data["spaces"][39]["name"] = data["properties"][-1]["name"] = "Haeundae Beach"
+    data["chance"][7]["text"] = "The bank pays you a dividend of fifty."  # rewritten: as written
+    state = fold([(1, [start_game(NAMES[:2], "classic", custom_edition(data), options={"currency": "KRW"})])])
+    assert card_text(state, card(state, "CH01")) == "Advance to Haeundae Beach."
+    assert in_language(card_text(state, card(state, "CH01")), "ko") == "Haeundae Beach까지 가세요."
+    assert in_language(card_text(state, card(state, "CC02")), "ja") == in_language(
+        card_text(game(currency="KRW"), card(game(), "CC02")), "ja"
+    )
+    assert card_title(state, card(state, "CH05")) == "Nearest Railroad"
+    assert card_title(state, card(state, "CH06")) == "Nearest Railroad (2nd)"
+    assert card_text(state, card(state, "CH08")) == "The bank pays you a dividend of fifty."
+
+
 def test_a_cards_full_stop_ends_its_sentence_once_before_what_it_did():
     state = game()
     drawn = decide(state, DrawCard(player=1, deck="chance", card="CH13"))  # Speeding fine $15.
