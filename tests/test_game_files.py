@@ -158,6 +158,7 @@ def test_a_file_over_the_bound_is_refused_unread(app, client):
     before = rows(app)
     response = client.post("/api/games/import", data=body, content_type="application/json")
     assert response.status_code == 413
+    assert response.get_json()["error"] == "A game file is at most 12 MB: this one is larger."
     assert rows(app) == before
     with pytest.raises(game_files.BadGameFile, match="larger than a game can be"):
         game_files.read(b"{" + b" " * game_files.MAX_BYTES + b"}", now=0.0)

@@ -22,7 +22,7 @@ from banker.service.recorder import Result
 from banker.store.db import FULL_DISK_LOGGED, OUT_OF_REACH_LOGGED, FaultLog, disk_full, out_of_reach
 from banker.web import push
 from banker.web.context import NoSeat
-from banker.web.http import i18n, seats
+from banker.web.http import game_files, i18n, seats
 from banker.web.http.refusals import RETRY_SECONDS
 from banker.web.panels import board, fragments
 
@@ -148,6 +148,8 @@ def register(app: Flask) -> None:
     def http_error(error: HTTPException):
         code = error.code or 500
         message = error.description
+        if code == 413:
+            message = game_files.too_large() or message
         if not isinstance(message, Text):  # werkzeug's own English words for the status
             message = HTTP_MESSAGES.get(code, Text("Sorry, that did not work. Nothing was changed."))
         return refusal(code, message)

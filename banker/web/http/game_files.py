@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Flask, Response, request
 
+from banker.rules.text import Text
 from banker.service.game_files import MAX_BYTES
 from banker.web.http import seats
 
@@ -18,6 +19,13 @@ MAX_BODY = MAX_BYTES + 64 * 1024  # the file and the rest of the form (its CSRF 
 def body_limit(path: str, default: int) -> int:
     """The most a request to `path` (its query left out) may send."""
     return max(default, MAX_BODY) if path.partition("?")[0] in PATHS else default
+
+
+def too_large() -> Text | None:
+    """What a request to a game file's path over its bound is told (None: any other request)."""
+    if request.path not in PATHS:
+        return None
+    return Text("A game file is at most %(most)s MB: this one is larger.", most=MAX_BYTES >> 20)
 
 
 def register(app: Flask) -> None:
