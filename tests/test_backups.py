@@ -135,6 +135,15 @@ def test_restore_of_a_missing_folder_says_so(tmp_path):
     assert printed.stderr == f"There is no folder {tmp_path / 'nowhere'}.\n"
 
 
+def test_a_backup_of_one_game_says_one_game(app, tmp_path, database_url):
+    table(app.extensions["banker"], "Ann", "Bob")
+    folder = tmp_path / "backup"
+    saved = command(
+        "backup", str(folder), env={"BANKER_DATABASE_URL": database_url, "BANKER_SECRET_KEY": "k"}
+    )
+    assert saved.stdout == f"Saved 1 game to {folder}\n"  # not "1 games"
+
+
 @pytest.mark.parametrize("others", [[], ["notes.txt"]], ids=["empty", "no game files"])
 def test_restore_of_a_folder_without_game_files_says_so(tmp_path, others):
     folder = tmp_path / "backup"

@@ -14,6 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from banker.cli import counted
+
 if TYPE_CHECKING:
     from flask import Flask
 
@@ -137,7 +139,7 @@ def _backup(folder: Path) -> int:
 
     with _one_shot() as app:
         written = sum(1 for _ in backups.backup(app.extensions["banker"], folder))
-    print(f"Saved {written} games to {folder}")
+    print(f"Saved {counted(written, 'game')} to {folder}")
     return 0
 
 

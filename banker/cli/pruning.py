@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from flask import Flask
 
+from banker.cli import counted
 from banker.cli.bank_links import names_shown
 from banker.service import GameService
 from banker.service.retention import IdleGame
@@ -21,22 +22,17 @@ EVERY = 60 * 60.0  # seconds between two rounds under `banker serve`
 
 def report(games: list[IdleGame], days: int, dry_run: bool = False) -> list[str]:
     """What a round removed (or with `dry_run`, would remove), a line for all and one a game."""
-    untouched = f"untouched for {_counted(days, 'day')}"
+    untouched = f"untouched for {counted(days, 'day')}"
     if not games:
         return [f"No game has gone {untouched}: nothing to remove."]
     done = "Would remove" if dry_run else "Removed"
-    lines = [f"{done} {_counted(len(games), 'game')} {untouched}{' (a dry run)' if dry_run else ''}:"]
+    lines = [f"{done} {counted(len(games), 'game')} {untouched}{' (a dry run)' if dry_run else ''}:"]
     for game in games:
         lines.append(
-            f"    {game.join_code} ({names_shown(game.players)}): {_counted(game.actions, 'action')}, the "
+            f"    {game.join_code} ({names_shown(game.players)}): {counted(game.actions, 'action')}, the "
             f"last on {game.last:%Y-%m-%d %H:%M} UTC, game {game.id}"
         )
     return lines
-
-
-def _counted(n: int, thing: str) -> str:
-    """ "1 day", "2 days": the command line speaks English only."""
-    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def keep_pruning(app: Flask, wait: Callable[[float], bool] | None = None) -> threading.Thread | None:
