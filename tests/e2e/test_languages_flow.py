@@ -87,6 +87,48 @@ def test_the_tally_in_won_fits_a_korean_phone(server, phone, shots):
     assert no_sideways_scroll(ann)
 
 
+# What of a tally table passes its card's inner edge, and each figure that takes more than a line
+TALLY_FITS = """() => [...document.querySelectorAll('.tally')].flatMap((table) => {
+  const card = table.parentElement, edge = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
+  const past = [table, ...table.querySelectorAll('*')].filter((el) => !el.closest('.sr-only') && el.getBoundingClientRect().right > edge + 1)
+    .map((el) => 'past the card: ' + el.tagName + ' ' + el.textContent.trim().slice(0, 30));
+  const broken = [...table.querySelectorAll('tbody td:last-child, .parts span')].filter((el) => {
+    const range = document.createRange(); range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1 || el.scrollWidth > el.clientWidth + 1;
+  }).map((el) => 'broken: ' + el.textContent.trim());
+  return [...past, ...broken]; })"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ko-KR", "ja-JP"])
+def test_the_tally_of_a_millionaire_game_in_won_fits_a_360_px_phone(server, phone, shots, locale):
+    """A name of 18 Hangul without a space and nine-figure won: the table was wider than its card
+    in Korean and Japanese, the winner's cash cut to "₩901…" and the last column off the screen."""
+    names = ["김철수김철수김철수김철수김철수김철수", "Christopher Robinson", "Bob"]
+    game = api(
+        server, "/api/games", {"players": names, "preset": "millionaire", "options": {"currency": "KRW"}}
+    )
+    banker_does(
+        server,
+        game,
+        {"type": "collect_from_bank", "player": 1, "amount": 529, "reason": "prize"},
+        {"type": "buy", "player": 2, "deed": 37},
+        {"type": "pay_bank", "player": 3, "amount": 1000, "reason": "fine"},
+        {"type": "declare_bankruptcy", "player": 3},
+    )
+    lang = locale[:2]
+    ann = phone(locale)
+    ann.set_viewport_size({"width": 360, "height": 740})
+    take_seat(ann, server, game["players"][0]["token"])
+    expect(ann.locator(".tally tbody tr").first).to_contain_text("₩901,000,000", timeout=SETTLE)
+    assert ann.evaluate(TALLY_FITS) == []
+    ann.screenshot(path=shots / f"tally_millionaire_player_{lang}_360.png", full_page=True)
+    ann.goto(f"{server.url}/g/{game['id']}/tally")
+    expect(ann.locator(".tally tbody tr").first).to_contain_text("₩901,000,000")
+    assert ann.evaluate(TALLY_FITS) == []
+    assert ann.evaluate(OVERFLOWING) == []
+    ann.screenshot(path=shots / f"tally_millionaire_{lang}_360.png", full_page=True)
+
+
 # The wallet's figure: how many lines it takes, and whether it runs into the GO button beside it
 FIGURE = """() => { const balance = document.querySelector('.wallet .balance'), go = document.querySelector('.wallet .go');
   const range = document.createRange(); range.selectNodeContents(balance);
