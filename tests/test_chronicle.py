@@ -1,4 +1,4 @@
-"""The chronicle kept with each game (net worths for the chart, the biggest moments, each player's
+"""The chronicle kept with each game (standings for the chart, the biggest moments, each player's
 latest money moved) is what a
 replay of the whole log would say, however it was built: folded from the log at once, or extended
 one command at a time, undos included."""
@@ -75,7 +75,7 @@ def test_a_long_game_keeps_a_bounded_sample_of_the_net_worths_a_replay_gives(ser
     kept = service.chronicle(game_id)
     state, worths, rent, sale, money = replayed(service, game_id)
     assert kept.state == state and state.seq > 2 * SAMPLES
-    points = kept.worths()
+    points = kept.standings()
     assert SAMPLES // 2 <= len(points) <= SAMPLES + 1
     assert points[0][0] == 1 and points[-1][0] == state.seq
     assert {seq: values for seq, values in points} == {seq: worths[seq] for seq, _ in points}

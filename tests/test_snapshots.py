@@ -60,7 +60,7 @@ def test_a_long_game_opens_from_its_latest_snapshot_and_the_actions_after_it(eng
     opened = restarted.chronicle(game_id)
     assert rows_read.count == 7  # the actions after the snapshot, not all 67
     assert opened.state == from_its_whole_log(restarted, game_id).state
-    assert opened.worths() == from_its_whole_log(restarted, game_id).worths()  # the chart too
+    assert opened.standings() == from_its_whole_log(restarted, game_id).standings()  # the chart too
     restarted.run(game_id, restarted.seats.bank_seat(game_id).token, {"type": "pass_go", "player": 2})
     assert (
         restarted.state(game_id).player(2).cash == from_its_whole_log(restarted, game_id).state.player(2).cash

@@ -5,7 +5,8 @@ one + the house cost of each house + for a hotel its cost and the houses it repl
 the rules' houses before a hotel: 4, or 3 in the short game). Players still in the game are ranked
 by net worth, equal totals sharing a rank; players out of the game follow, in the order they left.
 Where the rules say the richest is the one with the most cash (`richest_by="cash"`, Monopoly
-Millionaire) the ranks follow cash instead; every line still shows the net worth.
+Millionaire) the ranks follow cash instead, and the screens lead with it; every line still holds
+the net worth.
 
 A game ends when the banker ends it (by agreement), when a preset's end condition fires (the
 clock of a timed game, the second bankruptcy of a short game, ...: see endings.py), or when one
@@ -61,25 +62,23 @@ def worth(state: GameState, player: Player) -> tuple[int, int, int]:
     return player.cash, deeds, buildings
 
 
+def standing(state: GameState, player: Player) -> int:
+    """The figure the tally ranks the player by: the net worth, or the cash where the richest is
+    the one with the most cash."""
+    cash, deeds, buildings = worth(state, player)
+    return cash if state.rules.richest_by == "cash" else cash + deeds + buildings
+
+
 def tally(state: GameState) -> list[TallyLine]:
-    """Everyone, richest first; equal totals share a rank; the bankrupt follow in leaving order."""
-    standing = []
-    for player in state.players:
-        if player.bankrupt:
-            continue
-        cash, deeds, buildings = worth(state, player)
-        standing.append((cash + deeds + buildings, player, cash, deeds, buildings))
-    by_cash = state.rules.richest_by == "cash"
-
-    def score(row: tuple[int, Player, int, int, int]) -> int:
-        return row[2] if by_cash else row[0]
-
-    standing.sort(key=lambda row: -score(row))
+    """Everyone, richest first; equal figures share a rank; the bankrupt follow in leaving order."""
+    scores = {p.id: standing(state, p) for p in state.players if not p.bankrupt}
+    ranked = sorted((p for p in state.players if p.id in scores), key=lambda p: -scores[p.id])
     lines = []
-    for index, (total, player, cash, deeds, buildings) in enumerate(standing):
-        tied_above = index and score(standing[index]) == score(standing[index - 1])
+    for index, player in enumerate(ranked):
+        tied_above = index and scores[player.id] == scores[ranked[index - 1].id]
         rank = lines[-1].rank if tied_above else index + 1
-        lines.append(TallyLine(player, cash, deeds, buildings, total, rank))
+        cash, deeds, buildings = worth(state, player)
+        lines.append(TallyLine(player, cash, deeds, buildings, cash + deeds + buildings, rank))
     out = sorted((p for p in state.players if p.bankrupt), key=lambda p: p.place)
     lines += [TallyLine(p, 0, 0, 0, 0, p.place) for p in out]
     return lines

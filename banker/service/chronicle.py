@@ -1,10 +1,11 @@
-"""A game's folded state with what its log told on the way: each player's net worth as the game
-went (for the chart at the end), its biggest moments (the largest rent, the dearest auction) and
-each player's latest money moved (the line under their balance).
+"""A game's folded state with what its log told on the way: each player's standing as the game
+went (the tally's figure, net worth or cash where the most cash wins: for the chart at the end),
+its biggest moments (the largest rent, the dearest auction) and each player's latest money moved
+(the line under their balance).
 
 It is folded along with the state, one action at a time, so the end of a game is drawn from what
-the server already holds instead of replaying the log; and it keeps no state per action: the net
-worths are sampled (every `stride`-th action, the stride doubling as the game grows, so a game of
+the server already holds instead of replaying the log; and it keeps no state per action: the
+standings are sampled (every `stride`-th action, the stride doubling as the game grows, so a game of
 any length keeps at most SAMPLES of them) and each moment is kept in words."""
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from banker.rules import Event, GameState, Sent, apply_action
 from banker.rules.auctions import AuctionClosed
 from banker.rules.money import Paid
 from banker.rules.receipts import Receipt, moved_for, parties, undoable
-from banker.rules.tally import worth
+from banker.rules.tally import standing
 from banker.rules.text import Text
 from banker.rules.undo import Undone
 
-SAMPLES = 240  # net worths kept per game: a chart draws between half this and this many points
+SAMPLES = 240  # standings kept per game: a chart draws between half this and this many points
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class Chronicle:
 
     state: GameState
     stride: int = 1
-    # every player's net worth after actions 1, 1 + stride, 1 + 2 * stride, ..., one row of
+    # every player's standing after actions 1, 1 + stride, 1 + 2 * stride, ..., one row of
     # len(players) after another; never changed once made (a new Chronicle gets a new array)
     samples: array = field(default_factory=lambda: array("q"))
     rent: Moment | None = None
@@ -51,11 +52,11 @@ class Chronicle:
 
     @property
     def latest(self) -> tuple[int, ...]:
-        """Every player's net worth now."""
-        return net_worths(self.state)
+        """Every player's standing now."""
+        return standings(self.state)
 
-    def worths(self) -> list[tuple[int, tuple[int, ...]]]:
-        """(seq, every player's net worth just after that action), oldest first, ending now."""
+    def standings(self) -> list[tuple[int, tuple[int, ...]]]:
+        """(seq, every player's standing just after that action), oldest first, ending now."""
         players = len(self.state.players)
         points = []
         for index in range(len(self.samples) // players):
@@ -79,8 +80,8 @@ def record(
     players = len(state.players)
     if before and len(before.state.players) != players:  # a late player seated (or that undone)
         samples = array("q", _resized(samples, len(before.state.players), players))
-    if (seq - 1) % stride == 0:  # the net worths are worked out for the samples alone
-        samples = samples + array("q", net_worths(state))
+    if (seq - 1) % stride == 0:  # the standings are worked out for the samples alone
+        samples = samples + array("q", standings(state))
         if len(samples) > SAMPLES * players:
             samples = array("q", _every_other_row(samples, players))
             stride *= 2
@@ -110,8 +111,8 @@ def _money(
     return tuple((player, receipt, at) for player, (receipt, at) in sorted(kept.items()))
 
 
-def net_worths(state: GameState) -> tuple[int, ...]:
-    return tuple(0 if p.bankrupt else sum(worth(state, p)) for p in state.players)
+def standings(state: GameState) -> tuple[int, ...]:
+    return tuple(0 if p.bankrupt else standing(state, p) for p in state.players)
 
 
 def _resized(samples: array, width: int, new_width: int) -> Iterable[int]:

@@ -87,15 +87,19 @@ def test_the_tally_in_won_fits_a_korean_phone(server, phone, shots):
     assert no_sideways_scroll(ann)
 
 
-# What of a tally table passes its card's inner edge, and each figure that takes more than a line
+# What of a tally table passes its card's inner edge, and each amount in won that takes more than a line
 TALLY_FITS = """() => [...document.querySelectorAll('.tally')].flatMap((table) => {
   const card = table.parentElement, edge = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
   const past = [table, ...table.querySelectorAll('*')].filter((el) => !el.closest('.sr-only') && el.getBoundingClientRect().right > edge + 1)
     .map((el) => 'past the card: ' + el.tagName + ' ' + el.textContent.trim().slice(0, 30));
-  const broken = [...table.querySelectorAll('tbody td:last-child, .parts span')].filter((el) => {
-    const range = document.createRange(); range.selectNodeContents(el);
-    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1 || el.scrollWidth > el.clientWidth + 1;
-  }).map((el) => 'broken: ' + el.textContent.trim());
+  const walker = document.createTreeWalker(table.tBodies[0], NodeFilter.SHOW_TEXT), broken = [];
+  for (let node; (node = walker.nextNode());) {
+    for (const amount of node.data.matchAll(/₩[0-9,]+/g)) {
+      const range = document.createRange();
+      range.setStart(node, amount.index); range.setEnd(node, amount.index + amount[0].length);
+      if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push('broken: ' + amount[0]);
+    }
+  }
   return [...past, ...broken]; })"""
 
 

@@ -8,7 +8,18 @@ import json
 
 import pytest
 
-from tests.support.web import as_banker, do, page, tally_rows, text
+from tests.support.web import (
+    JA,
+    KO,
+    as_banker,
+    display_link,
+    do,
+    open_display,
+    page,
+    take_seat,
+    tally_rows,
+    text,
+)
 
 PARK_PLACE, BOARDWALK = 37, 39
 
@@ -68,6 +79,50 @@ def test_a_tie_at_the_top_is_shown_as_a_tie(app, table):
     assert html.count('1=<span class="sr-only"> (tied)</span>') == 3
 
 
+def test_a_game_won_on_cash_ranks_and_charts_the_cash_on_every_screen(app):
+    """Millionaire: the first bankruptcy ends it and the most cash wins. The table led with the net
+    worth (Ann 372K above Bob, who won on 272K cash) and the chart drew it: the winner looked wrong."""
+    service = app.extensions["banker"]
+    game_id = service.create_game(["Ann", "Bob", "Cat"], preset="millionaire").game.id
+    as_banker(
+        app,
+        game_id,
+        {"type": "buy", "player": 1, "deed": PARK_PLACE},  # Ann: 22K cash and a 350K deed
+        {"type": "pay_bank", "player": 2, "amount": 100, "reason": "x"},  # Bob: 272K cash
+        {"type": "pay_bank", "player": 3, "amount": 1000, "reason": "x"},
+        {"type": "declare_bankruptcy", "player": 3},
+    )
+    bank, ann = app.test_client(), app.test_client()
+    bank_seat, ann_seat = service.seats.of(game_id)[:2]
+    take_seat(bank, f"/seat/{bank_seat.token}")
+    take_seat(ann, f"/seat/{ann_seat.token}")
+    display = open_display(app, game_id, display_link(bank, game_id))
+    ranked = [
+        "1 Bob Deeds 0K Buildings 0K Net worth 272K 272K",
+        "2 Ann Deeds 350K Buildings 0K Net worth 372K 22K",
+        "3 Cat bankrupt",
+    ]
+    for screen in (page(ann, game_id, "/tally"), page(ann, game_id), page(bank, game_id, "/bank")):
+        assert "Bob wins!" in screen and tally_rows(screen) == ranked
+        assert "<caption>The most cash wins; net worth is shown under each name.</caption>" in screen
+        assert '<th scope="col">Cash</th>' in screen and 'aria-label="Cash over the game"' in screen
+    shown = text(display.get(f"/g/{game_id}/display"))
+    assert tally_rows(shown) == ranked and "<h2>Cash over the game</h2>" in shown
+    for language, caption, column in (
+        (KO, "현금이 가장 많은 사람이 이깁니다. 순자산은 이름 아래에 있습니다.", "현금"),
+        (JA, "現金がいちばん多い人の勝ちです。純資産は名前の下にあります。", "現金"),
+    ):
+        html = text(ann.get(f"/g/{game_id}/tally", headers=language))
+        assert f"<caption>{caption}</caption>" in html and f'<th scope="col">{column}</th>' in html
+    headers = {"Authorization": f"Bearer {bank_seat.token}"}
+    body = app.test_client().get(f"/api/games/{game_id}/tally", headers=headers).get_json()
+    assert body["ranked_by"] == "cash"
+    assert [(p["name"], p["cash"], p["total"], p["rank"]) for p in body["players"][:2]] == [
+        ("Bob", 272, 272, 1),
+        ("Ann", 22, 372, 2),
+    ]
+
+
 def test_the_history_filters_by_player_and_downloads(app, played):
     everyone = page(played["Ann"], played["id"], "/history")
     only_cy = page(played["Ann"], played["id"], "/history?player=3")
@@ -101,6 +156,7 @@ def test_the_api_gives_the_tally_and_the_history(client, app, played):
     token = app.extensions["banker"].seats.of(played["id"])[0].token
     headers = {"Authorization": f"Bearer {token}"}
     body = client.get(f"/api/games/{played['id']}/tally", headers=headers).get_json()
+    assert body["ranked_by"] == "worth"
     assert [(p["name"], p["total"], p["rank"]) for p in body["players"]] == [
         ("Ann", 1875, 1),
         ("Bob", 1300, 2),

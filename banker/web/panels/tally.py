@@ -1,6 +1,6 @@
-"""The end of the game on a phone: the net-worth chart and the game's biggest moments, drawn
-from what the game's chronicle kept (banker/service/chronicle.py), and the bank's card that ends
-the game."""
+"""The end of the game on a phone: the chart of the tally's figure (net worth, or cash where the
+most cash wins) and the game's biggest moments, drawn from what the game's chronicle kept
+(banker/service/chronicle.py), and the bank's card that ends the game."""
 
 from __future__ import annotations
 
@@ -19,6 +19,14 @@ WIDTH, HEIGHT = 320, 180
 TOP, BOTTOM = 10, 22
 TICK_SIZE, NAME_SIZE = 9, 10  # font sizes of the money axis and the names, as in app.css
 NAME_ROOM = 80  # the most the names at the line ends take; a longer name is shortened with …
+# (title, caption) of the chart of what the tally ranks by (RuleSet.richest_by)
+WORDS = {
+    "worth": (
+        Text("Net worth over the game"),
+        Text("Net worth after every action, from the first to the last."),
+    ),
+    "cash": (Text("Cash over the game"), Text("Cash after every action, from the first to the last.")),
+}
 
 # Every float below is a position in the SVG's user units; the amounts the chart draws are the
 # tally's whole numbers, and reach the page only as money text (`final`, the tick labels).
@@ -40,6 +48,8 @@ class Chart:
     ticks: tuple[tuple[float, str], ...]  # (y, label) on the money axis
     left: float  # where the plot starts: the money axis's labels end there
     right: float  # where the plot ends: the names at the line ends start there
+    title: str
+    caption: str
     width: int = WIDTH
     height: int = HEIGHT
 
@@ -48,8 +58,8 @@ class Chart:
 _drawn: LRU[tuple[str, int], Chart] = LRU(64)
 
 
-def net_worth_chart(game_id: str, chronicle: Chronicle) -> Chart | None:
-    """Each player's net worth over the game (as the chronicle sampled it), as SVG lines."""
+def tally_chart(game_id: str, chronicle: Chronicle) -> Chart | None:
+    """Each player's standing over the game (as the chronicle sampled it), as SVG lines."""
     if chronicle.seq < 2:
         return None
     key = (game_id, chronicle.seq)
@@ -61,9 +71,9 @@ def net_worth_chart(game_id: str, chronicle: Chronicle) -> Chart | None:
 
 
 def _chart(chronicle: Chronicle) -> Chart:
-    points = chronicle.worths()
+    points = chronicle.standings()
     final = chronicle.state
-    values = {p.id: [worths[i] for _, worths in points] for i, p in enumerate(final.players)}
+    values = {p.id: [standings[i] for _, standings in points] for i, p in enumerate(final.players)}
     # The axis spans what happened (with a margin), so small leads still show.
     low, high = min(min(v) for v in values.values()), max(max(v) for v in values.values())
     margin = max(1, (high - low) // 10)
@@ -94,7 +104,8 @@ def _chart(chronicle: Chronicle) -> Chart:
         for p in final.players
     )
     ticks = tuple((y(v), final.money(v)) for v in tick_values)
-    return Chart(lines=lines, ticks=ticks, left=left, right=right)
+    title, caption = WORDS[final.rules.richest_by]
+    return Chart(lines=lines, ticks=ticks, left=left, right=right, title=title, caption=caption)
 
 
 def _text_width(text: str, size: int) -> float:
@@ -142,7 +153,7 @@ def biggest_moments(chronicle: Chronicle) -> list[str]:
 def ending(game_id: str, state: GameState) -> dict:
     """Once the game is over every screen shows the tally and the chart."""
     kept = seats.service().chronicle(game_id)
-    return {"lines": tally(state), "chart": net_worth_chart(game_id, kept), "moments": biggest_moments(kept)}
+    return {"lines": tally(state), "chart": tally_chart(game_id, kept), "moments": biggest_moments(kept)}
 
 
 def time_left(state: GameState) -> float | None:

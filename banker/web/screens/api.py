@@ -109,6 +109,7 @@ def game_tally(game_id: str):
     return jsonify(
         ended=state.ended,
         winner=state.winner,
+        ranked_by=state.rules.richest_by,
         players=[
             {
                 "player": line.player.id,

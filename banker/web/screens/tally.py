@@ -1,5 +1,5 @@
-"""The tally at the end of the game: the ranking by net worth, the net-worth chart and the game's
-biggest moments."""
+"""The tally at the end of the game: the ranking (by net worth, or by cash where the most cash
+wins), its chart over the game and the game's biggest moments."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from banker.web import replies
 from banker.web.context import seat_required
 from banker.web.http import seats
 from banker.web.panels import fragments
-from banker.web.panels.tally import biggest_moments, net_worth_chart
+from banker.web.panels.tally import biggest_moments, tally_chart
 
 bp = Blueprint("tally", __name__, url_prefix="/g/<game_id>")
 
@@ -27,7 +27,7 @@ def page(game_id: str):
         view=view,
         state=kept.state,
         lines=tally(kept.state),
-        chart=net_worth_chart(game_id, kept),
+        chart=tally_chart(game_id, kept),
         moments=biggest_moments(kept),
     )
     return replies.around("tally/page.html", game_id, view, kept.state, main)
