@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 
@@ -106,6 +107,8 @@ def test_a_game_won_on_cash_ranks_and_charts_the_cash_on_every_screen(app):
         assert "Bob wins!" in screen and tally_rows(screen) == ranked
         assert "<caption>The most cash wins; net worth is shown under each name.</caption>" in screen
         assert '<th scope="col">Cash</th>' in screen and 'aria-label="Cash over the game"' in screen
+    # the money axis reads round amounts, as the game's money reads, not where the lines end
+    assert re.findall(r'<text class="tick"[^>]*>([^<]+)</text>', screen) == ["0K", "200K", "400K"]
     shown = text(display.get(f"/g/{game_id}/display"))
     assert tally_rows(shown) == ranked and "<h2>Cash over the game</h2>" in shown
     for language, caption, column in (

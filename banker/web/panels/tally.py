@@ -4,7 +4,9 @@ most cash wins) and the game's biggest moments, drawn from what the game's chron
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from banker.lru import LRU
@@ -74,11 +76,9 @@ def _chart(chronicle: Chronicle) -> Chart:
     points = chronicle.standings()
     final = chronicle.state
     values = {p.id: [standings[i] for _, standings in points] for i, p in enumerate(final.players)}
-    # The axis spans what happened (with a margin), so small leads still show.
-    low, high = min(min(v) for v in values.values()), max(max(v) for v in values.values())
-    margin = max(1, (high - low) // 10)
-    low, high = max(0, low - margin), high + margin
-    tick_values = (low, (low + high) // 2, high)
+    # The axis spans what happened, so small leads still show.
+    tick_values = _round_steps(min(min(v) for v in values.values()), max(max(v) for v in values.values()))
+    low, high = tick_values[0], tick_values[-1]
     # room for the longest axis label (₩1,530,000 takes more than $1,530) and the longest name
     left = round(max(_text_width(final.money(v), TICK_SIZE) for v in tick_values) + 8, 1)
     names = {p.id: _shortened(p.name, NAME_ROOM, NAME_SIZE) for p in final.players}
@@ -106,6 +106,21 @@ def _chart(chronicle: Chronicle) -> Chart:
     ticks = tuple((y(v), final.money(v)) for v in tick_values)
     title, caption = WORDS[final.rules.richest_by]
     return Chart(lines=lines, ticks=ticks, left=left, right=right, title=title, caption=caption)
+
+
+def _round_steps(low: int, high: int) -> tuple[int, ...]:
+    """Two to five round amounts, from at or below `low` to at or above `high`, as money reads on
+    a board (0K, 500K, M1; $1,400, $1,500) rather than where the lines happen to end."""
+    step = next(s for s in _steps() if high - low <= 3 * s)
+    first, last = low // step * step, -(-high // step) * step
+    return tuple(range(first, max(last, first + step) + 1, step))
+
+
+def _steps() -> Iterator[int]:
+    """1, 2, 5, 10, 20, 25, 50, 100, ...: steps an axis reads in whole amounts."""
+    yield from (1, 2, 5)
+    for power in itertools.count(1):
+        yield from (10**power, 2 * 10**power, 25 * 10 ** (power - 1), 5 * 10**power)
 
 
 def _text_width(text: str, size: int) -> float:
