@@ -203,9 +203,15 @@ def test_a_figure_is_typed_as_the_bank_counts_it_or_left_blank(typed, cost):
     assert edit(us(), {"deed.39.hotel_cost": typed})["properties"][-1]["hotel_cost"] == cost
 
 
-def test_in_thousands_a_figure_may_be_typed_with_its_k():
-    draft = edit(millionaire(), {"deed.1.rent.0": "7K", "deed.1.rent.1": "15k"})
+def test_in_thousands_a_figure_may_be_typed_with_its_k_or_in_millions_as_the_game_prints_it():
+    draft = edit(
+        millionaire(),
+        {"deed.1.rent.0": "7K", "deed.1.rent.1": "15k", "deed.1.rent.4": "M1.5", "deed.1.rent.5": "2M"},
+    )
     assert draft["properties"][0]["rent"][:2] == [7, 15]
+    assert draft["properties"][0]["rent"][4:] == [1500, 2000]
+    with pytest.raises(Refused, match='not "M1.2345"'):  # a part of a thousand
+        edit(millionaire(), {"deed.1.rent.5": "M1.2345"})
 
 
 @pytest.mark.parametrize(

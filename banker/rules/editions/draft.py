@@ -456,12 +456,23 @@ def _figure(typed: str, what: Text, draft: dict[str, Any], most: int = MAX_AMOUN
     style, whose amounts count thousands) for the number."""
     cleaned = as_typed(typed.replace(" ", ""))
     if draft.get("currency") == "MK":
-        cleaned = cleaned.removesuffix("K").removesuffix("k")
+        cleaned = _in_thousands(cleaned)
     if not cleaned:
         return None
     number = whole_number(cleaned)
     check_amount(typed.strip() if number is None else number, what, most)
     return number
+
+
+def _in_thousands(typed: str) -> str:
+    """A figure counted in thousands as the game prints it: "5K" is 5, "M1.5" or "1.5M" 1500."""
+    if typed.endswith(("K", "k")):
+        return typed[:-1]
+    millions = typed[1:] if typed.startswith("M") else typed[:-1] if typed.endswith("M") else None
+    whole, _, part = (millions or "").partition(".")
+    if not (whole.isascii() and whole.isdecimal() and len(part) <= 3 and (part.isdecimal() or not part)):
+        return typed
+    return str(int(whole) * 1000 + int(part.ljust(3, "0") or 0))
 
 
 def _named(typed: str, what: Text, most: int) -> str:
