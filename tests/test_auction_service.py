@@ -10,6 +10,7 @@ import pytest
 from sqlmodel import Session, select
 
 from banker.rules import RuleError
+from banker.rules.auctions import CloseAuction, ResumeAuction
 from banker.service import GameService
 from banker.service.broker import Broker
 from banker.store.db import make_engine
@@ -64,6 +65,41 @@ def test_many_observers_at_the_deadline_close_it_exactly_once(service, clock):
     assert sum(result is not None for result in results) == 1
     assert len(stored_events(service, game_id, "auction_closed")) == 1
     assert service.state(game_id).player(3).cash == 1400
+
+
+def test_a_clock_run_out_while_the_server_was_stopped_starts_again_with_its_bids(service, clock):
+    """Phones cannot bid while the server is stopped: an auction whose clock ran out then, closed
+    at the restart, went to whoever bid last before it (or to nobody) without a word."""
+    game_id, tokens, _ = open_auction(service)
+    service.run(game_id, tokens[3], {"type": "bid", "player": 3, "amount": 100})
+    clock.advance(20 + 300)  # stopped at 5 s and started again five minutes later
+    restarted = GameService(service.engine, Broker(), clock=clock)
+    auction = restarted.state(game_id).auction
+    assert auction is not None and (auction.high_bid, auction.high_bidder) == (100, 3)
+    assert auction.deadline == clock() + 20
+    assert stored_events(restarted, game_id, "auction_resumed")
+    restarted.run(game_id, tokens[2], {"type": "bid", "player": 2, "amount": 150})
+    clock.advance(20)
+    assert restarted.state(game_id).holding(BOARDWALK).owner == 2
+
+
+def test_a_game_file_brought_in_after_its_auctions_clock_ran_out_resumes_it(service, clock):
+    game_id, tokens, _ = open_auction(service)
+    saved = service.export_game(game_id)
+    clock.advance(600)
+    moved = service.import_game(saved).game.id
+    assert service.state(moved).auction.deadline == clock() + 20
+    assert service.state(game_id).auction is None  # the game this server watched closed on time
+
+
+def test_a_server_that_slept_through_an_auctions_end_starts_its_clock_again(service, clock):
+    game_id, _, _ = open_auction(service)
+    state = service.state(game_id)
+    clock.advance(300)
+    settle = service.clocks.settling(game_id)
+    assert isinstance(settle(state, clock()), CloseAuction)  # watched all along
+    service.clocks.woke(slept_at=clock() - 300, asked=20)
+    assert isinstance(settle(state, clock()), ResumeAuction)
 
 
 def test_a_bid_after_the_deadline_is_refused_as_too_late(service, clock):

@@ -3,7 +3,8 @@
 The clock is the server's and comes in as `now`. An auction opens with `auction_seconds` on the
 clock and every bid leaves at least `auction_extension_seconds`, so nobody wins by sniping. When
 the deadline passes, whoever notices first (the service's timer or any request) sends
-`close_auction`; the events are appended once, so a second closer finds nothing left to close.
+`close_auction`; the events are appended once, so a second closer finds nothing left to close. A
+clock that ran out while no server could take bids (`resume_auction`) runs again instead.
 The banker may also close early or cancel.
 
 The highest bidder pays the bank and takes the deed, or places the building on the lot named with
@@ -278,6 +279,27 @@ class AuctionReopened(Event):
 
 
 @dataclass(frozen=True)
+class AuctionResumed(Event):
+    """The auction's clock ran out while no server could take its bids (stopped, asleep, the game
+    still in its file): it runs again for the auction's time, its bids kept."""
+
+    type = "auction_resumed"
+    is_news = True
+    deadline: float
+    kind: str
+    deed: int | None = None
+
+    def apply(self, state: GameState) -> GameState:
+        return replace(state, auction=replace(state.auction, deadline=self.deadline))  # type: ignore[arg-type]
+
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "Nobody could bid while the bank was away: the auction of %(lot)s goes on",
+            lot=lot_name(state, self.kind, self.deed),
+        )
+
+
+@dataclass(frozen=True)
 class AuctionClosed(Event):
     """`outcome` is "sold" (the payment and the deed or building follow), "unsold", "untaken" (the
     winner can no longer take it and nobody else may bid) or "cancelled"."""
@@ -515,6 +537,20 @@ class CloseAuction(Command):
             except RuleError:
                 closing = _rerun(state, auction, winner, amount, now)
         return [*closing, *_then_next(state, closing, now)]
+
+
+@dataclass(frozen=True)
+class ResumeAuction(Command):
+    """The server's, for an auction whose clock ran out while nobody could bid (banker/service/clocks.py)."""
+
+    type = "resume_auction"
+    banker_only = True
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        auction = running(state)
+        require(now >= auction.deadline, Text("The auction's clock is still running."))
+        deadline = now + state.rules.auction_seconds
+        return [AuctionResumed(deadline=deadline, kind=auction.kind, deed=auction.deed)]
 
 
 @dataclass(frozen=True)

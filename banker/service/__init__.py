@@ -183,7 +183,7 @@ class GameService:
         up. Whoever notices first (the timer or any request) appends it; everyone else finds it
         done already and gets None."""
         try:
-            return self.recorder.append(game_id, BANKER, None, self.clocks.settling)
+            return self.recorder.append(game_id, BANKER, None, self.clocks.settling(game_id))
         except NothingDue:
             return None
 

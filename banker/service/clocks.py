@@ -9,11 +9,15 @@ import threading
 from collections.abc import Callable
 
 from banker.rules import Command, GameState
-from banker.rules.auctions import CloseAuction
+from banker.rules.auctions import CloseAuction, ResumeAuction
 from banker.rules.tally import TimeUp
 from banker.store.db import FULL_DISK_LOGGED, FaultLog, disk_full
 
 log = logging.getLogger(__name__)
+# seconds a clock may have run out before this server watched it, or the timer may wake late,
+# before the server counts itself away then (stopped, asleep): another server watching the game
+# closes its auction within a second
+AWAY = 10.0
 
 
 def deadline(state: GameState) -> float | None:
@@ -35,6 +39,8 @@ class Clocks:
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
         self._deadlines: dict[str, float] = {}  # game id -> its next deadline
+        # game id -> since when this server has watched that deadline (taken bids for its auction)
+        self._since: dict[str, float] = {}
         self._changed = threading.Condition()
         self._full_disk_log = FaultLog(log, clock, FULL_DISK_LOGGED)
 
@@ -42,14 +48,22 @@ class Clocks:
         when = deadline(state)
         return when is not None and self.clock() >= when
 
-    def settling(self, state: GameState, now: float) -> Command:
-        """What settles the game's clock that ran out by `now`: its auction closed, or its time up."""
-        when = deadline(state)
-        if when is None or now < when:
-            raise NothingDue
-        if state.auction is not None and now >= state.auction.deadline:
-            return CloseAuction()
-        return TimeUp()
+    def settling(self, game_id: str) -> Callable[[GameState, float], Command]:
+        """What settles the game's clock that ran out by `now`: its auction closed, or its time up.
+        An auction whose clock ran out before this server watched it (stopped, asleep, the game
+        still in its file) had nobody able to bid at its end: its clock starts again instead."""
+
+        def settle(state: GameState, now: float) -> Command:
+            when = deadline(state)
+            if when is None or now < when:
+                raise NothingDue
+            if state.auction is not None and now >= state.auction.deadline:
+                with self._changed:
+                    unwatched = state.auction.deadline < self._since.get(game_id, now) - AWAY
+                return ResumeAuction() if unwatched else CloseAuction()
+            return TimeUp()
+
+        return settle
 
     def watch(self, game_id: str, state: GameState) -> None:
         """Keep the game's deadline as its newest state has it, and wake the timer."""
@@ -57,14 +71,17 @@ class Clocks:
             when = deadline(state)
             if when is None:
                 self._deadlines.pop(game_id, None)
+                self._since.pop(game_id, None)
             else:
                 self._deadlines[game_id] = when
+                self._since.setdefault(game_id, self.clock())
             self._changed.notify_all()
 
     def forget(self, game_id: str) -> None:
         """Drop the deadline of a game that was deleted."""
         with self._changed:
             self._deadlines.pop(game_id, None)
+            self._since.pop(game_id, None)
 
     def running(self, game_id: str) -> bool:
         """Whether no clock of the game has run out."""
@@ -90,8 +107,18 @@ class Clocks:
         thread (a greenlet under `banker serve`)."""
         while not stop.is_set():
             delay = self.tick(settle)
+            asked = min(delay, 60.0) if delay is not None else 60.0
             with self._changed:
-                self._changed.wait(timeout=min(delay, 60.0) if delay is not None else 60.0)
+                slept_at = self.clock()
+                self._changed.wait(timeout=asked)
+            self.woke(slept_at, asked)
+
+    def woke(self, slept_at: float, asked: float) -> None:
+        """The timer woke from a wait of `asked` seconds begun at `slept_at`: much later, and the
+        machine slept (or the server was stopped) meanwhile, taking no bids."""
+        with self._changed:
+            if self.clock() - slept_at > asked + AWAY:
+                self._since = dict.fromkeys(self._since, self.clock())
 
     def tick(self, settle: Callable[[], float | None]) -> float | None:
         """One round of the timer: the seconds until the next deadline (a second when settling

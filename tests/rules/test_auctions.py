@@ -12,6 +12,7 @@ from banker.rules.auctions import (
     CancelAuction,
     CloseAuction,
     Decline,
+    ResumeAuction,
     StartBuildingAuction,
     bid_steps,
     least_bid,
@@ -57,6 +58,19 @@ def test_declining_a_deed_opens_an_auction_with_the_clock_of_the_rules(auction):
     assert history(new_game(), T0, Decline(player=ANN, deed=BOARDWALK)) == (
         "Ann did not buy Boardwalk; the bank auctions it"
     )
+
+
+def test_a_clock_run_out_unwatched_starts_again_with_its_bids_kept(auction):
+    state = at(auction, T0 + 1, Bid(player=BOB, amount=50))
+    assert refused_at(state, T0 + 19, ResumeAuction()) == "The auction's clock is still running."
+    assert history(state, T0 + 300, ResumeAuction()) == (
+        "Nobody could bid while the bank was away: the auction of Boardwalk goes on"
+    )
+    resumed = at(state, T0 + 300, ResumeAuction())
+    assert resumed.auction.deadline == T0 + 300 + 20
+    assert (resumed.auction.high_bid, resumed.auction.high_bidder) == (50, BOB)
+    sold = at(resumed, T0 + 320, CloseAuction())
+    assert sold.holding(BOARDWALK).owner == BOB and cash(sold, BOB) == 1450
 
 
 def test_anyone_may_bid_the_decliner_included(auction):
