@@ -162,6 +162,16 @@ def test_the_bank_screen_shows_each_hand_with_its_cards_to_play(app):
     assert "Ann's kept cards" in bank and "Play Free house" in bank
 
 
+def test_an_ended_game_plays_no_kept_card(app):
+    game_id, ann, _, service = millionaire_table(app)
+    do(ann, game_id, type="card", player=1, deck="fortune", card="F1", from_space=1)
+    banker = app.test_client()
+    take_seat(banker, f"/seat/{service.seats.of(game_id)[0].token}")
+    do(banker, game_id, "bank", type="end_game")
+    for screen in (text(banker.get(f"/g/{game_id}/bank")), text(ann.get(f"/g/{game_id}"))):
+        assert "Game over" in screen and "kept cards" not in screen and "Play Free house" not in screen
+
+
 def test_the_rules_page_says_what_the_boards_fortune_and_lifestyle_cards_do(app):
     game_id, ann, _, _ = millionaire_table(app)
     rules = readable(text(ann.get(f"/g/{game_id}/rules")))

@@ -93,7 +93,10 @@ class KeptCard:
 
 
 def kept_cards(state: GameState, player: Player) -> list[KeptCard]:
-    """The Fortune cards `player` keeps until needed (a Monopoly 2.0 hand is `hand`'s)."""
+    """The Fortune cards `player` keeps until needed (a Monopoly 2.0 hand is `hand`'s); none to
+    play once the game has ended."""
+    if state.ended:
+        return []
     cards = []
     for card_id in player.hand:
         card = state.edition.card[card_id]
@@ -183,7 +186,7 @@ def _market(state: GameState, you: int | None) -> tuple:
 
 def _kept(state: GameState, you: int | None) -> tuple:
     hands = tuple((p.id, p.hand, p.bankrupt) for p in state.players if p.hand)
-    return (hands, hands and state.holdings)
+    return (hands, hands and state.holdings, state.ended)
 
 
 def _hand(state: GameState, you: int | None) -> tuple:
