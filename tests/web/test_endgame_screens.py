@@ -13,12 +13,15 @@ from tests.support.web import (
     JA,
     KO,
     as_banker,
+    buttons,
     display_link,
     do,
     open_display,
     page,
+    refusals,
     take_seat,
     tally_rows,
+    tap,
     text,
 )
 
@@ -52,6 +55,15 @@ def test_the_banker_ends_the_game_and_every_phone_points_to_the_tally(app, playe
         html = page(played[name], played["id"])
         assert "Game over" in html and "Ann wins!" in html and "The tally, the biggest moments" in html
         assert html.count("<polyline") == 3 and "<strong>$1,875</strong>" in html
+
+
+def test_a_tap_on_the_board_of_an_ended_game_shows_the_deed_and_offers_nothing(app, played):
+    do(played["host"], played["id"], "bank", type="end_game")
+    for phone, view in ((played["Ann"], "player"), (played["host"], "bank")):
+        for position in (BOARDWALK, 1, 4):  # her own, the bank's, a tax
+            sheet = tap(phone, played["id"], position, view)
+            assert buttons(sheet) == ["✕"] and "This game has ended." not in refusals(sheet)
+    assert "Title deed · dark blue group" in tap(played["Ann"], played["id"], BOARDWALK)
 
 
 def test_only_the_banker_ends_the_game(app, played):

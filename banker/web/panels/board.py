@@ -149,6 +149,8 @@ def sheet(state: GameState, position: int, player: Player, card: str = "", plan:
     see `plan_text`) after a tap on its + or −."""
     space = state.edition.space_at[position]
     deed = state.edition.deed_at.get(position)
+    if state.ended:  # nothing is played any more: the space and its deed, to look at
+        return Sheet(space, player, deed, state.holding(position) if deed else None)
     if deed is not None:
         offered = _deed_sheet(state, space, deed, player, card, plan)
     elif space.type in DECK_NAMES:
