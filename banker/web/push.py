@@ -60,8 +60,9 @@ def message(
         # a player seated, renamed or gone (rare): the screen whole, every row and list of names
         drawn = context(after)
         whole = Markup(render_template(f"{view}/_live.html", oob=True, pushed=True, **drawn))
-        if view == "bank" or not drawn["me"].bankrupt:  # the Pay and Trade tabs list the players
-            whole += Markup(render_template("shared/_desk.html", oob=True, **drawn))
+        # the Pay and Trade tabs list the players, and go with a player out or the game's end
+        whole += Markup(render_template("shared/_desk.html", oob=True, **drawn))
+        whole += Markup(render_template(f"{view}/_tabs.html", oob=True, **drawn))
         moved = _money_moved(after, stored, you, before)
         return whole + _toast(game_id, before.seq, after, stored, seat, moved) + _sent(stored, seat)
     parts = [_shared(game_id, before, after, view)]

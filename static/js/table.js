@@ -527,7 +527,7 @@ function cashIn(shown) {
       other.setAttribute("aria-selected", other === tab);
     });
     sessionStorage.setItem(kept, name);
-    hint.hidden = !!localStorage.getItem(seen);
+    hint.hidden = !tab.dataset.hint || !!localStorage.getItem(seen);
     hint.firstChild.textContent = tab.dataset.hint;
     localStorage.setItem(seen, 1);
   }
@@ -541,8 +541,12 @@ function cashIn(shown) {
     if (event.target.closest("[data-hint-close]")) hint.hidden = true;
   });
 
-  // a part the bank's screen is pushed (the auction's bids) names the player acting here
+  // a part the bank's screen is pushed (the auction's bids) names the player acting here; a pushed
+  // tab bar (a player out, the game's end) may have lost the tab open here, and its hints
   document.body.addEventListener("htmx:load", function (event) {
+    if (event.target.id === "tabbar") {
+      open(document.getElementById("tab-" + document.body.dataset.tab) || event.target.querySelector("[role=tab]"));
+    }
     var choice = document.querySelector("#acting input:checked");
     if (!choice) return;
     event.target.querySelectorAll("[data-acting-name]:empty").forEach(function (name) { name.textContent = choice.dataset.name; });

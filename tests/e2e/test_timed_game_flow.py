@@ -7,7 +7,7 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.support.browser import api, banker_does, no_sideways_scroll, take_seat
+from tests.support.browser import SETTLE, api, banker_does, no_sideways_scroll, open_tab, take_seat
 
 # the game's whole length: the timer thread must end it with no phone asking; long enough for
 # three phones to open their screens first on a busy machine
@@ -31,11 +31,25 @@ def test_a_timed_game_ends_by_itself_and_every_phone_shows_the_tally(server, pho
         # the clock, or on a machine too busy to open three phones in time, the end already
         expect(page.locator(".game-clock, .finale").first).to_be_visible()
         phones.append(page)
+    bank = phone()
+    take_seat(bank, server, game["banker_token"])
     for page in phones:
         finale = page.locator(".finale")
         expect(finale).to_contain_text("Game over", timeout=(SECONDS + 5) * 1000)
         expect(finale.locator(".tally tbody tr")).to_have_count(3)
         expect(finale.locator("svg polyline")).to_have_count(3)
+        # the open screen, not reloaded, offers nothing more to play
+        expect(page.get_by_role("tab")).to_have_text(["Board", "My deeds", "History"])
+        expect(page.get_by_role("button", name="Passed GO")).to_have_count(0)
+        expect(page.get_by_label("Where did you land?")).to_have_count(0)
+    expect(bank.locator(".finale")).to_contain_text("Game over", timeout=SETTLE)
+    expect(bank.get_by_role("tab")).to_have_text(["Board", "Players", "More"])
+    expect(bank.locator("#acting")).to_be_empty()
+    expect(bank.locator("#panel-pay")).to_be_empty()
+    open_tab(bank, "More")
+    expect(bank.get_by_role("link", name="New game")).to_be_visible()
+    expect(bank.get_by_role("button", name="Auction a house")).to_have_count(0)
+    bank.screenshot(path=shots / "timed_game_over_bank.png", full_page=True)
     ann = phones[0]
     expect(ann.locator(".finale h2")).to_have_text("Bob wins!")
     ann.locator(".finale").screenshot(path=shots / "timed_game_over.png")

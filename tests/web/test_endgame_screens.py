@@ -57,6 +57,28 @@ def test_the_banker_ends_the_game_and_every_phone_points_to_the_tally(app, playe
         assert html.count("<polyline") == 3 and "<strong>$1,875</strong>" in html
 
 
+def test_an_ended_game_offers_the_bank_the_tally_history_and_files_not_its_actions(app, played):
+    do(played["host"], played["id"], "bank", type="end_game")
+    bank = page(played["host"], played["id"], "/bank")
+    actions = ("pass_go", "pay_player", "pay_tax", "pay_bank", "collect_from_bank", "start_building_auction")
+    for action in actions:
+        assert f'"type": "{action}"' not in bank and f'value="{action}"' not in bank
+    assert "Acting for" not in bank and 'id="tab-pay"' not in bank and 'id="tab-trade"' not in bank
+    assert "Where did you land?" not in bank and "Tap where the player landed." not in bank
+    still = ("The tally, the biggest moments and the history", ">New game</a>", "Download the game", "Undo")
+    assert all(offered in bank for offered in still)
+
+
+def test_no_phone_of_an_ended_game_is_asked_where_it_landed_nor_offered_to_pay(app, played):
+    do(played["host"], played["id"], "bank", type="resign", player=3)  # Cy is out before the end
+    do(played["host"], played["id"], "bank", type="end_game")
+    for name in ("Ann", "Cy"):
+        phone = page(played[name], played["id"])
+        assert "Game over" in phone and "Where did you land?" not in phone and "Passed GO" not in phone
+        assert 'id="tab-pay"' not in phone and '"type": "pay_tax"' not in phone
+        assert "Tap where you landed." not in phone and "Tap a deed to build or mortgage." not in phone
+
+
 def test_a_tap_on_the_board_of_an_ended_game_shows_the_deed_and_offers_nothing(app, played):
     do(played["host"], played["id"], "bank", type="end_game")
     for phone, view in ((played["Ann"], "player"), (played["host"], "bank")):

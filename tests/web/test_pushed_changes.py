@@ -177,3 +177,22 @@ def test_the_banks_end_of_game_card_offers_no_end_once_the_game_is_over(app, tab
     endgame = pushed[pushed.index('<div id="endgame" class="region" hx-swap-oob="true">') :]
     card = endgame.split("</section>")[0]
     assert ">Tally</a>" in card and "end_game" not in card
+
+
+def test_the_games_end_takes_the_actions_off_every_open_screen(app, table, streams):
+    """The end reaches open screens whole with their tabs: nothing left to pay, trade or auction,
+    and the bank acts for nobody, as a fresh load of them shows."""
+    app.config.update(STREAM_SECONDS=5.0, STREAM_KEEPALIVE_SECONDS=30.0)
+    bank = opened(table["host"], table["id"], seq(app, table["id"]), "bank")
+    do(table["host"], table["id"], "bank", type="end_game")
+    cy, bank = message(streams["Cy"]), message(bank)
+    for pushed in (cy, bank):
+        assert '<nav id="tabbar" class="tabbar" role="tablist" hx-swap-oob="true"' in pushed
+        assert 'id="tab-pay"' not in pushed and 'id="tab-trade"' not in pushed and 'data-hint=""' in pushed
+        assert 'data-panel="pay" hx-swap-oob="true"></div>' in pushed and "Where did you land?" not in pushed
+    assert "Passed GO" not in cy
+    assert (
+        '<div id="acting" hx-swap-oob="true"></div>' in bank
+        and '<div id="shortage" hx-swap-oob="true"></div>' in bank
+    )
+    assert "pass_go" not in bank and "start_building_auction" not in bank
