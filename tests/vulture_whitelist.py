@@ -93,6 +93,7 @@ _.bankrupt_by_banker
 _.fine_taker
 _.out_of
 _.may_signal
+_.playing
 _.dom_id
 _.wide
 _.column

@@ -4,7 +4,7 @@
 //   turns the ring, and calls "Going once… going twice…" near the end. The server closes the
 //   auction itself; the panel then disappears with the next update.
 // - Attention: a panel that needs this phone now (an auction, a debt, a trade offer) scrolls into
-//   view once when it first appears; later updates of the same panel leave the scroll alone.
+//   view once when it first appears, unless in sight; later updates of it leave the scroll alone.
 // - Undo in the toast, for a player's own last action while they may take it back.
 // A player's cash where a screen shows it, as a whole amount (its <data value>: "₩1.5M" is not).
 function cashIn(shown) {
@@ -109,8 +109,10 @@ function cashIn(shown) {
     if (panel.closest("[data-dock]")) return; // the dock opens it, at the foot, clear of the toasts
     drawn = panel.dataset.attention;
     drawnAt = performance.now();
-    coveredTop();
-    panel.scrollIntoView({ block: "start" });
+    // one already in sight stays put: scrolled all the same, the page's top went under the header
+    // (a tab's hint showed as a blank strip) and a reload opened it there, its heading cut off
+    var top = panel.getBoundingClientRect().top;
+    if (top < coveredTop() || top > innerHeight / 2) panel.scrollIntoView({ block: "start" });
     setTimeout(clearOfToasts, 50);
   }
 
@@ -534,6 +536,11 @@ function cashIn(shown) {
 
   var first = document.getElementById("tab-" + sessionStorage.getItem(kept)) || document.querySelector("[role=tab]");
   if (first) open(first);
+  // a page showing its player out, or the game over, opens again at its top, the heading in sight:
+  // put back where it was, with the tab's hint gone meanwhile, the heading was under the header
+  addEventListener("pagehide", function () {
+    history.scrollRestoration = document.querySelector(".card.out, .finale") ? "manual" : "auto";
+  });
 
   document.addEventListener("click", function (event) {
     var tab = event.target.closest("[data-tab][role=tab]");

@@ -52,5 +52,17 @@ def test_a_player_leaves_the_game_from_their_phone(server, phone, shots):
     expect(ann.locator("#toast .toast")).to_contain_text("left the game")
     expect(ann.locator(".card.out")).to_contain_text("Well played, Ann.", timeout=SETTLE)
     expect(bob.locator("#toast .toast")).to_contain_text("Ann", timeout=SETTLE)
+    # at once, no reload: nothing left to pay, trade, buy or build, and the page still at its top
+    expect(ann.get_by_role("tab")).to_have_text(["Board", "My deeds", "History"])
+    expect(ann.locator(".tab-hint")).to_be_hidden()
+    expect(ann.locator("#my-deeds")).to_contain_text("No deeds.")
+    assert ann.evaluate("scrollY") == 0
     ann.screenshot(path=shots / "seating_left.png")
     bob.screenshot(path=shots / "seating_left_seen_ko.png")
+    open_tab(ann, "Board")
+    ann.evaluate("scrollTo(0, document.body.scrollHeight)")
+    ann.reload()
+    heading = ann.locator(".card.out h2")
+    expect(heading).to_be_in_viewport()
+    assert ann.evaluate("scrollY") == 0  # opened at its top, the heading clear of the header
+    ann.screenshot(path=shots / "seating_left_reloaded.png")

@@ -173,3 +173,16 @@ def test_a_phone_whose_late_seat_was_given_again_takes_its_new_seat_from_the_ban
     assert dan.get(link).status_code == 200
     take_seat(dan, link)
     assert do(dan, game_id, type="pay_bank", player="4", amount="200", reason="Fee").status_code == 200
+
+
+def test_a_player_who_left_is_offered_nothing_to_buy_build_or_pay(app, table):
+    do(table["Bob"], table["id"], type="resign", player=2)
+    wallet = page(table["Bob"], table["id"])
+    assert "You're out" in wallet and "No deeds." in wallet
+    for offered in (
+        "Tap a space on the board to buy it.",
+        "Tap a deed to build or mortgage.",
+        "Where did you land?",
+    ):
+        assert offered not in wallet
+    assert 'id="tab-pay"' not in wallet and '"type": "pay_tax"' not in wallet and 'data-hint=""' in wallet

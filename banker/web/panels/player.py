@@ -3,6 +3,8 @@ the cards kept), jail and the deeds the player holds."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from banker.rules import GameState
 from banker.rules.board import Deed
 from banker.rules.state import Holding
@@ -23,6 +25,19 @@ def _deeds_held(state: GameState) -> dict[int, tuple[tuple[Deed, Holding], ...]]
     return {owner: tuple(deeds) for owner, deeds in held.items()}
 
 
+@dataclass(frozen=True)
+class MyDeeds:
+    """The deeds list of a player's phone: the deeds held (`my_deeds`), and whether the player
+    still plays (not out, the game not ended), to whom a space on the board is there to buy."""
+
+    deeds: tuple[tuple[Deed, Holding], ...]
+    playing: bool
+
+
+def _my_deeds_list(state: GameState, you: int | None) -> MyDeeds:
+    return MyDeeds(my_deeds(state, you), not state.ended and not state.player(you).bankrupt)
+
+
 def _wallet(state: GameState, you: int | None) -> tuple:
     # the cash itself comes with everyone's (.cash-N); it matters here only to the fine and a
     # token level's price, offered in jail and at GO. The wallet says what others owe this
@@ -38,5 +53,5 @@ REGIONS = (
     # jail's ways out, docked at the foot of the screen (player/_live.html): the wallet's model holds
     # what they turn on
     Region("jail", ("player",), "player/_jail.html", _wallet),
-    Region("my-deeds", ("player",), "player/_my_deeds.html", my_deeds),
+    Region("my-deeds", ("player",), "player/_my_deeds.html", _my_deeds_list),
 )
