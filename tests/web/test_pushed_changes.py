@@ -153,6 +153,23 @@ def test_a_bid_pushes_the_high_bid_the_bids_and_the_clock_alone(app, table, stre
     assert '<span class="amount">$100</span>' in cy and 'data-amount="110"' in cy
 
 
+def test_an_auction_resumed_after_the_server_was_away_pushes_its_clock_again_and_says_why(
+    app, table, streams, clock
+):
+    do(table["Ann"], table["id"], type="decline", player=1, deed=39)
+    do(table["Bob"], table["id"], type="bid", player=2, amount=100)
+    for _ in range(2):
+        message(streams["Cy"])
+    service = app.extensions["banker"]
+    clock.advance(300)  # asleep past the clock's end
+    service.clocks.woke(slept_at=clock() - 300, asked=20)
+    assert service.settle_due(table["id"]) is not None
+    cy = message(streams["Cy"])
+    assert 'id="auction-clock" class="clock" hx-swap-oob="true" data-ends-in="20.00"' in cy
+    assert "Nobody could bid while the bank was away: the auction of Boardwalk goes on" in readable(cy)
+    assert '<span class="amount">$100</span>' in cy  # the bid stands
+
+
 def test_a_late_player_seated_by_the_bank_reaches_every_phone_with_a_row_of_their_own(app, table, streams):
     do(table["host"], table["id"], "bank", type="add_player", name="Dan", piece="Dog")
     cy = message(streams["Cy"])
