@@ -4,8 +4,11 @@ token is missing, as Banker does; otherwise its figure would be a floor of somet
 
 from __future__ import annotations
 
+import socket
 import sqlite3
 from pathlib import Path
+
+import pytest
 
 from tests.bench.figures import BROWSER_HEADERS, Http, Server
 from tests.bench.phones import WARMUP, floor_figure
@@ -33,3 +36,16 @@ def test_the_floor_refuses_a_payment_without_its_csrf_token_and_stores_nothing(t
 
         assert refused.status == 400
     assert _stored(tmp_path) == (0, None)
+
+
+def test_a_socket_the_kernel_connected_to_itself_is_no_server_yet(monkeypatch):
+    """Waiting for a server to listen on a port in the ephemeral range, a connection may come back
+    connected to itself and read its own request ("GET / HTTP/1.1") as the answer."""
+    itself = socket.socket()
+    itself.bind(("127.0.0.1", 0))
+    port = itself.getsockname()[1]
+    itself.connect(("127.0.0.1", port))
+    monkeypatch.setattr(socket, "create_connection", lambda *_, **__: itself)
+    with pytest.raises(ConnectionRefusedError):
+        Http(port)
+    assert itself.fileno() == -1  # closed

@@ -279,15 +279,18 @@ class Server:
                 preexec_fn=self._limit_files if self.files else None,
             )
         deadline = time.monotonic() + 120  # a busy machine takes long to start Python
-        while time.monotonic() < deadline:
-            try:
-                with Http(self.port) as http:
-                    if http.request("GET", "/").status == 200:
-                        return self
-            except OSError:
-                time.sleep(0.1)
-        self.__exit__()
-        raise RuntimeError(f"banker serve did not start:\n{self.log.read_text()}")
+        try:
+            while time.monotonic() < deadline:
+                try:
+                    with Http(self.port) as http:
+                        if http.request("GET", "/").status == 200:
+                            return self
+                except OSError:
+                    time.sleep(0.1)
+            raise RuntimeError(f"banker serve did not start:\n{self.log.read_text()}")
+        except BaseException:
+            self.__exit__()  # no server left running behind a failed start
+            raise
 
     def _limit_files(self) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (self.files, self.files))
@@ -342,6 +345,11 @@ class Http:
 
     def __init__(self, port: int, source: str = "127.0.0.1") -> None:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(source, 0))
+        if self.sock.getsockname() == self.sock.getpeername():
+            # nothing listens yet on a port in the ephemeral range: the kernel may connect the
+            # socket to itself, which then reads back its own request
+            self.sock.close()
+            raise ConnectionRefusedError(f"nothing listens on port {port} yet")
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.buffer = b""
         self.port = port

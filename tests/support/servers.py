@@ -87,7 +87,9 @@ class ServeProcess:
                 status, _ = request(self.port, "GET", "/", timeout=1.0)
                 if status == 200:
                     return
-            except OSError:
+            # not listening yet; or, the port in the ephemeral range, connected to itself and
+            # reading its own request back as a broken status line
+            except (OSError, http.client.HTTPException):
                 time.sleep(0.05)
         self.kill()
         raise RuntimeError(f"the server did not start:\n{self.log.read_text()[-3000:]}")
