@@ -65,19 +65,23 @@ def worth(state: GameState, player: Player) -> tuple[int, int, int]:
 def standing(state: GameState, player: Player) -> int:
     """The figure the tally ranks the player by: the net worth, or the cash where the richest is
     the one with the most cash."""
-    cash, deeds, buildings = worth(state, player)
+    return _ranked_by(state, *worth(state, player))
+
+
+def _ranked_by(state: GameState, cash: int, deeds: int, buildings: int) -> int:
     return cash if state.rules.richest_by == "cash" else cash + deeds + buildings
 
 
 def tally(state: GameState) -> list[TallyLine]:
     """Everyone, richest first; equal figures share a rank; the bankrupt follow in leaving order."""
-    scores = {p.id: standing(state, p) for p in state.players if not p.bankrupt}
+    worths = {p.id: worth(state, p) for p in state.players if not p.bankrupt}
+    scores = {player: _ranked_by(state, *figures) for player, figures in worths.items()}
     ranked = sorted((p for p in state.players if p.id in scores), key=lambda p: -scores[p.id])
     lines = []
     for index, player in enumerate(ranked):
         tied_above = index and scores[player.id] == scores[ranked[index - 1].id]
         rank = lines[-1].rank if tied_above else index + 1
-        cash, deeds, buildings = worth(state, player)
+        cash, deeds, buildings = worths[player.id]
         lines.append(TallyLine(player, cash, deeds, buildings, cash + deeds + buildings, rank))
     out = sorted((p for p in state.players if p.bankrupt), key=lambda p: p.place)
     lines += [TallyLine(p, 0, 0, 0, 0, p.place) for p in out]
