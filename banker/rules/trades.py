@@ -16,10 +16,10 @@ Free card received by a player owing the jail fine settles it (`jail_fine_rescue
 
 Tournament limits (the `trade_limits` option, on in the JMA preset), read simply:
 - no gifts: a side that hands something over gets something back;
-- no deed at or below its mortgage value (抵当価格以下): a side that pays only cash for deeds pays
-  more than the total mortgage value of the unmortgaged deeds it gets;
-- no Get Out of Jail Free card for $50 or more: a side that hands over only cards gets less than
-  $50 in cash per card;
+- no deed at or below its mortgage value (抵当価格以下): a side that pays only cash for deeds pays,
+  less any cash it gets back, more than the total mortgage value of the unmortgaged deeds it gets;
+- no Get Out of Jail Free card for $50 or more: a side that hands over cards and no deeds gets,
+  less any cash it adds, less than $50 per card;
 - no buying back on the spot at another price (001, 交渉: 「権利書などを売ったその場で異なる価格で
   買い戻すこと」): when the next trade between the same two players brings a deed of their last
   one back the way it came, the money goes back as it came too.
@@ -452,10 +452,12 @@ def _check_limits(state: GameState, trade: Trade) -> None:
                 what=side_text(state, side),
             ),
         )
+        # money both ways counts on balance: $300 out and $150 back is $150 paid
+        paid = max(side.money - back.money, 0)
         if side.money and not side.deeds and not side.jail_cards:  # a claim counts as cash
             unmortgaged = [state.deed(p) for p in back.deeds if not state.holding(p).mortgaged]
             least = sum(deed.mortgage for deed in unmortgaged)
-            if side.money <= least:  # 抵当価格以下: at the mortgage value is too low as well
+            if unmortgaged and paid <= least:  # 抵当価格以下: at the mortgage value is too low as well
                 raise RuleError(
                     Plural(
                         "No deed is sold at or below its mortgage value under the tournament rules: "
@@ -467,13 +469,14 @@ def _check_limits(state: GameState, trade: Trade) -> None:
                         deeds=listing([deed.name for deed in unmortgaged]),
                         least=state.money(least),
                         player=name,
-                        cash=state.money(side.money),
+                        cash=state.money(paid),
                     )
                 )
-        if side.jail_cards and not side.deeds and not side.money:
+        if side.jail_cards and not side.deeds:
             cards = len(side.jail_cards)
+            got = max(back.money - side.money, 0)
             require(
-                back.money < JAIL_CARD_CEILING * cards,
+                got < JAIL_CARD_CEILING * cards,
                 Plural(
                     "A Get Out of Jail Free card sells for less than %(ceiling)s under the tournament rules: "
                     "%(player)s would get %(cash)s for %(n)s card.",
@@ -482,7 +485,7 @@ def _check_limits(state: GameState, trade: Trade) -> None:
                     cards,
                     ceiling=state.money(JAIL_CARD_CEILING),
                     player=name,
-                    cash=state.money(back.money),
+                    cash=state.money(got),
                 ),
             )
 

@@ -544,6 +544,25 @@ def test_no_get_out_of_jail_free_card_for_50_dollars_or_more_under_the_tournamen
     assert run(state, offer(give=both, get=TradeSide(cash=99))).trades
 
 
+def test_cash_both_ways_is_counted_on_balance_under_the_tournament_rules():
+    state = owning(table(trade_limits=True), BOB, READING)
+    # $300 out and $150 back is $150 paid for Park Place, at or below its $175
+    assert refusal(state, offer(give=TradeSide(cash=300), get=TradeSide(cash=150, deeds=(PARK_PLACE,)))) == (
+        "No deed is sold at or below its mortgage value under the tournament rules: "
+        "Park Place must bring more than $175, and Ann would pay $150."
+    )
+    assert run(state, offer(give=TradeSide(cash=300), get=TradeSide(cash=124, deeds=(PARK_PLACE,)))).trades
+    # a card and $10 for $100 is $90 for the card
+    state = with_jail_cards(table(trade_limits=True))
+    assert refusal(
+        state, offer(give=TradeSide(cash=10, jail_cards=("chance",)), get=TradeSide(cash=100))
+    ) == (
+        "A Get Out of Jail Free card sells for less than $50 under the tournament rules: "
+        "Ann would get $90 for 1 card."
+    )
+    assert run(state, offer(give=TradeSide(cash=60, jail_cards=("chance",)), get=TradeSide(cash=100))).trades
+
+
 def test_the_tournament_limits_hold_again_when_the_offer_is_accepted():
     state = run(table(trade_limits=True), Mortgage(deed=PARK_PLACE))
     state = run(state, offer(give=TradeSide(cash=100), get=TradeSide(deeds=(PARK_PLACE,))))
