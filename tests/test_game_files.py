@@ -288,6 +288,30 @@ def test_a_time_no_game_was_played_at_is_refused_saying_which(app, client, playe
     )
 
 
+@pytest.mark.parametrize(
+    ("index", "at", "error"),
+    [
+        (  # days before the game began (its start is action 1)
+            1,
+            "1970-01-02T00:00:00+00:00",
+            "The game file's action 2 is timed 1970-01-02T00:00:00+00:00, earlier than action 1 "
+            "(1970-01-12T13:46:40+00:00): a game's actions come in the order they were played.",
+        ),
+        (  # a second before the payment before it
+            10,
+            "1970-01-12T13:47:10+00:00",
+            "The game file's action 11 is timed 1970-01-12T13:47:10+00:00, earlier than action 10 "
+            "(1970-01-12T13:47:11+00:00): a game's actions come in the order they were played.",
+        ),
+    ],
+)
+def test_an_action_timed_before_the_one_before_it_is_refused_naming_it(app, client, played, index, at, error):
+    """Each time alone is one a game was played at, and the rules take each command at it: only
+    the order says the file was rewritten."""
+    body = rewritten(export(client, played), put(at, "actions", index, "at"))
+    assert refused(client, app, body) == error
+
+
 def test_a_clock_a_little_ahead_is_no_reason_to_refuse_a_file(client, played):
     """Another server's clock may run ahead of this one's: up to a day is taken."""
     body = rewritten(export(client, played), put("1970-01-12T23:00:00+00:00", "actions", -1, "at"))

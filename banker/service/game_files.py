@@ -17,14 +17,16 @@ the server checks what phones send: its start must be one `start_game` makes (na
 board and rules, and a deal of the deeds), and each action's command is decided again, by the
 seat that sent it, at its time, on the game as the actions before it left it; the file is refused
 at the first action whose events are not exactly the ones the rules give. Its times lie between
-1970 and now (with a day's grace for a clock that runs ahead), its request ids are ones the server
-could have stored, and no action holds more events than the rules ever make (MAX_EVENTS).
+1970 and now (with a day's grace for a clock that runs ahead), each no earlier than the one before
+it, its request ids are ones the server could have stored, and no action holds more events than
+the rules ever make (MAX_EVENTS).
 
 An action stored before the log kept commands (a version-1 file, or an older action in a
 version-2 file) cannot be decided again, and an import refuses it, naming it. The host's own
 backups are read `trusted` (`banker restore`): their actions are checked in their form (each
 event's fields by their kind, its texts as commands check theirs) and folded as they are, not
-decided again, so that a backup made before an upgrade that changed the rules still restores.
+decided again, so that a backup made before an upgrade that changed the rules still restores;
+their times are kept as the host's clock gave them, in order or (a clock set back) not.
 
 Reading a file is a pure function of its bytes and the time: no database, no web request, and
 a result that pickles, so that a server can read a long file in another process.
@@ -37,6 +39,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import itertools
 import json
 import re
 import types
@@ -322,6 +325,8 @@ def _game_file(content: dict[str, Any], latest: datetime, trusted: bool, in_turn
         for index, action in in_turns(list(enumerate(actions)))
     )
     _require_requests_once(read_actions)
+    if not trusted:  # a host's own log keeps its clock as it ran (see the module)
+        _require_times_in_order(read_actions)
     backup = content.get("backup")
     return GameFile(actions=read_actions, kept=None if backup is None else _kept(backup))
 
@@ -382,6 +387,23 @@ def _require_requests_once(actions: Sequence[FileAction]) -> None:
             raise _damaged(
                 f"actions[{action.seq - 1}].request_id",
                 Text("action %(first)s from the same seat has this request id.", first=first),
+            )
+
+
+def _require_times_in_order(actions: Sequence[FileAction]) -> None:
+    """Each action comes at or after the one before it, the game's start first: the rules take
+    each command at its time, and a time set back could replay a command the clock had closed."""
+    for before, action in itertools.pairwise(actions):
+        if action.at < before.at:
+            raise BadGameFile(
+                Text(
+                    "The game file's action %(seq)s is timed %(time)s, earlier than action %(before)s "
+                    "(%(then)s): a game's actions come in the order they were played.",
+                    seq=action.seq,
+                    time=_when(action.at),
+                    before=before.seq,
+                    then=_when(before.at),
+                )
             )
 
 
