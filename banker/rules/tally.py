@@ -2,11 +2,14 @@
 
 Net worth = cash + the printed price of each unmortgaged deed + half the price of each mortgaged
 one + the house cost of each house + for a hotel its cost and the houses it replaced (as many as
-the rules' houses before a hotel: 4, or 3 in the short game). Players still in the game are ranked
-by net worth, equal totals sharing a rank; players out of the game follow, in the order they left.
-Where the rules say the richest is the one with the most cash (`richest_by="cash"`, Monopoly
-Millionaire) the ranks follow cash instead, and the screens lead with it; every line still holds
-the net worth.
+the rules' houses before a hotel: 4, or 3 in the short game). A debt still open (a payment the
+rules imposed that the debtor has not raised yet, see debts.py) is counted as paid, as the table
+settles it at the tally: less what the player owes (a player, the bank or the Free Parking pot),
+plus what other players owe them, so no money is lost or made by ending the game before it is
+paid. Players still in the game are ranked by net worth, equal totals sharing a rank; players out
+of the game follow, in the order they left. Where the rules say the richest is the one with the
+most cash (`richest_by="cash"`, Monopoly Millionaire) the ranks follow cash instead (its debts
+counted as paid too), and the screens lead with it; every line still holds the net worth.
 
 A game ends when the banker ends it (by agreement), when a preset's end condition fires (the
 clock of a timed game, the second bankruptcy of a short game, ...: see endings.py), or when one
@@ -37,8 +40,11 @@ class TallyLine:
     cash: int
     deeds: int  # at price, mortgaged ones at half
     buildings: int  # at cost
-    total: int
-    rank: int
+    owed: int  # what other players still owe them
+    owes: int  # what they still owe
+    total: int  # the net worth: all of the above, the debts counted as paid
+    standing: int  # the figure the ranks follow: the total, or where the most cash wins the cash
+    rank: int = 0
 
 
 def building_cost(state: GameState, position: int) -> int:
@@ -64,27 +70,32 @@ def worth(state: GameState, player: Player) -> tuple[int, int, int]:
 
 def standing(state: GameState, player: Player) -> int:
     """The figure the tally ranks the player by: the net worth, or the cash where the richest is
-    the one with the most cash."""
-    return _ranked_by(state, *worth(state, player))
+    the one with the most cash, the debts counted as paid."""
+    return _line(state, player).standing
 
 
-def _ranked_by(state: GameState, cash: int, deeds: int, buildings: int) -> int:
-    return cash if state.rules.richest_by == "cash" else cash + deeds + buildings
+def _line(state: GameState, player: Player) -> TallyLine:
+    """The player's line of the tally, not ranked yet."""
+    cash, deeds, buildings = worth(state, player)
+    owed = sum(debt.amount for debt in state.debts if debt.creditor == player.id)
+    owes = sum(debt.amount for debt in state.debts_of(player.id))
+    paid_up = cash + owed - owes
+    total = paid_up + deeds + buildings
+    ranked_by = paid_up if state.rules.richest_by == "cash" else total
+    return TallyLine(player, cash, deeds, buildings, owed, owes, total, ranked_by)
 
 
 def tally(state: GameState) -> list[TallyLine]:
     """Everyone, richest first; equal figures share a rank; the bankrupt follow in leaving order."""
-    worths = {p.id: worth(state, p) for p in state.players if not p.bankrupt}
-    scores = {player: _ranked_by(state, *figures) for player, figures in worths.items()}
-    ranked = sorted((p for p in state.players if p.id in scores), key=lambda p: -scores[p.id])
-    lines = []
-    for index, player in enumerate(ranked):
-        tied_above = index and scores[player.id] == scores[ranked[index - 1].id]
-        rank = lines[-1].rank if tied_above else index + 1
-        cash, deeds, buildings = worths[player.id]
-        lines.append(TallyLine(player, cash, deeds, buildings, cash + deeds + buildings, rank))
+    ranked = sorted(
+        (_line(state, p) for p in state.players if not p.bankrupt), key=lambda line: -line.standing
+    )
+    lines: list[TallyLine] = []
+    for index, line in enumerate(ranked):
+        tied_above = index and line.standing == ranked[index - 1].standing
+        lines.append(replace(line, rank=lines[-1].rank if tied_above else index + 1))
     out = sorted((p for p in state.players if p.bankrupt), key=lambda p: p.place)
-    lines += [TallyLine(p, 0, 0, 0, 0, p.place) for p in out]
+    lines += [TallyLine(p, 0, 0, 0, 0, 0, 0, 0, p.place) for p in out]
     return lines
 
 

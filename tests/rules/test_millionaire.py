@@ -133,6 +133,16 @@ def test_the_first_bankruptcy_ends_the_game_and_the_richest_in_cash_wins():
     assert run(ended, Undo()).ended is False
 
 
+def test_a_debt_still_owed_at_the_end_counts_in_the_cash_the_game_is_won_by():
+    state = owning(game(), ANN, PARK_PLACE)  # Ann: 22K cash
+    state = run(state, PayBank(player=BOB, amount=350, reason="x"))  # Bob: 22K cash
+    state = run(state, PayRent(player=BOB, deed=PARK_PLACE))  # and owes Ann the 35K rent
+    ended = run(state, PayBank(player=CAT, amount=1000, reason="x"), DeclareBankruptcy(player=CAT))
+    assert ended.winner == ANN  # level with Bob on 22K while the rent went uncounted
+    figures = [(line.player.name, line.cash, line.owed, line.owes, line.standing) for line in tally(ended)]
+    assert figures == [("Ann", 22, 35, 0, 57), ("Bob", 22, 0, 35, -13), ("Cat", 0, 0, 0, 0)]
+
+
 # --- Fortune and Millionaire Lifestyle cards on a 32-space board (tests/support/small_board.py) -------
 
 LOT_1, LOT_3 = 1, 3  # the brown group

@@ -6,7 +6,7 @@ from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.money import PayBank
 from banker.rules.mortgages import Mortgage
 from banker.rules.tally import EndGame, TimeUp, tally
-from tests.support.rules import ANN, BOB, CAT, built, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, built, new_game, owning, refusal, run, short_bob
 
 PARK_PLACE, BOARDWALK, READING, ELECTRIC, WATER = 37, 39, 5, 12, 28
 ORANGES = (16, 18, 19)
@@ -63,6 +63,23 @@ def test_ending_by_agreement_names_the_richest():
     assert [e.describe(state) for e in EndGame().decide(state, 0)] == [
         "The table agreed to end the game: the game is over, and Ann wins"
     ]
+
+
+def test_a_debt_still_owed_at_the_end_counts_against_the_debtor_and_for_the_player_owed():
+    """Bob could not pay the $600 rent on Boardwalk when the table agreed to end: the tally counts
+    it as paid, as the table would settle it, so Ann is not $600 short nor Bob $600 richer. Left
+    out, it had Ann, Cat and Dan share the top at $3,000."""
+    ended = run(short_bob("classic"), EndGame())
+    assert rows(ended) == [
+        # $1,450 + Park Place $350 and Boardwalk $400 + 4 houses at $200 + the $600 rent owed to her
+        ("Ann", 1450, 750, 800, 3600, 1),
+        ("Cat", 2940, 60, 0, 3000, 2),
+        ("Dan", 3000, 0, 0, 3000, 2),
+        # $300 + Reading and Short Line $400 - the $600 he owes
+        ("Bob", 300, 400, 0, 100, 4),
+    ]
+    assert [(line.owed, line.owes) for line in tally(ended)] == [(600, 0), (0, 0), (0, 0), (0, 600)]
+    assert ended.winner == ANN
 
 
 def test_a_shared_top_has_no_single_winner():

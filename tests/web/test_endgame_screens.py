@@ -107,6 +107,35 @@ def test_the_tally_ranks_everyone_with_cash_deeds_and_buildings(app, played):
     assert "Dearest auction: Cy bought Reading Railroad for $230" in html
 
 
+def test_a_debt_still_owed_at_the_end_is_in_the_tally_of_both_players(app, table):
+    """Bob could not pay the $200 rent on Boardwalk when the game ended: the tally counts it as
+    paid, against him and for Ann, and says so under their names."""
+    as_banker(
+        app,
+        table["id"],
+        {"type": "buy", "player": 1, "deed": PARK_PLACE},
+        {"type": "buy", "player": 1, "deed": BOARDWALK},
+        {"type": "build", "deed": PARK_PLACE},
+        {"type": "build", "deed": BOARDWALK},
+        {"type": "pay_bank", "player": 2, "amount": 1400, "reason": "losses"},
+        {"type": "pay_rent", "player": 2, "deed": BOARDWALK},
+        {"type": "end_game"},
+    )
+    html = page(table["Cy"], table["id"], "/tally")
+    assert tally_rows(html) == [
+        "1 Ann Cash $350 Deeds $750 Buildings $400 Is owed $200 $1,700",
+        "2 Cy Cash $1,500 Deeds $0 Buildings $0 $1,500",
+        "3 Bob Cash $100 Deeds $0 Buildings $0 Owes $200 -$100",
+    ]
+    headers = {"Authorization": f"Bearer {app.extensions['banker'].seats.of(table['id'])[0].token}"}
+    body = app.test_client().get(f"/api/games/{table['id']}/tally", headers=headers).get_json()
+    assert [(p["name"], p["cash"], p["owed"], p["owes"], p["total"]) for p in body["players"]] == [
+        ("Ann", 350, 200, 0, 1700),
+        ("Cy", 1500, 0, 0, 1500),
+        ("Bob", 100, 0, 200, -100),
+    ]
+
+
 def test_a_tie_at_the_top_is_shown_as_a_tie(app, table):
     do(table["host"], table["id"], "bank", type="end_game")
     html = page(table["Ann"], table["id"], "/tally")
@@ -141,8 +170,9 @@ def test_a_game_won_on_cash_ranks_and_charts_the_cash_on_every_screen(app):
         assert "Bob wins!" in screen and tally_rows(screen) == ranked
         assert "<caption>The most cash wins; net worth is shown under each name.</caption>" in screen
         assert '<th scope="col">Cash</th>' in screen and 'aria-label="Cash over the game"' in screen
-    # the money axis reads round amounts, as the game's money reads, not where the lines end
-    assert re.findall(r'<text class="tick"[^>]*>([^<]+)</text>', screen) == ["0K", "200K", "400K"]
+    # the money axis reads round amounts, as the game's money reads, not where the lines end; it
+    # reaches below nothing, where Cat owed the bank 1,000K on 372K cash before her bankruptcy
+    assert re.findall(r'<text class="tick"[^>]*>([^<]+)</text>', screen) == ["-M1", "-500K", "0K", "500K"]
     shown = text(display.get(f"/g/{game_id}/display"))
     assert tally_rows(shown) == ranked and "<h2>Cash over the game</h2>" in shown
     for language, caption, column in (

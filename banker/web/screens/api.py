@@ -117,6 +117,8 @@ def game_tally(game_id: str):
                 "cash": line.cash,
                 "deeds": line.deeds,
                 "buildings": line.buildings,
+                "owed": line.owed,
+                "owes": line.owes,
                 "total": line.total,
                 "rank": line.rank,
                 "bankrupt": line.player.bankrupt,
