@@ -92,3 +92,25 @@ def test_extended_command_by_command_or_folded_at_once_the_chronicle_is_the_same
     extended = service.chronicle(game_id)
     folded = GameService(service.engine, Broker()).chronicle(game_id)  # a restarted server
     assert folded == extended
+
+
+def test_a_rent_settled_by_the_tenants_bankruptcy_counts_as_the_rent_the_owner_was_owed(service):
+    """Bob could not pay the $200 rent on Boardwalk and went bankrupt to Ann, who took all he had
+    for it. Only rents paid in cash counted, so Cy's $175 read as the biggest."""
+    game = service.create_game(["Ann", "Bob", "Cy"])
+    for command in (
+        {"type": "buy", "player": 1, "deed": PARK_PLACE},
+        {"type": "buy", "player": 1, "deed": BOARDWALK},
+        {"type": "build", "deed": PARK_PLACE},
+        {"type": "build", "deed": BOARDWALK},
+        {"type": "pay_rent", "player": 3, "deed": PARK_PLACE},
+        {"type": "pay_bank", "player": 2, "amount": 1400, "reason": "losses"},
+        {"type": "pay_rent", "player": 2, "deed": BOARDWALK},
+        {"type": "declare_bankruptcy", "player": 2},
+    ):
+        service.run(game.game.id, game.banker.token, command)
+    rent = service.chronicle(game.game.id).rent
+    assert (rent.amount, rent.words) == (
+        200,
+        "Bob went bankrupt owing Ann $200 (rent for Boardwalk with 1 house)",
+    )

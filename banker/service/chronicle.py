@@ -1,7 +1,7 @@
 """A game's folded state with what its log told on the way: each player's standing as the game
 went (the tally's figure, net worth or cash where the most cash wins: for the chart at the end),
-its biggest moments (the largest rent, the dearest auction) and each player's latest money moved
-(the line under their balance).
+its biggest moments (the largest rent, paid or settled by a bankruptcy, the dearest auction) and
+each player's latest money moved (the line under their balance).
 
 It is folded along with the state, one action at a time, so the end of a game is drawn from what
 the server already holds instead of replaying the log; and it keeps no state per action: the
@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from banker.rules import Event, GameState, Sent, apply_action
 from banker.rules.auctions import AuctionClosed
-from banker.rules.money import Paid
+from banker.rules.bankruptcy import WentBankrupt
+from banker.rules.money import Paid, with_reason
 from banker.rules.receipts import Receipt, moved_for, parties, undoable
 from banker.rules.tally import standing
 from banker.rules.text import Text
@@ -85,16 +86,45 @@ def record(
         if len(samples) > SAMPLES * players:
             samples = array("q", _every_other_row(samples, players))
             stride *= 2
-    rent, sale = (before.rent, before.sale) if before else (None, None)
-    for event in events:
-        if isinstance(event, Paid) and event.reason.startswith("rent for"):
-            if rent is None or event.amount > rent.amount:
-                rent = Moment(event.amount, event.describe(state))
-        elif isinstance(event, AuctionClosed) and event.outcome == "sold":
-            if sale is None or event.amount > sale.amount:
-                sale = Moment(event.amount, event.sale(state))
+    sales = (
+        Moment(event.amount, event.sale(state))
+        for event in events
+        if isinstance(event, AuctionClosed) and event.outcome == "sold"
+    )
+    rent = _biggest(before.rent if before else None, _rents(before, state, events))
+    sale = _biggest(before.sale if before else None, sales)
     money = _money(before, state, events, sent)
     return Chronicle(state=state, stride=stride, samples=samples, rent=rent, sale=sale, money=money)
+
+
+def _biggest(kept: Moment | None, moments: Iterable[Moment]) -> Moment | None:
+    """The largest of `kept` and `moments`, the earliest on a tie."""
+    for moment in moments:
+        if kept is None or moment.amount > kept.amount:
+            kept = moment
+    return kept
+
+
+def _rents(before: Chronicle | None, state: GameState, events: Sequence[Event]) -> Iterable[Moment]:
+    """Each rent the action settled: paid, or owed by a tenant who went bankrupt to its owner,
+    who takes all the tenant had for it (the rent is what the rules charged, as the debt keeps it)."""
+    for event in events:
+        if isinstance(event, Paid) and _is_rent(event.reason):
+            yield Moment(event.amount, event.describe(state))
+        elif isinstance(event, WentBankrupt) and before is not None:
+            for debt in before.state.debts_of(event.player):
+                if debt.creditor == event.creditor and _is_rent(debt.reason):
+                    owing = Text(
+                        "%(debtor)s went bankrupt owing %(owner)s %(amount)s",
+                        debtor=state.name_of(debt.debtor),
+                        owner=state.name_of(debt.creditor),
+                        amount=state.money(debt.amount),
+                    )
+                    yield Moment(debt.amount, with_reason(owing, debt.reason))
+
+
+def _is_rent(reason: str) -> bool:
+    return reason.startswith("rent for")
 
 
 def _money(

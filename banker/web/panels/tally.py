@@ -156,7 +156,8 @@ def _spread(label_y: dict[int, float], gap: float = 11.0) -> dict[int, float]:
 
 
 def biggest_moments(chronicle: Chronicle) -> list[str]:
-    """The largest rent paid and the most expensive auction, in words."""
+    """The largest rent (paid, or settled by the tenant's bankruptcy) and the most expensive
+    auction, in words."""
     moments = []
     if chronicle.rent is not None:
         moments.append(Text("Biggest rent: %(what)s", what=chronicle.rent.words))
