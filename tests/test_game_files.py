@@ -297,10 +297,10 @@ def test_a_time_no_game_was_played_at_is_refused_saying_which(app, client, playe
             "The game file's action 2 is timed 1970-01-02T00:00:00+00:00, earlier than action 1 "
             "(1970-01-12T13:46:40+00:00): a game's actions come in the order they were played.",
         ),
-        (  # a second before the payment before it
+        (  # a day and a second before the payment before it
             10,
-            "1970-01-12T13:47:10+00:00",
-            "The game file's action 11 is timed 1970-01-12T13:47:10+00:00, earlier than action 10 "
+            "1970-01-11T13:47:10+00:00",
+            "The game file's action 11 is timed 1970-01-11T13:47:10+00:00, earlier than action 10 "
             "(1970-01-12T13:47:11+00:00): a game's actions come in the order they were played.",
         ),
     ],
@@ -310,6 +310,14 @@ def test_an_action_timed_before_the_one_before_it_is_refused_naming_it(app, clie
     the order says the file was rewritten."""
     body = rewritten(export(client, played), put(at, "actions", index, "at"))
     assert refused(client, app, body) == error
+
+
+def test_a_game_resumed_on_a_machine_whose_clock_is_behind_comes_back(client, played):
+    """Downloaded from a server whose clock ran hours ahead and played on where it does not, a
+    game's later actions are timed before its earlier ones: that is two clocks, not a rewrite."""
+    body = rewritten(export(client, played), put("1970-01-12T09:47:11+00:00", "actions", 10, "at"))
+    answer = client.post("/api/games/import", data=body, content_type="application/json")
+    assert answer.status_code == 201, answer.get_json()
 
 
 def test_a_clock_a_little_ahead_is_no_reason_to_refuse_a_file(client, played):

@@ -17,8 +17,9 @@ the server checks what phones send: its start must be one `start_game` makes (na
 board and rules, and a deal of the deeds), and each action's command is decided again, by the
 seat that sent it, at its time, on the game as the actions before it left it; the file is refused
 at the first action whose events are not exactly the ones the rules give. Its times lie between
-1970 and now (with a day's grace for a clock that runs ahead), each no earlier than the one before
-it, its request ids are ones the server could have stored, and no action holds more events than
+1970 and now (with a day's grace for a clock that runs ahead), each no more than that day earlier
+than the one before it (a game resumed on another machine goes on by that machine's clock), its
+request ids are ones the server could have stored, and no action holds more events than
 the rules ever make (MAX_EVENTS).
 
 An action stored before the log kept commands (a version-1 file, or an older action in a
@@ -391,10 +392,11 @@ def _require_requests_once(actions: Sequence[FileAction]) -> None:
 
 
 def _require_times_in_order(actions: Sequence[FileAction]) -> None:
-    """Each action comes at or after the one before it, the game's start first: the rules take
-    each command at its time, and a time set back could replay a command the clock had closed."""
+    """Each action comes after the one before it, the game's start first, give or take how far two
+    machines' clocks may differ (a game downloaded and resumed on another goes on by its clock):
+    the rules take each command at its time."""
     for before, action in itertools.pairwise(actions):
-        if action.at < before.at:
+        if action.at < before.at - CLOCK_AHEAD:
             raise BadGameFile(
                 Text(
                     "The game file's action %(seq)s is timed %(time)s, earlier than action %(before)s "
