@@ -30,12 +30,18 @@ LATEST = select(Snapshot.seq, Snapshot.rules, Snapshot.folded).where(Snapshot.ga
 
 @cache
 def rules_digest() -> str:
-    """A digest of the rules code and board data that fold a game: a snapshot made by any other
-    is not used."""
+    """A digest of the code and board data that fold a game into what a snapshot holds: a snapshot
+    made by any other is not used."""
     digest = hashlib.sha256()
-    for name, file in sorted(_files(resources.files("banker.rules"), "")):
+    for name, file in sorted(folding_files()):
         digest.update(name.encode() + b"\0" + file.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def folding_files() -> Iterator[tuple[str, Traversable]]:
+    """The rules with their boards, and the chronicle folded beside them (it is pickled too)."""
+    yield from _files(resources.files("banker.rules"), "rules/")
+    yield "service/chronicle.py", resources.files("banker.service") / "chronicle.py"
 
 
 def _files(folder: Traversable, prefix: str) -> Iterator[tuple[str, Traversable]]:
