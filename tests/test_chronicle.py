@@ -114,3 +114,25 @@ def test_a_rent_settled_by_the_tenants_bankruptcy_counts_as_the_rent_the_owner_w
         200,
         "Bob went bankrupt owing Ann $200 (rent for Boardwalk with 1 house)",
     )
+
+
+def test_a_rent_undone_is_no_longer_the_biggest(service):
+    """The bank undid a $200 rent paid by mistake: the tally still named it as the biggest, over
+    the $175 that was paid and stands."""
+    game = service.create_game(["Ann", "Bob", "Cy"])
+    run = lambda command: service.run(game.game.id, game.banker.token, command)  # noqa: E731
+    for command in (
+        {"type": "buy", "player": 1, "deed": PARK_PLACE},
+        {"type": "buy", "player": 1, "deed": BOARDWALK},
+        {"type": "build", "deed": PARK_PLACE},
+        {"type": "build", "deed": BOARDWALK},
+        {"type": "pay_rent", "player": 3, "deed": PARK_PLACE},
+        {"type": "pay_rent", "player": 2, "deed": BOARDWALK},
+    ):
+        run(command)
+    assert service.chronicle(game.game.id).rent.amount == 200
+    run({"type": "undo"})
+    rent = service.chronicle(game.game.id).rent
+    assert (rent.amount, rent.words) == (175, "Cy paid Ann $175 (rent for Park Place with 1 house)")
+    run({"type": "undo"})  # Cy's rent too: no rent is left to name
+    assert service.chronicle(game.game.id).rent is None

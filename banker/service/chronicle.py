@@ -6,7 +6,8 @@ each player's latest money moved (the line under their balance).
 It is folded along with the state, one action at a time, so the end of a game is drawn from what
 the server already holds instead of replaying the log; and it keeps no state per action: the
 standings are sampled (every `stride`-th action, the stride doubling as the game grows, so a game of
-any length keeps at most SAMPLES of them) and each moment is kept in words."""
+any length keeps at most SAMPLES of them) and each moment is kept in words, with the smaller ones
+an undo within reach would bring back."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from banker.rules.money import Paid, with_reason
 from banker.rules.receipts import Receipt, moved_for, parties, undoable
 from banker.rules.tally import standing
 from banker.rules.text import Text
-from banker.rules.undo import Undone
+from banker.rules.undo import UNDO_DEPTH, Undone
 
 SAMPLES = 240  # standings kept per game: a chart draws between half this and this many points
 
@@ -30,6 +31,7 @@ SAMPLES = 240  # standings kept per game: a chart draws between half this and th
 class Moment:
     amount: int
     words: Text  # as it read just after it happened
+    seq: int  # the action it happened in
 
 
 @dataclass(frozen=True)
@@ -41,8 +43,10 @@ class Chronicle:
     # every player's standing after actions 1, 1 + stride, 1 + 2 * stride, ..., one row of
     # len(players) after another; never changed once made (a new Chronicle gets a new array)
     samples: array = field(default_factory=lambda: array("q"))
-    rent: Moment | None = None
-    sale: Moment | None = None
+    # each a moment bigger than the one before, the biggest last: an undo takes off the moments of
+    # the action it reverses and the one before stands again
+    rents: tuple[Moment, ...] = ()
+    sales: tuple[Moment, ...] = ()
     # (player, the last money that moved for them by anyone's action or an undo, when): the line
     # under the balance, drawn without reading the log back
     money: tuple[tuple[int, Receipt, float], ...] = ()
@@ -50,6 +54,16 @@ class Chronicle:
     @property
     def seq(self) -> int:
         return self.state.seq
+
+    @property
+    def rent(self) -> Moment | None:
+        """The biggest rent settled so far."""
+        return self.rents[-1] if self.rents else None
+
+    @property
+    def sale(self) -> Moment | None:
+        """The dearest auction so far."""
+        return self.sales[-1] if self.sales else None
 
     @property
     def latest(self) -> tuple[int, ...]:
@@ -87,30 +101,39 @@ def record(
             samples = array("q", _every_other_row(samples, players))
             stride *= 2
     sales = (
-        Moment(event.amount, event.sale(state))
+        Moment(event.amount, event.sale(state), seq)
         for event in events
         if isinstance(event, AuctionClosed) and event.outcome == "sold"
     )
-    rent = _biggest(before.rent if before else None, _rents(before, state, events))
-    sale = _biggest(before.sale if before else None, sales)
+    undone = {event.seq for event in events if isinstance(event, Undone)}
+    rents = _biggest(before.rents if before else (), undone, _rents(before, state, seq, events), seq)
+    sales = _biggest(before.sales if before else (), undone, sales, seq)
     money = _money(before, state, events, sent)
-    return Chronicle(state=state, stride=stride, samples=samples, rent=rent, sale=sale, money=money)
+    return Chronicle(state=state, stride=stride, samples=samples, rents=rents, sales=sales, money=money)
 
 
-def _biggest(kept: Moment | None, moments: Iterable[Moment]) -> Moment | None:
-    """The largest of `kept` and `moments`, the earliest on a tie."""
+def _biggest(
+    kept: tuple[Moment, ...], undone: set[int], moments: Iterable[Moment], seq: int
+) -> tuple[Moment, ...]:
+    """`kept` without the moments of the actions `undone`, and each of `moments` bigger than all
+    before it (the earliest stands on a tie); of the moments no undo can reach any more (actions
+    more than UNDO_DEPTH back), only the last, which stands whatever is undone."""
+    kept = tuple(moment for moment in kept if moment.seq not in undone)
     for moment in moments:
-        if kept is None or moment.amount > kept.amount:
-            kept = moment
+        if not kept or moment.amount > kept[-1].amount:
+            kept += (moment,)
+    reach = seq - UNDO_DEPTH
+    while len(kept) > 1 and kept[1].seq <= reach:
+        kept = kept[1:]
     return kept
 
 
-def _rents(before: Chronicle | None, state: GameState, events: Sequence[Event]) -> Iterable[Moment]:
+def _rents(before: Chronicle | None, state: GameState, seq: int, events: Sequence[Event]) -> Iterable[Moment]:
     """Each rent the action settled: paid, or owed by a tenant who went bankrupt to its owner,
     who takes all the tenant had for it (the rent is what the rules charged, as the debt keeps it)."""
     for event in events:
         if isinstance(event, Paid) and _is_rent(event.reason):
-            yield Moment(event.amount, event.describe(state))
+            yield Moment(event.amount, event.describe(state), seq)
         elif isinstance(event, WentBankrupt) and before is not None:
             for debt in before.state.debts_of(event.player):
                 if debt.creditor == event.creditor and _is_rent(debt.reason):
@@ -120,7 +143,7 @@ def _rents(before: Chronicle | None, state: GameState, events: Sequence[Event]) 
                         owner=state.name_of(debt.creditor),
                         amount=state.money(debt.amount),
                     )
-                    yield Moment(debt.amount, with_reason(owing, debt.reason))
+                    yield Moment(debt.amount, with_reason(owing, debt.reason), seq)
 
 
 def _is_rent(reason: str) -> bool:
