@@ -12,14 +12,7 @@ def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(server, phone, sh
     host, ann = phone(), phone()
     link = start_game(host, server, ["Ann", "Bob"])
     join(ann, link, "Ann")
-    host.goto(host.url.replace("/lobby", "/bank"))
-    open_tab(host, "Players")
-    seats = host.locator(".seating")
-    seats.get_by_label("Name").last.fill("Dan")
-    seats.get_by_label("Piece").last.select_option("Dog")
-    host.screenshot(path=shots / "seating_add.png", full_page=True)
-    seats.get_by_role("button", name="Seat them").click()
-    expect(host.locator("#toast .toast")).to_contain_text("Dan joins the game with $1,500 from the bank")
+    seat_late_player(host, "Dan", "Dog", shots / "seating_add.png")
     expect(host.locator(".seating")).to_contain_text("Dan's QR code")
     expect(host.locator("#acting")).to_contain_text("Dan")  # the bank can act for Dan at once
     expect(ann.locator("#toast .toast")).to_contain_text("Dan joins the game", timeout=SETTLE)
@@ -37,6 +30,31 @@ def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(server, phone, sh
     host.locator(".seating summary").last.click()
     host.locator(".seating summary").last.scroll_into_view_if_needed()
     host.screenshot(path=shots / "seating_change_dark_360.png")
+
+
+def test_a_join_screen_left_open_shows_a_player_the_bank_seats_meanwhile(server, phone):
+    host, newcomer = phone(), phone()
+    link = start_game(host, server, ["Ann", "Bob"])
+    newcomer.goto(link)
+    expect(newcomer.locator(".pick-name button")).to_have_text(["Ann", "Bob"])
+    seat_late_player(host, "Dan", "Dog")
+    expect(newcomer.locator(".pick-name button")).to_have_text(["Ann", "Bob", "Dan"], timeout=SETTLE)
+    assert violations(newcomer) == []
+    newcomer.get_by_role("button", name="Dan").click()  # no reload: the list swapped in is the page's
+    expect(newcomer.get_by_label("Your cash")).to_have_text("$1,500")
+
+
+def seat_late_player(host, name, piece, shot=None):
+    """The bank, on its Players tab, seats `name` with `piece` (the form filled in, shot first)."""
+    host.goto(host.url.replace("/lobby", "/bank"))
+    open_tab(host, "Players")
+    seats = host.locator(".seating")
+    seats.get_by_label("Name").last.fill(name)
+    seats.get_by_label("Piece").last.select_option(piece)
+    if shot:
+        host.screenshot(path=shot, full_page=True)
+    seats.get_by_role("button", name="Seat them").click()
+    expect(host.locator("#toast .toast")).to_contain_text(f"{name} joins the game with $1,500 from the bank")
 
 
 def test_a_player_leaves_the_game_from_their_phone(server, phone, shots):

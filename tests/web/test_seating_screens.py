@@ -3,6 +3,8 @@ lets one go; a player leaves from their own phone; the API hands the bank the la
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from banker.service.states import STATES_KEPT
@@ -26,6 +28,31 @@ def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(app, table):
     assert 'aria-label="Your cash"' in wallet and "$1,500" in wallet and "Leave the game" in wallet
     bank = readable(page(table["host"], game_id, "/bank"))
     assert "Dog · joined" in bank and "Acting for Ann" in bank and "Ann passed GO" in bank
+
+
+def test_the_join_screen_open_on_a_newcomers_phone_lists_a_late_player_at_once(app, table):
+    """The join screen asks every few seconds, as a screen whose live stream is down does, whether
+    the game moved on: nothing to swap while it has not, its names again once it has (a player
+    seated by the bank meanwhile was missing until the newcomer reloaded)."""
+    game_id, code = table["id"], table["code"]
+    newcomer = app.test_client()
+    opened = text(newcomer.get(f"/join/{code}"))
+    poll = re.search(
+        r'<div id="live" hx-get="([^"]+)" hx-trigger="every 5s[^"]*"[^>]*data-seq="(\d+)" data-live', opened
+    )
+    assert poll, opened
+    asked = {"HX-Request": "true"}  # static/js/table.js sends the seq the list shows
+    unchanged = newcomer.get(f"{poll.group(1)}?seq={poll.group(2)}", headers=asked)
+    assert unchanged.status_code == 204 and "HX-Request" in unchanged.headers["Vary"]
+    do(table["host"], game_id, "bank", type="add_player", name="Dan", piece="Dog")
+    names = newcomer.get(f"{poll.group(1)}?seq={poll.group(2)}", headers=asked)
+    assert names.status_code == 200 and "HX-Request" in names.headers["Vary"]
+    assert text(names).startswith('<div id="live"')  # the list alone, in its place
+    assert f'data-seq="{seq(app, game_id)}" data-live' in text(names)
+    assert re.search(r'<button[^>]*value="4"[^>]*>.*?Dan', text(names), re.S)
+    do(table["host"], game_id, "bank", type="end_game")
+    ended = newcomer.get(f"{poll.group(1)}?seq={seq(app, game_id) - 1}", headers=asked)
+    assert ended.headers["HX-Refresh"] == "true"  # the page again: the final tally, nobody to join
 
 
 def test_a_look_alike_name_or_a_taken_piece_is_refused_in_words_and_changes_nothing(app, table):

@@ -3,14 +3,16 @@ its link."""
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
+from banker.extensions import htmx
 from banker.rules import GameState, Player, RuleError
 from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service.errors import Forbidden, NotFound
 from banker.service.seats import BANKER, SeatKey
 from banker.web.http import seats, security
+from banker.web.screens.table import moved_on, sent_seq
 
 bp = Blueprint("join", __name__)
 
@@ -25,21 +27,34 @@ def by_code():
 
 @bp.get("/join/<code>")
 def pick(code: str):
+    """The names to tap. The page polls for them (htmx, with the seq they show) as a screen whose
+    live stream is down does, so a player the bank seats meanwhile shows up: the names alone once
+    the game moved on, else nothing to swap."""
     service = seats.service()
     with security.join_attempt():  # a wrong code counts towards the brake on guessing
         game = service.seats.game_for_join_code(code)
-    state = service.state(game.id)
-    if state.ended:
-        return _game_over(game.id, state)
-    claimed = {s.player_id for s in service.seats.of(game.id) if s.claimed}
-    return render_template(
-        "join/pick.html",
-        game=game,
-        state=state,
-        claimed=claimed,
-        mine=seats.token(game.id, "player"),
-        held=_player_held(state, game.id),
-    )
+    state = moved_on(game.id, sent_seq(request.args.get("seq")) if htmx else None)
+    if state is None:
+        answer = current_app.make_response(("", 204))
+    elif state.ended and htmx:
+        answer = current_app.make_response(("", 200, {"HX-Refresh": "true"}))  # the page: the tally
+    elif state.ended:
+        answer = current_app.make_response(_game_over(game.id, state))
+    else:
+        claimed = {s.player_id for s in service.seats.of(game.id) if s.claimed}
+        answer = current_app.make_response(
+            render_template(
+                "join/_live.html" if htmx else "join/pick.html",
+                code=code,
+                game=game,
+                state=state,
+                claimed=claimed,
+                mine=seats.token(game.id, "player"),
+                held=_player_held(state, game.id),
+            )
+        )
+    answer.headers["Vary"] = "HX-Request"
+    return answer
 
 
 @bp.post("/join/<code>")

@@ -116,12 +116,9 @@ def edition_file(game_id: str):
 def live(game_id: str):
     """The whole changing part of a screen, for a phone whose live stream is down; 204 (nothing
     to swap) when the phone is up to date, told without reading the game when it changed lately."""
-    known = _seq(request.args.get("seq"))
-    service = seats.service()
-    if known is not None and service.still_at(game_id, known):
-        return "", 204
-    state = service.state(game_id)
-    if known is not None and known == state.seq:
+    known = sent_seq(request.args.get("seq"))
+    state = moved_on(game_id, known)
+    if state is None:
         return "", 204
     body = _whole_screen(game_id, state)
     if known is not None:
@@ -129,6 +126,16 @@ def live(game_id: str):
     response = current_app.make_response(body)
     response.headers["Vary"] = "HX-Request"
     return response
+
+
+def moved_on(game_id: str, known: int | None) -> GameState | None:
+    """The game as it stands, or None when the screen polling for it shows that already (`known`,
+    the seq it shows): told without reading the game when it changed lately."""
+    service = seats.service()
+    if known is not None and service.still_at(game_id, known):
+        return None
+    state = service.state(game_id)
+    return None if state.seq == known else state
 
 
 def _whole_screen(game_id: str, state: GameState, pushed: bool = False) -> Markup:
@@ -185,7 +192,7 @@ def stream(game_id: str):
     Every stream of a game that shows the same screen (the same seat, view and language) is sent
     the same bytes, drawn once for all of them: a change costs each further stream a lookup."""
     service = seats.service()
-    known = _seq(request.headers.get("Last-Event-ID")) or _seq(request.args.get("seq")) or 0
+    known = sent_seq(request.headers.get("Last-Event-ID")) or sent_seq(request.args.get("seq")) or 0
     lifetime = current_app.config["STREAM_SECONDS"]
     keepalive = current_app.config["STREAM_KEEPALIVE_SECONDS"]
     seat, view = g.seat, g.view
@@ -309,7 +316,7 @@ def _one_line(html: str) -> str:
     return " ".join(line.strip() for line in str(html).splitlines() if line.strip())
 
 
-def _seq(value: str | None) -> int | None:
+def sent_seq(value: str | None) -> int | None:
     """A seq a phone sends back (its Last-Event-ID, the page's query): digits a game could reach, or
     none. "²" is a digit to `isdigit` that `int` cannot read, and 20 digits overflow the database."""
     return int(value) if value and value.isascii() and value.isdecimal() and len(value) < 12 else None
