@@ -130,3 +130,16 @@ def test_a_phone_holding_a_seat_takes_no_other_name_from_the_join_screen(app):
     bob = app.test_client()
     join(bob, code, 2)  # Bob's own phone still can
     join(host, code, 3)  # and the bank's device, which holds no player, takes a name
+
+
+def test_the_join_screen_marks_the_name_this_phone_holds(app):
+    """A phone holding Ann's seat was told "This phone is Ann's wallet." above names all alike."""
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob", "Cy")
+    code = join_code(host, game_id)
+    ann, bob = app.test_client(), app.test_client()
+    join(ann, code, 1)
+    join(bob, code, 2)
+    picker = text(ann.get(f"/join/{code}")).split('class="pick-name"')[1].split("</form>")[0]
+    names = [readable(b) for b in re.findall(r"<button.*?</button>", picker, re.S)]
+    assert names == ["Ann this phone", "Bob already joined", "Cy"]
