@@ -65,7 +65,9 @@ def message(
         whole += Markup(render_template(f"{view}/_tabs.html", oob=True, **drawn))
         moved = _money_moved(after, stored, you, before)
         return whole + _toast(game_id, before.seq, after, stored, seat, moved) + _sent(stored, seat)
-    parts = [_shared(game_id, before, after, view)]
+    # a player's screen shows them larger above everyone else's rows, and has no row of theirs
+    rows = _shared_changes(before, after, _joining(stored)).rows if view == "player" else ()
+    parts = [_shared(game_id, before, after, view, you if any(p.id == you for p in rows) else None)]
     models = zip(regions(view), own_models(view, before, you), own_models(view, after, you), strict=True)
     changed = [region.name for region, was, now in models if was != now]
     if changed:
@@ -136,15 +138,17 @@ def _stored(game_id: str, before: GameState, after: GameState) -> list[Stored]:
     return seats.service().states.stored_between(game_id, before.seq, after.seq)
 
 
-def _shared(game_id: str, before: GameState, after: GameState, view: str) -> str:
-    key = ("change", game_id, before.seq, after.seq, view, lang())
-    return fragments.once(key, lambda: _draw_shared(game_id, before, after, view))
+def _shared(game_id: str, before: GameState, after: GameState, view: str, rowless: int | None = None) -> str:
+    """The shared parts of `view` for the change; `rowless`: a player whose row the screen has not
+    (their own phone's), drawn without it for that phone, once: every other phone shares theirs."""
+    key = ("change", game_id, before.seq, after.seq, view, lang(), rowless)
+    return fragments.once(key, lambda: _draw_shared(game_id, before, after, view, rowless))
 
 
-def _draw_shared(game_id: str, before: GameState, after: GameState, view: str) -> Markup:
+def _draw_shared(game_id: str, before: GameState, after: GameState, view: str, rowless: int | None) -> Markup:
     parts: list[str] = []
     stored = _stored(game_id, before, after)
-    joined = {e.player for action in stored for e in action.events if isinstance(e, Joined)}
+    joined = _joining(stored)
     if view == "lobby":
         if joined or seating(before) != seating(after):
             parts.append(render_template("lobby/_live.html", pushed=True, **_lobby(game_id, after)))
@@ -154,12 +158,11 @@ def _draw_shared(game_id: str, before: GameState, after: GameState, view: str) -
     changed = _shared_changes(before, after, joined)
     for player in changed.cash:
         parts.append(f'<b hx-swap-oob="innerHTML:.cash-{player.id}">{cash_of(after, player)}</b>')
-    if changed.rows:
+    rows = [p for p in changed.rows if p.id != rowless]
+    if rows:
         joined_now = _joined(game_id) if view == "bank" else set()
         parts.append(
-            render_template(
-                "shared/_person_rows.html", rows=changed.rows, state=after, view=view, joined=joined_now
-            )
+            render_template("shared/_person_rows.html", rows=rows, state=after, view=view, joined=joined_now)
         )
     if changed.spaces:
         parts.append(
@@ -344,6 +347,11 @@ def seating(state: GameState) -> tuple:
     return worked_out(
         state, "seating", lambda: (state.ended, tuple((p.name, p.token, p.bankrupt) for p in state.players))
     )
+
+
+def _joining(stored: Sequence[Stored]) -> set[int]:
+    """The players whose phones joined in these actions."""
+    return {e.player for action in stored for e in action.events if isinstance(e, Joined)}
 
 
 def _joined(game_id: str) -> set[int]:

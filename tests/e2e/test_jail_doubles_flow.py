@@ -22,6 +22,8 @@ def test_a_jailed_player_taps_rolled_doubles_and_is_out_for_nothing(server, phon
     game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
     banker_does(server, game, {"type": "go_to_jail", "player": 1})
     ann, bob = seated(phone, server, game, 1), seated(phone, server, game, 2)
+    console = []
+    ann.on("console", lambda message: console.append(message.text))
     wallet = ann.locator("#live")  # jail's ways out are docked under the board
     expect(wallet).to_contain_text("In jail")
     assert no_sideways_scroll(ann)
@@ -40,6 +42,8 @@ def test_a_jailed_player_taps_rolled_doubles_and_is_out_for_nothing(server, phon
     ann.locator("#sheet").get_by_role("button", name="Go to jail (no salary)").click()
     expect(wallet).to_contain_text("In jail", timeout=SETTLE)
     expect(ann.get_by_label("Your cash")).to_have_text("$1,500")
+    # her phone lists the others' rows, not her own: no change to it is pushed where it has no place
+    assert not [line for line in console if "oobErrorNoTarget" in line], console
 
 
 def test_the_button_reads_in_korean_and_japanese(server, phone, shots):

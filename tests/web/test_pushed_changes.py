@@ -11,7 +11,7 @@ import pytest
 from flask import template_rendered
 
 from banker.web.panels import regions
-from tests.support.web import as_banker, do, readable, seq
+from tests.support.web import as_banker, do, page, readable, seq
 
 
 def opened(client, game_id: str, now: int, view: str) -> queue.Queue:
@@ -103,6 +103,42 @@ def test_a_purchase_redraws_the_buyers_wallet_and_deeds_only(app, table, streams
     ann, cy = message(streams["Ann"]), message(streams["Cy"])
     assert 'id="space-39" hx-swap-oob="true"' in cy and 'id="wallet"' not in cy
     assert 'id="wallet" class="region" hx-swap-oob="true"' in ann and 'id="my-deeds"' in ann
+
+
+def test_a_phone_is_pushed_no_part_its_page_has_no_place_for(app, table, streams):
+    """A player's screen shows them larger above everyone else's rows, so it has no row of its
+    own: a change to that row (in jail, out again) was pushed to it all the same, and htmx logged
+    oobErrorNoTarget. What the page does show of it (the wallet's way out of jail) still comes."""
+    game_id = table["id"]
+    streams["bank"] = opened(table["host"], game_id, seq(app, game_id), "bank")
+    screens = {"Ann": "", "Bob": "", "Cy": "", "bank": "/bank"}
+    for command in ("go_to_jail", "pay_jail_fine"):
+        do(table["host"], game_id, "bank", type=command, player=1)
+        pushed = {name: message(streams[name]) for name in screens}
+        for name, path in screens.items():
+            shown = page(table["host" if name == "bank" else name], game_id, path)
+            assert [p for p in places(pushed[name]) if not on_page(shown, p)] == [], (command, name)
+        assert ".person-1" in pushed["Cy"] and ".person-1" in pushed["bank"]
+        assert 'id="jail" class="region" hx-swap-oob="true"' in pushed["Ann"]
+
+
+def places(pushed: str) -> list[str]:
+    """Where each out-of-band part of a pushed message goes: the selector its swap names, else
+    its own id."""
+    found = []
+    for tag in re.finditer(r'<[^>]* hx-swap-oob="([^"]*)"[^>]*>', pushed):
+        swap = tag.group(1)
+        found.append(
+            swap.split(":", 1)[1] if ":" in swap else "#" + re.search(r' id="([^"]+)"', tag.group(0))[1]
+        )
+    return found
+
+
+def on_page(html: str, selector: str) -> bool:
+    """Whether a page has the element a selector's first part names (an id, or a class)."""
+    name = selector.split()[0]
+    found = rf' id="{name[1:]}"' if name[0] == "#" else rf' class="(?:[^"]* )?{name[1:]}[ "]'
+    return re.search(found, html) is not None
 
 
 def test_changes_arrive_one_message_each_in_order(app, table, streams):
