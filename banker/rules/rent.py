@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banker.rules.base import Command, Dice, Event, require
-from banker.rules.board import Card
+from banker.rules.board import Card, Deed
 from banker.rules.deeds import GROUP_NAMES, buildings_text, group_label
 from banker.rules.errors import RuleError
 from banker.rules.money import charge, rounded
@@ -37,7 +37,7 @@ def rent_explained(
 
 def _worked_out(state: GameState, position: int, dice: int | None, card: str) -> tuple[int, str]:
     deed = state.deed(position)
-    rent_card = _rent_card(state, card, deed.kind, deed.name) if card else None
+    rent_card = nearest_card(state, card, deed) if card else None
     holding = state.holding(position)
     if holding.owner == BANK or holding.mortgaged:
         return 0, ""
@@ -71,18 +71,18 @@ def _worked_out(state: GameState, position: int, dice: int | None, card: str) ->
     return deed.rent[0], ""
 
 
-def _rent_card(state: GameState, card: str, kind: str, name: str) -> Card:
-    """The edition's "advance to the nearest ..." card that `card` names; it must fit the deed."""
+def nearest_card(state: GameState, card: str, deed: Deed) -> Card:
+    """The edition's "advance to the nearest ..." card that `card` names; it must fit `deed`."""
     if card not in RENT_CARDS:
         raise RuleError(Text("The card must be one of: %(cards)s.", cards=", ".join(RENT_CARDS)))
     target = RENT_CARDS[card]
     require(
-        kind == target,
+        deed.kind == target,
         Text(
             "The nearest-%(target)s card leads to a %(target)s; %(deed)s is a %(kind)s.",
             target=GROUP_NAMES[target],
-            deed=name,
-            kind=GROUP_NAMES.get(kind, kind),
+            deed=deed.name,
+            kind=GROUP_NAMES.get(deed.kind, deed.kind),
         ),
     )
     return next(

@@ -4,6 +4,7 @@ language; and reading what they show."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from urllib.parse import urlsplit
 from weakref import WeakKeyDictionary
@@ -141,6 +142,14 @@ def tap(client: FlaskClient, game_id: str, position: int, view: str = "player", 
 def buttons(sheet: str) -> list[str]:
     """The labels of the sheet's action buttons, in order, as they read."""
     return [readable(label) for label in re.findall(r"<button class=\"btn[^>]*>(.*?)</button>", sheet, re.S)]
+
+
+def sent_by(sheet: str, label: str) -> dict:
+    """What the sheet's button whose label begins with `label` sends when tapped."""
+    for attributes, shown in re.findall(r"<button class=\"btn([^>]*)>(.*?)</button>", sheet, re.S):
+        if readable(shown).startswith(label):
+            return json.loads(html.unescape(re.search(r"hx-vals='([^']*)'", attributes).group(1)))
+    raise AssertionError(f"No button reads {label}: {buttons(sheet)}")
 
 
 def refusals(sheet: str) -> list[str]:

@@ -3,15 +3,30 @@
 from __future__ import annotations
 
 import html
-import json
 import re
 
 import pytest
 
+from banker.rules import rent_due
 from banker.rules.board import edition_to_json
 from banker.rules.editions import custom_edition, load_edition
+from banker.web.panels.board import rent_now
+from tests.support.rules import ANN, new_game, owning
 from tests.support.small_board import small_board
-from tests.support.web import HTMX, buttons, csrf_token, do, join, readable, refusal, seq, state, tap, text
+from tests.support.web import (
+    HTMX,
+    buttons,
+    csrf_token,
+    do,
+    join,
+    readable,
+    refusal,
+    sent_by,
+    seq,
+    state,
+    tap,
+    text,
+)
 
 
 def test_every_player_sees_the_board_and_the_banks_supply(table):
@@ -131,9 +146,7 @@ def test_a_chance_space_lists_its_sixteen_cards_by_short_titles_with_their_amoun
 
 def test_a_cards_title_applies_it_in_one_tap_and_the_toast_tells_its_whole_wording(app, table):
     sheet = tap(table["Ann"], table["id"], 7)
-    grid = sheet[sheet.index('<ol class="cards">') :]
-    speeding = next(b for b in re.findall(r"<button[^>]*>.*?</button>", grid, re.S) if "Speeding fine" in b)
-    assert json.loads(html.unescape(re.search(r"hx-vals='([^']*)'", speeding).group(1))) == {
+    assert sent_by(sheet[sheet.index('<ol class="cards">') :], "Speeding fine") == {
         "type": "card",
         "player": 1,
         "deck": "chance",
@@ -162,6 +175,57 @@ def test_a_card_that_sends_the_piece_to_a_deed_opens_that_deed_next(bought):
     body = text(response)
     assert 'id="sheet" class="sheet" hx-swap-oob="true"' in body
     assert "Pay Bob rent · −$100" in buttons(body)  # twice the $50 for two railroads
+
+
+def test_the_deed_a_nearest_railroad_card_leads_to_shows_the_twice_rent_it_charges(app, bought):
+    """The sheet said "Rent now $50" under a button charging $100: the payer could not see why."""
+    reply = do(bought["Cy"], bought["id"], **sent_by(tap(bought["Cy"], bought["id"], 7), "Nearest Railroad"))
+    sheet = text(reply)
+    assert "Rent now <strong>$100, 2 railroads owned, x2 by the card</strong>" in sheet
+    do(bought["Cy"], bought["id"], **sent_by(sheet, "Pay Bob rent · −$100"))
+    after = state(app, bought["id"])
+    assert (after.player(3).cash, after.player(2).cash) == (1500 - 100, 950 + 100)  # Bob's deeds: $550
+
+
+def test_the_utility_a_nearest_utility_card_leads_to_shows_ten_times_the_dice(app, bought):
+    """Its sheet named no rent at all, while its keypad charged ten times the dice, not four."""
+    reply = do(bought["Cy"], bought["id"], **sent_by(tap(bought["Cy"], bought["id"], 7), "Nearest utility"))
+    sheet = text(reply)
+    assert "Rent now <strong>10 × dice, by the card</strong>" in sheet  # Bob holds one: 4 × without it
+    do(bought["Cy"], bought["id"], **sent_by(sheet[sheet.index('class="keypad"') :], "7"))
+    assert state(app, bought["id"]).player(3).cash == 1500 - 70
+
+
+@pytest.mark.parametrize(
+    ("railroads", "card", "shown", "charged"),
+    [
+        ((5,), "", "$25, 1 railroad owned", 25),
+        ((5,), "nearest_railroad", "$50, 1 railroad owned, x2 by the card", 50),
+        ((5, 15, 25), "nearest_railroad", "$200, 3 railroads owned, x2 by the card", 200),
+    ],
+)
+def test_a_railroads_rent_now_is_the_rent_the_card_that_sent_the_piece_there_charges(
+    railroads, card, shown, charged
+):
+    game = owning(new_game(), ANN, *railroads)
+    assert rent_now(game, game.deed(5), card) == shown
+    assert rent_due(game, 5, card=card) == charged
+
+
+@pytest.mark.parametrize(
+    ("utilities", "card", "shown", "charged_on_7"),
+    [
+        ((12,), "", "", 28),  # the dice decide, four times them: the deed's table says so
+        ((12,), "nearest_utility", "10 × dice, by the card", 70),
+        ((12, 28), "nearest_utility", "10 × dice, by the card", 70),
+    ],
+)
+def test_a_utilitys_rent_now_is_ten_times_the_dice_after_the_nearest_utility_card(
+    utilities, card, shown, charged_on_7
+):
+    game = owning(new_game(), ANN, *utilities)
+    assert rent_now(game, game.deed(12), card) == shown
+    assert rent_due(game, 12, dice=7, card=card) == charged_on_7
 
 
 def test_the_banker_sees_the_sheet_for_the_player_it_acts_for(bought):

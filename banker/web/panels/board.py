@@ -17,7 +17,7 @@ from banker.rules.cards import card_destination
 from banker.rules.deeds import group_label, owners_lots
 from banker.rules.dice import roll_text, total
 from banker.rules.money import salary
-from banker.rules.rent import rent_explained
+from banker.rules.rent import RENT_CARDS, nearest_card, rent_explained
 from banker.rules.speed import GO, mr_monopoly_target
 from banker.rules.state import Holding, Player
 from banker.rules.text import Text
@@ -62,6 +62,7 @@ class Sheet:
     plan: GroupPlan | None = None
     short: int = 0  # the cash the sheet's purchase or building lacks
     raise_money: tuple[Offer, ...] = ()  # ways to raise it
+    card: str = ""  # the nearest card that sent the piece to this deed: its rent is the one charged
 
 
 @dataclass(frozen=True)
@@ -91,13 +92,17 @@ def owned_by(state: GameState, player_id: int) -> set[int]:
     return {position for position, h in state.holdings.items() if h.owner == player_id}
 
 
-def rent_now(state: GameState, deed: Deed) -> str:
-    """The rent a visitor pays today, with why ("$8, doubled for the whole brown group");
-    empty when nobody collects or the dice decide."""
+def rent_now(state: GameState, deed: Deed, card: str = "") -> str:
+    """The rent a visitor pays today, with why ("$8, doubled for the whole brown group"); `card`:
+    the nearest card that sent the visitor there, whose rent is the one charged ("$100, 2
+    railroads owned, x2 by the card"; "10 × dice, by the card"). Empty when nobody collects or
+    the dice decide with no card to fix how many times."""
     holding = state.holding(deed.position)
-    if holding.owner == BANK or holding.mortgaged or deed.kind == "utility":
+    if holding.owner == BANK or holding.mortgaged or (deed.kind == "utility" and not card):
         return ""
-    amount, reason = rent_explained(state, deed.position)
+    if deed.kind == "utility":
+        return Text("%(times)s × dice, by the card", times=nearest_card(state, card, deed).dice_multiplier)
+    amount, reason = rent_explained(state, deed.position, card=card)
     return Text("%(amount)s%(how)s", amount=state.money(amount), how=reason.params["how"])
 
 
@@ -306,6 +311,7 @@ def _deed_sheet(
     rent = {"type": "pay_rent", "player": player.id, "deed": deed.position}
     if card:
         rent["card"] = card
+    card = card if RENT_CARDS.get(card) == deed.kind else ""  # one for another deed: its button says why
     if deed.kind == "utility":
         # the dice total as a keypad: 2 to 12, or to 15 with the speed die
         dice = [offer(state, {**rent, "dice": total}, str(total)) for total in state.rules.dice_totals]
@@ -317,6 +323,7 @@ def _deed_sheet(
             note=Text("Owned by %(player)s. What did the dice show?", player=owner.name),
             offers=[*roll_offers(state, player, rent), *extra],
             dice_offers=dice,
+            card=card,
         )
     pay = offer(state, rent, Text("Pay %(player)s rent", player=owner.name), "primary")
     return Sheet(
@@ -326,6 +333,7 @@ def _deed_sheet(
         holding,
         note=Text("Owned by %(player)s.", player=owner.name),
         offers=[pay, *extra],
+        card=card,
     )
 
 
