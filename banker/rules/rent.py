@@ -14,6 +14,7 @@ from banker.rules.text import Plural, Text
 
 # The `card` of pay_rent: which "advance to the nearest ..." card sent the player there.
 RENT_CARDS = {"nearest_railroad": "railroad", "nearest_utility": "utility"}
+HOTEL = 5  # a street's rent with a hotel: the last entry of its table (unimproved, 1 to 4 houses, a hotel)
 
 
 def rent_due(state: GameState, position: int, dice: int | None = None, card: str = "") -> int:
@@ -61,14 +62,21 @@ def _worked_out(state: GameState, position: int, dice: int | None, card: str) ->
         require(dice in totals, Text("A dice total is between 2 and %(most)s.", most=totals[-1]))
         times = rent_card.dice_multiplier if rent_card is not None else deed.rent[owned - 1]
         return times * dice, Text(", %(times)s × %(dice)s on the dice", times=times, dice=dice)
-    if holding.hotel:  # the table's last entry is the hotel's
-        return deed.rent[-1], Text(" with a hotel")
+    if holding.hotel:
+        return deed.rent[HOTEL], Text(" with a hotel")
     if holding.houses:
         return deed.rent[holding.houses], Text(" with %(buildings)s", buildings=buildings_text(holding))
     cancelled = state.rules.mortgaged_lot_cancels_double_rent and any(lot.mortgaged for lot in lots)
     if owned == len(lots) and not cancelled:
         return 2 * deed.rent[0], Text(", doubled for the whole %(group)s group", group=group_label(deed))
     return deed.rent[0], ""
+
+
+def street_rent_levels(state: GameState) -> tuple[int, ...]:
+    """The entries of a street's rent table the game can charge: unimproved, each house up to the
+    houses a hotel needs, and the hotel (the table's last entry). A short game's hotel comes
+    after 3 houses, so its 4-house rent is never charged."""
+    return (*range(state.rules.houses_before_hotel + 1), HOTEL)
 
 
 def nearest_card(state: GameState, card: str, deed: Deed) -> Card:

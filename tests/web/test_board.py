@@ -21,6 +21,7 @@ from tests.support.web import (
     join,
     readable,
     refusal,
+    seated,
     sent_by,
     seq,
     state,
@@ -79,6 +80,21 @@ def test_someone_elses_deed_offers_the_computed_rent(bought):
 def test_a_whole_unbuilt_group_doubles_the_rent_on_the_sheet(bought):
     sheet = tap(bought["Bob"], bought["id"], 3)
     assert "Pay Ann rent · −$8" in buttons(sheet)
+
+
+@pytest.mark.parametrize(
+    ("preset", "ladder"),
+    [
+        ("classic", "With 3 houses $1,400 With 4 houses $1,700 With a hotel $2,000"),
+        ("short", "With 3 houses $1,400 With a hotel $2,000"),
+    ],
+)
+def test_a_deed_lists_the_rents_its_game_can_charge(app, preset, ladder):
+    """The short game's hotel comes after 3 houses: Boardwalk's $1,700 with 4 houses is never charged."""
+    game_id, ann, _, _ = seated(app, preset)
+    sheet = readable(tap(ann, game_id, 39))
+    assert ladder in sheet
+    assert ("With 4 houses" in sheet) == (preset == "classic")
 
 
 def test_paying_rent_moves_the_amount_from_the_sheet(app, bought):

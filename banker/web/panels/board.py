@@ -17,7 +17,7 @@ from banker.rules.cards import card_destination
 from banker.rules.deeds import group_label, owners_lots
 from banker.rules.dice import roll_text, total
 from banker.rules.money import salary
-from banker.rules.rent import RENT_CARDS, nearest_card, rent_explained
+from banker.rules.rent import RENT_CARDS, nearest_card, rent_explained, street_rent_levels
 from banker.rules.speed import GO, mr_monopoly_target
 from banker.rules.state import Holding, Player
 from banker.rules.text import Text
@@ -472,6 +472,7 @@ TEMPLATE_GLOBALS = {
     "jail_offers": jail_offers,
     "owned_by": owned_by,
     "rent_now": rent_now,
+    "street_rent_levels": street_rent_levels,
     "salary": salary,
     "roll_text": roll_text,
     "board_spaces": board_spaces,
