@@ -51,6 +51,19 @@ def test_a_bad_new_game_is_refused_with_the_reason(client, names, message):
     assert message in response.get_data(as_text=True)
 
 
+def test_the_name_fields_say_their_limit_and_cut_nothing_pasted_in(client):
+    """The fields cut a pasted name to 20 characters without a word; now they say the limit, and a
+    longer name reaches the server, which refuses it in words and keeps it whole on the form."""
+    fields = re.findall(r'<input name="name"[^>]*>', text(client.get("/new")))
+    assert len(fields) == 8 and not [field for field in fields if "maxlength" in field]
+    assert all('aria-describedby="name-limit"' in field for field in fields)
+    names = ["Ann", "Bartholomew Montgomery"]
+    refused = text(client.post("/new", data={"csrf_token": csrf_token(client), "name": names}))
+    assert '<p class="hint" id="name-limit">A name is at most 20 characters.</p>' in refused
+    assert "Names are at most 20 characters: Bartholomew Montgome… is too long." in refused
+    assert 'value="Bartholomew Montgomery"' in refused
+
+
 def test_new_game_without_csrf_token_is_refused(client):
     response = client.post("/new", data={"name": ["Ann", "Bob"]})
     assert response.status_code == 400

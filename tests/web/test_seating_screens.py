@@ -67,6 +67,22 @@ def test_a_look_alike_name_or_a_taken_piece_is_refused_in_words_and_changes_noth
     assert seq(app, game_id) == before + 1
 
 
+def test_the_banks_name_fields_say_their_limit_and_a_longer_name_is_refused_in_words(app, table):
+    """A pasted name was cut to 20 characters by the field without a word."""
+    game_id = table["id"]
+    bank = page(table["host"], game_id, "/bank")
+    fields = re.findall(r'<input name="name"[^>]*>', bank)
+    assert len(fields) == 4 and not [
+        field for field in fields if "maxlength" in field
+    ]  # three renames, a late player
+    assert readable(bank).count("Name, at most 20 characters") == 4
+    before = seq(app, game_id)
+    for command in ({"type": "add_player"}, {"type": "change_player", "player": 2}):
+        reply = do(table["host"], game_id, "bank", name="Bartholomew Montgomery", **command)
+        assert refusal(reply) == "Names are at most 20 characters: Bartholomew Montgome… is too long."
+    assert seq(app, game_id) == before
+
+
 def test_the_bank_renames_a_player_and_every_screen_says_the_new_name(app, table):
     game_id = table["id"]
     reply = do(table["host"], game_id, "bank", type="change_player", player=2, name="Robert", piece="Boot")

@@ -11,6 +11,7 @@ from functools import cache
 
 from babel.support import Translations
 
+from banker.rules.game import MAX_NAME
 from banker.rules.state import Player
 from banker.rules.text import Parts, Text
 from banker.web.http.i18n import LANGUAGES, TRANSLATIONS
@@ -55,4 +56,4 @@ def looks(player: Player) -> str:
     return Parts([player.colour_name, piece_name(player.token)], separator=" · ")
 
 
-TEMPLATE_GLOBALS = {"looks": looks}
+TEMPLATE_GLOBALS = {"looks": looks, "max_name": MAX_NAME}
