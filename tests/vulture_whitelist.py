@@ -100,6 +100,7 @@ _.column
 _.end_x
 _.end_y
 _.height
+_.line_width
 _.card_offers
 _.dice_offers
 _.each_more

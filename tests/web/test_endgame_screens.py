@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import re
 
@@ -134,6 +135,28 @@ def test_a_debt_still_owed_at_the_end_is_in_the_tally_of_both_players(app, table
         ("Cy", 1500, 0, 0, 1500),
         ("Bob", 100, 0, 200, -100),
     ]
+
+
+def test_players_whose_worth_went_the_same_way_each_draw_a_line_that_shows(app, table):
+    """Buying at the printed price keeps a player's worth: all three stayed at $1,500, and their
+    lines were drawn exactly over each other, only the last one to be seen."""
+    as_banker(
+        app,
+        table["id"],
+        {"type": "buy", "player": 1, "deed": BOARDWALK},
+        {"type": "buy", "player": 2, "deed": 5},
+    )
+    do(table["host"], table["id"], "bank", type="end_game")
+    html = page(table["Ann"], table["id"], "/tally")
+    lines = re.findall(
+        r'<polyline points="([^"]+)" fill="none" stroke="([^"]+)" stroke-width="([\d.]+)"', html
+    )
+    assert len(lines) == 3 and len({colour for _, colour, _ in lines}) == 3
+    drawn = [[tuple(map(float, point.split(","))) for point in points.split()] for points, _, _ in lines]
+    width = float(lines[0][2])
+    for one, other in itertools.combinations(drawn, 2):
+        assert [x for x, _ in one] == [x for x, _ in other]
+        assert all(abs(y - their_y) > width for (_, y), (_, their_y) in zip(one, other, strict=True))
 
 
 def test_a_tie_at_the_top_is_shown_as_a_tie(app, table):

@@ -21,6 +21,11 @@ WIDTH, HEIGHT = 320, 180
 TOP, BOTTOM = 10, 22
 TICK_SIZE, NAME_SIZE = 9, 10  # font sizes of the money axis and the names, as in app.css
 NAME_ROOM = 80  # the most the names at the line ends take; a longer name is shortened with …
+LINE_WIDTH = 2.5
+# lines that meet (players whose standing is the same) are drawn side by side this far apart, a
+# sliver of the background between them, so that none hides another
+LINE_GAP = LINE_WIDTH + 1
+NAME_GAP = 11.0  # the names at the line ends, as far apart as they are high
 # (title, caption) of the chart of what the tally ranks by (RuleSet.richest_by)
 WORDS = {
     "worth": (
@@ -54,6 +59,7 @@ class Chart:
     caption: str
     width: int = WIDTH
     height: int = HEIGHT
+    line_width: float = LINE_WIDTH
 
 
 # Every phone of an ended game shows the chart on each refresh: drawn once per game and seq
@@ -91,12 +97,21 @@ def _chart(chronicle: Chronicle) -> Chart:
     def y(value: int) -> float:
         return round(TOP + span_y * (high - value) / (high - low), 1)
 
-    ends = _spread({p.id: y(values[p.id][-1]) for p in final.players})
+    drawn = [
+        _apart(
+            {p.id: y(v) for p, v in zip(final.players, standings, strict=True)},
+            LINE_GAP,
+            TOP,
+            HEIGHT - BOTTOM,
+        )
+        for _, standings in points
+    ]
+    ends = _apart(drawn[-1], NAME_GAP, NAME_SIZE / 2, HEIGHT - NAME_SIZE / 2)
     lines = tuple(
         ChartLine(
             name=names[p.id],
             colour=p.colour,
-            points=" ".join(f"{x(seq)},{y(v)}" for (seq, _), v in zip(points, values[p.id], strict=True)),
+            points=" ".join(f"{x(seq)},{at[p.id]}" for (seq, _), at in zip(points, drawn, strict=True)),
             end_x=x(final.seq),
             end_y=ends[p.id],
             final=final.money(values[p.id][-1]),
@@ -145,14 +160,28 @@ def _shortened(text: str, room: float, size: int) -> str:
     return text
 
 
-def _spread(label_y: dict[int, float], gap: float = 11.0) -> dict[int, float]:
-    """Move the names at the line ends apart so that none is written over another."""
-    placed: dict[int, float] = {}
-    last = float("-inf")
-    for key, y in sorted(label_y.items(), key=lambda item: item[1]):
-        last = max(y, last + gap)
-        placed[key] = last
-    return placed
+def _apart(at: dict[int, float], gap: float, lowest: float, highest: float) -> dict[int, float]:
+    """Each player's y, moved as little as it takes for any two to be `gap` apart and all to lie
+    between `lowest` and `highest`: players at one y (or nearly) are drawn side by side around it,
+    in seating order, instead of one over another."""
+
+    def first(players: list[int], total: float) -> float:
+        """Where the first of players side by side goes: centred on their own ys, inside the bounds."""
+        span = gap * (len(players) - 1)
+        return min(max(total / len(players) - span / 2, lowest), highest - span)
+
+    runs: list[tuple[list[int], float]] = []  # players side by side, and the sum of their own ys
+    for player, y in sorted(at.items(), key=lambda item: (item[1], item[0])):
+        players, total = [player], y
+        while runs and first(*runs[-1]) + gap * len(runs[-1][0]) > first(players, total):
+            before, before_total = runs.pop()
+            players, total = before + players, before_total + total
+        runs.append((players, total))
+    return {
+        player: round(first(players, total) + gap * i, 1)
+        for players, total in runs
+        for i, player in enumerate(players)
+    }
 
 
 def biggest_moments(chronicle: Chronicle) -> list[str]:
