@@ -214,6 +214,51 @@ def test_the_board_tiles_break_their_names_between_words_in_every_language(serve
             assert [lines[locale, width][p] for p in DEEDS] == [english[p] for p in DEEDS], (locale, width)
 
 
+# Each board tile name's faults: a word in Latin letters broken other than after a hyphen (a soft
+# one included), a word wider than its tile, type smaller than 11 px
+WORDS_BROKEN = """() => [...document.querySelectorAll('.board .space .name')].flatMap((name) => {
+  const text = name.firstChild, shown = text.data.replaceAll('\\u00ad', ''), faults = [], range = document.createRange();
+  if (name.scrollWidth > name.clientWidth) faults.push(shown + ': wider than its tile');
+  if (parseFloat(getComputedStyle(name).fontSize) < 11) faults.push(shown + ': smaller than 11 px');
+  let line = null, hyphen = false;  // the line of the word's last letter, and whether a hyphen followed it
+  for (let i = 0; i < text.length; i++) {
+    const c = text.data[i];
+    if (c === '-' || c === '\\u00ad') { hyphen = true; continue; }
+    if (!/\\p{Script=Latin}/u.test(c)) { line = null; continue; }  // a space; Korean and Japanese break as they do
+    range.setStart(text, i); range.setEnd(text, i + 1);
+    const top = Math.round([...range.getClientRects()].pop().top);  // the first letter of a line: also the end of the one before
+    if (line !== null && top !== line && !hyphen) faults.push(shown + ': broken before letter ' + (i + 1));
+    line = top;
+    hyphen = false;
+  }
+  return faults;
+})"""
+# Deeds renamed in the edition editor for a board of Korea's places, as a table may
+RENAMED = {
+    1: "Haeundae Beach Promenade",
+    3: "Gyeongbokgung Palace",
+    6: "Namdaemunsijang",
+    8: "Bukchon Hanok Village",
+    9: "Dongdaemun Design Plaza",
+    13: "Seongsu-dong Cafe Street",
+}
+
+
+def test_long_deed_names_a_table_gave_its_board_break_between_words_or_at_a_hyphen(server, browser, shots):
+    """The tiles broke "Haeundae" as "Haeund/ae" on a Korean phone, and cut it to "Haeunda" on an
+    English one: a word now shrinks to fit its tile, or breaks where a hyphen shows it."""
+    edition = api(server, "/api/editions", api(server, "/api/editions/us"))
+    api(server, f"/api/editions/{edition['id']}/fields", {f"deed.{p}.name": n for p, n in RENAMED.items()})
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"], "edition": edition["id"]})
+    for locale in ("en-US", "ko-KR", "ja-JP"):
+        ann = seated(browser, server, game["players"][0]["token"], SMALL, locale)
+        expect(ann.locator("#space-1")).to_contain_text("Beach")
+        ann.locator(".board .spaces").screenshot(path=shots / f"board_renamed_{locale}.png")
+        for viewport in (SMALL, {"width": 390, "height": 844}):
+            ann.set_viewport_size(viewport)
+            assert ann.evaluate(WORDS_BROKEN) == [], (locale, viewport["width"])
+
+
 @pytest.mark.parametrize("javascript", [True, False])
 def test_the_new_game_form_shows_the_file_and_the_minutes_only_once_chosen(server, browser, javascript):
     context = browser.new_context(viewport=SMALL, java_script_enabled=javascript)

@@ -11,6 +11,7 @@ from banker.rules import rent_due
 from banker.rules.board import edition_to_json
 from banker.rules.editions import custom_edition, load_edition
 from banker.web.panels.board import rent_now
+from banker.web.panels.lettering import hyphenated
 from tests.support.rules import ANN, new_game, owning
 from tests.support.small_board import small_board
 from tests.support.web import (
@@ -337,6 +338,21 @@ def test_a_space_prints_the_short_name_its_board_gives_its_deed(app, table):
     ):
         printed = dict(re.findall(r'id="space-(\d+)".*?<span class="name"[^>]*>([^<]*)</span>', page, re.S))
         assert [printed[p] for p in ("1", "3", "39")] == names
+
+
+@pytest.mark.parametrize(
+    ("word", "syllables"),
+    [
+        ("Gyeongbokgung", "Gyeong-bok-gung"),
+        ("Namdaemunsijang", "Nam-dae-mun-si-jang"),
+        ("Promenade", "Pro-me-nade"),  # the last three letters stay together
+        ("Northumberland", "Nor-thum-ber-land"),  # "th" begins a syllable
+        ("Élysées", "Ély-sées"),  # the first two letters stay together
+        ("해운대해수욕장", "해운대해수욕장"),  # Korean breaks as a Korean phone breaks it
+    ],
+)
+def test_a_word_too_long_for_a_tile_may_break_only_between_its_syllables(word, syllables):
+    assert hyphenated(word).replace("\u00ad", "-") == syllables
 
 
 def test_the_classic_board_keeps_five_to_a_row_from_the_stylesheet(table):

@@ -4,6 +4,7 @@ running the rules on the current state before anyone confirms."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -22,6 +23,7 @@ from banker.rules.speed import GO, mr_monopoly_target
 from banker.rules.state import Holding, Player
 from banker.rules.text import Text
 from banker.web.panels import fragments
+from banker.web.panels.lettering import SOFT_HYPHEN, hyphenated, text_width
 from banker.web.panels.money import ways_to_raise
 from banker.web.panels.offers import Offer, offer
 
@@ -129,6 +131,33 @@ def short_name(state: GameState, position: int) -> str:
         return deed.short
     name = state.edition.space_at[position].name
     return SHORT_TEXTS.get(name.msgid, name) if isinstance(name, Text) else name
+
+
+# A tile's name, as app.css draws it: 14 px, letters 0.04 em closer; a word too wide for its tile
+# shrinks it, as far as 11 px
+NAME_TYPE, SMALLEST_TYPE, LETTER_SPACING = 14, 11, -0.04
+NARROWEST_ROOM = 63  # px a name has in a tile on a phone 360 px wide (five tiles a row), as measured
+# what a line of a name never breaks inside: between spaces, hyphens and the soft hyphens of its data
+_WORDS = re.compile(rf"[^\s{SOFT_HYPHEN}-]+-?")
+
+
+@dataclass(frozen=True)
+class TileName:
+    text: str
+    word: float | None  # the width of its widest word in em, when it may not fit at full size
+
+
+def tile_name(name: str) -> TileName:
+    """A name as its tile prints it: a word too wide for the tile makes the name's type smaller
+    (app.css: as far as SMALLEST_TYPE, from `word`), and a word too wide even then, as the long
+    names a table gives its own board ("Gyeongbokgung Palace"), breaks only where a hyphen shows it
+    (`hyphenated`), never between any two letters nor cut off at the tile's edge."""
+    widths = {word: text_width(word, 1) + LETTER_SPACING * len(word) for word in _WORDS.findall(name)}
+    widest = max(widths.values(), default=0)
+    text = _WORDS.sub(
+        lambda w: hyphenated(w[0]) if widths[w[0]] > NARROWEST_ROOM / SMALLEST_TYPE else w[0], name
+    )
+    return TileName(text, round(widest, 2) if widest > NARROWEST_ROOM / NAME_TYPE else None)
 
 
 def enough_to_raise(
@@ -469,6 +498,7 @@ TEMPLATE_GLOBALS = {
     "group_of": group_of,
     "short_name": short_name,
     "tile_language": tile_language,
+    "tile_name": tile_name,
     "jail_offers": jail_offers,
     "owned_by": owned_by,
     "rent_now": rent_now,

@@ -5,7 +5,6 @@ most cash wins) and the game's biggest moments, drawn from what the game's chron
 from __future__ import annotations
 
 import itertools
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -16,6 +15,7 @@ from banker.rules.text import Text
 from banker.service.chronicle import Chronicle
 from banker.web.http import seats
 from banker.web.panels import Region
+from banker.web.panels.lettering import text_width
 
 WIDTH, HEIGHT = 320, 180
 TOP, BOTTOM = 10, 22
@@ -86,9 +86,9 @@ def _chart(chronicle: Chronicle) -> Chart:
     tick_values = _round_steps(min(min(v) for v in values.values()), max(max(v) for v in values.values()))
     low, high = tick_values[0], tick_values[-1]
     # room for the longest axis label (₩1,530,000 takes more than $1,530) and the longest name
-    left = round(max(_text_width(final.money(v), TICK_SIZE) for v in tick_values) + 8, 1)
+    left = round(max(text_width(final.money(v), TICK_SIZE) for v in tick_values) + 8, 1)
     names = {p.id: _shortened(p.name, NAME_ROOM, NAME_SIZE) for p in final.players}
-    right = round(WIDTH - max(_text_width(name, NAME_SIZE) for name in names.values()) - 6, 1)
+    right = round(WIDTH - max(text_width(name, NAME_SIZE) for name in names.values()) - 6, 1)
     span_x, span_y = right - left, HEIGHT - TOP - BOTTOM
 
     def x(seq: int) -> float:
@@ -138,24 +138,8 @@ def _steps() -> Iterator[int]:
         yield from (10**power, 2 * 10**power, 25 * 10 ** (power - 1), 5 * 10**power)
 
 
-def _text_width(text: str, size: int) -> float:
-    """How wide `text` may be drawn at `size`, erring wide (as in DejaVu Sans Bold, wider than
-    most phones' type): the SVG cannot measure its text before the phone draws it."""
-    return size * sum(map(_em, text))
-
-
-def _em(c: str) -> float:
-    if unicodedata.east_asian_width(c) in "WF":  # CJK: square
-        return 1.0
-    if c in " .,:;'!|()-ijlftI":
-        return 0.4
-    if c.isupper() or c in "mw" or not c.isascii():
-        return 0.9
-    return 0.68
-
-
 def _shortened(text: str, room: float, size: int) -> str:
-    while _text_width(text, size) > room:
+    while text_width(text, size) > room:
         text = text[:-2] + "…"
     return text
 
