@@ -101,6 +101,7 @@ _.end_x
 _.end_y
 _.height
 _.line_width
+_.fit
 _.card_offers
 _.dice_offers
 _.each_more

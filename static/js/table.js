@@ -655,23 +655,31 @@ function cashIn(shown) {
   });
 })();
 
-// A long figure (₩1,500,000) shrinks to stay on one line in its place (data-fit: the wallet's
-// balance beside GO, a display's card), measured only when its length or the screen's width
-// changes: an update that moves no digit costs no layout here. (A length on every figure pushed,
-// for the style sheet to size it by, cost each phone 16 bytes a payment.)
+// A long figure (₩1,500,000) shrinks to stay on one line in its place, and a board tile's long
+// word to stay in its tile (data-fit: the wallet's balance beside GO, a display's card, a tile's
+// name the server thinks may not fit, data-fit="11" as far as 11 px, past which a word breaks),
+// measured only when its length, the screen's width or the tab shown changes: an update that
+// moves no digit costs no layout here. (A length on every figure pushed, for the style sheet to
+// size it by, cost each phone 16 bytes a payment.)
 (function () {
   "use strict";
   function fit(figure) {
     var length = String(figure.textContent.length);
     if (figure.dataset.fitted === length) return;
     figure.style.fontSize = "";
+    figure.style.overflowWrap = "normal"; // measured whole: a Korean page would break the word instead
     var room = figure.clientWidth, need = figure.scrollWidth;
+    figure.style.overflowWrap = "";
     if (!room) return; // not laid out (hidden): measured once it shows
     figure.dataset.fitted = length;
-    if (need > room) figure.style.fontSize = Math.floor(parseFloat(getComputedStyle(figure).fontSize) * room / need) + "px";
+    var size = parseFloat(getComputedStyle(figure).fontSize);
+    if (need > room) figure.style.fontSize = Math.max(Math.floor(size * room / need * 10) / 10, +figure.dataset.fit || 0) + "px";
   }
   function fitAll() { document.querySelectorAll("[data-fit]").forEach(fit); }
   fitAll();
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("[data-tab][role=tab]")) fitAll(); // a tab hidden until now
+  });
   ["htmx:sseMessage", "htmx:afterSwap"].forEach(function (kind) { document.body.addEventListener(kind, fitAll); });
   addEventListener("resize", function () {
     document.querySelectorAll("[data-fit]").forEach(function (figure) { delete figure.dataset.fitted; });

@@ -134,7 +134,7 @@ def short_name(state: GameState, position: int) -> str:
 
 
 # A tile's name, as app.css draws it: 14 px, letters 0.04 em closer; a word too wide for its tile
-# shrinks it, as far as 11 px
+# shrinks it (table.js, data-fit), as far as 11 px before its word breaks at a hyphen
 NAME_TYPE, SMALLEST_TYPE, LETTER_SPACING = 14, 11, -0.04
 NARROWEST_ROOM = 63  # px a name has in a tile on a phone 360 px wide (five tiles a row), as measured
 # what a line of a name never breaks inside: between spaces, hyphens and the soft hyphens of its data
@@ -144,20 +144,22 @@ _WORDS = re.compile(rf"[^\s{SOFT_HYPHEN}-]+-?")
 @dataclass(frozen=True)
 class TileName:
     text: str
-    word: float | None  # the width of its widest word in em, when it may not fit at full size
+    fit: bool  # a word of it may be too wide for its tile: the phone measures it and shrinks it to fit
 
 
 def tile_name(name: str) -> TileName:
-    """A name as its tile prints it: a word too wide for the tile makes the name's type smaller
-    (app.css: as far as SMALLEST_TYPE, from `word`), and a word too wide even then, as the long
-    names a table gives its own board ("Gyeongbokgung Palace"), breaks only where a hyphen shows it
-    (`hyphenated`), never between any two letters nor cut off at the tile's edge."""
-    widths = {word: text_width(word, 1) + LETTER_SPACING * len(word) for word in _WORDS.findall(name)}
-    widest = max(widths.values(), default=0)
+    """A name as its tile prints it. A word that may be too wide for the tile at full size is
+    measured by the phone, which shrinks the name's type just enough (the width estimate here errs
+    wide, and a phone's own type is often narrower); a word that may be too wide even at
+    SMALLEST_TYPE, as the long names a table gives its own board ("Gyeongbokgung Palace"), gets
+    soft hyphens between its syllables (`hyphenated`), so it breaks where a hyphen shows it, never
+    between any two letters nor cut off at the tile's edge (a phone breaks at a soft hyphen only
+    where the word does not fit)."""
+    widths = {word: (text_width(word, 1) + LETTER_SPACING * len(word)) for word in _WORDS.findall(name)}
     text = _WORDS.sub(
-        lambda w: hyphenated(w[0]) if widths[w[0]] > NARROWEST_ROOM / SMALLEST_TYPE else w[0], name
+        lambda w: hyphenated(w[0]) if widths[w[0]] * SMALLEST_TYPE > NARROWEST_ROOM else w[0], name
     )
-    return TileName(text, round(widest, 2) if widest > NARROWEST_ROOM / NAME_TYPE else None)
+    return TileName(text, max(widths.values(), default=0) * NAME_TYPE > NARROWEST_ROOM)
 
 
 def enough_to_raise(
