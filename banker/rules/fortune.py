@@ -12,8 +12,9 @@ drawn, it goes to the player's hand (`CardKept`, hands.py) until they play it (`
   "Just" is the last action that involved them: another phone may have acted in between, as long
   as the deed is still where the deal put it and the money still there to give back.
 
-A deed with buildings is not taken or swapped (its group is whole, or the buildings were put up
-under a house rule: sell them first). A mortgaged deed goes as it is, with its mortgage.
+A deed is not taken or swapped while its owner has buildings on it or on another lot of its group
+(its group is whole, or the buildings were put up under a house rule: sell them first), as no
+trade may split a group with buildings. A mortgaged deed goes as it is, with its mortgage.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from banker.rules.board import Card, Deed
 from banker.rules.buildings import level, next_building
 from banker.rules.card_texts import card_title
 from banker.rules.debts import DebtsSettled
-from banker.rules.deeds import group_label, owners_lots
+from banker.rules.deeds import buildings_text, group_label, owners_lots
 from banker.rules.hands import CardPlayed
 from banker.rules.market import in_monopoly
 from banker.rules.money import DebtIncurred, Paid, payment
@@ -142,15 +143,29 @@ def _given(state: GameState, player: Player, position: int, to: int) -> DeedTake
 
 
 def _require_bare(state: GameState, position: int) -> None:
+    deed = state.deed(position)
+    holding = state.holding(position)
     require(
-        _bare(state, position),
-        Text("%(deed)s has buildings: sell them before it changes hands.", deed=state.deed(position).name),
+        not (holding.houses or holding.hotel),
+        Text("%(deed)s has buildings: sell them before it changes hands.", deed=deed.name),
     )
+    for lot in owners_lots(state, position):
+        require(
+            not level(state, lot),
+            Text(
+                "%(deed)s cannot change hands while the %(group)s group has buildings: "
+                "%(lot)s has %(buildings)s.",
+                deed=deed.name,
+                group=group_label(deed),
+                lot=state.deed(lot).name,
+                buildings=buildings_text(state.holding(lot)),
+            ),
+        )
 
 
 def _bare(state: GameState, position: int) -> bool:
-    holding = state.holding(position)
-    return not (holding.houses or holding.hotel)
+    """No building on the deed nor on any lot of its group that its owner holds (as a trade asks)."""
+    return not any(level(state, lot) for lot in owners_lots(state, position))
 
 
 def takeable(state: GameState, player: Player) -> tuple[Deed, ...]:

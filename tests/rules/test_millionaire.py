@@ -232,6 +232,17 @@ def test_forced_deal_swaps_one_deed_for_one():
     assert [p.cash for p in swapped.players] == [p.cash for p in state.players]  # no money moves
 
 
+def test_a_deal_hands_over_no_deed_of_a_group_with_buildings():
+    """Ann built on Lot 3 and handed over Lot 1 with a Forced Deal, bare itself: the brown group
+    was split with a house standing on it, as no trade may leave it."""
+    state = owning(kept(board_game(), ANN, "F1", "F3"), ANN, LOT_1, LOT_3)
+    state = owning(run(state, PlayCard(player=ANN, card="F1", deed=LOT_3)), BOB, LOT_4)
+    assert refusal(state, PlayCard(player=ANN, card="F3", deed=LOT_4, give=LOT_1)) == (
+        "Lot 1 cannot change hands while the brown group has buildings: Lot 3 has 1 house."
+    )
+    assert givable(state, state.player(ANN)) == ()
+
+
 def test_the_deeds_offered_for_a_deal_are_those_it_may_take_and_give():
     state = owning(kept(board_game(), ANN, "F2", "F3"), BOB, LOT_1, LOT_3, LOT_4)
     state = owning(state, ANN, LOT_9)
