@@ -97,6 +97,10 @@ def for_sale(state: GameState, position: int, player: int | None = None) -> Deed
         auction is None or auction.deed != position,
         Text("%(deed)s is being auctioned: bid for it instead.", deed=deed.name),
     )
+    require(  # a bankrupt's deeds the bank auctions in turn: bought meanwhile, its auction would take it
+        position not in state.auction_queue,
+        Text("%(deed)s waits for its auction, after the one under way: bid for it then.", deed=deed.name),
+    )
     return deed
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from banker.rules import decide
-from banker.rules.auctions import Bid, CloseAuction
+from banker.rules.auctions import Bid, CloseAuction, Decline
 from banker.rules.bankruptcy import DeclareBankruptcy, SettleMortgage
 from banker.rules.cards import DrawCard
 from banker.rules.debts import raisable
+from banker.rules.deeds import Buy
 from banker.rules.money import PayBank
 from banker.rules.mortgages import Mortgage, Unmortgage
 from banker.rules.rent import PayRent
@@ -121,6 +122,16 @@ def test_bankrupt_to_the_bank_auctions_each_deed_unmortgaged_in_board_order():
     assert sold == [(1, ANN), (3, BOB), (READING, ANN)]
     assert state.auction is None and state.auction_queue == ()
     assert (cash(state, ANN), cash(state, BOB)) == (1400, 1450)
+
+
+def test_a_deed_waiting_for_its_auction_is_not_bought_meanwhile():
+    """Bob landed on Reading while Mediterranean was under the hammer and bought it for $200;
+    when its turn came the bank auctioned it anyway, to Ann for $1, and Bob was left with nothing."""
+    state = bankrupt_to_the_bank()
+    assert refusal(state, Buy(player=BOB, deed=READING)) == (
+        "Reading Railroad waits for its auction, after the one under way: bid for it then."
+    )
+    assert refusal(state, Decline(player=BOB, deed=READING))
 
 
 def test_the_cards_of_a_player_bankrupt_to_the_bank_go_back_under_their_decks():
