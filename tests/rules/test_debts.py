@@ -59,6 +59,18 @@ def test_a_debtor_cannot_spend(in_debt, command):
     )
 
 
+def test_a_player_owing_a_player_pays_nothing_to_the_bank_first(in_debt):
+    """Cat typed in on her phone a payment to the bank she could not cover: the bank became a
+    second creditor, and her bankruptcy then went to the bank whole, Ann (owed the rent) getting
+    nothing."""
+    assert PayBank(player=CAT, amount=1300, reason="donation").refused_to_players(in_debt) == (
+        "Cat owes $2,000: pay that first (sell buildings, mortgage or trade)."
+    )
+    assert PayBank(player=BOB, amount=1300, reason="donation").refused_to_players(in_debt) is None
+    state = run(in_debt, DeclareBankruptcy(player=CAT))
+    assert cash(state, ANN) == 250 + 1220 + 2 * 25 and state.holding(1).owner == ANN  # the houses at half
+
+
 def test_a_debtor_cannot_bid(in_debt):
     state = run(in_debt, Decline(player=ANN, deed=5))
     assert refusal(state, Bid(player=CAT, amount=10)).startswith("Cat owes $2,000: pay that first")
