@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from banker.rules.base import Event, require
 from banker.rules.board import Deed
 from banker.rules.debt_trades import promised
+from banker.rules.debts import require_no_debt
 from banker.rules.deeds import OwnerCommand, buildings_text, group_label, owners_lots
 from banker.rules.money import payment
 from banker.rules.state import BANK, GameState
@@ -119,5 +120,6 @@ def received_mortgaged(state: GameState, player: int, position: int, choice: str
     )
     if choice == "keep":
         return [payment(state, player, BANK, deed.transfer_fee, keep_fee_reason(deed))]
+    require_no_debt(state, player)  # lifting a mortgage waits while the player owes, as unmortgaging does
     lifted = payment(state, player, BANK, deed.unmortgage_cost, lift_reason(state, deed))
     return [lifted, MortgageLifted(deed=position)]

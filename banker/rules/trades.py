@@ -11,8 +11,10 @@ A deed can be traded only while no lot of its colour group held by its owner has
 when it is accepted: anything that changed since it was made (a deed sold or traded elsewhere,
 buildings put up, cash spent, a deed of the partner's mortgaged) makes it out of date, and the
 accept is refused saying what changed. Trades stay open to a player in debt: trading is one way
-to raise the money (under the JMA rules, only to clear it: see debt_trades.py). A Get Out of Jail
-Free card received by a player owing the jail fine settles it (`jail_fine_rescue`, see jail.py).
+to raise the money (under the JMA rules, only to clear it: see debt_trades.py); a debtor's cash
+goes to the debt first, so their side of a trade holds none, and a mortgage they receive is kept.
+A Get Out of Jail Free card received by a player owing the jail fine settles it
+(`jail_fine_rescue`, see jail.py).
 
 Tournament limits (the `trade_limits` option, on in the JMA preset), read simply:
 - no gifts: a side that hands something over gets something back;
@@ -34,7 +36,7 @@ from typing import Any
 from banker.rules.base import PARTY_FIELDS, Command, Event, MortgageChoices, require
 from banker.rules.board import DECK_NAMES
 from banker.rules.debt_trades import agreed_trades, check_creditor_offer, check_debt_trade
-from banker.rules.debts import claims, owed
+from banker.rules.debts import claims, owed, require_no_debt
 from banker.rules.deeds import buildings_text, group_label, owners_lots
 from banker.rules.errors import RuleError
 from banker.rules.jail import settled_by_card
@@ -375,6 +377,11 @@ def _check_side(state: GameState, player_id: int, side: TradeSide, again: bool) 
             )
     require(side.cash >= 0, Text("Cash in a trade cannot be negative."))
     require_round(state, side.cash)
+    # a debtor's cash goes to the debt first, as a payment to another player waits: handed to a
+    # friend in a trade, it was out of reach of the bankruptcy that followed (the tournament rules
+    # have their own: only deals that clear the debt, see debt_trades.py)
+    if side.cash and not state.rules.temporary_bankruptcy:
+        require_no_debt(state, player.id)
     require(
         player.cash >= side.cash,
         Text(

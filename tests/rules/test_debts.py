@@ -12,7 +12,9 @@ from banker.rules.deeds import Buy
 from banker.rules.money import CollectFromBank, PayBank, PayPlayer, PayTax
 from banker.rules.mortgages import Mortgage, Unmortgage
 from banker.rules.rent import PayRent
-from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
+from banker.rules.state import TradeSide
+from banker.rules.trades import AcceptTrade, ProposeTrade
+from tests.support.rules import ANN, BOB, CAT, READING, built, cash, new_game, owning, refusal, run
 
 BOARDWALK, PARK_PLACE = 39, 37
 
@@ -69,6 +71,32 @@ def test_a_player_owing_a_player_pays_nothing_to_the_bank_first(in_debt):
     assert PayBank(player=BOB, amount=1300, reason="donation").refused_to_players(in_debt) is None
     state = run(in_debt, DeclareBankruptcy(player=CAT))
     assert cash(state, ANN) == 250 + 1220 + 2 * 25 and state.holding(1).owner == ANN  # the houses at half
+
+
+def test_a_debtor_hands_no_cash_over_in_a_trade(in_debt):
+    """Cat, owing Ann $2,000, gave her cash to Bob in a trade for next to nothing, then went
+    bankrupt to Ann, who got what was left: a payment to a player waits, and a trade's cash too."""
+    debt = "Cat owes $2,000: pay that first; raise $780 more (sell buildings, mortgage or trade)."
+    to_bob = ProposeTrade(player=CAT, to=BOB, give=TradeSide(cash=1200), get=TradeSide(cash=1))
+    assert refusal(in_debt, to_bob) == debt
+    from_bob = ProposeTrade(player=BOB, to=CAT, give=TradeSide(cash=1), get=TradeSide(cash=1200))
+    assert refusal(in_debt, from_bob) == debt
+    # deeds still sell for what they bring: trading raises the money
+    state = run(in_debt, SellBuilding(deed=1), SellBuilding(deed=3))
+    sale = ProposeTrade(player=CAT, to=BOB, give=TradeSide(deeds=(1,)), get=TradeSide(cash=100))
+    assert cash(run(state, sale, AcceptTrade(player=BOB, trade=1)), CAT) == 1220 + 50 + 100
+
+
+def test_a_debtor_lifts_no_mortgage_on_a_deed_received(in_debt):
+    state = run(owning(in_debt, BOB, READING), Mortgage(deed=READING))
+    state = run(
+        state, ProposeTrade(player=BOB, to=CAT, give=TradeSide(deeds=(READING,)), get=TradeSide(cash=0))
+    )
+    assert refusal(state, AcceptTrade(player=CAT, trade=1, mortgages=((READING, "lift"),))).startswith(
+        "Cat owes $2,000: pay that first"
+    )
+    kept = run(state, AcceptTrade(player=CAT, trade=1, mortgages=((READING, "keep"),)))
+    assert kept.holding(READING).owner == CAT and cash(kept, CAT) == 1220 - 10
 
 
 def test_a_debtor_cannot_bid(in_debt):
