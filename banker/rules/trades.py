@@ -17,7 +17,8 @@ A Get Out of Jail Free card received by a player owing the jail fine settles it
 (`jail_fine_rescue`, see jail.py).
 
 Tournament limits (the `trade_limits` option, on in the JMA preset), read simply:
-- no gifts: a side that hands something over gets something back;
+- no gifts: a side that hands something over gets something back, and not cash for cash (a gift or
+  a loan);
 - no deed at or below its mortgage value (抵当価格以下): a side that pays only cash for deeds pays,
   less any cash it gets back, more than the total mortgage value of the unmortgaged deeds it gets;
 - no Get Out of Jail Free card for $50 or more: a side that hands over cards and no deeds gets,
@@ -446,6 +447,17 @@ def _check_claims(state: GameState, player: Player, side: TradeSide, again: bool
 def _check_limits(state: GameState, trade: Trade) -> None:
     """The tournament limits, for each side in turn (see the module's reading of them)."""
     _check_buying_back(state, trade)
+    sides = (trade.give, trade.get)
+    require(
+        not all(side.cash and not (side.deeds or side.jail_cards or side.claims) for side in sides),
+        Text(
+            "Cash for cash is a gift or a loan, which the tournament rules do not allow: "
+            "%(player)s would give %(given)s and get %(got)s.",
+            player=state.name_of(trade.proposer),
+            given=side_text(state, trade.give),
+            got=side_text(state, trade.get),
+        ),
+    )
     for giver, side, back in (
         (trade.proposer, trade.give, trade.get),
         (trade.partner, trade.get, trade.give),

@@ -502,6 +502,15 @@ def test_no_gifts_under_the_tournament_rules():
     )
 
 
+def test_no_cash_for_cash_under_the_tournament_rules():
+    """$500 for $1 went through as a trade where a payment to a player is refused: a $499 gift."""
+    assert refusal(table(trade_limits=True), offer(give=TradeSide(cash=500), get=TradeSide(cash=1))) == (
+        "Cash for cash is a gift or a loan, which the tournament rules do not allow: "
+        "Ann would give $500 and get $1."
+    )
+    assert run(table(), offer(give=TradeSide(cash=500), get=TradeSide(cash=1))).trades  # classic: a payment
+
+
 def test_no_unmortgaged_deed_at_or_below_its_mortgage_value_under_the_tournament_rules():
     state = owning(table(trade_limits=True), BOB, READING)
     for paid in (174, 175):
@@ -611,7 +620,9 @@ def test_another_deal_between_the_two_first_lets_the_deed_come_back_at_any_price
 
 
 def test_a_deal_with_someone_else_in_between_changes_nothing():
-    state = run(sold_to_bob(), offer(give=TradeSide(cash=10), get=TradeSide(cash=10), player=BOB, to=CAT))
+    state = run(
+        sold_to_bob(), offer(give=TradeSide(deeds=(PARK_PLACE,)), get=TradeSide(cash=300), player=BOB, to=CAT)
+    )
     state = run(state, AcceptTrade(player=CAT, trade=2))
     assert refusal(state, buy_back(300)).startswith("No buying back on the spot under the tournament rules")
     assert run(state, buy_back(300, player=CAT, to=BOB)).trades  # Cat never had it
