@@ -214,6 +214,15 @@ def _refused(state: GameState, player: Player) -> list[Event]:
                 ),
             )
             deed = state.deed(event.deed)
+            require(  # mortgaged since by the taker, who kept the bank's money
+                state.holding(event.deed).mortgaged == state.undo[at].prior.holding(event.deed).mortgaged,
+                Text(
+                    "%(taker)s has mortgaged or lifted %(deed)s since: Just Say No can no longer bring "
+                    "it back.",
+                    taker=state.name_of(event.taker),
+                    deed=deed.name,
+                ),
+            )
             require(
                 not any(level(state, lot) for lot in owners_lots(state, event.deed)),
                 Text(

@@ -14,6 +14,7 @@ from banker.rules.jackpot import FreeParking
 from banker.rules.levels import BuyLevel, LevelBought
 from banker.rules.market import NextTurn
 from banker.rules.money import CollectFromBank, GoReached, Paid, PassGo, PayBank
+from banker.rules.mortgages import Mortgage
 from banker.rules.rent import PayRent
 from banker.rules.state import TradeSide
 from banker.rules.tally import GameEnded, tally
@@ -300,6 +301,18 @@ def test_just_say_no_refuses_only_what_was_just_done_to_its_holder():
     state = owning(state, BOB, LOT_1)
     state = run(state, PayRent(player=ANN, deed=LOT_1))  # someone else's rent
     assert refusal(state, PlayCard(player=BOB, card="F4")) == message
+
+
+def test_just_say_no_brings_back_no_deed_mortgaged_since_it_was_taken():
+    """Ann took Lot 4 and mortgaged it at once: Bob's Just Say No gave it back mortgaged, Ann kept
+    the bank's money and Bob was left to lift a mortgage he never took."""
+    state = run(
+        owning(kept(board_game(), ANN, "F2"), BOB, LOT_4), DrawCard(player=BOB, deck="fortune", card="F4")
+    )
+    state = run(state, PlayCard(player=ANN, card="F2", deed=LOT_4), Mortgage(deed=LOT_4))
+    assert refusal(state, PlayCard(player=BOB, card="F4")) == (
+        "Ann has mortgaged or lifted Lot 4 since: Just Say No can no longer bring it back."
+    )
 
 
 def test_just_say_no_answers_a_deal_even_when_another_phone_acted_in_between():
