@@ -91,6 +91,14 @@ class Unmortgage(OwnerCommand):
     def decide(self, state: GameState, now: float) -> list[Event]:
         deed, holding = self.owned(state)
         require(holding.mortgaged, Text("%(deed)s is not mortgaged.", deed=deed.name))
+        require(  # received mortgaged: its owner keeps it for the fee or lifts it, and no other way
+            (holding.owner, self.deed) not in state.mortgage_choices,
+            Text(
+                "%(player)s must first choose whether to keep %(deed)s mortgaged or lift the mortgage.",
+                player=state.name_of(holding.owner),
+                deed=deed.name,
+            ),
+        )
         return [
             payment(state, holding.owner, BANK, deed.unmortgage_cost, lift_reason(state, deed)),
             MortgageLifted(deed=self.deed),

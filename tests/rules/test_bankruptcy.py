@@ -87,6 +87,15 @@ def test_the_creditor_may_lift_the_mortgage_at_once_for_value_plus_10_percent():
     assert cash(state, ANN) == 1840 - 110 and not state.holding(READING).mortgaged
 
 
+def test_a_mortgage_received_is_not_lifted_before_its_choice_is_made():
+    """Ann skipped the choice and lifted the mortgage plainly for $110, without the 10% fee; her
+    choice then stood on a deed no longer mortgaged, and "lift" charged the $110 again."""
+    state = run(hotels_against_hotels(), DeclareBankruptcy(player=CAT))
+    assert refusal(state, Unmortgage(deed=READING)) == (
+        "Ann must first choose whether to keep Reading Railroad mortgaged or lift the mortgage."
+    )
+
+
 def test_a_mortgage_choice_is_made_once_and_only_by_the_new_owner():
     state = run(hotels_against_hotels(), DeclareBankruptcy(player=CAT))
     assert refusal(state, SettleMortgage(player=BOB, deed=READING)) == (
