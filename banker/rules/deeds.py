@@ -140,9 +140,13 @@ class OwnerCommand(Command):
 def owners_lots(state: GameState, position: int) -> tuple[int, ...]:
     """The lots of the deed's group that its owner holds: the whole group when building needs it
     (buildings then stand only on whole groups), fewer with `build_without_group`."""
-    owner = state.holding(position).owner
+    return lots_of(state, state.holding(position).owner, position)
+
+
+def lots_of(state: GameState, player: int, position: int) -> tuple[int, ...]:
+    """The lots of the deed's group that `player` holds."""
     group = state.edition.groups[state.deed(position).group]
-    return tuple(p for p in group if state.holding(p).owner == owner)
+    return tuple(p for p in group if state.holding(p).owner == player)
 
 
 GROUP_NAMES = {

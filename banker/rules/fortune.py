@@ -26,7 +26,7 @@ from banker.rules.board import Card, Deed
 from banker.rules.buildings import level, next_building
 from banker.rules.card_texts import card_title
 from banker.rules.debts import DebtsSettled
-from banker.rules.deeds import buildings_text, group_label, owners_lots
+from banker.rules.deeds import buildings_text, group_label, lots_of, owners_lots
 from banker.rules.hands import CardPlayed
 from banker.rules.market import in_monopoly
 from banker.rules.money import DebtIncurred, Paid, payment
@@ -128,7 +128,7 @@ def _takeable(state: GameState, player: Player, position: int) -> DeedTaken:
             deed=deed.name,
         ),
     )
-    _require_bare(state, position)
+    _require_bare(state, position, player.id)
     return DeedTaken(deed=position, owner=owner.id, taker=player.id)
 
 
@@ -138,18 +138,20 @@ def _given(state: GameState, player: Player, position: int, to: int) -> DeedTake
         state.holding(position).owner == player.id,
         Text("%(deed)s is not %(player)s's to hand over.", deed=deed.name, player=player.name),
     )
-    _require_bare(state, position)
+    _require_bare(state, position, to)
     return DeedTaken(deed=position, owner=player.id, taker=to)
 
 
-def _require_bare(state: GameState, position: int) -> None:
+def _require_bare(state: GameState, position: int, taker: int) -> None:
+    """The deed bare, and every lot of its group that its owner or its taker holds (the taker's
+    built under `build_without_group` would be uneven)."""
     deed = state.deed(position)
     holding = state.holding(position)
     require(
         not (holding.houses or holding.hotel),
         Text("%(deed)s has buildings: sell them before it changes hands.", deed=deed.name),
     )
-    for lot in owners_lots(state, position):
+    for lot in (*owners_lots(state, position), *lots_of(state, taker, position)):
         require(
             not level(state, lot),
             Text(
@@ -163,9 +165,11 @@ def _require_bare(state: GameState, position: int) -> None:
         )
 
 
-def _bare(state: GameState, position: int) -> bool:
-    """No building on the deed nor on any lot of its group that its owner holds (as a trade asks)."""
-    return not any(level(state, lot) for lot in owners_lots(state, position))
+def _bare(state: GameState, position: int, taker: int | None = None) -> bool:
+    """No building on the deed nor on any lot of its group that its owner or `taker` holds (as a
+    trade asks)."""
+    lots = (*owners_lots(state, position), *(lots_of(state, taker, position) if taker else ()))
+    return not any(level(state, lot) for lot in lots)
 
 
 def takeable(state: GameState, player: Player) -> tuple[Deed, ...]:
@@ -175,7 +179,7 @@ def takeable(state: GameState, player: Player) -> tuple[Deed, ...]:
         for deed in state.edition.deeds
         if state.holding(deed.position).owner not in (BANK, player.id)
         and not in_monopoly(state, deed.position)
-        and _bare(state, deed.position)
+        and _bare(state, deed.position, player.id)
     )
 
 

@@ -6,8 +6,9 @@ and each mortgaged deed received costs its new owner the 10% fee, or value + 10%
 (see mortgages.py), paid from their cash after the trade. The proposer makes that choice with the
 offer (keep unless they say lift), the partner with the answer.
 
-A deed can be traded only while no lot of its colour group held by its owner has a building
-(buildings never change hands) and while it is not on the auction block. An offer is checked again
+A deed can be traded only while no lot of its colour group held by its owner, or by the player
+receiving it (built under `build_without_group`), has a building (buildings never change hands,
+and a group is built evenly) and while it is not on the auction block. An offer is checked again
 when it is accepted: anything that changed since it was made (a deed sold or traded elsewhere,
 buildings put up, cash spent, a deed of the partner's mortgaged) makes it out of date, and the
 accept is refused saying what changed. Trades stay open to a player in debt: trading is one way
@@ -31,6 +32,7 @@ Loans and promises cannot be put in an offer at all.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -38,7 +40,7 @@ from banker.rules.base import PARTY_FIELDS, Command, Event, MortgageChoices, req
 from banker.rules.board import DECK_NAMES
 from banker.rules.debt_trades import agreed_trades, check_creditor_offer, check_debt_trade
 from banker.rules.debts import claims, owed, require_no_debt
-from banker.rules.deeds import buildings_text, group_label, owners_lots
+from banker.rules.deeds import buildings_text, group_label, lots_of, owners_lots
 from banker.rules.errors import RuleError
 from banker.rules.jail import settled_by_card
 from banker.rules.money import require_round
@@ -334,8 +336,13 @@ class TradeCancelled(_TradeClosed):
 def check_offer(state: GameState, trade: Trade, again: bool = False) -> None:
     """Refuse, saying why, an offer that cannot be carried out as it stands; `again` words the
     reasons for an offer made earlier ("no longer owns")."""
-    for player, side in ((trade.proposer, trade.give), (trade.partner, trade.get)):
+    for player, side, taker in (
+        (trade.proposer, trade.give, trade.partner),
+        (trade.partner, trade.get, trade.proposer),
+    ):
         _check_side(state, player, side, again)
+        for position in side.deeds:  # the taker's own lots of the group must be bare too
+            _require_no_buildings(state, position, lots_of(state, taker, position))
     if state.rules.trade_limits:
         _check_limits(state, trade)
 
@@ -363,19 +370,7 @@ def _check_side(state: GameState, player_id: int, side: TradeSide, again: bool) 
                 deed=deed.name,
             ),
         )
-        for lot_position in owners_lots(state, position):
-            lot = state.holding(lot_position)
-            require(
-                not (lot.houses or lot.hotel),
-                Text(
-                    "%(deed)s cannot be traded while the %(group)s group has buildings: "
-                    "%(lot)s has %(buildings)s.",
-                    deed=deed.name,
-                    group=group_label(deed),
-                    lot=state.deed(lot_position).name,
-                    buildings=buildings_text(lot),
-                ),
-            )
+        _require_no_buildings(state, position, owners_lots(state, position))
     require(side.cash >= 0, Text("Cash in a trade cannot be negative."))
     require_round(state, side.cash)
     # a debtor's cash goes to the debt first, as a payment to another player waits: handed to a
@@ -407,6 +402,25 @@ def _check_side(state: GameState, player_id: int, side: TradeSide, again: bool) 
                 "%(player)s does not hold the %(deck)s Get Out of Jail Free card.",
                 player=player.name,
                 deck=DECK_NAMES[deck],
+            ),
+        )
+
+
+def _require_no_buildings(state: GameState, position: int, lots: Iterable[int]) -> None:
+    """Refuse trading the deed at `position` while one of `lots` (of its group) has a building:
+    buildings never change hands, and a group built under `build_without_group` would be uneven."""
+    deed = state.deed(position)
+    for lot_position in lots:
+        lot = state.holding(lot_position)
+        require(
+            not (lot.houses or lot.hotel),
+            Text(
+                "%(deed)s cannot be traded while the %(group)s group has buildings: "
+                "%(lot)s has %(buildings)s.",
+                deed=deed.name,
+                group=group_label(deed),
+                lot=state.deed(lot_position).name,
+                buildings=buildings_text(lot),
             ),
         )
 

@@ -244,6 +244,17 @@ def test_a_deal_hands_over_no_deed_of_a_group_with_buildings():
     assert givable(state, state.player(ANN)) == ()
 
 
+def test_a_deal_brings_no_deed_into_a_group_its_taker_built_without_the_whole_of_it():
+    """Under `build_without_group`, Ann's free house stood on Lot 4 and a Sly Deal brought her Bob's
+    bare Lot 6 of the same group: her lots stood at a house and none."""
+    state = owning(kept(board_game(build_without_group=True), ANN, "F1", "F2"), ANN, LOT_4)
+    state = owning(run(state, PlayCard(player=ANN, card="F1", deed=LOT_4)), BOB, LOT_6)
+    assert refusal(state, PlayCard(player=ANN, card="F2", deed=LOT_6)) == (
+        "Lot 6 cannot change hands while the light blue group has buildings: Lot 4 has 1 house."
+    )
+    assert LOT_6 not in [deed.position for deed in takeable(state, state.player(ANN))]
+
+
 def test_the_deeds_offered_for_a_deal_are_those_it_may_take_and_give():
     state = owning(kept(board_game(), ANN, "F2", "F3"), BOB, LOT_1, LOT_3, LOT_4)
     state = owning(state, ANN, LOT_9)

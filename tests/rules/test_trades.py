@@ -485,6 +485,16 @@ def test_undo_reverses_a_whole_trade_with_its_fees():
     assert undone.trades == state.trades and cash(undone, ANN) == 1100
 
 
+def test_a_trade_leaves_no_group_built_without_the_whole_group_uneven():
+    """Under `build_without_group`, Ann had 4 houses on Oriental, the only light blue she held,
+    and bought Bob's bare Vermont: her light blues stood at 4 houses and none."""
+    state = owning(owning(new_game(build_without_group=True), ANN, 6), BOB, 8)
+    state = run(state, *[Build(deed=6)] * 4)
+    assert refusal(state, offer(give=TradeSide(cash=200), get=TradeSide(deeds=(8,)))) == (
+        "Vermont Avenue cannot be traded while the light blue group has buildings: Oriental Avenue has 4 houses."
+    )
+
+
 # Tournament limits
 
 
