@@ -5,6 +5,8 @@ one command at a time, undos included."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from banker.rules import apply_action
 from banker.rules.auctions import AuctionClosed
 from banker.rules.money import Paid
@@ -94,22 +96,33 @@ def test_extended_command_by_command_or_folded_at_once_the_chronicle_is_the_same
     assert folded == extended
 
 
-def test_a_rent_settled_by_the_tenants_bankruptcy_counts_as_the_rent_the_owner_was_owed(service):
-    """Bob could not pay the $200 rent on Boardwalk and went bankrupt to Ann, who took all he had
-    for it. Only rents paid in cash counted, so Cy's $175 read as the biggest."""
+def rents_paid(service, *commands):
+    """Ann's dark blues with a house each, Cy paying $175 for Park Place, then `commands`: the
+    game's id and a function running one more command."""
     game = service.create_game(["Ann", "Bob", "Cy"])
+    run = partial(service.run, game.game.id, game.banker.token)
     for command in (
         {"type": "buy", "player": 1, "deed": PARK_PLACE},
         {"type": "buy", "player": 1, "deed": BOARDWALK},
         {"type": "build", "deed": PARK_PLACE},
         {"type": "build", "deed": BOARDWALK},
         {"type": "pay_rent", "player": 3, "deed": PARK_PLACE},
+        *commands,
+    ):
+        run(command)
+    return game.game.id, run
+
+
+def test_a_rent_settled_by_the_tenants_bankruptcy_counts_as_the_rent_the_owner_was_owed(service):
+    """Bob could not pay the $200 rent on Boardwalk and went bankrupt to Ann, who took all he had
+    for it. Only rents paid in cash counted, so Cy's $175 read as the biggest."""
+    game_id, _ = rents_paid(
+        service,
         {"type": "pay_bank", "player": 2, "amount": 1400, "reason": "losses"},
         {"type": "pay_rent", "player": 2, "deed": BOARDWALK},
         {"type": "declare_bankruptcy", "player": 2},
-    ):
-        service.run(game.game.id, game.banker.token, command)
-    rent = service.chronicle(game.game.id).rent
+    )
+    rent = service.chronicle(game_id).rent
     assert (rent.amount, rent.words) == (
         200,
         "Bob went bankrupt owing Ann $200 (rent for Boardwalk with 1 house)",
@@ -119,20 +132,10 @@ def test_a_rent_settled_by_the_tenants_bankruptcy_counts_as_the_rent_the_owner_w
 def test_a_rent_undone_is_no_longer_the_biggest(service):
     """The bank undid a $200 rent paid by mistake: the tally still named it as the biggest, over
     the $175 that was paid and stands."""
-    game = service.create_game(["Ann", "Bob", "Cy"])
-    run = lambda command: service.run(game.game.id, game.banker.token, command)  # noqa: E731
-    for command in (
-        {"type": "buy", "player": 1, "deed": PARK_PLACE},
-        {"type": "buy", "player": 1, "deed": BOARDWALK},
-        {"type": "build", "deed": PARK_PLACE},
-        {"type": "build", "deed": BOARDWALK},
-        {"type": "pay_rent", "player": 3, "deed": PARK_PLACE},
-        {"type": "pay_rent", "player": 2, "deed": BOARDWALK},
-    ):
-        run(command)
-    assert service.chronicle(game.game.id).rent.amount == 200
+    game_id, run = rents_paid(service, {"type": "pay_rent", "player": 2, "deed": BOARDWALK})
+    assert service.chronicle(game_id).rent.amount == 200
     run({"type": "undo"})
-    rent = service.chronicle(game.game.id).rent
+    rent = service.chronicle(game_id).rent
     assert (rent.amount, rent.words) == (175, "Cy paid Ann $175 (rent for Park Place with 1 house)")
     run({"type": "undo"})  # Cy's rent too: no rent is left to name
-    assert service.chronicle(game.game.id).rent is None
+    assert service.chronicle(game_id).rent is None

@@ -6,7 +6,9 @@ the deck, and the market filled again."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from banker.rules.base import Command, Event, require
 from banker.rules.board import Deed
@@ -147,6 +149,22 @@ def lots_of(state: GameState, player: int, position: int) -> tuple[int, ...]:
     """The lots of the deed's group that `player` holds."""
     group = state.edition.groups[state.deed(position).group]
     return tuple(p for p in group if state.holding(p).owner == player)
+
+
+def first_built(state: GameState, lots: Iterable[int]) -> int | None:
+    """The first of `lots` with a building on it."""
+    return next((lot for lot in lots if state.holding(lot).houses or state.holding(lot).hotel), None)
+
+
+def built_names(state: GameState, position: int, lot: int) -> dict[str, Any]:
+    """What a refusal to move the deed at `position` names: its group, and `lot`'s buildings."""
+    deed = state.deed(position)
+    return {
+        "deed": deed.name,
+        "group": group_label(deed),
+        "lot": state.deed(lot).name,
+        "buildings": buildings_text(state.holding(lot)),
+    }
 
 
 GROUP_NAMES = {

@@ -26,7 +26,8 @@ from banker.rules.board import Card, Deed
 from banker.rules.buildings import level, next_building
 from banker.rules.card_texts import card_title
 from banker.rules.debts import DebtsSettled
-from banker.rules.deeds import buildings_text, group_label, lots_of, owners_lots
+from banker.rules.deeds import built_names, first_built, group_label, lots_of, owners_lots
+from banker.rules.errors import RuleError
 from banker.rules.hands import CardPlayed
 from banker.rules.market import in_monopoly
 from banker.rules.money import DebtIncurred, Paid, payment
@@ -151,17 +152,14 @@ def _require_bare(state: GameState, position: int, taker: int) -> None:
         not (holding.houses or holding.hotel),
         Text("%(deed)s has buildings: sell them before it changes hands.", deed=deed.name),
     )
-    for lot in (*owners_lots(state, position), *lots_of(state, taker, position)):
-        require(
-            not level(state, lot),
+    lots = (*owners_lots(state, position), *lots_of(state, taker, position))
+    if (built := first_built(state, lots)) is not None:
+        raise RuleError(
             Text(
                 "%(deed)s cannot change hands while the %(group)s group has buildings: "
                 "%(lot)s has %(buildings)s.",
-                deed=deed.name,
-                group=group_label(deed),
-                lot=state.deed(lot).name,
-                buildings=buildings_text(state.holding(lot)),
-            ),
+                **built_names(state, position, built),
+            )
         )
 
 
@@ -169,7 +167,7 @@ def _bare(state: GameState, position: int, taker: int | None = None) -> bool:
     """No building on the deed nor on any lot of its group that its owner or `taker` holds (as a
     trade asks)."""
     lots = (*owners_lots(state, position), *(lots_of(state, taker, position) if taker else ()))
-    return not any(level(state, lot) for lot in lots)
+    return first_built(state, lots) is None
 
 
 def takeable(state: GameState, player: Player) -> tuple[Deed, ...]:

@@ -40,7 +40,7 @@ from banker.rules.base import PARTY_FIELDS, Command, Event, MortgageChoices, req
 from banker.rules.board import DECK_NAMES
 from banker.rules.debt_trades import agreed_trades, check_creditor_offer, check_debt_trade
 from banker.rules.debts import claims, owed, require_no_debt
-from banker.rules.deeds import buildings_text, group_label, lots_of, owners_lots
+from banker.rules.deeds import built_names, first_built, lots_of, owners_lots
 from banker.rules.errors import RuleError
 from banker.rules.jail import settled_by_card
 from banker.rules.money import require_round
@@ -409,19 +409,13 @@ def _check_side(state: GameState, player_id: int, side: TradeSide, again: bool) 
 def _require_no_buildings(state: GameState, position: int, lots: Iterable[int]) -> None:
     """Refuse trading the deed at `position` while one of `lots` (of its group) has a building:
     buildings never change hands, and a group built under `build_without_group` would be uneven."""
-    deed = state.deed(position)
-    for lot_position in lots:
-        lot = state.holding(lot_position)
-        require(
-            not (lot.houses or lot.hotel),
+    if (built := first_built(state, lots)) is not None:
+        raise RuleError(
             Text(
                 "%(deed)s cannot be traded while the %(group)s group has buildings: "
                 "%(lot)s has %(buildings)s.",
-                deed=deed.name,
-                group=group_label(deed),
-                lot=state.deed(lot_position).name,
-                buildings=buildings_text(lot),
-            ),
+                **built_names(state, position, built),
+            )
         )
 
 

@@ -27,6 +27,13 @@ from tests.support.web import (
 )
 
 PARK_PLACE, BOARDWALK = 37, 39
+# Ann buys the dark blues and puts a house on each
+DARK_BLUES_BUILT = (
+    {"type": "buy", "player": 1, "deed": PARK_PLACE},
+    {"type": "buy", "player": 1, "deed": BOARDWALK},
+    {"type": "build", "deed": PARK_PLACE},
+    {"type": "build", "deed": BOARDWALK},
+)
 
 
 @pytest.fixture
@@ -36,10 +43,7 @@ def played(app, table):
     as_banker(
         app,
         table["id"],
-        {"type": "buy", "player": 1, "deed": PARK_PLACE},
-        {"type": "buy", "player": 1, "deed": BOARDWALK},
-        {"type": "build", "deed": PARK_PLACE},
-        {"type": "build", "deed": BOARDWALK},
+        *DARK_BLUES_BUILT,
         {"type": "pay_rent", "player": 2, "deed": BOARDWALK},
         {"type": "pay_rent", "player": 3, "deed": PARK_PLACE},
         {"type": "decline", "player": 2, "deed": 5},
@@ -114,10 +118,7 @@ def test_a_debt_still_owed_at_the_end_is_in_the_tally_of_both_players(app, table
     as_banker(
         app,
         table["id"],
-        {"type": "buy", "player": 1, "deed": PARK_PLACE},
-        {"type": "buy", "player": 1, "deed": BOARDWALK},
-        {"type": "build", "deed": PARK_PLACE},
-        {"type": "build", "deed": BOARDWALK},
+        *DARK_BLUES_BUILT,
         {"type": "pay_bank", "player": 2, "amount": 1400, "reason": "losses"},
         {"type": "pay_rent", "player": 2, "deed": BOARDWALK},
         {"type": "end_game"},
