@@ -20,8 +20,10 @@ A Get Out of Jail Free card received by a player owing the jail fine settles it
 Tournament limits (the `trade_limits` option, on in the JMA preset), read simply:
 - no gifts: a side that hands something over gets something back, and not cash for cash (a gift or
   a loan);
-- no deed at or below its mortgage value (抵当価格以下): a side that pays only cash for deeds pays,
-  less any cash it gets back, more than the total mortgage value of the unmortgaged deeds it gets;
+- no deed at or below its mortgage value (抵当価格以下): a side that pays only cash or cards for
+  deeds pays, less any cash it gets back, more than the total mortgage value of the unmortgaged
+  deeds it gets, a card counting as the most it may sell for ($49): Park Place for a card alone
+  would be sold for less than $50;
 - no Get Out of Jail Free card for $50 or more: a side that hands over cards and no deeds gets,
   less any cash it adds, less than $50 per card;
 - no buying back on the spot at another price (001, 交渉: 「権利書などを売ったその場で異なる価格で
@@ -479,26 +481,8 @@ def _check_limits(state: GameState, trade: Trade) -> None:
                 what=side_text(state, side),
             ),
         )
-        # money both ways counts on balance: $300 out and $150 back is $150 paid
-        paid = max(side.money - back.money, 0)
-        if side.money and not side.deeds and not side.jail_cards:  # a claim counts as cash
-            unmortgaged = [state.deed(p) for p in back.deeds if not state.holding(p).mortgaged]
-            least = sum(deed.mortgage for deed in unmortgaged)
-            if unmortgaged and paid <= least:  # 抵当価格以下: at the mortgage value is too low as well
-                raise RuleError(
-                    Plural(
-                        "No deed is sold at or below its mortgage value under the tournament rules: "
-                        "%(deeds)s must bring more than %(least)s, and %(player)s would pay %(cash)s.",
-                        "No deed is sold at or below its mortgage value under the tournament rules: "
-                        "%(deeds)s together must bring more than %(least)s, and %(player)s would pay "
-                        "%(cash)s.",
-                        len(unmortgaged),
-                        deeds=listing([deed.name for deed in unmortgaged]),
-                        least=state.money(least),
-                        player=name,
-                        cash=state.money(paid),
-                    )
-                )
+        if (side.money or side.jail_cards) and not side.deeds:  # a claim counts as cash
+            _check_price(state, name, side, back)
         if side.jail_cards and not side.deeds:
             cards = len(side.jail_cards)
             got = max(back.money - side.money, 0)
@@ -515,6 +499,50 @@ def _check_limits(state: GameState, trade: Trade) -> None:
                     cash=state.money(got),
                 ),
             )
+
+
+def _check_price(state: GameState, name: str, side: TradeSide, back: TradeSide) -> None:
+    """Refuse `side` paying for the deeds it gets at or below their mortgage value (抵当価格以下:
+    at it is too low as well); money both ways counts on balance ($300 out and $150 back is $150
+    paid), and a card as the most it may sell for."""
+    unmortgaged = [state.deed(p) for p in back.deeds if not state.holding(p).mortgaged]
+    least = sum(deed.mortgage for deed in unmortgaged)
+    worth = (JAIL_CARD_CEILING - 1) * len(side.jail_cards)
+    paid = max(side.money + worth - back.money, 0)
+    if not unmortgaged or paid > least:
+        return
+    named = {
+        "deeds": listing([deed.name for deed in unmortgaged]),
+        "least": state.money(least),
+        "player": name,
+        "cash": state.money(paid),
+    }
+    if not side.jail_cards:
+        raise RuleError(
+            Plural(
+                "No deed is sold at or below its mortgage value under the tournament rules: "
+                "%(deeds)s must bring more than %(least)s, and %(player)s would pay %(cash)s.",
+                "No deed is sold at or below its mortgage value under the tournament rules: "
+                "%(deeds)s together must bring more than %(least)s, and %(player)s would pay "
+                "%(cash)s.",
+                len(unmortgaged),
+                **named,
+            )
+        )
+    raise RuleError(
+        Plural(
+            "No deed is sold at or below its mortgage value under the tournament rules: "
+            "%(deeds)s must bring more than %(least)s, and %(player)s would give %(what)s, worth "
+            "%(cash)s at most (a Get Out of Jail Free card sells for less than %(ceiling)s).",
+            "No deed is sold at or below its mortgage value under the tournament rules: "
+            "%(deeds)s together must bring more than %(least)s, and %(player)s would give %(what)s, "
+            "worth %(cash)s at most (a Get Out of Jail Free card sells for less than %(ceiling)s).",
+            len(unmortgaged),
+            what=side_text(state, side),
+            ceiling=state.money(JAIL_CARD_CEILING),
+            **named,
+        )
+    )
 
 
 def _check_buying_back(state: GameState, trade: Trade) -> None:

@@ -563,6 +563,31 @@ def test_no_get_out_of_jail_free_card_for_50_dollars_or_more_under_the_tournamen
     assert run(state, offer(give=both, get=TradeSide(cash=99))).trades
 
 
+def test_a_card_paying_for_a_deed_counts_as_the_most_it_may_sell_for_under_the_tournament_rules():
+    """Park Place for a Get Out of Jail Free card alone passed both limits: a deed sold for less
+    than $50, far below its $175 mortgage value. A card counts as $49, the most it may bring."""
+    state = with_jail_cards(owning(table(trade_limits=True), BOB, BALTIC))
+    card = ("chance",)
+    assert refusal(state, offer(give=TradeSide(jail_cards=card), get=TradeSide(deeds=(PARK_PLACE,)))) == (
+        "No deed is sold at or below its mortgage value under the tournament rules: Park Place must bring "
+        "more than $175, and Ann would give the Chance Get Out of Jail Free card, worth $49 at most "
+        "(a Get Out of Jail Free card sells for less than $50)."
+    )
+    assert refusal(
+        state, offer(give=TradeSide(cash=126, jail_cards=card), get=TradeSide(deeds=(PARK_PLACE,)))
+    ) == (
+        "No deed is sold at or below its mortgage value under the tournament rules: Park Place must bring "
+        "more than $175, and Ann would give $126 and the Chance Get Out of Jail Free card, worth $175 at "
+        "most (a Get Out of Jail Free card sells for less than $50)."
+    )
+    assert run(
+        state, offer(give=TradeSide(cash=127, jail_cards=card), get=TradeSide(deeds=(PARK_PLACE,)))
+    ).trades
+    assert run(state, offer(give=TradeSide(jail_cards=card), get=TradeSide(deeds=(BALTIC,)))).trades  # $30
+    classic = with_jail_cards(table())
+    assert run(classic, offer(give=TradeSide(jail_cards=card), get=TradeSide(deeds=(PARK_PLACE,)))).trades
+
+
 def test_cash_both_ways_is_counted_on_balance_under_the_tournament_rules():
     state = owning(table(trade_limits=True), BOB, READING)
     # $300 out and $150 back is $150 paid for Park Place, at or below its $175
