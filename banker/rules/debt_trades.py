@@ -21,7 +21,8 @@ tournament rules (002) write it, under the `temporary_bankruptcy` option (on in 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 
 from banker.rules.base import require
 from banker.rules.debts import owed, short_of_cash
@@ -67,8 +68,15 @@ def check_debt_trade(
     brings nearer to paid without clearing it alone (it is agreed, and waits), else None."""
     if not state.rules.temporary_bankruptcy:
         return None
-    try:
+    with _void_when(accepting):
         return _check(state, trade, partner_choices)
+
+
+@contextmanager
+def _void_when(accepting: bool) -> Iterator[None]:
+    """A refusal of an offer being accepted says the offer is void: it was allowed when made."""
+    try:
+        yield
     except RuleError as refused:
         if not accepting:
             raise
@@ -118,11 +126,17 @@ def promised(state: GameState) -> frozenset[int]:
     return frozenset(p for t in state.trades if t.agreed for p in (*t.give.deeds, *t.get.deeds))
 
 
-def check_creditor_offer(state: GameState, trade: Trade) -> None:
+def check_creditor_offer(state: GameState, trade: Trade, accepting: bool = False) -> None:
     """A creditor's offer to (or from) their debtor in temporary bankruptcy waits for a third
-    player's offer to the debtor that would clear the debt."""
+    player's offer to the debtor that would clear the debt, and is void once none stands (the
+    third player withdrew it, or it no longer clears the debt)."""
     if not state.rules.temporary_bankruptcy:
         return
+    with _void_when(accepting):
+        _check_creditor(state, trade)
+
+
+def _check_creditor(state: GameState, trade: Trade) -> None:
     for debtor, other in ((trade.proposer, trade.partner), (trade.partner, trade.proposer)):
         creditors = {d.creditor for d in state.debts_of(debtor)} - {BANK, FREE_PARKING}
         if other not in creditors or not short_of_cash(state, debtor):

@@ -756,6 +756,7 @@ class AcceptTrade(Command):
             raise RuleError(Text("This offer is out of date: %(why)s", why=changed.message)) from None
         partner_choices = _chosen(state, trade.partner, trade.give, self.mortgages)
         debtor = check_debt_trade(state, trade, partner_choices, accepting=True)
+        check_creditor_offer(state, trade, accepting=True)
         if debtor is None:  # it clears a debt alone, or there is none: the agreed trades join it
             debtor = next((p for p in (trade.proposer, trade.partner) if agreed_trades(state, p)), None)
         if debtor is None:

@@ -13,7 +13,7 @@ from banker.rules.money import CollectFromBank, PayBank
 from banker.rules.mortgages import Mortgage
 from banker.rules.rent import PayRent
 from banker.rules.state import TradeSide
-from banker.rules.trades import AcceptTrade, CompleteAgreedTrades, ProposeTrade, TradeAgreed
+from banker.rules.trades import AcceptTrade, CancelTrade, CompleteAgreedTrades, ProposeTrade, TradeAgreed
 from banker.rules.undo import Undo
 from tests.support.rules import (
     ANN,
@@ -149,6 +149,15 @@ def test_the_creditor_trades_with_the_debtor_only_after_a_third_players_rescue_o
     state = run(state, buys(DAN, BOB, SHORT_LINE, 300))  # clears the debt: Ann may bid against it
     state = run(state, buys(ANN, BOB, READING, 320), AcceptTrade(player=BOB, trade=2), PayDebt(player=BOB))
     assert state.holding(READING).owner == ANN and cash(state, BOB) == 20
+
+
+def test_the_creditors_offer_is_void_once_the_rescue_offer_that_opened_it_is_withdrawn():
+    state = run(short_bob(), buys(DAN, BOB, SHORT_LINE, 300), buys(ANN, BOB, READING, 320))
+    state = run(state, CancelTrade(player=DAN, trade=1))
+    assert refusal(state, AcceptTrade(player=BOB, trade=2)) == (
+        "This offer is void. Under the tournament rules Ann, who is owed by Bob, may trade with Bob only "
+        "once another player has offered Bob a trade that clears the debt."
+    )
 
 
 def test_a_player_whose_cash_covers_the_debt_trades_only_keeping_it_covered():
