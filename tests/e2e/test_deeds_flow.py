@@ -58,6 +58,12 @@ def test_buy_a_group_build_evenly_collect_rent_and_mortgage(server, phone, shots
         "Bob paid Ann $40 (rent for Connecticut Avenue with 1 house)"
     )
 
+    sheet = tap(ann, "Oriental Avenue")  # the next round built, and beside it the round sold
+    for label in ("Build · −$150", "Sell evenly · +$75"):
+        expect(sheet.get_by_role("button", name=label, exact=True)).to_be_in_viewport(ratio=1)
+    ann.screenshot(path=shots / "building_sheet.png")
+    ann.locator("#sheet").get_by_role("button", name="Close").click()
+
     tap(ann, "Reading Railroad")
     confirm(ann, "Buy for $200")
     tap(ann, "Reading Railroad")

@@ -91,6 +91,16 @@ def test_buy_rent_utility_card_bid_and_an_even_round_each_take_the_fewest_taps(s
     expect(bob.get_by_label("Your cash")).to_have_text("$1,310")  # 1,500 - 150 - 40
     expect(ann.get_by_label("Your cash")).to_have_text("$1,070", timeout=SETTLE)
 
+    # a round sold: the lot, then Sell (it took four taps: the lot, −1 on each twice, Sell)
+    tap(space(ann, "Connecticut Avenue"))
+    sell = sheet_button(ann, "Sell evenly · +$75")
+    in_view_unscrolled(ann, sell)
+    tap(sell)
+    closed(ann)
+    assert tap.take() == 2
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,145")  # 1,070 + 3 houses at $25
+    expect(ann.locator(".supply")).to_contain_text("Houses 32/32")
+
     # utility rent: the space, then the dice total on the keypad
     tap(space(cy, "Electric Company"))
     key = sheet_button(cy, "7 −$28")

@@ -40,6 +40,24 @@ def test_one_confirm_builds_the_plan_as_one_action(app, bought):
     assert "Sell · +$25" in buttons(tap(bought["Ann"], bought["id"], 3, plan="1,1"))
 
 
+def test_a_round_sold_is_offered_beside_the_round_built_and_alone_once_the_group_is_full(app, bought):
+    """Selling a round took four taps (the lot, −1 on each twice, Sell): it is on the sheet as it
+    opens, as building is."""
+    do(bought["Ann"], bought["id"], type="build_group", deed=1, levels='{"1": 2, "3": 1}')
+    # Baltic up to 2, or Mediterranean down to 1
+    assert plan_buttons(tap(bought["Ann"], bought["id"], 1)) == ["Build · −$50", "Sell evenly · +$25"]
+    response = do(bought["Ann"], bought["id"], type="build_group", deed=1, levels='{"1": 1, "3": 1}')
+    assert response.status_code == 200 and state(app, bought["id"]).player(1).cash == 1500 - 320 - 150 + 25
+    assert plan_buttons(tap(bought["Ann"], bought["id"], 1)) == ["Build · −$100", "Sell evenly · +$50"]
+    do(bought["Ann"], bought["id"], type="build_group", deed=1, levels='{"1": 5, "3": 5}')
+    assert plan_buttons(tap(bought["Ann"], bought["id"], 3)) == ["Sell · +$50"]  # a hotel off each
+    assert plan_buttons(tap(bought["Ann"], bought["id"], 5)) == []  # a railroad takes no buildings
+
+
+def plan_buttons(sheet: str) -> list[str]:
+    return [label for label in buttons(sheet) if label.startswith(("Build", "Sell"))]
+
+
 def test_a_refused_plan_is_shown_with_its_reason(bought):
     do(bought["Ann"], bought["id"], type="mortgage", deed=3)
     sheet = tap(bought["Ann"], bought["id"], 1)

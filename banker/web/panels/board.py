@@ -82,12 +82,14 @@ class PlanRow:
 @dataclass(frozen=True)
 class GroupPlan:
     """Build or sell round a colour group at once: its lots, the plans with one more (or fewer)
-    building on each, and the one button that carries out the plan, its amount worked out."""
+    building on each, and the one button that carries out the plan, its amount worked out; beside
+    a round built, the round sold (`sell`), so that selling takes two taps as building does."""
 
     rows: list[PlanRow]
     each_more: str
     each_fewer: str
     confirm: Offer
+    sell: Offer | None = None
 
 
 def owned_by(state: GameState, player_id: int) -> set[int]:
@@ -230,19 +232,27 @@ def plan_text(levels: list[int]) -> str:
 
 def group_plan(state: GameState, deed: Deed, asked: str = "") -> GroupPlan | None:
     """The building sheet of the owner's lots in the deed's group, showing the plan `asked` (see
-    `plan_text`), or else the next even round: every lot up to the highest, or one more on each
-    when they are level. None for a deed that takes no houses or is mortgaged."""
+    `plan_text`), or else the next even round built (every lot up to the highest, or one more on
+    each when they are level) beside the next even round sold (every lot down to the lowest, or
+    one fewer on each); with the group built to the top, the round sold alone. None for a deed
+    that takes no houses or is mortgaged."""
     if deed.kind != "street" or state.holding(deed.position).mortgaged:
         return None
     lots = owners_lots(state, deed.position)
     now = [level(state, p) for p in lots]
     top = state.rules.houses_before_hotel + 1
+    floors = [0] * len(lots) if state.rules.sell_back else now  # nothing is sold back: no fewer
     targets = _levels(asked, len(lots), top)
+    sold = None
     if targets is None:
         round_to = max(now) + (min(now) == max(now))
         targets = [min(max(n, round_to), top) for n in now]
-
-    floors = [0] * len(lots) if state.rules.sell_back else now  # nothing is sold back: no fewer
+        down_to = min(now) - (min(now) == max(now))
+        sold = [max(min(n, down_to), floor) for n, floor in zip(now, floors, strict=True)]
+        if sold == now:
+            sold = None
+        elif targets == now:  # nothing left to build: the round sold is the plan
+            targets, sold = sold, None
 
     def changed(index: int, step: int) -> str:
         """The plan with one building more (step 1) or fewer on lot `index`, or on each (-1); a
@@ -262,12 +272,15 @@ def group_plan(state: GameState, deed: Deed, asked: str = "") -> GroupPlan | Non
     pairs = list(zip(now, targets, strict=True))
     more, fewer = any(t > n for n, t in pairs), any(t < n for n, t in pairs)
     label = Text("Sell") if fewer and not more else Text("Build and sell") if fewer else Text("Build")
-    payload = {
-        "type": "build_group",
-        "deed": deed.position,
-        "levels": {str(p): t for p, t in zip(lots, targets, strict=True)},
-    }
-    return GroupPlan(rows, changed(-1, 1), changed(-1, -1), offer(state, payload, label, "primary"))
+    confirm = offer(state, _building(deed, lots, targets), label, "primary")
+    selling = offer(state, _building(deed, lots, sold), Text("Sell evenly"), "ghost") if sold else None
+    return GroupPlan(rows, changed(-1, 1), changed(-1, -1), confirm, selling)
+
+
+def _building(deed: Deed, lots: list[int], targets: list[int]) -> dict[str, Any]:
+    """The command that takes the group's `lots` to the levels `targets`."""
+    levels = {str(p): t for p, t in zip(lots, targets, strict=True)}
+    return {"type": "build_group", "deed": deed.position, "levels": levels}
 
 
 def _levels(text: str, count: int, top: int) -> list[int] | None:
