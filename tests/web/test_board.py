@@ -204,6 +204,18 @@ def test_the_deed_a_nearest_railroad_card_leads_to_shows_the_twice_rent_it_charg
     assert (after.player(3).cash, after.player(2).cash) == (1500 - 100, 950 + 100)  # Bob's deeds: $550
 
 
+def test_the_twice_rent_of_the_card_holds_when_its_sheet_is_closed_and_the_railroad_tapped_again(app, bought):
+    """Closed by mistake, the sheet opened again on the railroad offered the plain $50."""
+    do(bought["Cy"], bought["id"], **sent_by(tap(bought["Cy"], bought["id"], 7), "Nearest Railroad"))
+    again = tap(bought["Cy"], bought["id"], 15)
+    assert "Pay Bob rent · −$100" in buttons(again) and "x2 by the card" in again
+    assert "Pay Bob rent · −$50" in buttons(tap(bought["Ann"], bought["id"], 15))  # Ann drew nothing
+    assert "Pay Bob rent · −$50" in buttons(tap(bought["host"], bought["id"], 15, view="bank", player=1))
+    do(bought["Cy"], bought["id"], **sent_by(again, "Pay Bob rent · −$100"))
+    assert "Pay Bob rent · −$50" in buttons(tap(bought["Cy"], bought["id"], 15))  # paid: the card is spent
+    assert state(app, bought["id"]).player(3).cash == 1500 - 100
+
+
 def test_the_utility_a_nearest_utility_card_leads_to_shows_ten_times_the_dice(app, bought):
     """Its sheet named no rent at all, while its keypad charged ten times the dice, not four."""
     reply = do(bought["Cy"], bought["id"], **sent_by(tap(bought["Cy"], bought["id"], 7), "Nearest utility"))

@@ -14,7 +14,7 @@ from banker.rules import BANK, GameState
 from banker.rules.board import DECK_NAMES, Deed, Space
 from banker.rules.buildings import level
 from banker.rules.card_texts import BUILT_IN, card_title
-from banker.rules.cards import card_destination
+from banker.rules.cards import CardDrawn, card_destination
 from banker.rules.deeds import group_label, owners_lots
 from banker.rules.dice import roll_text, total
 from banker.rules.money import salary
@@ -190,7 +190,7 @@ def sheet(state: GameState, position: int, player: Player, card: str = "", plan:
     if state.ended:  # nothing is played any more: the space and its deed, to look at
         return Sheet(space, player, deed, state.holding(position) if deed else None)
     if deed is not None:
-        offered = _deed_sheet(state, space, deed, player, card, plan)
+        offered = _deed_sheet(state, space, deed, player, card or card_just_drawn(state, player, deed), plan)
     elif space.type in DECK_NAMES:
         offered = _cards(state, space, player)
     elif handler := _SPACES.get(space.type):
@@ -200,6 +200,19 @@ def sheet(state: GameState, position: int, player: Player, card: str = "", plan:
     if not state.rules.speed_die:
         return offered
     return replace(offered, speed_offers=speed_offers(state, position, player))
+
+
+def card_just_drawn(state: GameState, player: Player, deed: Deed) -> str:
+    """The nearest card (as `RENT_CARDS` names it) the player drew in the game's last action, when
+    it leads to a deed of this kind: its rent is still the one charged when the sheet it opened
+    is closed and the deed tapped again (the plain rent showed, half a railroad's)."""
+    last = state.undo[-1].events if state.undo else ()
+    for event in last:
+        if isinstance(event, CardDrawn) and event.player == player.id:
+            card = state.edition.card[event.card]
+            if card.action == "advance_to_nearest" and card.target_kind == deed.kind:
+                return next(name for name, kind in RENT_CARDS.items() if kind == deed.kind)
+    return ""
 
 
 def speed_offers(state: GameState, position: int, player: Player) -> list[Offer]:
