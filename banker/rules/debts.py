@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from banker.rules.base import Command, Event, require
 from banker.rules.deeds import owners_lots
 from banker.rules.errors import RuleError
-from banker.rules.money import payment
+from banker.rules.money import NOT_PLAYERS, DebtIncurred, Paid, payment
 from banker.rules.state import FREE_PARKING, GameState
 from banker.rules.tally import building_cost
 from banker.rules.text import Text
@@ -127,6 +127,39 @@ def require_no_debt(state: GameState, player_id: int | None) -> None:
             owed=owes,
         )
     )
+
+
+def bank_before_player(state: GameState, events: list[Event]) -> Text | None:
+    """Why a player's own phone may not send an action whose `events` pay the bank or the Free
+    Parking pot, or owe them, while its player owes a player and still will after it: a tax, a
+    card or a payment typed in made the bank a second creditor, and the bankruptcy that followed
+    went to the bank whole, the player owed getting nothing (and cash in hand went to the bank
+    before the debt). The banker may still charge them (service/acting.py); paying every debt at
+    once (`pay_debt`) or a bankruptcy settles the player's debt and is not held."""
+    paying = set()
+    for event in events:
+        if isinstance(event, Paid) and event.payee in NOT_PLAYERS:
+            paying.add(event.payer)
+        elif isinstance(event, DebtIncurred) and event.creditor in NOT_PLAYERS:
+            paying.add(event.debtor)
+    owing = [p for p in paying - set(NOT_PLAYERS) if _owes_a_player(state, p)]
+    if not owing:
+        return None
+    after = state
+    for event in events:
+        after = event.apply(after)
+    for debtor in owing:
+        if _owes_a_player(after, debtor):
+            return Text(
+                "%(player)s owes %(owed)s: pay that first (sell buildings, mortgage or trade).",
+                player=state.name_of(debtor),
+                owed=state.money(owed(state, debtor)),
+            )
+    return None
+
+
+def _owes_a_player(state: GameState, player_id: int) -> bool:
+    return any(debt.creditor not in NOT_PLAYERS for debt in state.debts_of(player_id))
 
 
 @dataclass(frozen=True)

@@ -291,19 +291,6 @@ class PayBank(Command):
     amount: Amount
     reason: str = ""
 
-    def refused_to_players(self, state: GameState) -> Text | None:
-        """A player owing a player pays them first: a payment to the bank typed in on the debtor's
-        phone made the bank a second creditor, and the bankruptcy that followed went to the bank
-        whole, the player owed getting nothing. (The banker may still charge a card or a fine.)"""
-        debts = state.debts_of(self.player)
-        if all(debt.creditor <= BANK for debt in debts):
-            return None
-        return Text(
-            "%(player)s owes %(owed)s: pay that first (sell buildings, mortgage or trade).",
-            player=state.name_of(self.player),
-            owed=state.money(sum(debt.amount for debt in debts)),
-        )
-
     def decide(self, state: GameState, now: float) -> list[Event]:
         require_round(state, self.amount)
         return [typed_in(state, charge(state, self.player, BANK, self.amount, self.reason))]

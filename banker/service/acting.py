@@ -5,6 +5,7 @@ file's actions again (game_files.py) ask the same question, here."""
 from __future__ import annotations
 
 from banker.rules import Command, Event, GameState, RuleError, decide
+from banker.rules.debts import bank_before_player
 from banker.rules.text import Text
 from banker.service.errors import Forbidden
 
@@ -14,12 +15,16 @@ BANKER = 0  # the bank's seat (Seat.player_id), which also sends the server's ow
 def decide_for(state: GameState, seat_player: int, command: Command, now: float) -> list[Event]:
     """The events of `command` sent by the seat `seat_player` at `now`: Forbidden when that seat may
     not send it, RuleError when the rules refuse it."""
-    if seat_player != BANKER:
-        if not command.allowed_for(state, seat_player):
-            raise Forbidden(_not_yours(state, seat_player, command))
-        if why := command.refused_to_players(state):
-            raise RuleError(why)
-    return decide(state, command, now)
+    if seat_player == BANKER:
+        return decide(state, command, now)
+    if not command.allowed_for(state, seat_player):
+        raise Forbidden(_not_yours(state, seat_player, command))
+    if why := command.refused_to_players(state):
+        raise RuleError(why)
+    events = decide(state, command, now)
+    if why := bank_before_player(state, events):
+        raise RuleError(why)
+    return events
 
 
 def _not_yours(state: GameState, player_id: int, command: Command) -> Text:

@@ -7,13 +7,16 @@ import pytest
 from banker.rules.auctions import Bid, Decline
 from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.buildings import Build, SellBuilding
+from banker.rules.cards import DrawCard
 from banker.rules.debts import PayDebt, raisable
 from banker.rules.deeds import Buy
-from banker.rules.money import CollectFromBank, PayBank, PayPlayer, PayTax
+from banker.rules.errors import RuleError
+from banker.rules.money import CollectFromBank, Paid, PayBank, PayPlayer, PayTax
 from banker.rules.mortgages import Mortgage, Unmortgage
 from banker.rules.rent import PayRent
-from banker.rules.state import TradeSide
+from banker.rules.state import BANK, TradeSide
 from banker.rules.trades import AcceptTrade, ProposeTrade
+from banker.service.acting import BANKER, decide_for
 from tests.support.rules import ANN, BOB, CAT, READING, built, cash, new_game, owning, refusal, run
 
 BOARDWALK, PARK_PLACE = 39, 37
@@ -61,16 +64,34 @@ def test_a_debtor_cannot_spend(in_debt, command):
     )
 
 
-def test_a_player_owing_a_player_pays_nothing_to_the_bank_first(in_debt):
-    """Cat typed in on her phone a payment to the bank she could not cover: the bank became a
-    second creditor, and her bankruptcy then went to the bank whole, Ann (owed the rent) getting
-    nothing."""
-    assert PayBank(player=CAT, amount=1300, reason="donation").refused_to_players(in_debt) == (
-        "Cat owes $2,000: pay that first (sell buildings, mortgage or trade)."
-    )
-    assert PayBank(player=BOB, amount=1300, reason="donation").refused_to_players(in_debt) is None
+@pytest.mark.parametrize(
+    "command",
+    [
+        PayBank(player=CAT, amount=1300, reason="donation"),
+        PayBank(player=CAT, amount=100, reason="a fine"),  # covered: the cash went before the debt
+        PayTax(player=CAT, space=38),
+        DrawCard(player=CAT, deck="chance", card="CH13"),  # Speeding fine $15
+    ],
+    ids=["beyond the cash", "within it", "a tax", "a card"],
+)
+def test_a_player_owing_a_player_pays_nothing_to_the_bank_first_from_their_phone(in_debt, command):
+    """Cat, on her own phone, typed in a payment to the bank she could not cover (or paid a tax,
+    drew a fine): the bank became a second creditor, and her bankruptcy then went to the bank
+    whole, Ann (owed the rent) getting nothing. The banker may still charge her."""
+    with pytest.raises(RuleError) as refused:
+        decide_for(in_debt, CAT, command, 0.0)
+    assert refused.value.message == "Cat owes $2,000: pay that first (sell buildings, mortgage or trade)."
+    assert decide_for(in_debt, BANKER, command, 0.0)
     state = run(in_debt, DeclareBankruptcy(player=CAT))
     assert cash(state, ANN) == 250 + 1220 + 2 * 25 and state.holding(1).owner == ANN  # the houses at half
+
+
+def test_a_debtor_pays_the_bank_with_the_player_owed_in_one_tap(in_debt):
+    state = run(in_debt, PayBank(player=CAT, amount=1300, reason="a fine"))  # charged by the banker
+    assert [(d.creditor, d.amount) for d in state.debts] == [(ANN, 2000), (BANK, 1300)]
+    state = run(state, CollectFromBank(player=CAT, amount=2080, reason="found it"))
+    events = decide_for(state, CAT, PayDebt(player=CAT), 0.0)  # from her phone
+    assert [(e.payee, e.amount) for e in events if isinstance(e, Paid)] == [(ANN, 2000), (BANK, 1300)]
 
 
 def test_a_debtor_hands_no_cash_over_in_a_trade(in_debt):
