@@ -459,7 +459,7 @@ def _check_limits(state: GameState, trade: Trade) -> None:
     _check_buying_back(state, trade)
     sides = (trade.give, trade.get)
     require(
-        not all(side.cash and not (side.deeds or side.jail_cards or side.claims) for side in sides),
+        not all(side.money and not (side.deeds or side.jail_cards) for side in sides),  # a claim is cash
         Text(
             "Cash for cash is a gift or a loan, which the tournament rules do not allow: "
             "%(player)s would give %(given)s and get %(got)s.",

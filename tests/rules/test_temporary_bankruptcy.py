@@ -213,6 +213,20 @@ def test_a_claim_counts_as_cash_in_a_trade_and_is_owed_to_its_new_holder():
     assert refusal(bought, sale) == "Bob owes Ann nothing to hand over."
 
 
+def test_a_claim_for_cash_is_cash_for_cash_under_the_tournament_rules():
+    """Bob's cash covers the $600 he owes Ann, not paid yet: Ann sold Cat the claim for $10, and
+    Bob then paid Cat $600, a $590 gift from Ann."""
+    state = run(short_bob(), Mortgage(deed=READING), Mortgage(deed=SHORT_LINE))
+    state = run(state, CollectFromBank(player=BOB, amount=200, reason="passed GO"))
+    sale = ProposeTrade(player=ANN, to=CAT, give=claim(BOB, 600), get=TradeSide(cash=10))
+    assert refusal(state, sale) == (
+        "Cash for cash is a gift or a loan, which the tournament rules do not allow: "
+        "Ann would give the $600 Bob owes and get $10."
+    )
+    forgiven = ProposeTrade(player=ANN, to=BOB, give=claim(BOB, 600), get=TradeSide(cash=10))
+    assert refusal(state, forgiven).startswith("Cash for cash is a gift or a loan")
+
+
 def test_the_creditor_forgives_the_debt_for_deeds_once_a_rescue_was_offered():
     state = run(short_bob(), buys(DAN, BOB, SHORT_LINE, 310))  # Dan's rescue offer opens Ann's
     in_lieu = ProposeTrade(
