@@ -28,7 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from banker.rules.base import Command, Event, require
-from banker.rules.deeds import buildings_text, group_label
+from banker.rules.deeds import buildings_text, built_names, first_built, group_label, lots_of
+from banker.rules.errors import RuleError
 from banker.rules.money import payment
 from banker.rules.state import BANK, GameState
 from banker.rules.text import Text
@@ -203,6 +204,16 @@ class BuyFromOwner(Command):
                 owner=owner,
             ),
         )
+        # under `build_without_group` the buyer's own lots of the group may be built on: a bare lot
+        # joining them would stand uneven beside them (4 houses and none)
+        if (built := first_built(state, lots_of(state, player.id, self.deed))) is not None:
+            raise RuleError(
+                Text(
+                    "%(deed)s cannot be bought while the %(group)s group has buildings: "
+                    "%(lot)s has %(buildings)s.",
+                    **built_names(state, self.deed, built),
+                )
+            )
         return [
             payment(
                 state,

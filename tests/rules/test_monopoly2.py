@@ -24,7 +24,7 @@ from banker.rules.state import TradeSide
 from banker.rules.tally import GameEnded
 from banker.rules.trades import ProposeTrade
 from banker.rules.undo import Undo
-from tests.support.rules import ANN, BOB, CAT, assert_building_supply, cash, new_game, refusal, run
+from tests.support.rules import ANN, BOB, CAT, assert_building_supply, cash, new_game, owning, refusal, run
 
 MEDITERRANEAN, BALTIC, ATLANTIC, PACIFIC = 1, 3, 26, 31
 WATER_WORKS, INDIANA = 28, 23
@@ -148,6 +148,17 @@ def test_a_deed_in_a_monopoly_cannot_be_bought_from_its_owner():
         == "Nobody owns Pacific Avenue: the bank sells deeds from the market."
     )
     assert refusal(state, BuyFromOwner(player=ANN, deed=BALTIC)) == "Ann already owns Baltic Avenue."
+
+
+def test_a_deed_bought_from_its_owner_leaves_no_built_group_uneven():
+    """Under `build_without_group`, Ann had 4 houses on Oriental, the only light blue she held,
+    and bought Bob's bare Vermont from him: her light blues stood at 4 houses and none."""
+    state = owning(owning(new_game(build_without_group=True, buy_from_owner=True), ANN, 6), BOB, 8)
+    state = run(state, *[Build(deed=6)] * 4)
+    assert refusal(state, BuyFromOwner(player=ANN, deed=8)) == (
+        "Vermont Avenue cannot be bought while the light blue group has buildings: Oriental Avenue has 4 houses."
+    )
+    assert run(state, BuyFromOwner(player=CAT, deed=8)).holding(8).owner == CAT  # Cat holds none of them
 
 
 def test_buying_from_an_owner_is_refused_where_the_rules_do_not_have_it():
