@@ -443,7 +443,7 @@ class SettleMortgage(Command):
         deed = state.deed(self.deed)
         player = state.active_player(self.player)
         require(
-            (player.id, self.deed) in state.mortgage_choices,
+            (player.id, self.deed) in state.mortgage_choices and state.holding(self.deed).owner == player.id,
             Text("%(player)s has no choice to make on %(deed)s.", player=player.name, deed=deed.name),
         )
         require(

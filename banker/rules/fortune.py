@@ -130,6 +130,7 @@ def _takeable(state: GameState, player: Player, position: int) -> DeedTaken:
         ),
     )
     _require_bare(state, position, player.id)
+    _require_chosen(state, position)
     return DeedTaken(deed=position, owner=owner.id, taker=player.id)
 
 
@@ -140,7 +141,22 @@ def _given(state: GameState, player: Player, position: int, to: int) -> DeedTake
         Text("%(deed)s is not %(player)s's to hand over.", deed=deed.name, player=player.name),
     )
     _require_bare(state, position, to)
+    _require_chosen(state, position)
     return DeedTaken(deed=position, owner=player.id, taker=to)
+
+
+def _require_chosen(state: GameState, position: int) -> None:
+    """A mortgaged deed received in a bankruptcy stays until its owner has kept it (the 10% fee)
+    or lifted it, as a trade waits: handed on by a Forced Deal, its fee was never paid."""
+    owner = state.holding(position).owner
+    require(
+        (owner, position) not in state.mortgage_choices,
+        Text(
+            "%(player)s must first choose whether to keep %(deed)s mortgaged or lift the mortgage.",
+            player=state.name_of(owner),
+            deed=state.deed(position).name,
+        ),
+    )
 
 
 def _require_bare(state: GameState, position: int, taker: int) -> None:
@@ -165,9 +181,10 @@ def _require_bare(state: GameState, position: int, taker: int) -> None:
 
 def _bare(state: GameState, position: int, taker: int | None = None) -> bool:
     """No building on the deed nor on any lot of its group that its owner or `taker` holds (as a
-    trade asks)."""
+    trade asks), and no keep-or-lift choice waiting on it."""
     lots = (*owners_lots(state, position), *(lots_of(state, taker, position) if taker else ()))
-    return first_built(state, lots) is None
+    chosen = (state.holding(position).owner, position) not in state.mortgage_choices
+    return chosen and first_built(state, lots) is None
 
 
 def takeable(state: GameState, player: Player) -> tuple[Deed, ...]:

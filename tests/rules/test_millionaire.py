@@ -4,8 +4,10 @@ winning."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from banker.rules import BANK, fold, parse_command, start_game
-from banker.rules.bankruptcy import DeclareBankruptcy
+from banker.rules.bankruptcy import DeclareBankruptcy, SettleMortgage
 from banker.rules.cards import DrawCard, PlayCard
 from banker.rules.editions import custom_edition
 from banker.rules.fortune import DeedTaken, givable, takeable
@@ -253,6 +255,23 @@ def test_a_deal_brings_no_deed_into_a_group_its_taker_built_without_the_whole_of
         "Lot 6 cannot change hands while the light blue group has buildings: Lot 4 has 1 house."
     )
     assert LOT_6 not in [deed.position for deed in takeable(state, state.player(ANN))]
+
+
+def test_a_deal_waits_for_the_keep_or_lift_choice_of_a_mortgaged_deed_received():
+    """Ann received Lot 4 mortgaged in Bob's bankruptcy and handed it to Cat with a Forced Deal
+    before choosing: nobody paid the 10% fee, and her choice, left standing, lifted Cat's mortgage."""
+    state = owning(owning(kept(board_game(), ANN, "F3"), ANN, LOT_4), CAT, LOT_6)
+    state = replace(run(state, Mortgage(deed=LOT_4)), mortgage_choices=((ANN, LOT_4),))
+    why = "Ann must first choose whether to keep Lot 4 mortgaged or lift the mortgage."
+    assert refusal(state, PlayCard(player=ANN, card="F3", deed=LOT_6, give=LOT_4)) == why
+    assert LOT_4 not in [deed.position for deed in givable(state, state.player(ANN))]
+    sly = owning(kept(state, CAT, "F2"), CAT, LOT_9)
+    assert refusal(sly, PlayCard(player=CAT, card="F2", deed=LOT_4)) == why
+    assert LOT_4 not in [deed.position for deed in takeable(sly, sly.player(CAT))]
+    taken = state.with_holding(LOT_4, owner=CAT)  # gone some other way, the choice left standing
+    assert refusal(taken, SettleMortgage(player=ANN, deed=LOT_4, choice="lift")) == (
+        "Ann has no choice to make on Lot 4."
+    )
 
 
 def test_the_deeds_offered_for_a_deal_are_those_it_may_take_and_give():
