@@ -6,7 +6,11 @@ the rules' houses before a hotel: 4, or 3 in the short game). A debt still open 
 rules imposed that the debtor has not raised yet, see debts.py) is counted as paid, as the table
 settles it at the tally: less what the player owes (a player, the bank or the Free Parking pot),
 plus what other players owe them, so no money is lost or made by ending the game before it is
-paid. Players still in the game are ranked by net worth, equal totals sharing a rank; players out
+paid; but no further than what the debtor has, their oldest debts first: one who could never pay
+would be bankrupt, the player owed getting what they have and no more, and nobody ends below
+nothing. A mortgaged deed received whose keep-or-lift choice is still open when the game ends
+(the bankruptcy that ends a short game hands such deeds over) owes the bank its 10% fee, the
+cheaper choice. Players still in the game are ranked by net worth, equal totals sharing a rank; players out
 of the game follow, in the order they left. Where the rules say the richest is the one with the
 most cash (`richest_by="cash"`, Monopoly Millionaire) the ranks follow cash instead (its debts
 counted as paid too), and the screens lead with it; every line still holds the net worth.
@@ -22,7 +26,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from banker.rules.base import Command, Event, require
-from banker.rules.state import GameState, Player
+from banker.rules.state import BANK, GameState, Player
 from banker.rules.text import Plural, Text
 
 END_REASONS = {
@@ -74,11 +78,28 @@ def standing(state: GameState, player: Player) -> int:
     return _line(state, player).standing
 
 
+def counted_debts(state: GameState) -> list[tuple[int, int, int]]:
+    """(debtor, creditor, amount) of each debt the tally counts as paid, as the module says: the
+    open debts, each as far as what its debtor has goes, and the fees of the keep-or-lift choices
+    still open."""
+    fees = [(p, BANK, state.deed(position).transfer_fee) for p, position in state.mortgage_choices]
+    has: dict[int, int] = {}
+    counted = []
+    for debtor, creditor, amount in [(d.debtor, d.creditor, d.amount) for d in state.debts] + fees:
+        if debtor not in has:
+            has[debtor] = sum(worth(state, state.player(debtor)))
+        paid = min(amount, max(has[debtor], 0))
+        has[debtor] -= paid
+        counted.append((debtor, creditor, paid))
+    return counted
+
+
 def _line(state: GameState, player: Player) -> TallyLine:
     """The player's line of the tally, not ranked yet."""
     cash, deeds, buildings = worth(state, player)
-    owed = sum(debt.amount for debt in state.debts if debt.creditor == player.id)
-    owes = sum(debt.amount for debt in state.debts_of(player.id))
+    debts = counted_debts(state)
+    owed = sum(amount for _, creditor, amount in debts if creditor == player.id)
+    owes = sum(amount for debtor, _, amount in debts if debtor == player.id)
     paid_up = cash + owed - owes
     total = paid_up + deeds + buildings
     ranked_by = paid_up if state.rules.richest_by == "cash" else total

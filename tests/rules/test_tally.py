@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.money import PayBank
 from banker.rules.mortgages import Mortgage
+from banker.rules.rent import PayRent
 from banker.rules.tally import EndGame, TimeUp, tally
-from tests.support.rules import ANN, BOB, CAT, built, new_game, owning, refusal, run, short_bob
+from tests.support.rules import ANN, BOB, CAT, SHORT_LINE, built, new_game, owning, refusal, run, short_bob
 
 PARK_PLACE, BOARDWALK, READING, ELECTRIC, WATER = 37, 39, 5, 12, 28
 ORANGES = (16, 18, 19)
@@ -80,6 +83,28 @@ def test_a_debt_still_owed_at_the_end_counts_against_the_debtor_and_for_the_play
     ]
     assert [(line.owed, line.owes) for line in tally(ended)] == [(600, 0), (0, 0), (0, 0), (0, 600)]
     assert ended.winner == ANN
+
+
+def test_a_debt_the_debtor_could_never_pay_counts_only_as_far_as_what_they_have():
+    """Bob owed Ann $900 and had $300 and two railroads: counted in full, his line went below
+    nothing and Ann's total took $500 that nobody had."""
+    state = owning(new_game(3, starting_cash=3000), ANN, PARK_PLACE, BOARDWALK)
+    state = built(state, (PARK_PLACE, BOARDWALK), 3)  # Boardwalk rents for $1,400
+    state = run(owning(state, BOB, READING, SHORT_LINE), PayBank(player=BOB, amount=2300, reason="losses"))
+    ended = run(state, PayRent(player=BOB, deed=BOARDWALK), EndGame())
+    assert [(line.player.name, line.owed, line.owes, line.total) for line in tally(ended)] == [
+        # $1,050 + $750 of deeds + 6 houses at $200 + Bob's $300 and railroads' $400
+        ("Ann", 700, 0, 1050 + 750 + 1200 + 700),
+        ("Cat", 0, 0, 3000),
+        ("Bob", 0, 700, 0),
+    ]
+
+
+def test_a_keep_or_lift_choice_open_at_the_end_counts_its_10_percent_fee():
+    state = run(owning(new_game(), ANN, READING), Mortgage(deed=READING))
+    ended = run(replace(state, mortgage_choices=((ANN, READING),)), EndGame())
+    ann = next(line for line in tally(ended) if line.player.id == ANN)
+    assert (ann.owes, ann.total) == (10, 1400 + 100 - 10)  # the railroad at half its $200, less the fee
 
 
 def test_a_shared_top_has_no_single_winner():

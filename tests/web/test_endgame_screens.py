@@ -114,7 +114,8 @@ def test_the_tally_ranks_everyone_with_cash_deeds_and_buildings(app, played):
 
 def test_a_debt_still_owed_at_the_end_is_in_the_tally_of_both_players(app, table):
     """Bob could not pay the $200 rent on Boardwalk when the game ended: the tally counts it as
-    paid, against him and for Ann, and says so under their names."""
+    paid, against him and for Ann, as far as his $100 goes (all he has), and says so under their
+    names."""
     as_banker(
         app,
         table["id"],
@@ -125,16 +126,16 @@ def test_a_debt_still_owed_at_the_end_is_in_the_tally_of_both_players(app, table
     )
     html = page(table["Cy"], table["id"], "/tally")
     assert tally_rows(html) == [
-        "1 Ann Cash $350 Deeds $750 Buildings $400 Is owed $200 $1,700",
+        "1 Ann Cash $350 Deeds $750 Buildings $400 Is owed $100 $1,600",
         "2 Cy Cash $1,500 Deeds $0 Buildings $0 $1,500",
-        "3 Bob Cash $100 Deeds $0 Buildings $0 Owes $200 -$100",
+        "3 Bob Cash $100 Deeds $0 Buildings $0 Owes $100 $0",
     ]
     headers = {"Authorization": f"Bearer {app.extensions['banker'].seats.of(table['id'])[0].token}"}
     body = app.test_client().get(f"/api/games/{table['id']}/tally", headers=headers).get_json()
     assert [(p["name"], p["cash"], p["owed"], p["owes"], p["total"]) for p in body["players"]] == [
-        ("Ann", 350, 200, 0, 1700),
+        ("Ann", 350, 100, 0, 1600),
         ("Cy", 1500, 0, 0, 1500),
-        ("Bob", 100, 0, 200, -100),
+        ("Bob", 100, 0, 100, 0),
     ]
 
 
@@ -194,9 +195,9 @@ def test_a_game_won_on_cash_ranks_and_charts_the_cash_on_every_screen(app):
         assert "Bob wins!" in screen and tally_rows(screen) == ranked
         assert "<caption>The most cash wins; net worth is shown under each name.</caption>" in screen
         assert '<th scope="col">Cash</th>' in screen and 'aria-label="Cash over the game"' in screen
-    # the money axis reads round amounts, as the game's money reads, not where the lines end; it
-    # reaches below nothing, where Cat owed the bank 1,000K on 372K cash before her bankruptcy
-    assert re.findall(r'<text class="tick"[^>]*>([^<]+)</text>', screen) == ["-M1", "-500K", "0K", "500K"]
+    # the money axis reads round amounts, as the game's money reads, not where the lines end (Cat,
+    # owing the bank 1,000K on 372K cash before her bankruptcy, counts at nothing, not below)
+    assert re.findall(r'<text class="tick"[^>]*>([^<]+)</text>', screen) == ["0K", "200K", "400K"]
     shown = text(display.get(f"/g/{game_id}/display"))
     assert tally_rows(shown) == ranked and "<h2>Cash over the game</h2>" in shown
     for language, caption, column in (
