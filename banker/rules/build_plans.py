@@ -17,7 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banker.rules.base import BuildLevels, Event, require
-from banker.rules.buildings import BuildingsChanged, building_sale, level, next_purchase
+from banker.rules.buildings import (
+    BuildingsChanged,
+    building_sale,
+    level,
+    next_purchase,
+    require_no_building_auction,
+)
 from banker.rules.debts import require_no_debt
 from banker.rules.deeds import OwnerCommand, group_label, owners_lots
 from banker.rules.money import payment, rounded
@@ -87,6 +93,7 @@ class BuildGroup(OwnerCommand):
         )
         if any(level(done, p) < target for p, target in targets.items()):
             require_no_debt(state, holding.owner)
+            require_no_building_auction(state)
         # every lot is now at most its level; building brings each up to it, or refuses saying why
         while below := [p for p in lots if level(done, p) < targets.get(p, level(state, p))]:
             built, cost, _ = next_purchase(done, min(below, key=lambda p: level(done, p)))

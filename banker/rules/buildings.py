@@ -110,8 +110,22 @@ class Build(OwnerCommand):
     spends = True
 
     def decide(self, state: GameState, now: float) -> list[Event]:
+        require_no_building_auction(state)
         built, cost, reason = next_purchase(state, self.deed)
         return [payment(state, state.holding(self.deed).owner, BANK, cost, reason), *built]
+
+
+def require_no_building_auction(state: GameState) -> None:
+    """Refuse building while the bank auctions a building: the last house under the hammer was
+    built at its printed price meanwhile, and the auction then ran again for a house the bank no
+    longer had (as a deed under the hammer or waiting for it is not for sale)."""
+    auction = state.auction
+    require(
+        auction is None or auction.kind == "deed",
+        Text("The bank is auctioning a house: bid for it, or build once the auction is over.")
+        if auction is not None and auction.kind == "house"
+        else Text("The bank is auctioning a hotel: bid for it, or build once the auction is over."),
+    )
 
 
 def next_purchase(state: GameState, position: int) -> tuple[list[BuildingsChanged], int, Text]:

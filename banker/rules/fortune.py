@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from banker.rules.base import Event, require
 from banker.rules.board import Card, Deed
-from banker.rules.buildings import level, next_building
+from banker.rules.buildings import level, next_building, require_no_building_auction
 from banker.rules.card_texts import card_title
 from banker.rules.debts import DebtsSettled
 from banker.rules.deeds import built_names, first_built, group_label, lots_of, owners_lots
@@ -91,6 +91,7 @@ def play_kept(
 
 
 def _free_house(state: GameState, player: Player, card: Card, position: int) -> Event:
+    require_no_building_auction(state)
     deed = state.deed(position)
     require(
         state.holding(position).owner == player.id,

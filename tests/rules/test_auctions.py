@@ -17,7 +17,8 @@ from banker.rules.auctions import (
     bid_steps,
     least_bid,
 )
-from banker.rules.buildings import Build
+from banker.rules.build_plans import BuildGroup
+from banker.rules.buildings import Build, SellBuilding
 from banker.rules.deeds import Buy
 from banker.rules.money import PayBank
 from banker.rules.undo import Undo
@@ -203,7 +204,7 @@ def test_a_winner_out_of_the_game_is_left_out_and_the_auction_runs_again(auction
 
 def test_a_player_left_out_of_the_rerun_cannot_bid_in_it():
     state = at(shortage(), T0, StartBuildingAuction(kind="house"))
-    state = at(state, T0 + 1, Bid(player=BOB, amount=60, deed=1), Build(deed=3), CloseAuction())
+    state = at(state, T0 + 1, Bid(player=BOB, amount=60, deed=1), SellBuilding(deed=3), CloseAuction())
     assert refused_at(state, T0 + 5, Bid(player=BOB, amount=60, deed=1)) == (
         "Bob could not take the lot they won and sits this auction out."
     )
@@ -353,9 +354,29 @@ def test_a_building_auction_needs_a_building_in_the_bank():
 
 def test_a_building_winner_who_can_no_longer_build_is_left_out():
     state = at(shortage(), T0, StartBuildingAuction(kind="house"))
-    state = at(state, T0 + 1, Bid(player=BOB, amount=60, deed=1), Build(deed=3))  # Bob builds elsewhere first
+    # Bob sells a house on Baltic meanwhile: a fourth on Mediterranean would stand uneven
+    state = at(state, T0 + 1, Bid(player=BOB, amount=60, deed=1), SellBuilding(deed=3))
     state = at(state, T0 + 20, CloseAuction())
     assert state.auction is not None and state.auction.excluded == (BOB,)
+
+
+def test_nothing_is_built_while_the_bank_auctions_a_building():
+    """The bank down to its last house auctioned it; Bob built it on Baltic at its printed $50
+    meanwhile, Ann's $250 bid was left out and the auction ran again for a house the bank no
+    longer had."""
+    state = at(
+        shortage(), T0, StartBuildingAuction(kind="house"), Bid(player=ANN, amount=250, deed=BOARDWALK)
+    )
+    why = "The bank is auctioning a house: bid for it, or build once the auction is over."
+    assert refused_at(state, T0 + 2, Build(deed=3)) == why
+    assert refused_at(state, T0 + 2, BuildGroup(deed=1, levels=((1, 4), (3, 3)))) == why
+    sold = at(state, T0 + 2, BuildGroup(deed=1, levels=((1, 2), (3, 3))))  # selling goes on
+    assert sold.houses == 2 and sold.holding(1).houses == 2
+    closed = at(state, T0 + 20, CloseAuction())
+    assert closed.holding(BOARDWALK).houses == 4 and closed.houses == 0
+    assert (
+        at(closed, T0 + 21, SellBuilding(deed=1), Build(deed=1)).holding(1).houses == 3
+    )  # over: build again
 
 
 # --- undo and the log -------------------------------------------------------------------
