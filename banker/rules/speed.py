@@ -28,9 +28,11 @@ def ahead(state: GameState, position: int) -> list[int]:
 
 def mr_monopoly_target(state: GameState, player_id: int, position: int) -> int | None:
     """Where Mr. Monopoly sends `player_id` from `position`: the nearest deed ahead that nobody
-    owns; with none left, the nearest unmortgaged deed of another player ahead; else None."""
+    owns and the bank may sell (not one under the hammer or waiting for it); with none left, the
+    nearest unmortgaged deed of another player ahead; else None."""
     deeds = [p for p in ahead(state, position) if p in state.edition.deed_at]
-    unowned = [p for p in deeds if state.holding(p).owner == BANK]
+    auctioned = {*state.auction_queue, *([state.auction.deed] if state.auction else [])}
+    unowned = [p for p in deeds if state.holding(p).owner == BANK and p not in auctioned]
     if unowned:
         return unowned[0]
     rented = [p for p in deeds if state.holding(p).owner != player_id and not state.holding(p).mortgaged]

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banker.rules import describe_action
+from banker.rules.auctions import Decline
 from banker.rules.mortgages import Mortgage
 from banker.rules.speed import MrMonopoly, TriplesMove, mr_monopoly_target
 from banker.rules.state import BANK, Holding
@@ -39,6 +40,14 @@ def test_mr_monopoly_goes_on_to_the_nearest_deed_nobody_owns():
     assert mr_monopoly_target(state, ANN, CHANCE_1) == VERMONT
     state = owning(state, BOB, VERMONT, CONNECTICUT)
     assert mr_monopoly_target(state, ANN, CHANCE_1) == ST_CHARLES
+
+
+def test_mr_monopoly_passes_a_deed_under_the_hammer_or_waiting_for_it():
+    """The deed he sent the piece to could not be bought there: the bank auctions it."""
+    state = run(speed_game(), Decline(player=BOB, deed=VERMONT))
+    assert mr_monopoly_target(state, ANN, CHANCE_1) == CONNECTICUT
+    queued = replace(state, auction_queue=(CONNECTICUT,))
+    assert mr_monopoly_target(queued, ANN, CHANCE_1) == ST_CHARLES
 
 
 def test_mr_monopoly_passes_go_for_the_salary_on_the_way_to_a_deed_nobody_owns():
