@@ -45,6 +45,17 @@ def in_view_unscrolled(page, locator):
     assert page.locator("#sheet .sheet-card").evaluate("card => card.scrollTop") == 0
 
 
+def through_the_sheet(tap, tile, label):
+    """Tap `tile`, then the button `label` on the sheet it opens, on screen without any scrolling;
+    the sheet closes."""
+    page = tile.page
+    tap(tile)
+    button = sheet_button(page, label)
+    in_view_unscrolled(page, button)
+    tap(button)
+    closed(page)
+
+
 def seated(phone, server, game, player_id):
     page = phone()
     take_seat(page, server, game["players"][player_id - 1]["token"])
@@ -72,11 +83,7 @@ def test_buy_rent_utility_card_bid_and_an_even_round_each_take_the_fewest_taps(s
     expect(ann.get_by_label("Your cash")).to_have_text("$1,180")  # 1,500 - 100 - 120 - 100
 
     # an even round of houses on the three light blues: the lot (the round is ready), Build
-    tap(space(ann, "Vermont Avenue"))
-    build = sheet_button(ann, "Build · −$150")
-    in_view_unscrolled(ann, build)
-    tap(build)
-    closed(ann)
+    through_the_sheet(tap, space(ann, "Vermont Avenue"), "Build · −$150")
     assert tap.take() == 2
     expect(ann.get_by_label("Your cash")).to_have_text("$1,030")
     expect(ann.locator(".supply")).to_contain_text("Houses 29/32")
@@ -92,31 +99,19 @@ def test_buy_rent_utility_card_bid_and_an_even_round_each_take_the_fewest_taps(s
     expect(ann.get_by_label("Your cash")).to_have_text("$1,070", timeout=SETTLE)
 
     # a round sold: the lot, then Sell (it took four taps: the lot, −1 on each twice, Sell)
-    tap(space(ann, "Connecticut Avenue"))
-    sell = sheet_button(ann, "Sell evenly · +$75")
-    in_view_unscrolled(ann, sell)
-    tap(sell)
-    closed(ann)
+    through_the_sheet(tap, space(ann, "Connecticut Avenue"), "Sell evenly · +$75")
     assert tap.take() == 2
     expect(ann.get_by_label("Your cash")).to_have_text("$1,145")  # 1,070 + 3 houses at $25
     expect(ann.locator(".supply")).to_contain_text("Houses 32/32")
 
     # utility rent: the space, then the dice total on the keypad
-    tap(space(cy, "Electric Company"))
-    key = sheet_button(cy, "7 −$28")
-    in_view_unscrolled(cy, key)
-    tap(key)
-    closed(cy)
+    through_the_sheet(tap, space(cy, "Electric Company"), "7 −$28")
     assert tap.take() == 2
     expect(cy.get_by_label("Your cash")).to_have_text("$1,472")
     expect(bob.get_by_label("Your cash")).to_have_text("$1,338", timeout=SETTLE)
 
     # a card: the Chance space, then the card's title in the grid; the toast tells its wording
-    tap(space(cy, "Chance").first)
-    title = sheet_button(cy, "Speeding fine −$15")
-    in_view_unscrolled(cy, title)
-    tap(title)
-    closed(cy)
+    through_the_sheet(tap, space(cy, "Chance").first, "Speeding fine −$15")
     assert tap.take() == 2
     expect(cy.locator("#toast")).to_contain_text("You drew Chance: Speeding fine $15.")
     expect(cy.get_by_label("Your cash")).to_have_text("$1,457")
