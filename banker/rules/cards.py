@@ -92,7 +92,7 @@ class DrawCard(Command):
             )
             return [CardKept(player=self.player, card=card.id)]
         if self.from_space is not None:
-            spaces = deck_spaces(state.edition, card.deck)
+            spaces = _spaces_of(state, card.deck)
             require(
                 self.from_space in spaces,
                 Text(
@@ -255,6 +255,17 @@ def _either(items: tuple[object, ...]) -> Text | str:
     return Text("%(some)s or %(last)s", some=", ".join(words[:-1]), last=words[-1])
 
 
+def _spaces_of(state: GameState, deck: str) -> tuple[int, ...]:
+    """The deck's spaces on this board, which a card's space is one of; refused when there are
+    none (a board of a table's own may keep a deck and have no space of it)."""
+    spaces = deck_spaces(state.edition, deck)
+    require(
+        bool(spaces),
+        Text("This board has no %(deck)s space: no card of it is drawn on a space.", deck=DECK_NAMES[deck]),
+    )
+    return spaces
+
+
 def deck_spaces(edition: Edition, deck: str) -> tuple[int, ...]:
     """The board positions where a card of `deck` is drawn: a Fortune card on a deed's space."""
     if deck == "fortune":
@@ -310,7 +321,7 @@ def passes_go(edition: Edition, card: Card, from_space: int) -> bool:
 
 
 def _advance(state: GameState, command: DrawCard, card: Card) -> list[Event]:
-    spaces = deck_spaces(state.edition, card.deck)
+    spaces = _spaces_of(state, card.deck)
     drawn_at = (command.from_space,) if command.from_space is not None else spaces
     pays = {passes_go(state.edition, card, space) for space in drawn_at}
     require(

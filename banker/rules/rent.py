@@ -93,9 +93,14 @@ def nearest_card(state: GameState, card: str, deed: Deed) -> Card:
             kind=GROUP_NAMES.get(deed.kind, deed.kind),
         ),
     )
-    return next(
-        c for c in state.edition.cards if c.action == "advance_to_nearest" and c.target_kind == target
+    found = next(
+        (c for c in state.edition.cards if c.action == "advance_to_nearest" and c.target_kind == target), None
     )
+    if found is None:  # a board of a table's own may leave it out
+        raise RuleError(
+            Text("This board has no card that leads to the nearest %(target)s.", target=GROUP_NAMES[target])
+        )
+    return found
 
 
 @dataclass(frozen=True)

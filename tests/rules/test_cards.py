@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from banker.rules import BANK, card_destination, parse_command
+from banker.rules import BANK, GameState, card_destination, fold, parse_command, start_game
+from banker.rules.board import edition_to_json
 from banker.rules.buildings import Build
 from banker.rules.cards import CardDrawn, DrawCard
+from banker.rules.editions import custom_edition, load_edition
 from banker.rules.money import Paid, PayBank
 from banker.rules.rent import PayRent
-from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, NAMES, built, cash, new_game, owning, refusal, run
 
 # (card, space drawn on or None, Ann's change, Bob's and Cat's change)
 MONEY = [
@@ -241,3 +243,37 @@ def test_unknown_cards_and_decks_are_refused():
 def test_a_card_command_reads_from_json():
     payload = {"type": "card", "player": 1, "deck": "chance", "card": "CH03", "from_space": "36"}
     assert parse_command(payload) == DrawCard(player=1, deck="chance", card="CH03", from_space=36)
+
+
+def on_board(change) -> GameState:
+    """A game on the US board as a table might change it in the editor (`change` edits its JSON)."""
+    data = edition_to_json(load_edition("us"))
+    change(data)
+    return fold([(1, [start_game(NAMES[:3], "classic", custom_edition(data), None)])])
+
+
+def test_a_board_without_chance_spaces_refuses_a_card_drawn_on_one():
+    """A board of a table's own kept the Chance deck and turned its spaces into Community Chest: a
+    card said to be drawn on a space was answered with a crash."""
+
+    def no_chance_spaces(data):
+        for space in data["spaces"]:
+            if space["type"] == "chance":
+                space.update(type="community_chest", name="Community Chest")
+
+    state = on_board(no_chance_spaces)
+    why = "This board has no Chance space: no card of it is drawn on a space."
+    assert refusal(state, DrawCard(player=ANN, deck="chance", card="CH08", from_space=7)) == why
+    assert refusal(state, DrawCard(player=ANN, deck="chance", card="CH01")) == why  # advance: from where?
+    assert cash(run(state, DrawCard(player=ANN, deck="chance", card="CH13")), ANN) == 1500 - 15
+
+
+def test_a_board_without_the_nearest_railroad_card_refuses_its_rent():
+    def no_nearest_cards(data):
+        data["chance"] = [card for card in data["chance"] if card["action"] != "advance_to_nearest"]
+
+    state = owning(on_board(no_nearest_cards), ANN, 5)
+    assert refusal(state, PayRent(player=BOB, deed=5, card="nearest_railroad")) == (
+        "This board has no card that leads to the nearest railroad."
+    )
+    assert cash(run(state, PayRent(player=BOB, deed=5)), BOB) == 1500 - 25

@@ -16,12 +16,14 @@ from tests.support.rules import ANN, new_game, owning
 from tests.support.small_board import small_board
 from tests.support.web import (
     HTMX,
+    as_banker,
     buttons,
     csrf_token,
     do,
     join,
     readable,
     refusal,
+    refusals,
     seated,
     sent_by,
     seq,
@@ -214,6 +216,21 @@ def test_the_twice_rent_of_the_card_holds_when_its_sheet_is_closed_and_the_railr
     do(bought["Cy"], bought["id"], **sent_by(again, "Pay Bob rent · −$100"))
     assert "Pay Bob rent · −$50" in buttons(tap(bought["Cy"], bought["id"], 15))  # paid: the card is spent
     assert state(app, bought["id"]).player(3).cash == 1500 - 100
+
+
+def test_a_nearest_card_the_board_does_not_have_opens_the_next_sheet_at_the_plain_rent(app):
+    """A board of a table's own without the nearest-railroad card: a tap naming it stored its
+    command, then answered 500 "Nothing was changed" while drawing the next sheet."""
+    data = edition_to_json(load_edition("us"))
+    data["chance"] = [card for card in data["chance"] if card["action"] != "advance_to_nearest"]
+    game_id, ann, bob, service = seated(app, edition=custom_edition(data))
+    as_banker(app, game_id, {"type": "buy", "player": 1, "deed": 5})
+    at = seq(app, game_id)
+    reply = do(bob, game_id, type="pass_go", player=2, then_space=5, then_card="nearest_railroad")
+    assert reply.status_code == 200 and seq(app, game_id) == at + 1
+    sheet = text(reply)
+    assert "Rent now <strong>$25, 1 railroad owned</strong>" in sheet
+    assert "This board has no card that leads to the nearest railroad." in refusals(sheet)
 
 
 def test_the_utility_a_nearest_utility_card_leads_to_shows_ten_times_the_dice(app, bought):

@@ -10,7 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from banker.rules import BANK, GameState
+from banker.rules import BANK, GameState, RuleError
 from banker.rules.board import DECK_NAMES, Deed, Space
 from banker.rules.buildings import level
 from banker.rules.card_texts import BUILT_IN, card_title
@@ -202,6 +202,15 @@ def sheet(state: GameState, position: int, player: Player, card: str = "", plan:
     return replace(offered, speed_offers=speed_offers(state, position, player))
 
 
+def _fitting(state: GameState, card: str, deed: Deed) -> str:
+    """`card` when it is a nearest card of this board that leads to a deed of this kind, else ""."""
+    try:
+        nearest_card(state, card, deed)
+    except RuleError:
+        return ""
+    return card
+
+
 def card_just_drawn(state: GameState, player: Player, deed: Deed) -> str:
     """The nearest card (as `RENT_CARDS` names it) the player drew in the game's last action, when
     it leads to a deed of this kind: its rent is still the one charged when the sheet it opened
@@ -368,7 +377,7 @@ def _deed_sheet(
     rent = {"type": "pay_rent", "player": player.id, "deed": deed.position}
     if card:
         rent["card"] = card
-    card = card if RENT_CARDS.get(card) == deed.kind else ""  # one for another deed: its button says why
+    card = _fitting(state, card, deed)  # one for another deed, or not on this board: its button says why
     if deed.kind == "utility":
         # the dice total as a keypad: 2 to 12, or to 15 with the speed die
         dice = [offer(state, {**rent, "dice": total}, str(total)) for total in state.rules.dice_totals]
