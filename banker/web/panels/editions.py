@@ -219,9 +219,10 @@ def field_on(
     """The field at `path` as `page` shows it: on the names page a deed's name is labelled by its
     colour and price, the rest of the deed being elsewhere."""
     found = field(edition, path, typed, errors)
-    if page != "names" or path == "title":
+    parts = path.split(".")
+    if page != "names" or parts[::2] != ["deed", "name"]:  # a field of another page, saved from this one
         return found
-    deed = _deed(edition.data, path.split(".")[1])
+    deed = _deed(edition.data, parts[1])
     price = format_money(deed["price"], edition.data["currency"]) if deed["price"] is not None else ""
     return replace(found, label=Parts((GROUP_NAMES[deed["group"]], price), " · "))
 
@@ -333,9 +334,11 @@ def field(
 
 
 def is_field(data: dict[str, Any], path: str) -> bool:
-    """Whether `path` names a field of this edition that a page shows."""
+    """Whether `path` names a field of this edition that a page shows (with its label: a key the
+    edition holds but no page has an input for, a space's position, is none)."""
     try:
         _value(data, path.split("."))
+        label(data, path)
     except (KeyError, IndexError, ValueError, StopIteration):
         return False
     return True
