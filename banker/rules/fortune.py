@@ -31,6 +31,7 @@ from banker.rules.errors import RuleError
 from banker.rules.hands import CardPlayed
 from banker.rules.market import in_monopoly
 from banker.rules.money import DebtIncurred, Paid, payment
+from banker.rules.mortgages import require_chosen
 from banker.rules.state import BANK, FREE_PARKING, GameState, Player
 from banker.rules.text import Text
 
@@ -131,7 +132,7 @@ def _takeable(state: GameState, player: Player, position: int) -> DeedTaken:
         ),
     )
     _require_bare(state, position, player.id)
-    _require_chosen(state, position)
+    require_chosen(state, position)
     return DeedTaken(deed=position, owner=owner.id, taker=player.id)
 
 
@@ -142,22 +143,8 @@ def _given(state: GameState, player: Player, position: int, to: int) -> DeedTake
         Text("%(deed)s is not %(player)s's to hand over.", deed=deed.name, player=player.name),
     )
     _require_bare(state, position, to)
-    _require_chosen(state, position)
+    require_chosen(state, position)
     return DeedTaken(deed=position, owner=player.id, taker=to)
-
-
-def _require_chosen(state: GameState, position: int) -> None:
-    """A mortgaged deed received in a bankruptcy stays until its owner has kept it (the 10% fee)
-    or lifted it, as a trade waits: handed on by a Forced Deal, its fee was never paid."""
-    owner = state.holding(position).owner
-    require(
-        (owner, position) not in state.mortgage_choices,
-        Text(
-            "%(player)s must first choose whether to keep %(deed)s mortgaged or lift the mortgage.",
-            player=state.name_of(owner),
-            deed=state.deed(position).name,
-        ),
-    )
 
 
 def _require_bare(state: GameState, position: int, taker: int) -> None:

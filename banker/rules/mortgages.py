@@ -91,14 +91,7 @@ class Unmortgage(OwnerCommand):
     def decide(self, state: GameState, now: float) -> list[Event]:
         deed, holding = self.owned(state)
         require(holding.mortgaged, Text("%(deed)s is not mortgaged.", deed=deed.name))
-        require(  # received mortgaged: its owner keeps it for the fee or lifts it, and no other way
-            (holding.owner, self.deed) not in state.mortgage_choices,
-            Text(
-                "%(player)s must first choose whether to keep %(deed)s mortgaged or lift the mortgage.",
-                player=state.name_of(holding.owner),
-                deed=deed.name,
-            ),
-        )
+        require_chosen(state, self.deed)
         return [
             payment(state, holding.owner, BANK, deed.unmortgage_cost, lift_reason(state, deed)),
             MortgageLifted(deed=self.deed),
@@ -116,6 +109,20 @@ def lift_reason(state: GameState, deed: Deed) -> Text:
 
 def keep_fee_reason(deed: Deed) -> Text:
     return Text("10%% fee to keep %(deed)s mortgaged", deed=deed.name)
+
+
+def require_chosen(state: GameState, position: int) -> None:
+    """Refuse anything done with a mortgaged deed received in a bankruptcy before its owner has
+    kept it (the 10% fee) or lifted it: lifted, traded or dealt away first, its fee went unpaid."""
+    owner = state.holding(position).owner
+    require(
+        (owner, position) not in state.mortgage_choices,
+        Text(
+            "%(player)s must first choose whether to keep %(deed)s mortgaged or lift the mortgage.",
+            player=state.name_of(owner),
+            deed=state.deed(position).name,
+        ),
+    )
 
 
 def received_mortgaged(state: GameState, player: int, position: int, choice: str) -> list[Event]:

@@ -46,7 +46,7 @@ from banker.rules.deeds import built_names, first_built, lots_of, owners_lots
 from banker.rules.errors import RuleError
 from banker.rules.jail import settled_by_card
 from banker.rules.money import require_round
-from banker.rules.mortgages import MORTGAGE_CHOICES, received_mortgaged
+from banker.rules.mortgages import MORTGAGE_CHOICES, received_mortgaged, require_chosen
 from banker.rules.state import GameState, Player, Trade, TradeSide
 from banker.rules.text import ITEMS, Parts, Plural, Text, listing
 
@@ -364,14 +364,7 @@ def _check_side(state: GameState, player_id: int, side: TradeSide, again: bool) 
             if again
             else Text("%(player)s does not own %(deed)s.", player=player.name, deed=deed.name),
         )
-        require(
-            (player.id, position) not in state.mortgage_choices,
-            Text(
-                "%(player)s must first choose whether to keep %(deed)s mortgaged or lift the mortgage.",
-                player=player.name,
-                deed=deed.name,
-            ),
-        )
+        require_chosen(state, position)
         _require_no_buildings(state, position, owners_lots(state, position))
     require(side.cash >= 0, Text("Cash in a trade cannot be negative."))
     require_round(state, side.cash)
