@@ -11,7 +11,7 @@ from banker.rules import apply_action
 from banker.rules.auctions import AuctionClosed
 from banker.rules.money import Paid
 from banker.rules.receipts import receipts, undone
-from banker.rules.tally import standing
+from banker.rules.tally import standings
 from banker.rules.undo import Undone
 from banker.service import GameService
 from banker.service.broker import Broker
@@ -63,7 +63,7 @@ def replayed(service, game_id):
             ]
             if moved := back + receipts(state, events, p.id):
                 money[p.id] = (moved[-1], action.sent.at)
-        worths[seq] = tuple(0 if p.bankrupt else standing(state, p) for p in state.players)
+        worths[seq] = standings(state)
         for e in events:
             if isinstance(e, Paid) and e.reason.startswith("rent for") and (not rent or e.amount > rent[0]):
                 rent = (e.amount, e.describe(state))

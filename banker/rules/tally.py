@@ -72,10 +72,12 @@ def worth(state: GameState, player: Player) -> tuple[int, int, int]:
     return player.cash, deeds, buildings
 
 
-def standing(state: GameState, player: Player) -> int:
-    """The figure the tally ranks the player by: the net worth, or the cash where the richest is
-    the one with the most cash, the debts counted as paid."""
-    return _line(state, player).standing
+def standings(state: GameState) -> tuple[int, ...]:
+    """Each player's figure the tally ranks by (0 for a player out of the game), in seat order:
+    the net worth, or the cash where the richest is the one with the most cash, the debts counted
+    as paid."""
+    debts = counted_debts(state)
+    return tuple(0 if p.bankrupt else _line(state, p, debts).standing for p in state.players)
 
 
 def counted_debts(state: GameState) -> list[tuple[int, int, int]]:
@@ -94,10 +96,9 @@ def counted_debts(state: GameState) -> list[tuple[int, int, int]]:
     return counted
 
 
-def _line(state: GameState, player: Player) -> TallyLine:
-    """The player's line of the tally, not ranked yet."""
+def _line(state: GameState, player: Player, debts: list[tuple[int, int, int]]) -> TallyLine:
+    """The player's line of the tally, not ranked yet; `debts` as `counted_debts` gives them."""
     cash, deeds, buildings = worth(state, player)
-    debts = counted_debts(state)
     owed = sum(amount for _, creditor, amount in debts if creditor == player.id)
     owes = sum(amount for debtor, _, amount in debts if debtor == player.id)
     paid_up = cash + owed - owes
@@ -108,8 +109,9 @@ def _line(state: GameState, player: Player) -> TallyLine:
 
 def tally(state: GameState) -> list[TallyLine]:
     """Everyone, richest first; equal figures share a rank; the bankrupt follow in leaving order."""
+    debts = counted_debts(state)
     ranked = sorted(
-        (_line(state, p) for p in state.players if not p.bankrupt), key=lambda line: -line.standing
+        (_line(state, p, debts) for p in state.players if not p.bankrupt), key=lambda line: -line.standing
     )
     lines: list[TallyLine] = []
     for index, line in enumerate(ranked):

@@ -20,7 +20,7 @@ from banker.rules.auctions import AuctionClosed
 from banker.rules.bankruptcy import WentBankrupt
 from banker.rules.money import Paid, with_reason
 from banker.rules.receipts import Receipt, moved_for, parties, undoable
-from banker.rules.tally import standing
+from banker.rules.tally import standings
 from banker.rules.text import Text
 from banker.rules.undo import UNDO_DEPTH, Undone
 
@@ -162,10 +162,6 @@ def _money(
         for receipt in moved_for(state, events, taken_back, player):
             kept[player] = (receipt, sent.at if sent else 0.0)
     return tuple((player, receipt, at) for player, (receipt, at) in sorted(kept.items()))
-
-
-def standings(state: GameState) -> tuple[int, ...]:
-    return tuple(0 if p.bankrupt else standing(state, p) for p in state.players)
 
 
 def _resized(samples: array, width: int, new_width: int) -> Iterable[int]:
