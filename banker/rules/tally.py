@@ -44,11 +44,13 @@ class TallyLine:
     cash: int
     deeds: int  # at price, mortgaged ones at half
     buildings: int  # at cost
-    owed: int  # what other players still owe them
-    owes: int  # what they still owe
+    owed: int  # what other players still owe them, as far as their debtors have it
+    owes: int  # what they still owe, as far as they have it
     total: int  # the net worth: all of the above, the debts counted as paid
     standing: int  # the figure the ranks follow: the total, or where the most cash wins the cash
     rank: int = 0
+    owed_whole: int = 0  # what other players owe them, all of it
+    owes_whole: int = 0  # what they owe, all of it
 
 
 def building_cost(state: GameState, position: int) -> int:
@@ -80,10 +82,10 @@ def standings(state: GameState) -> tuple[int, ...]:
     return tuple(0 if p.bankrupt else _line(state, p, debts).standing for p in state.players)
 
 
-def counted_debts(state: GameState) -> list[tuple[int, int, int]]:
-    """(debtor, creditor, amount) of each debt the tally counts as paid, as the module says: the
-    open debts, each as far as what its debtor has goes, and the fees of the keep-or-lift choices
-    still open."""
+def counted_debts(state: GameState) -> list[tuple[int, int, int, int]]:
+    """(debtor, creditor, amount counted, amount) of each debt the tally counts as paid, as the
+    module says: the open debts, each as far as what its debtor has goes, and the fees of the
+    keep-or-lift choices still open."""
     fees = [(p, BANK, state.deed(position).transfer_fee) for p, position in state.mortgage_choices]
     has: dict[int, int] = {}
     counted = []
@@ -92,19 +94,22 @@ def counted_debts(state: GameState) -> list[tuple[int, int, int]]:
             has[debtor] = sum(worth(state, state.player(debtor)))
         paid = min(amount, max(has[debtor], 0))
         has[debtor] -= paid
-        counted.append((debtor, creditor, paid))
+        counted.append((debtor, creditor, paid, amount))
     return counted
 
 
-def _line(state: GameState, player: Player, debts: list[tuple[int, int, int]]) -> TallyLine:
+def _line(state: GameState, player: Player, debts: list[tuple[int, int, int, int]]) -> TallyLine:
     """The player's line of the tally, not ranked yet; `debts` as `counted_debts` gives them."""
     cash, deeds, buildings = worth(state, player)
-    owed = sum(amount for _, creditor, amount in debts if creditor == player.id)
-    owes = sum(amount for debtor, _, amount in debts if debtor == player.id)
+    owed = sum(counted for _, creditor, counted, _ in debts if creditor == player.id)
+    owes = sum(counted for debtor, _, counted, _ in debts if debtor == player.id)
     paid_up = cash + owed - owes
     total = paid_up + deeds + buildings
     ranked_by = paid_up if state.rules.richest_by == "cash" else total
-    return TallyLine(player, cash, deeds, buildings, owed, owes, total, ranked_by)
+    owed_whole = sum(amount for _, creditor, _, amount in debts if creditor == player.id)
+    owes_whole = sum(amount for debtor, _, _, amount in debts if debtor == player.id)
+    line = TallyLine(player, cash, deeds, buildings, owed, owes, total, ranked_by)
+    return replace(line, owed_whole=owed_whole, owes_whole=owes_whole)
 
 
 def tally(state: GameState) -> list[TallyLine]:

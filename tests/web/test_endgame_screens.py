@@ -126,9 +126,9 @@ def test_a_debt_still_owed_at_the_end_is_in_the_tally_of_both_players(app, table
     )
     html = page(table["Cy"], table["id"], "/tally")
     assert tally_rows(html) == [
-        "1 Ann Cash $350 Deeds $750 Buildings $400 Is owed $100 $1,600",
+        "1 Ann Cash $350 Deeds $750 Buildings $400 Is owed $200, gets $100 $1,600",
         "2 Cy Cash $1,500 Deeds $0 Buildings $0 $1,500",
-        "3 Bob Cash $100 Deeds $0 Buildings $0 Owes $100 $0",
+        "3 Bob Cash $100 Deeds $0 Buildings $0 Owes $200, pays $100 $0",
     ]
     headers = {"Authorization": f"Bearer {app.extensions['banker'].seats.of(table['id'])[0].token}"}
     body = app.test_client().get(f"/api/games/{table['id']}/tally", headers=headers).get_json()
