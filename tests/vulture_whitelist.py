@@ -116,6 +116,7 @@ _.my_cards
 _.their_cards
 _.my_claims
 _.their_claims
+_.refused_on
 
 # pytest's hooks and plugins, and the arguments a hook is called with.
 pytest_plugins

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.web import as_banker, debt_card, do, page, readable, seq, text
+from tests.support.web import as_banker, buttons, debt_card, do, page, readable, refusals, seq, tap, text
 
 BOARDWALK, PARK_PLACE = 39, 37
 
@@ -50,6 +50,20 @@ def test_a_debtor_cannot_buy_until_the_debt_is_paid(app, owing):
     response = do(owing["Cy"], owing["id"], type="buy", player=3, deed=5)
     assert response.status_code == 409
     assert "Cy owes $2,000: pay that first; raise $780 more" in text(response)
+
+
+def test_the_debtors_phone_shows_a_tax_to_the_bank_held_and_the_banks_sheet_may_charge_it(owing):
+    """What would pay the bank while Cy owes a player is refused on Cy's own phone (the bankruptcy
+    would then go to the bank, Ann getting nothing), and the sheet says so before the tap."""
+    held = "Cy owes $2,000: pay that first (sell buildings, mortgage or trade)."
+    on_the_phone = tap(owing["Cy"], owing["id"], 38)
+    assert buttons(on_the_phone) == ["✕"] and refusals(on_the_phone) == [held]  # only the close
+    assert "Pay Luxury Tax" in readable(on_the_phone)
+    as_bank = tap(owing["host"], owing["id"], 38, view="bank", player=3)
+    assert buttons(as_bank) == ["✕", "Pay Luxury Tax · −$100"]
+    assert held not in as_bank
+    refused = do(owing["Cy"], owing["id"], type="pay_tax", player=3, space=38)
+    assert refused.status_code == 409 and held in text(refused)
 
 
 def test_paying_the_debt_once_the_cash_is_there(app, owing):

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from banker.rules import BANK, Command, GameState, RuleError, decide, parse_command
+from banker.rules.debts import bank_before_player
 from banker.rules.inputs import MAX_AMOUNT
 from banker.rules.money import DebtIncurred, Paid
 from banker.rules.receipts import signed
@@ -32,6 +33,11 @@ class Offer:
     short: int = 0  # refused only for want of this much more cash
     moved: int = 0  # the cash it moves for the acting player, as a number
     confirm: Confirm | None = None
+    banker_only: str | None = None  # why a player's own phone may not send it, though the bank may
+
+    def refused_on(self, view: str) -> str | None:
+        """Why the phone showing `view` may not send it now (None: it may)."""
+        return self.refused or (self.banker_only if view == "player" else None)
 
 
 def offer(
@@ -55,7 +61,10 @@ def offer(
     amount = signed(state, moved) if moved else ""
     if owed:  # more than the cash in hand: it will be owed, and the label says so
         amount = Text("−%(amount)s, owed", amount=state.money(owed))
-    return Offer(label, payload, None, style, amount if with_amount else "", moved=moved)
+    banker_only = command.refused_to_players(state) or bank_before_player(state, events)
+    return Offer(
+        label, payload, None, style, amount if with_amount else "", moved=moved, banker_only=banker_only
+    )
 
 
 def _short(state: GameState, command: Command, player: int) -> int:
