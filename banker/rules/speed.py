@@ -35,7 +35,9 @@ def mr_monopoly_target(state: GameState, player_id: int, position: int) -> int |
     unowned = [p for p in deeds if state.holding(p).owner == BANK and p not in auctioned]
     if unowned:
         return unowned[0]
-    rented = [p for p in deeds if state.holding(p).owner != player_id and not state.holding(p).mortgaged]
+    rented = [
+        p for p in deeds if state.holding(p).owner not in (BANK, player_id) and not state.holding(p).mortgaged
+    ]
     return rented[0] if rented else None
 
 

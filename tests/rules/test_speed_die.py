@@ -50,6 +50,16 @@ def test_mr_monopoly_passes_a_deed_under_the_hammer_or_waiting_for_it():
     assert mr_monopoly_target(queued, ANN, CHANCE_1) == ST_CHARLES
 
 
+def test_with_no_other_deed_left_to_buy_mr_monopoly_passes_the_banks_deed_under_the_hammer():
+    """The last deed the bank has, being auctioned, is nobody's to charge rent for either: he goes
+    on to the nearest deed of another player."""
+    state = run(everything_owned(ann_but=(ATLANTIC,), bob=(VENTNOR,)), Decline(player=ANN, deed=ATLANTIC))
+    assert state.auction.deed == ATLANTIC
+    assert mr_monopoly_target(state, ANN, B_AND_O) == VENTNOR
+    queued = replace(state, auction=None, auction_queue=(ATLANTIC,))
+    assert mr_monopoly_target(queued, ANN, B_AND_O) == VENTNOR
+
+
 def test_mr_monopoly_passes_go_for_the_salary_on_the_way_to_a_deed_nobody_owns():
     state = owning(speed_game(), BOB, PARK_PLACE, BOARDWALK)
     before = cash(state, ANN)
