@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from banker.rules.base import Amount, Command, Event, require
-from banker.rules.buildings import BuildingsChanged, next_building
+from banker.rules.buildings import BuildingsChanged, next_purchase
 from banker.rules.debts import raisable
 from banker.rules.deeds import DeedBought, for_sale
 from banker.rules.errors import RuleError
@@ -379,6 +379,10 @@ class StartBuildingAuction(Command):
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         require(self.kind in BUILDINGS, Text("A building auction sells a house or a hotel."))
+        require(
+            state.rules.auctions,
+            Text("This game has no auctions: the bank's last buildings go to whoever builds first."),
+        )
         _no_auction_running(state)
         left = state.houses if self.kind == "house" else state.hotels
         require(
@@ -590,11 +594,12 @@ def _sale(state: GameState, auction: Auction, winner: int, amount: int) -> list[
     assert auction.lot is not None
     placed = placement(state, auction.kind, auction.lot, winner)
     reason = Text("won the auction for %(lot)s", lot=lot_name(state, auction.kind, auction.lot))
-    return [charge(state, winner, BANK, amount, reason), placed]
+    return [charge(state, winner, BANK, amount, reason), *placed]
 
 
-def placement(state: GameState, kind: str, lot: int, player: int) -> BuildingsChanged:
-    """The building `player` would add to `lot` by the normal rules; it must be of the auction's kind."""
+def placement(state: GameState, kind: str, lot: int, player: int) -> list[BuildingsChanged]:
+    """What one building purchase by `player` on `lot` places by the normal rules (where a group is
+    built all at once, on every lot of it); it must be of the auction's kind."""
     deed = state.deed(lot)
     require(
         state.holding(lot).owner == player,
@@ -604,13 +609,14 @@ def placement(state: GameState, kind: str, lot: int, player: int) -> BuildingsCh
             deed=deed.name,
         ),
     )
-    built, _, _ = next_building(state, lot)
+    built, _, _ = next_purchase(state, lot)
+    hotel = built[0].hotel
     require(
-        built.hotel == (kind == "hotel"),
+        hotel == (kind == "hotel"),
         Text(
             "%(deed)s is ready for %(ready)s, and this auction sells %(sold)s.",
             deed=deed.name,
-            ready=BUILDING_NAMES["hotel" if built.hotel else "house"],
+            ready=BUILDING_NAMES["hotel" if hotel else "house"],
             sold=BUILDING_NAMES[kind],
         ),
     )

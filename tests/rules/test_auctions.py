@@ -320,6 +320,25 @@ def test_the_winner_places_the_building_at_once_and_pays_the_bid():
     assert cash(state, ANN) == before - 250
 
 
+def test_where_a_group_is_built_all_at_once_the_winner_builds_on_every_lot_of_it():
+    """The one piece the bank sells stands for a house on every lot of the group (the supply gives
+    one per purchase): a house on Boardwalk alone left the dark blues at 4 houses and 3."""
+    state = owning(new_game(starting_cash=5000, build_whole_group=True), ANN, PARK_PLACE, BOARDWALK)
+    state = replace(built(state, (PARK_PLACE,), 3), houses=1)
+    assert (state.holding(PARK_PLACE).houses, state.holding(BOARDWALK).houses) == (3, 3)
+    state = at(state, T0, StartBuildingAuction(kind="house"), Bid(player=ANN, amount=200, deed=BOARDWALK))
+    state = at(state, T0 + 20, CloseAuction())
+    assert (state.holding(PARK_PLACE).houses, state.holding(BOARDWALK).houses) == (4, 4)
+    assert state.houses == 0 and cash(state, ANN) == 5000 - 350 - 400 - 3 * 400 - 200
+
+
+def test_a_game_without_auctions_auctions_no_building():
+    for game in (new_game(auctions=False), new_game(preset="monopoly2", seed=1)):
+        assert refused_at(game, T0, StartBuildingAuction(kind="house")) == (
+            "This game has no auctions: the bank's last buildings go to whoever builds first."
+        )
+
+
 def test_a_building_bid_must_fit_the_building_rules():
     state = at(shortage(), T0, StartBuildingAuction(kind="house"))
     assert refused_at(state, T0 + 1, Bid(player=ANN, amount=200, deed=1)) == (

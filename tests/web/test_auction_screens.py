@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.support.web import HTMX, do, page, seq, text
+from tests.support.web import HTMX, csrf_token, do, page, seq, text
 
 BOARDWALK = 39
 
@@ -177,6 +177,16 @@ def test_the_banker_starts_a_building_auction_from_the_bank_screen(app, table):
     response = do(table["host"], table["id"], "bank", type="start_building_auction", kind="hotel")
     assert "The bank auctions a hotel" in text(response)
     assert "None of your lots is ready for a hotel just now." in page(table["Ann"], table["id"])
+
+
+def test_a_game_without_auctions_offers_the_bank_no_building_auction(app):
+    game = app.extensions["banker"].create_game(["Ann", "Bob"], options={"auctions": False})
+    host = app.test_client()
+    host.post(
+        f"/seat/{game.banker.token}", data={"csrf_token": csrf_token(host, f"/seat/{game.banker.token}")}
+    )
+    bank = page(host, game.game.id, "/bank")
+    assert "Acting for" in bank and "Building shortage" not in bank and "Auction a house" not in bank
 
 
 def test_a_phone_that_joins_late_sees_the_auction_under_way(app, clock):
