@@ -20,10 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banker.rules.bankruptcy import DeedsHandedOver
-from banker.rules.base import Command, Event, Positions, require
+from banker.rules.base import Command, Event, Positions, RuleError, require
 from banker.rules.buildings import BuildingsChanged
 from banker.rules.debts import DebtsSettled, claims, property_creditors, property_value
-from banker.rules.deeds import owners_lots
+from banker.rules.deeds import built_names, first_built, lots_of, owners_lots
 from banker.rules.money import Paid, payment
 from banker.rules.state import BANK, FREE_PARKING, GameState
 from banker.rules.tally import building_cost
@@ -73,6 +73,17 @@ class PayWithProperty(Command):
                 not holding.mortgaged,
                 Text("%(deed)s is mortgaged: a mortgaged deed cannot pay a debt.", deed=deed.name),
             )
+            # under `build_without_group` the creditor's own lots of the group may be built on: a
+            # bare lot joining them would stand uneven beside them (2 houses and none), as in a trade
+            if (built := first_built(state, lots_of(state, to, position))) is not None:
+                raise RuleError(
+                    Text(
+                        "%(deed)s cannot go to %(creditor)s while their %(group)s group has buildings: "
+                        "%(lot)s has %(buildings)s.",
+                        creditor=state.name_of(to),
+                        **built_names(state, position, built),
+                    )
+                )
         owed = claims(state, to)[player.id]
         deeds, buildings = property_value(state, self.deeds)
         cash = max(owed - deeds - buildings, 0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from banker.rules import BANK, parse_command
 from banker.rules.bankruptcy import DeclareBankruptcy, DeedsHandedOver
-from banker.rules.buildings import Build, BuildingsChanged
+from banker.rules.buildings import Build, BuildingsChanged, SellBuilding
 from banker.rules.debts import DebtsSettled
 from banker.rules.deeds import Buy
 from banker.rules.market import BuyFromMarket, NextTurn
@@ -18,7 +18,7 @@ from banker.rules.state import FREE_PARKING
 from banker.rules.undo import Undo
 from tests.support.rules import ANN, BOB, CAT, assert_building_supply, built, cash, new_game, refusal, run
 
-MEDITERRANEAN, BALTIC, ATLANTIC, PACIFIC = 1, 3, 26, 31
+MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, ATLANTIC, PACIFIC = 1, 3, 6, 8, 26, 31
 
 
 def browns(houses: int = 0, **options):
@@ -97,6 +97,25 @@ def test_what_property_cannot_pay_is_refused_in_words():
         "Ann does not own Pacific Avenue."
     )
     assert refusal(state, PayWithProperty(player=BOB, deeds=(BALTIC,))) == "Bob owes nothing."
+
+
+def test_a_bare_deed_never_joins_the_creditors_built_lots_of_its_group():
+    """Building without the whole group, Ann has 2 houses on Oriental: Bob's Vermont handed to her
+    would stand bare beside them, which a trade refuses too."""
+    state = new_game(build_without_group=True, pay_with_property=True)
+    state = run(state, Buy(player=ANN, deed=ORIENTAL), Buy(player=BOB, deed=VERMONT))
+    state = run(
+        state, Build(deed=ORIENTAL), Build(deed=ORIENTAL), PayBank(player=BOB, amount=1350, reason="x")
+    )
+    state = run(state, PayRent(player=BOB, deed=ORIENTAL))
+    assert [(d.creditor, d.amount) for d in state.debts] == [(ANN, 90)] and cash(state, BOB) == 50
+    assert refusal(state, PayWithProperty(player=BOB, deeds=(VERMONT,), to=ANN)) == (
+        "Vermont Avenue cannot go to Ann while their light blue group has buildings: "
+        "Oriental Avenue has 2 houses."
+    )
+    state = run(state, SellBuilding(deed=ORIENTAL), SellBuilding(deed=ORIENTAL))
+    state = run(state, PayWithProperty(player=BOB, deeds=(VERMONT,), to=ANN))
+    assert state.holding(VERMONT).owner == ANN and state.debts == ()
 
 
 def test_a_deed_short_of_the_cash_part_is_refused():
