@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 
 from banker.rules.base import Amount, Command, Event, require
 from banker.rules.buildings import BuildingsChanged, next_purchase
-from banker.rules.debts import raisable
+from banker.rules.debts import owed, raisable
 from banker.rules.deeds import DeedBought, for_sale
 from banker.rules.errors import RuleError
 from banker.rules.money import charge, require_round
@@ -580,9 +580,11 @@ def _then_next(state: GameState, closing: list[Event], now: float) -> list[Event
 
 def _sale(state: GameState, auction: Auction, winner: int, amount: int) -> list[Event]:
     """The winner pays (or owes what their cash does not cover) and takes the deed or places the
-    building; RuleError if they can no longer pay or take it."""
+    building; RuleError if they can no longer pay or take it. What they owe meanwhile is paid
+    first: the bank, made a second creditor, would otherwise take the whole of their bankruptcy
+    from the player they owed."""
     require(
-        raisable(state, winner) >= amount,
+        raisable(state, winner) - owed(state, winner) >= amount,
         Text("%(player)s cannot pay %(amount)s.", player=state.name_of(winner), amount=state.money(amount)),
     )
     if auction.kind == "deed":

@@ -21,10 +21,12 @@ from banker.rules.build_plans import BuildGroup
 from banker.rules.buildings import Build, SellBuilding
 from banker.rules.deeds import Buy
 from banker.rules.money import PayBank
+from banker.rules.rent import PayRent
 from banker.rules.undo import Undo
 from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, total_cash
 
 BOARDWALK, PARK_PLACE = 39, 37
+ORANGES, NEW_YORK = (16, 18, 19), 19
 T0 = 1_000.0  # the moment the deed is declined
 
 
@@ -187,6 +189,23 @@ def test_a_winner_who_can_no_longer_pay_is_left_out_and_the_auction_runs_again(a
     state = at(state, T0 + 20, CloseAuction())
     assert state.auction.excluded == (BOB,) and state.auction.high_bid == 0
     assert state.holding(BOARDWALK).owner == 0 and cash(state, BOB) == 1300 and state.debts == ()
+
+
+def test_a_winner_who_owes_a_player_more_than_the_bid_leaves_room_for_is_left_out():
+    """Bob, owing Cat $1,000 with $500 to his name, could not pay her and his $400 bid too: sold to
+    him, the bank became a second creditor and his bankruptcy went to it whole, Cat getting nothing."""
+    state = built(owning(new_game(starting_cash=5000), CAT, *ORANGES), ORANGES, 5)
+    state = at(
+        state, T0, PayBank(player=BOB, amount=4500, reason="losses"), Decline(player=ANN, deed=BOARDWALK)
+    )
+    state = at(state, T0 + 1, Bid(player=BOB, amount=400), PayRent(player=BOB, deed=NEW_YORK))
+    assert [(d.creditor, d.amount) for d in state.debts] == [(CAT, 1000)] and cash(state, BOB) == 500
+    assert history(state, T0 + 20, CloseAuction()) == (
+        "Bob can no longer take Boardwalk for $400; the auction starts again without them"
+    )
+    state = at(state, T0 + 20, CloseAuction())
+    assert state.auction.excluded == (BOB,) and state.holding(BOARDWALK).owner == 0
+    assert [(d.creditor, d.amount) for d in state.debts] == [(CAT, 1000)] and cash(state, BOB) == 500
 
 
 def test_a_winner_out_of_the_game_is_left_out_and_the_auction_runs_again(auction):
