@@ -33,7 +33,7 @@ from banker.rules.errors import RuleError
 from banker.rules.fortune import play_kept
 from banker.rules.hands import CardKept, CardPlayed, card_holder
 from banker.rules.jail import JailCardKept, go_to_jail, jail_card_holder
-from banker.rules.money import DebtIncurred, charge, fines_payee, go_salary, payment, salary
+from banker.rules.money import DebtIncurred, charge, fines_payee, go_salary, payment, rounded, salary
 from banker.rules.rent import PayRent
 from banker.rules.state import BANK, GameState, Player
 from banker.rules.text import Text
@@ -367,7 +367,7 @@ def _others(state: GameState, player_id: int) -> list[int]:
 def _pay_each_player(state: GameState, command: DrawCard, card: Card) -> list[Event]:
     others = _others(state, command.player)
     reason = card_reason(card)
-    amount = _amount(state, command, card)
+    amount = rounded(state, _amount(state, command, card))  # each payment is rounded: their sum too
     if state.player(command.player).cash < amount * len(others):
         # all of it is owed: paying some players and owing others would favour the early ones
         return [DebtIncurred(command.player, other, amount, reason) for other in others]

@@ -211,6 +211,17 @@ def test_paying_each_player_short_of_the_whole_amount_owes_each_of_them():
     assert [(d.debtor, d.creditor, d.amount) for d in state.debts] == [(ANN, BOB, 50), (ANN, CAT, 50)]
 
 
+def test_paying_each_player_a_rounded_amount_owes_them_all_when_the_rounded_sum_is_short():
+    """$50 each rounded to $20 steps is $60 each: Ann's $100 pays neither, where the unrounded $100
+    once passed and left her at -$20."""
+    state = run(new_game(round_to=20), PayBank(player=ANN, amount=1400))
+    state = run(state, draw("CH15"))
+    assert cash(state, ANN) == 100 and (cash(state, BOB), cash(state, CAT)) == (1500, 1500)
+    assert [(d.creditor, d.amount) for d in state.debts] == [(BOB, 60), (CAT, 60)]
+    state = run(new_game(round_to=20), PayBank(player=ANN, amount=1380), draw("CH15"))
+    assert (cash(state, ANN), cash(state, BOB), cash(state, CAT), state.debts) == (0, 1560, 1560, ())
+
+
 def test_a_player_short_of_a_birthday_gift_owes_it():
     state = run(new_game(), PayBank(player=CAT, amount=1495))
     state = run(state, draw("CC09"))
