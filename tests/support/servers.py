@@ -44,6 +44,9 @@ class ServeProcess:
         host: str | None = "127.0.0.1",
     ) -> None:
         self.port = port or free_port()
+        # a port found free may be taken by another test's process before the server binds it:
+        # the first start then moves to another (a restart keeps its port, as the phones know it)
+        self.may_move = port is None
         self.host = host
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
@@ -63,6 +66,17 @@ class ServeProcess:
     def start(self, timeout: float = 180.0) -> None:
         """Start `banker serve` and wait for its first page; a machine busy with browsers may take
         a minute to start Python."""
+        while not self._started(timeout):
+            if not (self.may_move and "Address already in use" in self.log.read_text()):
+                raise RuntimeError(f"the server did not start:\n{self.log.read_text()[-3000:]}")
+            self.log.write_text("")
+            old_url, self.port = self.url, free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
+            if self.env["BANKER_PUBLIC_URL"] == old_url:
+                self.env["BANKER_PUBLIC_URL"] = self.url
+        self.may_move = False
+
+    def _started(self, timeout: float) -> bool:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [
@@ -86,13 +100,13 @@ class ServeProcess:
             try:
                 status, _ = request(self.port, "GET", "/", timeout=1.0)
                 if status == 200:
-                    return
+                    return True
             # not listening yet; or, the port in the ephemeral range, connected to itself and
             # reading its own request back as a broken status line
             except (OSError, http.client.HTTPException):
                 time.sleep(0.05)
         self.kill()
-        raise RuntimeError(f"the server did not start:\n{self.log.read_text()[-3000:]}")
+        return False
 
     def kill(self) -> None:
         """kill -9: no clean shutdown, no flush, nothing."""
