@@ -67,6 +67,18 @@ def test_a_refused_plan_is_shown_with_its_reason(bought):
     assert "plan-row" not in tap(bought["Ann"], bought["id"], 5)  # a railroad takes no houses
 
 
+def test_a_group_not_whole_shows_why_and_no_plan_to_change(bought):
+    """+ and − and a house drawn on each lot read as a plan that could be built, refused only at
+    the last button: with nothing built and the group not whole, only the reason is shown."""
+    for deed in (6, 8):
+        do(bought["host"], bought["id"], "bank", type="buy", player=2, deed=deed)
+    sheet = tap(bought["Bob"], bought["id"], 6)
+    assert "Building needs the whole light blue group: Connecticut Avenue is owned by the bank." in refusals(
+        sheet
+    )
+    assert "plan-row" not in sheet and "+1 house on each" not in sheet and "Houses in the light blue" in sheet
+
+
 def test_a_korean_phone_reads_the_group_in_korean_on_the_building_sheet(bought):
     response = bought["Ann"].get(
         f"/g/{bought['id']}/space/1", query_string={"view": "player"}, headers={**HTMX, **KO}

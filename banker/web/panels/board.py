@@ -295,6 +295,10 @@ def group_plan(state: GameState, deed: Deed, asked: str = "") -> GroupPlan | Non
     more, fewer = any(t > n for n, t in pairs), any(t < n for n, t in pairs)
     label = Text("Sell") if fewer and not more else Text("Build and sell") if fewer else Text("Build")
     confirm = offer(state, _building(deed, lots, targets), label, "primary")
+    if confirm.refused and not confirm.short and not any(now):
+        # nothing built, and building refused for more than cash (the group not whole): no plan
+        # to change, only why
+        return GroupPlan([], "", "", confirm)
     selling = offer(state, _building(deed, lots, sold), Text("Sell evenly"), "ghost") if sold else None
     return GroupPlan(rows, changed(-1, 1), changed(-1, -1), confirm, selling)
 
