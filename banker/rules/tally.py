@@ -78,8 +78,15 @@ def standings(state: GameState) -> tuple[int, ...]:
     """Each player's figure the tally ranks by (0 for a player out of the game), in seat order:
     the net worth, or the cash where the richest is the one with the most cash, the debts counted
     as paid."""
+    return tuple(
+        0 if p.bankrupt else line.standing for p, line in zip(state.players, seat_lines(state), strict=True)
+    )
+
+
+def seat_lines(state: GameState) -> tuple[TallyLine, ...]:
+    """Every player's line of the tally, not ranked, in seat order."""
     debts = counted_debts(state)
-    return tuple(0 if p.bankrupt else _line(state, p, debts).standing for p in state.players)
+    return tuple(_line(state, p, debts) for p in state.players)
 
 
 def counted_debts(state: GameState) -> list[tuple[int, int, int, int]]:

@@ -32,6 +32,23 @@ def test_a_display_link_shows_the_game_with_no_seat_and_nothing_to_tap(app, tabl
     assert "csrf" not in page.lower()
 
 
+def test_a_players_net_worth_on_the_display_counts_a_debt_as_the_tally_does(app, table):
+    """Cy, owing Bob $50 with $40, read "Net worth $40" above "in debt $50", and Bob's worth left
+    out what he is owed: the tally's figures, the debt counted as far as Cy has it."""
+    game_id = table["id"]
+    as_banker(
+        app,
+        game_id,
+        {"type": "buy", "player": 2, "deed": 39},
+        {"type": "pay_bank", "player": 3, "amount": 1460, "reason": "losses"},
+        {"type": "pay_rent", "player": 3, "deed": 39},
+    )
+    display = open_display(app, game_id, display_link(table["host"], game_id))
+    words = readable(display.get(f"/g/{game_id}/display").get_data(as_text=True))
+    assert "Net worth $1,540" in words  # Bob: $1,100, Boardwalk $400 and $40 of the $50
+    assert "Net worth $0 in debt $50" in words  # Cy: $40 in hand, all of it owed
+
+
 def test_only_the_bank_makes_a_display_link_and_a_page_without_it_has_no_display(app, table):
     game_id = table["id"]
     assert table["Ann"].get(f"/g/{game_id}/display-link").status_code == 403

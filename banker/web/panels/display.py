@@ -19,7 +19,7 @@ from banker.rules.debts import owed
 from banker.rules.receipts import Movement, movements
 from banker.rules.seating import Resigned
 from banker.rules.state import BANK, FREE_PARKING
-from banker.rules.tally import worth
+from banker.rules.tally import seat_lines
 from banker.rules.text import Text
 from banker.web.panels import fragments, worked_out
 
@@ -56,17 +56,20 @@ def ring(count: int) -> tuple[int, tuple[Cell, ...]]:
 @dataclass(frozen=True)
 class Standing:
     player: Player
-    worth: int  # cash, deeds at price (mortgaged at half), buildings at cost
+    worth: int  # the tally's net worth: cash, deeds, buildings, the debts counted as paid
     owes: int  # what they owe and could not pay yet
 
 
 def standings(state: GameState) -> tuple[Standing, ...]:
     """Every player's card, worked out once per state: each change compares them with the last."""
-    return worked_out(state, "standings", lambda: tuple(_standing(state, p) for p in state.players))
+    return worked_out(state, "standings", lambda: _standings(state))
 
 
-def _standing(state: GameState, p: Player) -> Standing:
-    return Standing(player=p, worth=sum(worth(state, p)), owes=owed(state, p.id))
+def _standings(state: GameState) -> tuple[Standing, ...]:
+    return tuple(
+        Standing(player=p, worth=line.total, owes=owed(state, p.id))
+        for p, line in zip(state.players, seat_lines(state), strict=True)
+    )
 
 
 def party_name(state: GameState, party: int) -> str:
