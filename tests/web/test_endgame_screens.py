@@ -168,6 +168,21 @@ def test_a_tie_at_the_top_is_shown_as_a_tie(app, table):
     assert html.count('1=<span class="sr-only"> (tied)</span>') == 3
 
 
+def test_a_game_where_little_changed_hands_charts_it_as_little(app, table):
+    """$2 of rent drew the axis from $1,498 to $1,502: a leap on the screen, and the lines of equal
+    players, drawn side by side, looked dollars apart. The axis spans at least a tenth of the amounts."""
+    as_banker(
+        app,
+        table["id"],
+        {"type": "buy", "player": 1, "deed": 1},
+        {"type": "pay_rent", "player": 2, "deed": 1},
+        {"type": "end_game"},
+    )
+    screen = page(table["Ann"], table["id"], "/tally")
+    ticks = re.findall(r'<text class="tick"[^>]*>([^<]+)</text>', screen)
+    assert ticks == ["$1,400", "$1,450", "$1,500", "$1,550", "$1,600"]
+
+
 def test_a_game_won_on_cash_ranks_and_charts_the_cash_on_every_screen(app):
     """Millionaire: the first bankruptcy ends it and the most cash wins. The table led with the net
     worth (Ann 372K above Bob, who won on 272K cash) and the chart drew it: the winner looked wrong."""

@@ -82,8 +82,11 @@ def _chart(chronicle: Chronicle) -> Chart:
     points = chronicle.standings()
     final = chronicle.state
     values = {p.id: [standings[i] for _, standings in points] for i, p in enumerate(final.players)}
-    # The axis spans what happened, so small leads still show.
-    tick_values = _round_steps(min(min(v) for v in values.values()), max(max(v) for v in values.values()))
+    # The axis spans what happened, so small leads still show; but at least a tenth of the amounts,
+    # or a game where $2 changed hands drew leaps, and lines side by side as amounts apart
+    low, high = min(min(v) for v in values.values()), max(max(v) for v in values.values())
+    short = max(abs(low), abs(high)) // 10 - (high - low)
+    tick_values = _round_steps(low - max(short, 0) // 2, high + max(short, 0) // 2)
     low, high = tick_values[0], tick_values[-1]
     # room for the longest axis label (₩1,530,000 takes more than $1,530) and the longest name
     left = round(max(text_width(final.money(v), TICK_SIZE) for v in tick_values) + 8, 1)
