@@ -163,6 +163,14 @@ def test_a_chance_space_lists_its_sixteen_cards_by_short_titles_with_their_amoun
     assert "Advance to Go" not in sheet  # the wording shows once the card is applied
 
 
+def test_a_birthday_a_player_cannot_pay_yet_shows_what_comes_now_and_what_is_owed(app, table):
+    """Cy has nothing: Ann's birthday brings $10 from Bob now and $10 owed by Cy, where the card
+    read "+$10" as if that were all of it."""
+    as_banker(app, table["id"], {"type": "pay_bank", "player": 3, "amount": 1500, "reason": "losses"})
+    sheet = tap(table["Ann"], table["id"], 2)
+    assert "Birthday +$10, +$10 owed" in buttons(sheet[sheet.index('<ol class="cards">') :])
+
+
 def test_a_cards_title_applies_it_in_one_tap_and_the_toast_tells_its_whole_wording(app, table):
     sheet = tap(table["Ann"], table["id"], 7)
     assert sent_by(sheet[sheet.index('<ol class="cards">') :], "Speeding fine") == {

@@ -58,9 +58,12 @@ def offer(
         if isinstance(e, Paid)
     )
     owed = sum(e.amount for e in events if isinstance(e, DebtIncurred) and e.debtor == player)
+    owed_to = sum(e.amount for e in events if isinstance(e, DebtIncurred) and e.creditor == player)
     amount = signed(state, moved) if moved else ""
     if owed:  # more than the cash in hand: it will be owed, and the label says so
         amount = Text("−%(amount)s, owed", amount=state.money(owed))
+    elif owed_to:  # a birthday a player cannot pay yet: what comes now, and what they will owe
+        amount = Text("%(now)s, +%(owed)s owed", now=amount or state.money(0), owed=state.money(owed_to))
     banker_only = command.refused_to_players(state) or bank_before_player(state, events)
     return Offer(
         label, payload, None, style, amount if with_amount else "", moved=moved, banker_only=banker_only
