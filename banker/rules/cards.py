@@ -279,10 +279,16 @@ def card_destination(edition: Edition, card: Card, from_space: int) -> int:
     if card.target is not None:
         return card.target
     size = len(edition.spaces)
-    return min(
-        (deed.position for deed in edition.deeds if deed.kind == card.target_kind),
-        key=lambda position: (position - from_space) % size,
+    kind = [deed.position for deed in edition.deeds if deed.kind == card.target_kind]
+    # a board is checked for this when it is made (editions/check.py); a game begun on one before
+    # that check is told why its card does nothing
+    require(
+        bool(kind),
+        Text("This board has no railroad for the card to lead to.")
+        if card.target_kind == "railroad"
+        else Text("This board has no utility for the card to lead to."),
     )
+    return min(kind, key=lambda position: (position - from_space) % size)
 
 
 def turns_on_where(edition: Edition, card: Card) -> bool:
@@ -297,6 +303,8 @@ def _varies(edition: Edition, card: Card) -> tuple[bool, bool]:
     stands changes, for an advance card."""
     if card.action not in ("advance_to", "advance_to_nearest"):
         return False, False
+    if card.target is None and not any(deed.kind == card.target_kind for deed in edition.deeds):
+        return False, False  # it leads nowhere on this board: drawing it is refused wherever it is
     spaces = range(len(edition.spaces))
     destinations = {card_destination(edition, card, s) for s in spaces}
     return len(destinations) > 1, len({passes_go(edition, card, s) for s in spaces}) > 1

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from banker.rules import BANK, GameState, card_destination, fold, parse_command, start_game
-from banker.rules.board import edition_to_json
+from banker.rules.board import edition_from_json, edition_to_json
 from banker.rules.buildings import Build
 from banker.rules.cards import CardDrawn, DrawCard
-from banker.rules.editions import custom_edition, load_edition
+from banker.rules.editions import CUSTOM, custom_edition, load_edition
 from banker.rules.money import Paid, PayBank
 from banker.rules.rent import PayRent
 from tests.support.rules import ANN, BOB, CAT, NAMES, built, cash, new_game, owning, refusal, run
@@ -277,6 +279,21 @@ def test_a_board_without_chance_spaces_refuses_a_card_drawn_on_one():
     assert refusal(state, DrawCard(player=ANN, deck="chance", card="CH08", from_space=7)) == why
     assert refusal(state, DrawCard(player=ANN, deck="chance", card="CH01")) == why  # advance: from where?
     assert cash(run(state, DrawCard(player=ANN, deck="chance", card="CH13")), ANN) == 1500 - 15
+
+
+def test_a_nearest_card_on_a_board_begun_without_its_kind_is_refused_in_words():
+    """A board is checked for this when it is made; a game begun on one before that check drew the
+    nearest-railroad card into a crash (the nearest of no railroads)."""
+    data = edition_to_json(load_edition("us"))
+    data["properties"] = [deed for deed in data["properties"] if deed["kind"] != "railroad"]
+    for space in data["spaces"]:
+        if space["type"] == "railroad":
+            space.pop("group")
+            space["type"] = "free_parking"
+    state = replace(new_game(), edition=edition_from_json(CUSTOM, data))
+    why = "This board has no railroad for the card to lead to."
+    assert refusal(state, draw("CH05", 7)) == why and refusal(state, draw("CH06", 22)) == why
+    assert cash(run(state, draw("CH13", 7)), ANN) == 1500 - 15  # the rest of the deck plays on
 
 
 def test_a_board_without_the_nearest_railroad_card_refuses_its_rent():

@@ -483,6 +483,24 @@ def test_two_deeds_may_not_have_one_name_compared_as_players_names_are():
     )
 
 
+def test_a_nearest_card_needs_a_deed_of_its_kind_on_the_board():
+    """The US deck's "advance to the nearest Railroad" on a board of no railroads: drawing it
+    answered 500 (the nearest of nothing)."""
+    no_railroads = spoiled(lambda d: [no_deed_at(d, p) for p in (5, 15, 25, 35)])
+    assert refusal(no_railroads) == (
+        "Card CH05 leads to the nearest railroad, and the board has none: take the card out or make a "
+        "space a railroad."
+    )
+    no_utilities = spoiled(lambda d: [no_deed_at(d, p) for p in (12, 28)])
+    assert refusal(no_utilities) == (
+        "Card CH07 leads to the nearest utility, and the board has none: take the card out or make a "
+        "space a utility."
+    )
+    fine = spoiled(lambda d: [no_deed_at(d, p) for p in (12, 28)])
+    fine["chance"] = [card for card in fine["chance"] if card.get("target_kind") != "utility"]
+    check_edition(fine)
+
+
 def test_a_mortgage_value_may_be_the_price_but_not_above_it():
     check_edition(spoiled(lambda d: deed(d, 39).update(mortgage=400)))
     assert refusal(spoiled(lambda d: deed(d, 39).update(mortgage=900))) == (

@@ -165,6 +165,23 @@ def check_each(data: Any) -> list[dict[str, Any]]:
             )
         if deck in data:
             ids += _deck(deck, data[deck], len(spaces))
+    kinds = {deed["kind"] for deed in deeds}
+    for deck in DECK_NAMES:
+        for card in data.get(deck, ()):
+            if card.get("action") == "advance_to_nearest" and card["target_kind"] not in kinds:
+                raise InvalidEdition(
+                    Text(
+                        "Card %(card)s leads to the nearest railroad, and the board has none: take the "
+                        "card out or make a space a railroad.",
+                        card=card["id"],
+                    )
+                    if card["target_kind"] == "railroad"
+                    else Text(
+                        "Card %(card)s leads to the nearest utility, and the board has none: take the card "
+                        "out or make a space a utility.",
+                        card=card["id"],
+                    )
+                )
     twice = [card for card, count in Counter(ids).items() if count > 1]
     if twice:
         raise InvalidEdition(

@@ -11,7 +11,7 @@ from typing import Any
 from markupsafe import Markup
 
 from banker.rules import BANK, GameState, RuleError
-from banker.rules.board import DECK_NAMES, Deed, Space
+from banker.rules.board import DECK_NAMES, Card, Deed, Space
 from banker.rules.buildings import level
 from banker.rules.card_texts import BUILT_IN, card_title
 from banker.rules.cards import CardDrawn, card_destination
@@ -503,13 +503,22 @@ def _deck_offers(state: GameState, deck: str, player: Player, position: int) -> 
         }
         if card.action in ("advance_to", "advance_to_nearest") and not state.rules.card_hands:
             # a card kept in hand moves nobody yet: no deed's sheet opens after it
-            destination = card_destination(state.edition, card, position)
+            destination = _destination(state, card, position)
             if destination in state.edition.deed_at:
                 payload["then_space"] = destination
                 if card.action == "advance_to_nearest":
                     payload["then_card"] = f"nearest_{card.target_kind}"
         titles.append(offer(state, payload, card_title(state, card)))
     return titles
+
+
+def _destination(state: GameState, card: Card, position: int) -> int | None:
+    """Where the card drawn at `position` sends the piece; None where it leads nowhere on this
+    board (its tap then says why)."""
+    try:
+        return card_destination(state.edition, card, position)
+    except RuleError:
+        return None
 
 
 _SPACES = {
