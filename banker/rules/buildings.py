@@ -35,8 +35,8 @@ neighbours would need houses the bank lacks), so the sale takes every hotel in t
 and the group keeps every house it can: its own standing houses plus all the bank's, spread evenly,
 the extra ones on the later lots in board order. The owner is paid half the cost of what the group
 gives up: each hotel's cost and the houses it replaced, less the bank's houses it now holds. With no
-houses in the bank a group of hotels goes straight to bare land. Every lot of a group has the same
-building costs, so these amounts use the sold lot's.
+houses in the bank a group of hotels goes straight to bare land. Each lot is counted at its own
+building costs (a board of a table's own may price the lots of a group apart).
 
 The JMA hotel-sale principle (`hotel_sale_principle`, seeds 001 and 002: 「そのカラーグループに
 もともと建てられている家の数を超えて家を残すことはできません」) holds for every hotel sale, whatever
@@ -58,6 +58,7 @@ from banker.rules.debts import short_of_cash
 from banker.rules.deeds import OwnerCommand, buildings_text, group_label, owners_lots
 from banker.rules.money import payment
 from banker.rules.state import BANK, GameState, Holding
+from banker.rules.tally import building_cost
 from banker.rules.text import Plural, Text
 
 
@@ -274,12 +275,13 @@ def _sell_every_hotel(
     hotels = sum(lot.hotel for lot in lots)
     share, extra = divmod(kept + sum(lot.houses for lot in lots), len(group))
     sold: list[Event] = []
+    given_up = 0  # what the buildings the group gives up cost, each lot at its own prices
     for index, (position, lot) in enumerate(zip(group, lots, strict=True)):
         houses = share + (index >= len(group) - extra)
         if (lot.houses, lot.hotel) != (houses, False):
             sold.append(BuildingsChanged(deed=position, houses=houses))
-    houses_given_up = hotels * state.rules.houses_before_hotel - kept
-    refund = (hotels * deed.hotel_cost + houses_given_up * deed.house_cost) // 2
+        given_up += building_cost(state, position) - houses * state.deed(position).house_cost
+    refund = given_up // 2
     sold_hotels = Plural(
         "sold %(n)s hotel in the %(group)s group",
         "sold %(n)s hotels in the %(group)s group",

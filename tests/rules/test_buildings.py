@@ -5,8 +5,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banker.rules import BANK
+from banker.rules import BANK, fold, start_game
+from banker.rules.board import edition_to_json
 from banker.rules.buildings import Build, BuildingsChanged, SellBuilding
+from banker.rules.editions import custom_edition, load_edition
 from banker.rules.money import Paid
 from banker.rules.mortgages import Mortgage
 from tests.support.rules import (
@@ -16,6 +18,7 @@ from tests.support.rules import (
     DARK_BLUE,
     GREEN,
     LIGHT_BLUE,
+    NAMES,
     PINK,
     RED,
     YELLOW,
@@ -229,6 +232,24 @@ def test_under_the_hotel_sale_principle_dark_blue_goes_to_bare_land_for_five_hou
     assert cash(state, ANN) == before + 1000  # 2 hotels and the 8 houses they replaced, $200 each, half
     assert (state.houses, state.hotels) == (3, 12)
     assert_building_supply(state)
+
+
+def test_a_group_priced_apart_sells_its_hotels_at_each_lots_own_costs():
+    """A board of a table's own prices Park Place's buildings at $100 and Boardwalk's at $300: the
+    group's hotels cost $500 and $1,500, and sold at once they fetch half, $1,000, whichever lot is
+    tapped (each was paid at the tapped lot's prices: $500 or $1,500)."""
+    data = edition_to_json(load_edition("us"))
+    for deed in data["properties"]:
+        if deed["position"] in DARK_BLUE:
+            deed["house_cost"] = deed["hotel_cost"] = 100 if deed["position"] == 37 else 300
+    start = fold(
+        [(1, [start_game(NAMES[:3], "classic", custom_edition(data), {"hotel_sale_principle": True})])]
+    )
+    state = built(owning(start.with_player(ANN, cash=5000), ANN, *DARK_BLUE), DARK_BLUE, 5)
+    before = cash(state, ANN)
+    for tapped in DARK_BLUE:
+        sold = run(state, SellBuilding(deed=tapped))
+        assert cash(sold, ANN) == before + 1000 and houses(sold, *DARK_BLUE) == (0, 0)
 
 
 def test_under_the_hotel_sale_principle_a_lone_hotel_spreads_only_the_houses_the_group_had():
