@@ -322,6 +322,18 @@ def _check_together(rules: RuleSet) -> None:
         )
     if rules.cash_target and rules.cash_target <= rules.starting_cash:
         raise InvalidCommand(Text("Option cash_target must be more than the starting cash."))
+    # every payment is rounded to the step; the cash dealt at the start and the pot's seed are not
+    # payments, and off the step they left every sum after them off it too
+    for name in ("starting_cash", "jackpot_seed"):
+        if getattr(rules, name) % rules.round_to:
+            raise InvalidCommand(
+                Text(
+                    "Amounts here go in steps of %(step)s (round_to): option %(option)s must be a multiple "
+                    "of it.",
+                    step=rules.round_to,
+                    option=name,
+                )
+            )
     if rules.market_size and rules.auctions:
         raise InvalidCommand(
             Text("A deed market (market_size) sells deeds instead of auctions: set auctions off.")

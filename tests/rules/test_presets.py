@@ -120,6 +120,14 @@ def test_a_preset_takes_the_tables_options_on_top():
         ("millionaire", {"cash_target": 300}, "Option cash_target must be more than the starting cash."),
         ("classic", {"income_tax_percent": 150}, "Option income_tax_percent must be at most 100."),
         ("classic", {"market_size": 4}, "A deed market (market_size) sells deeds instead of auctions"),
+        # off the $5 step, Ann's cash read $2,002 after the pot and the state machine's invariant broke
+        (
+            "monopoly2",
+            {"free_parking_jackpot": True, "jackpot_seed": 502},
+            "Amounts here go in steps of 5 (round_to): option jackpot_seed must be a multiple of it.",
+        ),
+        ("monopoly2", {"starting_cash": 1502}, "option starting_cash must be a multiple of it."),
+        ("classic", {"round_to": 7}, "option starting_cash must be a multiple of it."),
         (
             "short",
             {"starting_cash": 500},
