@@ -540,3 +540,12 @@ def test_an_edition_that_is_neither_built_in_nor_a_file_is_refused(edition, mess
     with pytest.raises(InvalidCommand) as refused:
         start_game(["Ann", "Bob"], edition=edition)
     assert refused.value.message == message
+
+
+def test_a_deck_holds_one_get_out_of_jail_free_card():
+    """A kept card is known by its deck: a second in the same deck could never be drawn while the
+    first was held ("Ann holds the Chance Get Out of Jail Free card, so it is not in the deck")."""
+    second = {"id": "CH99", "text": "Get Out of Jail Free", "action": "get_out_of_jail_free"}
+    assert refusal(spoiled(lambda d: d["chance"].append(second))) == (
+        "The Chance deck has more than one Get Out of Jail Free card (CH09, CH99): a deck holds one."
+    )

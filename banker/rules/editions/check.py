@@ -569,6 +569,17 @@ def _deck(deck: str, cards: Any, board_size: int) -> list[str]:
             )
         _card(card, board_size)
         ids.append(card["id"])
+    # a kept jail card is known by its deck (Player.jail_cards): a second would wait forever
+    jail_cards = [card["id"] for card in cards if card["action"] == "get_out_of_jail_free"]
+    if len(jail_cards) > 1:
+        raise InvalidEdition(
+            Text(
+                "The %(deck)s deck has more than one Get Out of Jail Free card (%(cards)s): "
+                "a deck holds one.",
+                deck=label,
+                cards=", ".join(jail_cards),
+            )
+        )
     return ids
 
 
