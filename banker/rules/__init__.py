@@ -81,6 +81,9 @@ def decide(state: GameState, command: Command, now: float = 0.0) -> list[Event]:
         raise RuleError(
             Text("The end of the game has been signalled: no more trades or building until the tally.")
         )
+    if isinstance(player := getattr(command, "player", None), int):
+        # a seat of the game: the bank (0) and the pot (-1) are parties to payments, never players
+        state.player(player)
     if command.spends:
         require_no_debt(state, command.acting_player(state))
     events = command.decide(state, now)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from banker.rules import BANK, InvalidCommand, decide, parse_command
+from banker.rules import BANK, COMMANDS, InvalidCommand, decide, parse_command
 from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayPlayer, big_amount
+from banker.rules.state import FREE_PARKING
 from tests.support.rules import ANN, BOB, CAT, cash, new_game, refusal, run
 
 
@@ -197,3 +200,28 @@ def test_a_big_amount_the_rules_fix_is_not_flagged_as_typed_in():
     assert owed.type == "debt_incurred" and owed.is_news
     (salary, *_) = decide(new_game(salary=600), PassGo(player=ANN))
     assert salary.amount == 600 and not salary.is_news
+
+
+def _with_player(command_type: type, player: int):
+    """`command_type` acting for `player`, its other fields filled with values of their kind."""
+    filled = {}
+    for field in dataclasses.fields(command_type):
+        if field.name == "player":
+            filled["player"] = player
+        elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+            filled[field.name] = {"int": 1, "str": "keep"}.get(str(field.type), 1)
+    return command_type(**filled)
+
+
+PLAYER_COMMANDS = sorted(
+    (name, cls) for name, cls in COMMANDS.items() if "player" in {f.name for f in dataclasses.fields(cls)}
+)
+
+
+@pytest.mark.parametrize("party", [BANK, FREE_PARKING])
+@pytest.mark.parametrize(("name", "command_type"), PLAYER_COMMANDS, ids=[n for n, _ in PLAYER_COMMANDS])
+def test_no_command_acts_for_the_bank_or_the_pot(name, command_type, party):
+    """The banker's `buy` for player -1 made the jackpot pot own Boardwalk at -$400 (every screen of
+    the game then answered 409), and `pay_tax` for player 0 had the bank pay tax into the pot."""
+    state = new_game(free_parking_jackpot=True)
+    assert refusal(state, _with_player(command_type, party)) == f"There is no player {party} in this game."
