@@ -113,6 +113,24 @@ def test_an_imported_game_is_the_same_game_under_a_new_id_join_code_and_seats(ap
     assert client.get(f"/api/games/{moved['id']}", headers=bearer(ann)).status_code == 200
 
 
+def test_a_game_whose_late_seating_was_undone_imports_with_the_seats_of_its_players(app, client):
+    """The place stays for the next late player, without anyone in it: the import answered 409
+    ("There is no player 4 in this game.") after storing the game, and each retry stored another."""
+    service = app.extensions["banker"]
+    created = service.create_game(["Ann", "Bob", "Cy"])
+    service.run(created.game.id, created.banker.token, {"type": "add_player", "name": "Dee"})
+    service.run(created.game.id, created.banker.token, {"type": "undo"})
+    before = rows(app)
+    response = client.post("/api/games/import", data=export(client, created), content_type="application/json")
+    assert response.status_code == 201, response.get_data(as_text=True)
+    assert [(p["id"], p["name"]) for p in response.get_json()["players"]] == [
+        (1, "Ann"),
+        (2, "Bob"),
+        (3, "Cy"),
+    ]
+    assert rows(app)[0] == before[0] + 1
+
+
 def test_a_long_game_of_every_kind_of_money_command_moves_byte_for_byte(app):
     """Bought, paid, rented, built, mortgaged, offered and undone: each decided again as it comes in,
     and written out again as it came."""

@@ -78,17 +78,16 @@ def export_game(game_id: str):
 
 
 def _created(created: NewGame):
+    # an imported game keeps the place of a late player whose seating was undone: no one sits there
+    names = {player.id: player.name for player in created.state.players}
     return jsonify(
         id=created.game.id,
         join_code=created.game.join_code,
         banker_token=created.banker.token,
         players=[
-            {
-                "id": seat.player_id,
-                "name": created.state.player(seat.player_id).name,
-                "token": seat.token,
-            }
+            {"id": seat.player_id, "name": names[seat.player_id], "token": seat.token}
             for seat in created.players
+            if seat.player_id in names
         ],
     ), 201
 
