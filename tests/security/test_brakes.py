@@ -354,6 +354,34 @@ def test_a_game_file_refused_counts_nothing_against_its_address(app):
     assert imported(host, a_game_file(app, 600)).status_code == 201
 
 
+def test_imports_sent_together_are_counted_before_their_files_are_checked(app, monkeypatch):
+    """A file is checked for a while (in a worker, under `banker serve`), and each import sent
+    meanwhile passed a count the first had not added to yet: 8 sent at once were all stored where
+    two games, or one file's megabyte, were left."""
+    service = app.extensions["banker"]
+    host = app.test_client()
+    body = a_game_file(app, 600)
+    check = service.import_game
+    meanwhile = []
+
+    def slow_check(raw):
+        if not meanwhile:  # a second arrives while the first is being checked
+            meanwhile.append(None)
+            meanwhile[0] = imported(host, body)
+        return check(raw)
+
+    monkeypatch.setattr(service, "import_game", slow_check)
+    app.config["IMPORT_MB_PER_DAY"] = 1
+    assert imported(host, body).status_code == 201
+    assert meanwhile[0].status_code == 429 and meanwhile[0].get_json() == {"error": IMPORTS_LIMIT}
+
+    app.config.update(IMPORT_MB_PER_DAY=0, NEW_GAMES_PER_HOUR=1)
+    meanwhile.clear()
+    assert imported(host, body).status_code == 201
+    assert meanwhile[0].status_code == 429 and "started 1 games" in meanwhile[0].get_json()["error"]
+    assert app.extensions["banker.new_games"].count("127.0.0.1") == 1  # the one refused gave its place back
+
+
 FULL = (
     "This server is full: it takes no new games until its host makes room. Carry on with a game "
     "already started."

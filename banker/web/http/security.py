@@ -183,39 +183,55 @@ def new_game(file_bytes: int = 0) -> Iterator[None]:
     """Around starting a game, from a game file of `file_bytes` when one is imported: 429 once this
     address has started NEW_GAMES_PER_HOUR games in the last hour, or would import more than
     IMPORT_MB_PER_DAY of game files in a day; 507 while the server is full. A game that was
-    started counts."""
+    started counts: it is counted before it is started (a file is checked for a while, and
+    imports sent together each passed a count none of them had added to yet), and given back
+    if it is not."""
     config = current_app.config
-    limit = config["NEW_GAMES_PER_HOUR"]
-    started = current_app.extensions["banker.new_games"]
     address = client_address()
-    if limit and started.count(address) >= limit:
-        raise TooManyRequests(
-            Text(
-                "This address has started %(limit)s games in the last hour, as many as this server "
-                "allows. Carry on with a game already started, or wait a while.",
-                limit=limit,
+    taken: list[tuple[AddressCounts, int]] = []
+    try:
+        limit = config["NEW_GAMES_PER_HOUR"]
+        if limit and not _take(current_app.extensions["banker.new_games"], address, 1, limit, taken):
+            raise TooManyRequests(
+                Text(
+                    "This address has started %(limit)s games in the last hour, as many as this "
+                    "server allows. Carry on with a game already started, or wait a while.",
+                    limit=limit,
+                )
             )
-        )
-    imported = current_app.extensions["banker.imported"]
-    most, kilobytes = config["IMPORT_MB_PER_DAY"] * KB, math.ceil(file_bytes / KB)
-    if most and kilobytes and imported.count(address) + kilobytes > most:
-        raise TooManyRequests(
-            Text(
-                "This address has imported as many game files in the last day as this server takes "
-                "from one address (%(most)s MB). Carry on with a game already here, or try again "
-                "tomorrow.",
-                most=config["IMPORT_MB_PER_DAY"],
+        most, kilobytes = config["IMPORT_MB_PER_DAY"] * KB, math.ceil(file_bytes / KB)
+        imported = current_app.extensions["banker.imported"]
+        if most and kilobytes and not _take(imported, address, kilobytes, most, taken):
+            raise TooManyRequests(
+                Text(
+                    "This address has imported as many game files in the last day as this server "
+                    "takes from one address (%(most)s MB). Carry on with a game already here, or try "
+                    "again tomorrow.",
+                    most=config["IMPORT_MB_PER_DAY"],
+                )
             )
-        )
-    if config["MAX_DATABASE_MB"] and stored_bytes(current_app.extensions["banker"].engine) >= (
-        config["MAX_DATABASE_MB"] * MB
-    ):
-        raise ServerFull()
-    yield
-    if limit:
-        started.add(address)
-    if most and kilobytes:
-        imported.add(address, kilobytes)
+        if config["MAX_DATABASE_MB"] and stored_bytes(current_app.extensions["banker"].engine) >= (
+            config["MAX_DATABASE_MB"] * MB
+        ):
+            raise ServerFull()
+        yield
+    except BaseException:
+        for counts, amount in taken:
+            counts.add(address, -amount)
+        raise
+
+
+def _take(
+    counts: AddressCounts, address: str, amount: int, most: int, taken: list[tuple[AddressCounts, int]]
+) -> bool:
+    """Count `amount` for `address` if that keeps it within `most` (added first, then read: two
+    requests at once cannot both pass on the same count), noting it in `taken`."""
+    counts.add(address, amount)
+    if counts.count(address) > most:
+        counts.add(address, -amount)
+        return False
+    taken.append((counts, amount))
+    return True
 
 
 class _SessionInterface(SecureCookieSessionInterface):
