@@ -268,7 +268,7 @@ class Handler(WSGIHandler):
         client = self.client if limits.proxies else None  # counted per request (the connection, for nobody)
         if refusal := gate.enter(client, connection=False):
             return self._refuse(refusal, close=False)  # the proxy's next request may be another's
-        carries_a_file = game_files.body_limit(self.path or "", limits.body_bytes) > limits.body_bytes
+        carries_a_file = game_files.body_limit(self._path(), limits.body_bytes) > limits.body_bytes
         if carries_a_file and self.server.files_in >= limits.files:
             gate.leave(client, connection=False)
             return self._refuse(FILES, close=True)  # its megabytes left unread
@@ -296,11 +296,15 @@ class Handler(WSGIHandler):
         self.close_connection = self.close_connection or close
         self._answer()
 
+    def _path(self) -> str:
+        """The path as the app routes it: percent-decoded ("/api/games/%69mport" is an import)."""
+        return self.environ.get("PATH_INFO", "")
+
     def _take_body(self) -> bool:
         """Read the request's body now, within the time limit, for the app to read from memory;
         True if it came too late. A body over the size limit is left unread: the app refuses it
         (413), and the connection closes after that answer."""
-        limit = game_files.body_limit(self.path or "", self.server.limits.body_bytes)
+        limit = game_files.body_limit(self._path(), self.server.limits.body_bytes)
         if not (self.content_length or self.wsgi_input.chunked_input):
             return False
         if (self.content_length or 0) > limit:

@@ -17,8 +17,8 @@ MAX_BODY = MAX_BYTES + 64 * 1024  # the file and the rest of the form (its CSRF 
 
 
 def body_limit(path: str, default: int) -> int:
-    """The most a request to `path` (its query left out) may send."""
-    return max(default, MAX_BODY) if path.partition("?")[0] in PATHS else default
+    """The most a request to `path` may send."""
+    return max(default, MAX_BODY) if path in PATHS else default
 
 
 def too_large() -> Text | None:
