@@ -431,8 +431,8 @@ def _auction_in_turn(state: GameState, deeds: tuple[int, ...], now: float) -> li
 
 @dataclass(frozen=True)
 class SettleMortgage(Command):
-    """The new owner of a mortgaged deed from a bankruptcy: "keep" pays the 10% fee (owed as a
-    debt if the cash is short), "lift" pays value + 10% and lifts the mortgage."""
+    """The new owner of a mortgaged deed from a bankruptcy or a Fortune deal: "keep" pays the 10%
+    fee (owed as a debt if the cash is short), "lift" pays value + 10% and lifts the mortgage."""
 
     type = "settle_mortgage"
     player: int

@@ -14,12 +14,14 @@ drawn, it goes to the player's hand (`CardKept`, hands.py) until they play it (`
 
 A deed is not taken or swapped while its owner has buildings on it or on another lot of its group
 (its group is whole, or the buildings were put up under a house rule: sell them first), as no
-trade may split a group with buildings. A mortgaged deed goes as it is, with its mortgage.
+trade may split a group with buildings. A mortgaged deed goes as it is, with its mortgage, and its
+taker chooses as after any change of hands (`settle_mortgage`): pay the 10% fee and keep it
+mortgaged, or lift the mortgage now.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from banker.rules.base import Event, require
 from banker.rules.board import Card, Deed
@@ -38,15 +40,21 @@ from banker.rules.text import Text
 
 @dataclass(frozen=True)
 class DeedTaken(Event):
-    """The deed at `deed` went from `owner` to `taker` by a card, as it is (mortgaged or not)."""
+    """The deed at `deed` went from `owner` to `taker` by a card, as it is (mortgaged or not);
+    `choose`: it is mortgaged, and the taker owes the choice to keep it (10% fee) or lift it. A
+    choice its owner still owed on it goes with it (Just Say No gives the deed back)."""
 
     type = "deed_taken"
     deed: int
     owner: int
     taker: int
+    choose: bool = False
 
     def apply(self, state: GameState) -> GameState:
-        return state.with_holding(self.deed, owner=self.taker)
+        choices = tuple(c for c in state.mortgage_choices if c != (self.owner, self.deed))
+        if self.choose:
+            choices = (*choices, (self.taker, self.deed))
+        return replace(state.with_holding(self.deed, owner=self.taker), mortgage_choices=choices)
 
     def describe(self, state: GameState) -> Text:
         return Text(
@@ -133,7 +141,7 @@ def _takeable(state: GameState, player: Player, position: int) -> DeedTaken:
     )
     _require_bare(state, position, player.id)
     require_chosen(state, position)
-    return DeedTaken(deed=position, owner=owner.id, taker=player.id)
+    return DeedTaken(deed=position, owner=owner.id, taker=player.id, choose=holding.mortgaged)
 
 
 def _given(state: GameState, player: Player, position: int, to: int) -> DeedTaken:
@@ -144,7 +152,7 @@ def _given(state: GameState, player: Player, position: int, to: int) -> DeedTake
     )
     _require_bare(state, position, to)
     require_chosen(state, position)
-    return DeedTaken(deed=position, owner=player.id, taker=to)
+    return DeedTaken(deed=position, owner=player.id, taker=to, choose=state.holding(position).mortgaged)
 
 
 def _require_bare(state: GameState, position: int, taker: int) -> None:
@@ -226,6 +234,15 @@ def _refused(state: GameState, player: Player) -> list[Event]:
                 Text(
                     "%(taker)s has mortgaged or lifted %(deed)s since: Just Say No can no longer bring "
                     "it back.",
+                    taker=state.name_of(event.taker),
+                    deed=deed.name,
+                ),
+            )
+            require(  # the taker has paid the 10% fee to keep it since
+                not event.choose or (event.taker, event.deed) in state.mortgage_choices,
+                Text(
+                    "%(taker)s has settled the mortgage on %(deed)s since: Just Say No can no longer "
+                    "bring it back.",
                     taker=state.name_of(event.taker),
                     deed=deed.name,
                 ),

@@ -182,7 +182,8 @@ class GameState:
     next_trade: int = 1
     last_trades: tuple[Trade, ...] = ()  # the last trade completed between each two players
     debts: tuple[Debt, ...] = ()
-    # mortgaged deeds received in a bankruptcy whose new owner must still choose: keep or lift
+    # mortgaged deeds received in a bankruptcy or by a Fortune deal, whose new owner must still
+    # choose: keep or lift
     mortgage_choices: tuple[tuple[int, int], ...] = ()  # (player, deed)
     winner: int | None = None
     free_parking: int = 0  # the jackpot pot (house rule)

@@ -346,6 +346,37 @@ def test_just_say_no_brings_back_no_deed_mortgaged_since_it_was_taken():
     )
 
 
+def test_a_mortgaged_deed_taken_by_a_deal_costs_its_taker_the_fee_or_the_lift():
+    """As after any change of hands: a Sly Deal took Bob's mortgaged Lot 4 (mortgage 50K) for
+    nothing, its 5K fee never paid, where a trade charged it."""
+    state = run(owning(kept(board_game(), ANN, "F2", "F3"), BOB, LOT_4), Mortgage(deed=LOT_4))
+    state = owning(state, ANN, LOT_9)
+    before = cash(state, ANN)
+    sly = run(state, PlayCard(player=ANN, card="F2", deed=LOT_4))
+    assert sly.undo[-1].events[-1] == DeedTaken(deed=LOT_4, owner=BOB, taker=ANN, choose=True)
+    assert sly.mortgage_choices == ((ANN, LOT_4),) and cash(sly, ANN) == before
+    kept_mortgaged = run(sly, SettleMortgage(player=ANN, deed=LOT_4, choice="keep"))
+    assert cash(kept_mortgaged, ANN) == before - 5 and kept_mortgaged.holding(LOT_4).mortgaged
+    lifted = run(sly, SettleMortgage(player=ANN, deed=LOT_4, choice="lift"))
+    assert cash(lifted, ANN) == before - 55 and not lifted.holding(LOT_4).mortgaged
+    # a Forced Deal: Ann's bare Lot 9 for Bob's mortgaged Lot 4, the choice Ann's alone
+    forced = run(state, PlayCard(player=ANN, card="F3", deed=LOT_4, give=LOT_9))
+    assert forced.mortgage_choices == ((ANN, LOT_4),)
+    assert refusal(forced, SettleMortgage(player=BOB, deed=LOT_9)) == "Bob has no choice to make on Lot 9."
+
+
+def test_just_say_no_gives_a_mortgaged_deed_back_without_its_takers_choice():
+    state = run(owning(kept(board_game(), ANN, "F2"), BOB, LOT_4), Mortgage(deed=LOT_4))
+    state = run(kept(state, BOB, "F4"), PlayCard(player=ANN, card="F2", deed=LOT_4))
+    refused = run(state, PlayCard(player=BOB, card="F4"))
+    assert refused.holding(LOT_4).owner == BOB and refused.holding(LOT_4).mortgaged
+    assert refused.mortgage_choices == ()  # Bob had it mortgaged already: no fee to get it back
+    settled = run(state, SettleMortgage(player=ANN, deed=LOT_4, choice="keep"))  # Ann paid the 5K
+    assert refusal(settled, PlayCard(player=BOB, card="F4")) == (
+        "Ann has settled the mortgage on Lot 4 since: Just Say No can no longer bring it back."
+    )
+
+
 def test_just_say_no_answers_a_deal_even_when_another_phone_acted_in_between():
     state = owning(kept(board_game(), ANN, "F2"), BOB, LOT_4)
     state = run(kept(state, BOB, "F4"), PlayCard(player=ANN, card="F2", deed=LOT_4))
