@@ -265,6 +265,25 @@ def test_the_log_keeps_the_command_of_each_action_the_servers_own_and_a_seat_tak
     ]
 
 
+def test_a_timed_game_whose_end_was_undone_is_not_ended_again_by_the_clock(service):
+    clock = FakeClock(1_000_000.0)
+    service = GameService(service.engine, Broker(), clock=clock)
+    game = service.create_game(["Ann", "Bob"], "timed", options={"end_at": 1_003_600})
+    game_id, bank = game.game.id, game.banker.token
+    before = [player.cash for player in service.state(game_id).players]
+    service.run(game_id, bank, {"type": "pay_player", "player": 1, "to": 2, "amount": 100})
+    clock.advance(3601)
+    assert service.state(game_id).ended  # the clock ended it
+    service.run(game_id, bank, {"type": "undo"})
+    clock.advance(60)
+    service.settle_due(game_id)
+    assert not service.state(game_id).ended  # nothing due: the bank ends it
+    service.run(game_id, bank, {"type": "undo"})  # the slip
+    assert [player.cash for player in service.state(game_id).players] == before
+    service.run(game_id, bank, {"type": "end_game"})
+    assert service.state(game_id).ended
+
+
 def test_a_command_is_decided_at_the_time_stored_with_it(service):
     """To the microsecond, so that deciding it again at that time gives the same auction clock."""
     clock = FakeClock(1_000_000.123456789)

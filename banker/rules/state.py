@@ -176,6 +176,8 @@ class GameState:
     undo: tuple[UndoEntry, ...] = ()
     ended: bool = False
     ending: bool = False  # the end is signalled: the final turn is played out, then the tally
+    # a timed game's end by the clock was undone (a slip to mend first): the bank ends it by hand
+    overtime: bool = False
     auction: Auction | None = None
     auction_queue: tuple[int, ...] = ()  # deeds of a player bankrupt to the bank, sold in turn
     trades: tuple[Trade, ...] = ()

@@ -29,6 +29,7 @@ from banker.rules.base import Command, Event, require
 from banker.rules.state import BANK, GameState, Player
 from banker.rules.text import Plural, Text
 
+OVERTIME = Text("The game's time is up and its end was undone: the bank ends it with End game.")
 END_REASONS = {
     "agreed": Text("The table agreed to end the game"),
     "time": Text("Time is up"),
@@ -179,7 +180,7 @@ class EndGame(Command):
     banker_only = True
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        return [game_over(state, "agreed")]
+        return [game_over(state, "time" if state.overtime else "agreed")]
 
 
 @dataclass(frozen=True)
@@ -226,6 +227,7 @@ class TimeUp(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         end_at = state.rules.end_at
         require(bool(end_at), Text("This game has no end time."))
+        require(not state.overtime, OVERTIME)
         minutes = int(end_at - now) // 60 + 1
         require(
             now >= end_at,

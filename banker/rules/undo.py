@@ -10,6 +10,7 @@ from typing import ClassVar
 from banker.rules.base import Command, Event, require
 from banker.rules.errors import RuleError
 from banker.rules.state import GameState, Sent, UndoEntry
+from banker.rules.tally import GameEnded
 from banker.rules.text import Parts, Text
 
 UNDO_DEPTH = 100  # actions the banker can step back through
@@ -36,7 +37,8 @@ class Undone(Event):
     def apply(self, state: GameState) -> GameState:
         entry = state.undo[-1]
         assert entry.seq == self.seq, "undo out of order"
-        restored = replace(entry.prior, undo=state.undo[:-1], seq=state.seq)
+        overtime = state.overtime or any(_ended_by_the_clock(event) for event in entry.events)
+        restored = replace(entry.prior, undo=state.undo[:-1], seq=state.seq, overtime=overtime)
         if restored.auction is not None and self.auction_deadline is not None:
             restored = replace(restored, auction=replace(restored.auction, deadline=self.auction_deadline))
         return restored
@@ -166,3 +168,9 @@ def remember(
         return state
     entry = UndoEntry(seq=seq, prior=replace(prior, undo=()), events=events, sent=sent)
     return replace(state, undo=(*state.undo, entry)[-UNDO_DEPTH:])
+
+
+def _ended_by_the_clock(event: Event) -> bool:
+    """A timed game's end at its time: undone, the game would be due to end again at once, and no
+    slip made before it could be reached."""
+    return isinstance(event, GameEnded) and event.reason == "time"

@@ -25,7 +25,7 @@ def deadline(state: GameState) -> float | None:
     if state.ended:
         return None
     times = [state.auction.deadline] if state.auction is not None else []
-    if state.rules.end_at:
+    if state.rules.end_at and not state.overtime:
         times.append(state.rules.end_at)
     return min(times) if times else None
 

@@ -16,6 +16,7 @@ from banker.rules.game import refuse_end_passed, remade
 from banker.rules.money import CollectFromBank, Paid, PayBank
 from banker.rules.rent import PayRent
 from banker.rules.tally import EndGame, GameEnded, TimeUp, tally
+from banker.rules.undo import Undo
 from tests.support.rules import ANN, BOB, CAT, DAN, NAMES, built, cash, new_game, owning, refusal, run
 
 MEDITERRANEAN, BALTIC = 1, 3
@@ -115,6 +116,24 @@ def test_the_timed_game_deals_two_deeds_each_and_ends_by_the_clock():
     state = run(state, PayBank(player=BOB, amount=10, reason="x"), PayBank(player=CAT, amount=20, reason="y"))
     ended = run(state, TimeUp(), now=5000.0)
     assert ended.ended and ended.winner == ANN  # $1,500 of net worth against $1,490 and $1,480
+
+
+def test_a_timed_games_end_undone_leaves_the_bank_to_end_it_once_a_slip_is_mended():
+    """Undone, the end by the clock was due again at once: every undo took back a new end, and a
+    slip made before it could never be reached."""
+    state = new_game(preset="timed", seed=7, end_at=5000)
+    slip = run(state, PayBank(player=BOB, amount=900, reason="a slip"))
+    ended = run(slip, TimeUp(), now=5000.0)
+    reopened = run(ended, Undo(), now=5001.0)
+    assert not reopened.ended and reopened.overtime
+    assert refusal(reopened, TimeUp(), now=5001.0) == (
+        "The game's time is up and its end was undone: the bank ends it with End game."
+    )
+    mended = run(reopened, Undo(), now=5002.0)
+    assert cash(mended, BOB) == cash(state, BOB) and mended.overtime  # kept by every further undo
+    final = run(mended, EndGame(), now=5003.0)
+    assert final.undo[-1].events[-1] == GameEnded(reason="time", winner=final.winner)
+    assert not run(state, EndGame()).overtime and run(state, EndGame()).undo[-1].events[-1].reason == "agreed"
 
 
 @pytest.mark.parametrize("preset", ["timed", "classic"])

@@ -259,6 +259,19 @@ def test_a_timed_game_ends_by_itself_when_any_phone_looks(app, clock):
     assert "Game over" in html and "A tie at the top!" in html
 
 
+def test_a_timed_games_end_undone_tells_the_bank_to_end_it(app, clock):
+    service = app.extensions["banker"]
+    game = service.create_game(["Ann", "Bob"], options={"end_at": int(clock() + 3600)})
+    bank = app.test_client()
+    take_seat(bank, f"/seat/{game.banker.token}")
+    clock.advance(3600)
+    assert "Game over" in page(bank, game.game.id, "/bank")
+    as_banker(app, game.game.id, {"type": "undo"})
+    html = page(bank, game.game.id, "/bank")
+    assert "Game over" not in html
+    assert "Time is up, and its end was undone: mend what needs mending, then end the game." in html
+
+
 def test_the_api_gives_the_tally_and_the_history(client, app, played):
     token = app.extensions["banker"].seats.of(played["id"])[0].token
     headers = {"Authorization": f"Bearer {token}"}

@@ -201,10 +201,12 @@ class EndOfGame:
 
     ended: bool
     may_signal: bool  # the end may be signalled first (JMA), and has not been
+    overtime: bool  # a timed game's end by the clock was undone: the bank ends it
 
 
 def _endgame(state: GameState, you: int | None) -> EndOfGame:
-    return EndOfGame(state.ended, state.rules.signalled_end and not state.ending and not state.ended)
+    may_signal = state.rules.signalled_end and not state.ending and not state.ended
+    return EndOfGame(state.ended, may_signal, state.overtime and not state.ended)
 
 
 REGIONS = (Region("endgame", ("bank",), "bank/_endgame.html", _endgame),)

@@ -304,6 +304,7 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
             for t in state.trades
         ],
         "ending": state.ending,
+        "overtime": state.overtime,
         "ended": state.ended,
         "winner": state.winner,
     }
