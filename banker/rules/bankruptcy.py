@@ -19,7 +19,8 @@ Nobody is bankrupt while they owe the jail fine and hold a Get Out of Jail Free 
 it (jail.py). Bankrupt on the jail fine, under the JMA rules the player owed for the space the
 piece landed on may pay the fine and take the deeds (`PayFineTakeDeeds`).
 
-Debts owed to the bankrupt player are forgiven, and their open trades lapse. They keep watching.
+Debts owed to the bankrupt player go to a player creditor with the cash (that creditor's own is
+forgiven), and to the bank are forgiven; their open trades lapse. They keep watching.
 When one player is left the game ends, and that player wins.
 """
 
@@ -80,6 +81,29 @@ class DeedsHandedOver(Event):
             to=state.name_of(self.to),
             player=state.name_of(self.player),
             deeds=names,
+        )
+
+
+@dataclass(frozen=True)
+class ClaimsHandedOver(Event):
+    """What other players owe the bankrupt player is owed to the player creditor now, as the cash
+    is (under the JMA rules a claim counts as cash, 002); the creditor's own debt is forgiven."""
+
+    type = "claims_handed_over"
+    player: int
+    to: int
+
+    def apply(self, state: GameState) -> GameState:
+        debts = [replace(d, creditor=self.to) if d.creditor == self.player else d for d in state.debts]
+        return replace(state, debts=tuple(d for d in debts if d.debtor != d.creditor))
+
+    def describe(self, state: GameState) -> Text:
+        claims = [d for d in state.debts if d.creditor == self.player]
+        return Text(
+            "%(to)s takes over what is owed to %(player)s: %(claims)s",
+            to=state.name_of(self.to),
+            player=state.name_of(self.player),
+            claims=Parts((f"{state.name_of(d.debtor)} {state.money(d.amount)}" for d in claims), ITEMS),
         )
 
 
@@ -409,6 +433,8 @@ def hand_over(
         events.append(DeedsHandedOver(player=player_id, to=deeds_to, deeds=deeds))
     if player.jail_cards:
         events.append(JailCardsHandedOver(player=player_id, to=creditor))
+    if creditor != BANK and any(d.creditor == player_id for d in state.debts):
+        events.append(ClaimsHandedOver(player=player_id, to=creditor))
     events += [went, *ranked_by_cash(went.apply(state), player_id)]
     if len(left) == 1:
         return [*events, GameWon(player=left[0].id)]

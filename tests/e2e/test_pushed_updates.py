@@ -311,15 +311,17 @@ def play_the_classic_game(t):
     t.do({"type": "declare_bankruptcy", "player": dee})
     t.do({"type": "bid", "player": ann, "amount": 20, "deed": 8})
     t.do({"type": "close_auction"})
-    # Cy goes bankrupt to Ann, who chooses what to do with the mortgaged railroad
+    # Bob, down to $10, owes Ann and Cy $50 each for a card; Cy goes bankrupt to Ann, who chooses
+    # what to do with the mortgaged railroad and is owed Bob's $50 to Cy now
+    bob_cash = next(p["cash"] for p in t.state()["players"] if p["id"] == bob)
+    t.do({"type": "pay_player", "player": bob, "to": ann, "amount": bob_cash - 10})
+    t.do({"type": "card", "player": bob, "deck": "chance", "card": "CH15", "from_space": 7})
     t.do({"type": "pay_player", "player": cy, "to": ann, "amount": 100})
     t.do({"type": "pay_rent", "player": cy, "deed": 3})
     t.do({"type": "declare_bankruptcy", "player": cy})
     t.do({"type": "settle_mortgage", "player": ann, "deed": 5, "choice": "keep"})
     t.do({"type": "settle_mortgage", "player": ann, "deed": 6, "choice": "lift"})
     # Bob, the last but Ann, goes too: Ann wins
-    bob_cash = next(p["cash"] for p in t.state()["players"] if p["id"] == bob)
-    t.do({"type": "pay_player", "player": bob, "to": ann, "amount": bob_cash - 10})
     t.do({"type": "pay_tax", "player": bob, "space": 4})
     t.do({"type": "declare_bankruptcy", "player": bob})
 

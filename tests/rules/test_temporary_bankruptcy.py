@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from banker.rules import describe_action
 from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.debts import PayDebt
 from banker.rules.money import CollectFromBank, PayBank
@@ -20,6 +21,7 @@ from tests.support.rules import (
     BALTIC,
     BOARDWALK,
     BOB,
+    BROWN,
     CAT,
     DAN,
     PARK_PLACE,
@@ -272,3 +274,23 @@ def test_a_claim_sold_names_its_debtor_among_the_trades_parties():
     completed = state.undo[-1].events[0]
     assert completed.type == "trade_completed" and set(completed.parties()) == {ANN, CAT, BOB}
     assert [(d.debtor, d.creditor, d.amount) for d in state.debts] == [(BOB, CAT, 600)]
+
+
+def test_a_claim_on_a_player_goes_to_the_creditor_of_its_holder_gone_bankrupt():
+    """A claim counts as cash (002): Cat's $250 owed to Ann was dropped when Ann went bankrupt to
+    Bob, and Cat kept the money Bob was owed with the rest of Ann's cash."""
+    state = new_game(3, "jma", starting_cash=5000)
+    state = built(owning(state, ANN, *BROWN), BROWN, 5)  # Mediterranean's rent with a hotel: $250
+    state = built(owning(state, BOB, PARK_PLACE, BOARDWALK), (PARK_PLACE, BOARDWALK), 5)
+    state = run(state, PayBank(player=CAT, amount=4900), PayRent(player=CAT, deed=1))  # owes Ann $250
+    state = run(state, PayBank(player=ANN, amount=cash(state, ANN) - 10), PayRent(player=ANN, deed=BOARDWALK))
+    gone = run(state, DeclareBankruptcy(player=ANN))
+    assert [(d.creditor, d.amount) for d in gone.debts_of(CAT)] == [(BOB, 250)]
+    assert (
+        describe_action(state, gone.undo[-1].events).count("Bob takes over what is owed to Ann: Cat $250")
+        == 1
+    )
+    # Bob's own debt to Ann is forgiven him: he takes over all she had
+    owing_bob = run(state, PayBank(player=BOB, amount=cash(state, BOB) - 10), PayRent(player=BOB, deed=3))
+    gone = run(owing_bob, DeclareBankruptcy(player=ANN))
+    assert gone.debts_of(BOB) == () and [(d.creditor, d.amount) for d in gone.debts_of(CAT)] == [(BOB, 250)]
