@@ -5,6 +5,7 @@ from __future__ import annotations
 from banker.rules import decide
 from banker.rules.auctions import Bid, CloseAuction, Decline
 from banker.rules.bankruptcy import DeclareBankruptcy, SettleMortgage
+from banker.rules.buildings import Build, SellBuilding
 from banker.rules.cards import DrawCard
 from banker.rules.debts import raisable
 from banker.rules.deeds import Buy
@@ -189,3 +190,25 @@ def test_undo_brings_a_bankrupt_player_back_exactly():
     state = run(before, DeclareBankruptcy(player=CAT), Undo())
     assert state.players == before.players and state.holdings == before.holdings
     assert state.debts == before.debts
+
+
+def test_without_the_whole_group_a_mortgaged_lot_received_joins_the_creditors_built_lots_as_it_is():
+    """A bankruptcy cannot be refused as a trade is: Boardwalk comes mortgaged and bare beside Bob's
+    3 houses on Park Place, and the building rules take it from there."""
+    state = owning(new_game(3, build_without_group=True, starting_cash=3000), BOB, PARK_PLACE)
+    state = run(state, Build(deed=PARK_PLACE), Build(deed=PARK_PLACE), Build(deed=PARK_PLACE))
+    state = run(owning(state, ANN, BOARDWALK), Mortgage(deed=BOARDWALK))
+    state = run(state, PayBank(player=ANN, amount=cash(state, ANN)), PayRent(player=ANN, deed=PARK_PLACE))
+    state = run(
+        state, DeclareBankruptcy(player=ANN), SettleMortgage(player=BOB, deed=BOARDWALK, choice="keep")
+    )
+    assert (state.holding(PARK_PLACE).houses, state.holding(BOARDWALK).mortgaged) == (3, True)
+    mortgaged = "Boardwalk is mortgaged: lift the mortgage before building in the dark blue group."
+    assert refusal(state, Build(deed=PARK_PLACE)) == refusal(state, Build(deed=BOARDWALK)) == mortgaged
+    assert run(state, SellBuilding(deed=PARK_PLACE)).holding(PARK_PLACE).houses == 2
+    lifted = run(state, Unmortgage(deed=BOARDWALK))
+    assert (
+        refusal(lifted, Build(deed=PARK_PLACE))
+        == "Build evenly: Boardwalk has no buildings, build there first."
+    )
+    assert run(lifted, Build(deed=BOARDWALK)).holding(BOARDWALK).houses == 1
