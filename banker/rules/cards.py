@@ -109,7 +109,10 @@ class DrawCard(Command):
         effect = _EFFECTS.get(card.action)
         events = effect(state, self, card) if effect else []
         if self.dice is not None:
-            events += _utility_rent(state, self, card)
+            moved = state
+            for event in events:  # the salary first (passing GO): the rent is paid from the cash after it
+                moved = event.apply(moved)
+            events += _utility_rent(moved, self, card)
         return events
 
 

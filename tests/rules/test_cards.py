@@ -9,7 +9,7 @@ import pytest
 from banker.rules import BANK, GameState, card_destination, fold, parse_command, start_game
 from banker.rules.board import edition_from_json, edition_to_json
 from banker.rules.buildings import Build
-from banker.rules.cards import CardDrawn, DrawCard
+from banker.rules.cards import CardDrawn, DrawCard, PlayCard
 from banker.rules.editions import CUSTOM, custom_edition, load_edition
 from banker.rules.money import Paid, PayBank
 from banker.rules.rent import PayRent
@@ -164,6 +164,19 @@ def test_the_nearest_utility_card_may_carry_the_roll_and_settle_the_rent_at_once
     state = run(state, DrawCard(player=ANN, deck="chance", card="CH07", from_space=36, dice=9))
     # from 36 the nearest utility is Electric Company (12), past GO: salary, then 10 x 9
     assert (cash(state, ANN), cash(state, BOB)) == (1500 + 200 - 90, 1500 - 150 + 90)
+
+
+def test_the_rent_the_nearest_utility_card_settles_at_once_comes_out_of_the_salary_it_paid():
+    """With $5, Ann passed GO on the card and owed Bob the $70 rent out of her $205: a debt that
+    held back every purchase until paid. The card played from a hand (Monopoly 2.0) did the same."""
+    state = owning(new_game(), BOB, 12)
+    state = run(state, PayBank(player=ANN, amount=1495, reason="x"))
+    drawn = run(state, DrawCard(player=ANN, deck="chance", card="CH07", from_space=36, dice=7))
+    assert (cash(drawn, ANN), drawn.debts) == (5 + 200 - 70, ())
+    hands = owning(run(new_game(card_hands=True), PayBank(player=ANN, amount=1495, reason="x")), BOB, 12)
+    hands = run(hands, DrawCard(player=CAT, deck="chance", card="CH07"))
+    played = run(hands, PlayCard(player=CAT, card="CH07", on=ANN, from_space=36, dice=7))
+    assert (cash(played, ANN), played.debts) == (5 + 200 - 70, ())
 
 
 @pytest.mark.parametrize(
