@@ -55,7 +55,8 @@ class DeedsHandedOver(Event):
     deeds: tuple[int, ...]
 
     def apply(self, state: GameState) -> GameState:
-        choices = list(state.mortgage_choices)
+        # a choice the bankrupt player still owed goes with the deed (to the creditor, or unmortgaged)
+        choices = [c for c in state.mortgage_choices if c[0] != self.player]
         for position in self.deeds:
             if self.to == BANK:
                 state = state.with_holding(position, owner=BANK, mortgaged=False)
@@ -92,18 +93,20 @@ class ClaimsHandedOver(Event):
     type = "claims_handed_over"
     player: int
     to: int
+    claims: tuple[tuple[int, int], ...]  # (debtor, amount) as owed to the player, for the history
 
     def apply(self, state: GameState) -> GameState:
         debts = [replace(d, creditor=self.to) if d.creditor == self.player else d for d in state.debts]
         return replace(state, debts=tuple(d for d in debts if d.debtor != d.creditor))
 
     def describe(self, state: GameState) -> Text:
-        claims = [d for d in state.debts if d.creditor == self.player]
         return Text(
             "%(to)s takes over what is owed to %(player)s: %(claims)s",
             to=state.name_of(self.to),
             player=state.name_of(self.player),
-            claims=Parts((f"{state.name_of(d.debtor)} {state.money(d.amount)}" for d in claims), ITEMS),
+            claims=Parts(
+                (f"{state.name_of(debtor)} {state.money(amount)}" for debtor, amount in self.claims), ITEMS
+            ),
         )
 
 
@@ -433,8 +436,9 @@ def hand_over(
         events.append(DeedsHandedOver(player=player_id, to=deeds_to, deeds=deeds))
     if player.jail_cards:
         events.append(JailCardsHandedOver(player=player_id, to=creditor))
-    if creditor != BANK and any(d.creditor == player_id for d in state.debts):
-        events.append(ClaimsHandedOver(player=player_id, to=creditor))
+    claims = tuple((d.debtor, d.amount) for d in state.debts if d.creditor == player_id)
+    if creditor != BANK and claims:
+        events.append(ClaimsHandedOver(player=player_id, to=creditor, claims=claims))
     events += [went, *ranked_by_cash(went.apply(state), player_id)]
     if len(left) == 1:
         return [*events, GameWon(player=left[0].id)]

@@ -41,14 +41,15 @@ from banker.rules.text import Text
 @dataclass(frozen=True)
 class DeedTaken(Event):
     """The deed at `deed` went from `owner` to `taker` by a card, as it is (mortgaged or not);
-    `choose`: it is mortgaged, and the taker owes the choice to keep it (10% fee) or lift it. A
-    choice its owner still owed on it goes with it (Just Say No gives the deed back)."""
+    `choose`: it is mortgaged, and the taker owes the choice to keep it (10% fee) or lift it (None,
+    not False, otherwise: left out of the log, as events stored before it were written). A choice
+    its owner still owed on it goes with it (Just Say No gives the deed back)."""
 
     type = "deed_taken"
     deed: int
     owner: int
     taker: int
-    choose: bool = False
+    choose: bool | None = None
 
     def apply(self, state: GameState) -> GameState:
         choices = tuple(c for c in state.mortgage_choices if c != (self.owner, self.deed))
@@ -141,7 +142,7 @@ def _takeable(state: GameState, player: Player, position: int) -> DeedTaken:
     )
     _require_bare(state, position, player.id)
     require_chosen(state, position)
-    return DeedTaken(deed=position, owner=owner.id, taker=player.id, choose=holding.mortgaged)
+    return DeedTaken(deed=position, owner=owner.id, taker=player.id, choose=holding.mortgaged or None)
 
 
 def _given(state: GameState, player: Player, position: int, to: int) -> DeedTaken:
@@ -152,7 +153,9 @@ def _given(state: GameState, player: Player, position: int, to: int) -> DeedTake
     )
     _require_bare(state, position, to)
     require_chosen(state, position)
-    return DeedTaken(deed=position, owner=player.id, taker=to, choose=state.holding(position).mortgaged)
+    return DeedTaken(
+        deed=position, owner=player.id, taker=to, choose=state.holding(position).mortgaged or None
+    )
 
 
 def _require_bare(state: GameState, position: int, taker: int) -> None:

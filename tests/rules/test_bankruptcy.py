@@ -212,3 +212,18 @@ def test_without_the_whole_group_a_mortgaged_lot_received_joins_the_creditors_bu
         == "Build evenly: Boardwalk has no buildings, build there first."
     )
     assert run(lifted, Build(deed=BOARDWALK)).holding(BOARDWALK).houses == 1
+
+
+def test_a_keep_or_lift_choice_still_open_goes_with_its_deed_in_a_bankruptcy():
+    """Ann, bankrupt with Cat's mortgaged Reading Railroad still to settle, kept her choice for
+    good: the bank's screen showed it with buttons refused ("Ann is out of the game")."""
+    state = run(owning(new_game(4, starting_cash=5000), CAT, READING), Mortgage(deed=READING))
+    state = built(owning(state, BOB, PARK_PLACE, BOARDWALK), (PARK_PLACE, BOARDWALK), 3)
+    state = built(owning(state, ANN, 1, 3), (1, 3), 5)
+    state = run(state, PayBank(player=ANN, amount=cash(state, ANN) - 5), PayRent(player=ANN, deed=BOARDWALK))
+    state = run(state, PayBank(player=CAT, amount=cash(state, CAT) - 1), PayRent(player=CAT, deed=1))
+    state = run(state, DeclareBankruptcy(player=CAT))
+    assert state.mortgage_choices == ((ANN, READING),)
+    state = run(state, DeclareBankruptcy(player=ANN))
+    assert state.mortgage_choices == ((BOB, READING),)
+    assert run(state, SettleMortgage(player=BOB, deed=READING, choice="keep")).mortgage_choices == ()

@@ -354,6 +354,9 @@ def test_a_mortgaged_deed_taken_by_a_deal_costs_its_taker_the_fee_or_the_lift():
     before = cash(state, ANN)
     sly = run(state, PlayCard(player=ANN, card="F2", deed=LOT_4))
     assert sly.undo[-1].events[-1] == DeedTaken(deed=LOT_4, owner=BOB, taker=ANN, choose=True)
+    # a bare deed's deal is written as before the choice was known: older game files import
+    bare = run(owning(state, BOB, LOT_6), PlayCard(player=ANN, card="F2", deed=LOT_6)).undo[-1].events[-1]
+    assert bare.to_json() == {"type": "deed_taken", "deed": LOT_6, "owner": BOB, "taker": ANN}
     assert sly.mortgage_choices == ((ANN, LOT_4),) and cash(sly, ANN) == before
     kept_mortgaged = run(sly, SettleMortgage(player=ANN, deed=LOT_4, choice="keep"))
     assert cash(kept_mortgaged, ANN) == before - 5 and kept_mortgaged.holding(LOT_4).mortgaged
