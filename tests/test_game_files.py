@@ -189,7 +189,7 @@ def test_an_import_counts_as_a_new_game_against_the_hourly_limit(app, client, pl
     before = rows(app)
     answer = client.post("/api/games/import", data=raw, content_type="application/json")
     assert answer.status_code == 429
-    assert "started 1 games in the last hour" in answer.get_json()["error"]
+    assert "started 1 game in the last hour" in answer.get_json()["error"]
     assert rows(app) == before
 
 

@@ -378,7 +378,10 @@ def test_imports_sent_together_are_counted_before_their_files_are_checked(app, m
     app.config.update(IMPORT_MB_PER_DAY=0, NEW_GAMES_PER_HOUR=1)
     meanwhile.clear()
     assert imported(host, body).status_code == 201
-    assert meanwhile[0].status_code == 429 and "started 1 games" in meanwhile[0].get_json()["error"]
+    assert (
+        meanwhile[0].status_code == 429
+        and "started 1 game in the last hour" in meanwhile[0].get_json()["error"]
+    )
     assert app.extensions["banker.new_games"].count("127.0.0.1") == 1  # the one refused gave its place back
 
 

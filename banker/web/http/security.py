@@ -42,7 +42,7 @@ from itsdangerous import BadSignature
 from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from banker.lru import LRU
-from banker.rules.text import Text
+from banker.rules.text import Plural, Text
 from banker.service.errors import NotFound
 from banker.store.address_counts import AddressCounts
 from banker.store.db import stored_bytes
@@ -193,10 +193,12 @@ def new_game(file_bytes: int = 0) -> Iterator[None]:
         limit = config["NEW_GAMES_PER_HOUR"]
         if limit and not _take(current_app.extensions["banker.new_games"], address, 1, limit, taken):
             raise TooManyRequests(
-                Text(
-                    "This address has started %(limit)s games in the last hour, as many as this "
-                    "server allows. Carry on with a game already started, or wait a while.",
-                    limit=limit,
+                Plural(
+                    "This address has started %(n)s game in the last hour, as many as this server "
+                    "allows. Carry on with the game already started, or wait a while.",
+                    "This address has started %(n)s games in the last hour, as many as this server "
+                    "allows. Carry on with a game already started, or wait a while.",
+                    limit,
                 )
             )
         most, kilobytes = config["IMPORT_MB_PER_DAY"] * KB, math.ceil(file_bytes / KB)
