@@ -187,6 +187,11 @@ def new_game(file_bytes: int = 0) -> Iterator[None]:
     imports sent together each passed a count none of them had added to yet), and given back
     if it is not."""
     config = current_app.config
+    # before anything is counted: a count is a row, and a full database's rows are what fill it
+    if config["MAX_DATABASE_MB"] and stored_bytes(current_app.extensions["banker"].engine) >= (
+        config["MAX_DATABASE_MB"] * MB
+    ):
+        raise ServerFull()
     address = client_address()
     taken: list[tuple[AddressCounts, int]] = []
     try:
@@ -212,10 +217,6 @@ def new_game(file_bytes: int = 0) -> Iterator[None]:
                     most=config["IMPORT_MB_PER_DAY"],
                 )
             )
-        if config["MAX_DATABASE_MB"] and stored_bytes(current_app.extensions["banker"].engine) >= (
-            config["MAX_DATABASE_MB"] * MB
-        ):
-            raise ServerFull()
         yield
     except BaseException:
         for counts, amount in taken:
