@@ -688,7 +688,7 @@ def test_banker_serve_reads_a_game_file_past_the_bound_of_every_other_request(ap
         )
     content = json.loads(service.export_game(created.game.id))
     assert len(json.dumps(content)) > app.config["MAX_CONTENT_LENGTH"]
-    server = ServeProcess(database_url, tmp_path / "serve.log")
+    server = ServeProcess(database_url, tmp_path / "serve.log", env={"BANKER_WORKERS": "1"})
     server.start()
     try:
         # its worker process may still be starting: on a busy machine that takes seconds

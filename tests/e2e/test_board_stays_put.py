@@ -155,7 +155,7 @@ def test_an_auction_docks_under_the_board_folds_to_a_strip_and_the_board_never_m
         )
         assert re.fullmatch(r"▴ Illinois Avenue [\d:]+ \$160 Ann", words) and height <= 52, (words, height)
         assert bob.evaluate(TILES) == board
-        bob.screenshot(path=shots / f"dock_auction_folded_{viewport['width']}.png")
+        bob.screenshot(scale="css", path=shots / f"dock_auction_folded_{viewport['width']}.png")
         bob.evaluate("scrollTo(0, document.body.scrollHeight)")  # the foot of the page clears the strip
         last = bob.locator("#space-39").bounding_box()
         assert last["y"] + last["height"] <= auction.bounding_box()["y"]

@@ -27,7 +27,7 @@ def test_cards_drawn_into_the_hand_and_played_on_another_player(server, phone, s
     expect(hand).to_contain_text("Your cards")
     hand.click()  # docked under the board, folded to a strip: a tap opens it
     expect(hand).to_contain_text("Pay hospital fees of $100.")
-    ann.screenshot(path=str(shots / "hand-390.png"), full_page=True)
+    ann.screenshot(scale="css", path=str(shots / "hand-390.png"), full_page=True)
 
     hand.get_by_role("button", name="Play on Bob").click()
     expect(ann.locator("#toast")).to_contain_text(
@@ -42,7 +42,7 @@ def test_cards_drawn_into_the_hand_and_played_on_another_player(server, phone, s
         "Say where Bob stands: it decides which space is nearest and whether the piece passes GO."
     )
     form.get_by_label("Standing on").select_option(label="36 · Chance")
-    ann.screenshot(path=str(shots / "hand-form-390.png"), full_page=True)
+    ann.screenshot(scale="css", path=str(shots / "hand-form-390.png"), full_page=True)
     form.get_by_role("button", name="Play the card").click()
     expect(ann.locator("#toast")).to_contain_text(
         "You played Chance on Bob: Advance to the nearest Railroad."
@@ -50,7 +50,7 @@ def test_cards_drawn_into_the_hand_and_played_on_another_player(server, phone, s
     expect(hand).to_have_count(0)
     # past GO for $200, then twice Reading's $25 to Cy: $1,400 + $200 - $50
     expect(bob.locator(".wallet").get_by_label("あなたの現金")).to_have_text("$1,550", timeout=SETTLE)
-    bob.screenshot(path=str(shots / "hand-played-on-bob-ja-390.png"), full_page=True)
+    bob.screenshot(scale="css", path=str(shots / "hand-played-on-bob-ja-390.png"), full_page=True)
 
 
 def test_in_monopoly_2_a_card_that_says_so_lets_its_player_buy_from_the_bank(server, phone, shots):
@@ -72,7 +72,7 @@ def test_in_monopoly_2_a_card_that_says_so_lets_its_player_buy_from_the_bank(ser
     expect(market).to_contain_text(
         "The card lets you buy Reading Railroad from the bank, until your turn is over."
     )
-    ann.screenshot(path=str(shots / "market-card-buy-390.png"), full_page=True)
+    ann.screenshot(scale="css", path=str(shots / "market-card-buy-390.png"), full_page=True)
     market.locator(".market-deed", has_text="Reading Railroad").get_by_role("button", name="Buy").click()
     expect(ann.locator("#toast")).to_contain_text("You now own Reading Railroad")
     expect(ann.get_by_label("Your cash")).to_have_text("$1,500")  # $200 past GO, $200 for the deed

@@ -24,7 +24,7 @@ def seated(phone, server, game, player_id, locale=None, scheme="light"):
 
 def shot(page, name):
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    page.screenshot(scale="css", path=str(SHOTS / f"{name}.png"))
 
 
 def test_a_roll_reaches_every_phone_and_pays_a_utility_in_one_tap(server, phone):

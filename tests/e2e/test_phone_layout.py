@@ -253,7 +253,7 @@ def test_long_deed_names_a_table_gave_its_board_break_between_words_or_at_a_hyph
     for locale in ("en-US", "ko-KR", "ja-JP"):
         ann = seated(browser, server, game["players"][0]["token"], SMALL, locale)
         expect(ann.locator("#space-1")).to_contain_text("Beach")
-        ann.locator(".board .spaces").screenshot(path=shots / f"board_renamed_{locale}.png")
+        ann.locator(".board .spaces").screenshot(scale="css", path=shots / f"board_renamed_{locale}.png")
         for viewport in (SMALL, {"width": 390, "height": 844}):
             ann.set_viewport_size(viewport)
             assert ann.evaluate(WORDS_BROKEN) == [], (locale, viewport["width"])

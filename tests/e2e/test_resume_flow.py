@@ -17,7 +17,7 @@ def in_both_schemes(shown, page, path):
     with {scheme} in it): nothing but the colours changes between them."""
     for scheme in ("dark", "light"):
         page.emulate_media(color_scheme=scheme)
-        shown.screenshot(path=str(path).format(scheme=scheme), animations="disabled")
+        shown.screenshot(scale="css", path=str(path).format(scheme=scheme), animations="disabled")
 
 
 def test_the_bank_downloads_the_game_and_another_browser_resumes_it(server, phone, shots, tmp_path):
@@ -72,5 +72,5 @@ def test_the_resume_form_in_korean_and_japanese(server, phone, shots, locale, he
         resume = page.locator("#resume")
         expect(resume.get_by_role("heading", name=heading)).to_be_visible()
         resume.scroll_into_view_if_needed()
-        resume.screenshot(path=shots / f"resume_form_{locale}_{width}.png")
+        resume.screenshot(scale="css", path=shots / f"resume_form_{locale}_{width}.png")
     assert no_sideways_scroll(page)

@@ -23,13 +23,13 @@ def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(server, phone, sh
     expect(host.locator(".person-3")).to_contain_text("joined", timeout=SETTLE)
     open_tab(ann, "My deeds")
     expect(ann.locator(".person-3")).to_contain_text("$1,500")
-    host.screenshot(path=shots / "seating_added.png", full_page=True)
-    dan.screenshot(path=shots / "seating_dan.png")
+    host.screenshot(scale="css", path=shots / "seating_added.png", full_page=True)
+    dan.screenshot(scale="css", path=shots / "seating_dan.png")
     host.emulate_media(color_scheme="dark")
     host.set_viewport_size({"width": 360, "height": 740})
     host.locator(".seating summary").last.click()
     host.locator(".seating summary").last.scroll_into_view_if_needed()
-    host.screenshot(path=shots / "seating_change_dark_360.png")
+    host.screenshot(scale="css", path=shots / "seating_change_dark_360.png")
 
 
 def test_a_join_screen_left_open_shows_a_player_the_bank_seats_meanwhile(server, phone):
@@ -52,7 +52,7 @@ def seat_late_player(host, name, piece, shot=None):
     seats.get_by_label("Name").last.fill(name)
     seats.get_by_label("Piece").last.select_option(piece)
     if shot:
-        host.screenshot(path=shot, full_page=True)
+        host.screenshot(scale="css", path=shot, full_page=True)
     seats.get_by_role("button", name="Seat them").click()
     expect(host.locator("#toast .toast")).to_contain_text(f"{name} joins the game with $1,500 from the bank")
 
@@ -64,7 +64,7 @@ def test_a_player_leaves_the_game_from_their_phone(server, phone, shots):
     bob.goto(link)
     bob.get_by_role("button", name="Bob").click()
     open_tab(ann, "My deeds")
-    ann.screenshot(path=shots / "seating_leave_offered.png", full_page=True)
+    ann.screenshot(scale="css", path=shots / "seating_leave_offered.png", full_page=True)
     ann.get_by_role("button", name="Leave the game").click()
     confirm(ann, "Leave the game for good")
     expect(ann.locator("#toast .toast")).to_contain_text("left the game")
@@ -75,12 +75,12 @@ def test_a_player_leaves_the_game_from_their_phone(server, phone, shots):
     expect(ann.locator(".tab-hint")).to_be_hidden()
     expect(ann.locator("#my-deeds")).to_contain_text("No deeds.")
     assert ann.evaluate("scrollY") == 0
-    ann.screenshot(path=shots / "seating_left.png")
-    bob.screenshot(path=shots / "seating_left_seen_ko.png")
+    ann.screenshot(scale="css", path=shots / "seating_left.png")
+    bob.screenshot(scale="css", path=shots / "seating_left_seen_ko.png")
     open_tab(ann, "Board")
     ann.evaluate("scrollTo(0, document.body.scrollHeight)")
     ann.reload()
     heading = ann.locator(".card.out h2")
     expect(heading).to_be_in_viewport()
     assert ann.evaluate("scrollY") == 0  # opened at its top, the heading clear of the header
-    ann.screenshot(path=shots / "seating_left_reloaded.png")
+    ann.screenshot(scale="css", path=shots / "seating_left_reloaded.png")

@@ -49,10 +49,10 @@ def test_a_timed_game_ends_by_itself_and_every_phone_shows_the_tally(server, pho
     open_tab(bank, "More")
     expect(bank.get_by_role("link", name="New game")).to_be_visible()
     expect(bank.get_by_role("button", name="Auction a house")).to_have_count(0)
-    bank.screenshot(path=shots / "timed_game_over_bank.png", full_page=True)
+    bank.screenshot(scale="css", path=shots / "timed_game_over_bank.png", full_page=True)
     ann = phones[0]
     expect(ann.locator(".finale h2")).to_have_text("Bob wins!")
-    ann.locator(".finale").screenshot(path=shots / "timed_game_over.png")
+    ann.locator(".finale").screenshot(scale="css", path=shots / "timed_game_over.png")
     ann.goto(f"{server.url}/g/{game['id']}/tally")
-    ann.screenshot(path=shots / "tally.png", full_page=True)
+    ann.screenshot(scale="css", path=shots / "tally.png", full_page=True)
     assert no_sideways_scroll(ann)

@@ -28,8 +28,6 @@ def serve(tmp_path, database_url):
     started: list[ServeProcess] = []
 
     def start(env: dict[str, str]) -> ServeProcess:
-        # no worker process for game files unless the test asks for one: it would only add its start
-        env = {"BANKER_WORKERS": "0", **env}
         server = ServeProcess(database_url, tmp_path / f"server{len(started)}.log", env=env)
         server.start()
         started.append(server)
@@ -391,9 +389,7 @@ def test_a_server_that_trusts_proxies_listens_on_loopback_unless_told_otherwise(
 ):
     """Anyone who reached a server that trusts X-Forwarded-For directly could name any address in
     it, and be braked as somebody else's, or never."""
-    server = ServeProcess(
-        database_url, tmp_path / "server.log", env={"BANKER_WORKERS": "0", **env}, host=host
-    )
+    server = ServeProcess(database_url, tmp_path / "server.log", env=env, host=host)
     server.start()
     try:
         # 127.0.0.2 is this machine too, but not the address a server bound to 127.0.0.1 answers on

@@ -26,8 +26,7 @@ PLAYERS = 4
 
 @pytest.mark.long_form
 def test_kill_nine_again_and_again_under_load_loses_no_acknowledged_command(tmp_path, database_url):
-    # no worker process for game files: this test sends none, and each restart would start one
-    server = ServeProcess(database_url, tmp_path / "server.log", env={"BANKER_WORKERS": "0"})
+    server = ServeProcess(database_url, tmp_path / "server.log")
     server.start()
     status, game = request(
         server.port, "POST", "/api/games", {"players": [f"P{i}" for i in range(1, PLAYERS + 1)]}

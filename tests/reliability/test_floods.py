@@ -63,7 +63,7 @@ class Client:
 
 @pytest.fixture
 def server(tmp_path, database_url):
-    server = ServeProcess(database_url, tmp_path / "server.log", env={"BANKER_WORKERS": "0"})
+    server = ServeProcess(database_url, tmp_path / "server.log")
     server.start()
     yield server
     server.stop()

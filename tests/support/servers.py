@@ -59,6 +59,10 @@ class ServeProcess:
             # every test phone is 127.0.0.1: a module's browser tests share one server, and their
             # streams and kept-alive connections would fill one address's 64 (a test of the cap sets it)
             "BANKER_MAX_CONNECTIONS_PER_ADDRESS": "1000",
+            # no worker process for game files unless a test asks for one: each start (and each
+            # restart) would start one, some seconds of a core in all the suite's servers; without
+            # one, a game file is checked in its request (tests/test_workers.py has the workers)
+            "BANKER_WORKERS": "0",
             **(env or {}),
         }
         self.process: subprocess.Popen[bytes] | None = None
