@@ -142,6 +142,34 @@ def test_a_phone_cannot_accept_an_offer_made_to_someone_else(app, deeds):
     assert app.extensions["banker"].state(deeds["id"]).trades != ()
 
 
+def test_accepting_an_offer_withdrawn_meanwhile_is_told_so_from_a_phone_and_from_the_bank(app, deeds):
+    game_id = deeds["id"]
+    post(deeds["Bob"], f"/g/{game_id}/trade", {"to": 1, "give_deeds": [READING], "get_cash": "50"})
+    trade = app.extensions["banker"].state(game_id).trades[0].id
+    post(deeds["Bob"], f"/g/{game_id}/do", {"type": "cancel_trade", "player": 2, "trade": trade})
+    before = seq(app, game_id)
+    for client, view in ((deeds["Ann"], "player"), (deeds["host"], "bank")):
+        response = post(client, f"/g/{game_id}/trade/{trade}/accept", {"view": view})
+        assert response.status_code == 409
+        assert f"There is no open trade offer #{trade}: it may have been answered or withdrawn." in text(
+            response
+        )
+    assert seq(app, game_id) == before
+
+
+def test_an_accept_sent_again_after_a_lost_answer_answers_as_the_first_time(app, deeds):
+    """The page's Retry sends a tap again with its request_id (static/js/table.js)."""
+    game_id = deeds["id"]
+    post(deeds["Bob"], f"/g/{game_id}/trade", {"to": 1, "give_deeds": [READING], "get_cash": "50"})
+    trade = app.extensions["banker"].state(game_id).trades[0].id
+    first, again = (
+        post(deeds["Ann"], f"/g/{game_id}/trade/{trade}/accept", {"request_id": "tap-7"}) for _ in range(2)
+    )
+    assert first.status_code == again.status_code == 200
+    assert "Ann accepted: Bob gets $50; Ann gets Reading Railroad" in text(again)
+    assert app.extensions["banker"].state(game_id).player(1).cash == 1500 - 400 - 50
+
+
 def test_the_other_phone_hears_of_the_trade_with_the_10_percent_fee_it_paid(app, deeds):
     game_id = deeds["id"]
     post(deeds["Ann"], f"/g/{game_id}/trade", {"to": 2, "give_deeds": [BOARDWALK], "get_deeds": [PARK_PLACE]})

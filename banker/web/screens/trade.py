@@ -41,7 +41,10 @@ def propose(game_id: str):
 @seat_required()
 def accept(game_id: str, trade: int):
     state = seats.service().state(game_id)
-    partner = next((t.partner for t in state.trades if t.id == trade), 0)
+    # an offer answered or withdrawn meanwhile: the rules say so, named for this phone's player
+    # (or, from the bank, the first player's: any seat of the game hears the same refusal)
+    gone = g.acting or state.players[0].id
+    partner = next((t.partner for t in state.trades if t.id == trade), gone)
     return replies.done(
-        game_id, seats.service().run(game_id, g.seat.token, answer(request.form, partner, trade))
+        game_id, seats.service().run(game_id, g.seat.token, answer(request.form, partner, trade), tap_id())
     )
