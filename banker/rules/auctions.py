@@ -375,6 +375,7 @@ class StartBuildingAuction(Command):
 
     type = "start_building_auction"
     banker_only = True
+    closed_when_ending = True  # a house won at auction is building too
     kind: str
 
     def decide(self, state: GameState, now: float) -> list[Event]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from banker.rules.auctions import StartBuildingAuction
 from banker.rules.build_plans import BuildGroup
 from banker.rules.buildings import Build
 from banker.rules.cards import DrawCard
@@ -45,6 +46,7 @@ def test_after_the_signal_open_trades_are_called_off_and_no_trade_or_building_is
     assert refusal(state, deal) == CLOSED
     assert refusal(state, Build(deed=MEDITERRANEAN)) == CLOSED
     assert refusal(state, BuildGroup(deed=MEDITERRANEAN, levels=((MEDITERRANEAN, 1), (BALTIC, 1)))) == CLOSED
+    assert refusal(state, StartBuildingAuction(kind="house")) == CLOSED  # a house won is one built
     assert refusal(state, SignalEnd()) == "The end of the game has already been signalled."
 
 
