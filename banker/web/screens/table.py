@@ -196,6 +196,8 @@ def stream(game_id: str):
     lifetime = current_app.config["STREAM_SECONDS"]
     keepalive = current_app.config["STREAM_KEEPALIVE_SECONDS"]
     seat, view = g.seat, g.view
+    if _seat_undone(seat.player_id, service.state(game_id)):
+        _seated(service.state(game_id), seat.player_id)  # 403: the page stops asking
     shown_as = _shown_as(game_id)
     slots = streams.slots()
     if not slots.take(game_id):
@@ -277,6 +279,8 @@ def stream(game_id: str):
                 if view == "display":  # a screen across the table: the phones in hand go first
                     turns.last_in_line()
                 now = service.state_at(game_id, announced)
+                if _seat_undone(seat.player_id, now):  # the page's next ask is told why
+                    return
             else:
                 yield ": keepalive\n\n"
 
@@ -288,6 +292,11 @@ def stream(game_id: str):
     # when the stream ends, or is dropped before it began
     response.call_on_close(partial(slots.give_back, game_id))
     return response
+
+
+def _seat_undone(player_id: int, state: GameState) -> bool:
+    """Whether this phone's player is a late player whose seating the bank has undone."""
+    return player_id > BANKER and all(p.id != player_id for p in state.players)
 
 
 def _shown_as(game_id: str) -> tuple:
