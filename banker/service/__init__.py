@@ -147,6 +147,8 @@ class GameService:
 
     def claim_seat(self, game_id: str, player_id: int) -> SeatInfo:
         """A phone takes a player's seat from the join screen; a taken seat needs the banker."""
+        if all(p.id != player_id for p in self.state(game_id).players):  # a late seating undone
+            raise RuleError(Text("The banker took back this seat. Ask the banker to seat you again."))
         seat, won = self.seats.claim(game_id, player_id)
         if not won:
             name = self.state(game_id).player(player_id).name

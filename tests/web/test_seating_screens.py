@@ -9,7 +9,7 @@ import pytest
 
 from banker.service.states import STATES_KEPT
 from tests.support.sse import lines_of
-from tests.support.web import do, join, page, readable, refusal, seq, take_seat, text
+from tests.support.web import csrf_token, do, join, page, readable, refusal, seq, take_seat, text
 
 
 def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(app, table):
@@ -28,6 +28,25 @@ def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(app, table):
     assert 'aria-label="Your cash"' in wallet and "$1,500" in wallet and "Leave the game" in wallet
     bank = readable(page(table["host"], game_id, "/bank"))
     assert "Dog · joined" in bank and "Acting for Ann" in bank and "Ann passed GO" in bank
+
+
+def test_a_late_seating_undone_is_nobodys_to_join_and_no_longer_counted_as_joined(app, table):
+    game_id, code = table["id"], table["code"]
+    service = app.extensions["banker"]
+    do(table["host"], game_id, "bank", type="add_player", name="Dan")
+    join(app.test_client(), code, 4)
+    newcomer = app.test_client()
+    token = csrf_token(newcomer, f"/join/{code}")  # its join page lists Dan
+    while any(p.id == 4 for p in service.state(game_id).players):
+        assert do(table["host"], game_id, "bank", type="undo").status_code == 200
+    lobby = readable(page(table["host"], game_id, "/lobby"))
+    assert "3 of 3 phones joined" in lobby
+    before = (seq(app, game_id), [(s.player_id, s.claimed) for s in service.seats.of(game_id)])
+    tapped = newcomer.post(f"/join/{code}", data={"csrf_token": token, "player": 4})
+    assert tapped.status_code == 409
+    assert "The banker took back this seat. Ask the banker to seat you again." in readable(text(tapped))
+    assert (seq(app, game_id), [(s.player_id, s.claimed) for s in service.seats.of(game_id)]) == before
+    assert "3 of 3 phones joined" in readable(page(table["host"], game_id, "/lobby"))
 
 
 def test_the_join_screen_open_on_a_newcomers_phone_lists_a_late_player_at_once(app, table):

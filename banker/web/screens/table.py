@@ -61,9 +61,10 @@ def screen_context(game_id: str, state: GameState | None = None) -> dict:
         "has_player": seats.token(game_id, "player") is not None,
         "history": history.lines(game_id, state),
         "undo": undo_preview(state),
-        # only the bank and the lobby show who has joined: other screens skip the query
+        # only the bank and the lobby show who has joined: other screens skip the query (a late
+        # player's place whose seating was undone keeps its row, and is nobody's)
         "joined": (
-            {s.player_id for s in service.seats.of(game_id) if s.claimed and s.player_id != BANKER}
+            {s.player_id for s in service.seats.of(game_id) if s.claimed} & {p.id for p in state.players}
             if view in ("bank", "lobby")
             else set()
         ),
