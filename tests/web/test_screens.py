@@ -125,8 +125,9 @@ def test_a_seat_already_taken_needs_the_bankers_qr(app, table):
 def test_joining_a_player_that_does_not_exist_is_refused(app, table):
     phone = app.test_client()
     token = csrf_token(phone, f"/join/{table['code']}")
-    response = phone.post(f"/join/{table['code']}", data={"csrf_token": token, "player": 7})
-    assert response.status_code == 404
+    for player in (7, 0):  # no such place; the bank's, which no phone joins as
+        response = phone.post(f"/join/{table['code']}", data={"csrf_token": token, "player": player})
+        assert response.status_code == 404
 
 
 def test_the_banker_shows_a_personal_qr_that_puts_a_new_phone_in_the_seat(app, table):
