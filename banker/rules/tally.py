@@ -130,8 +130,14 @@ def tally(state: GameState) -> list[TallyLine]:
     for index, line in enumerate(ranked):
         tied_above = index and line.standing == ranked[index - 1].standing
         lines.append(replace(line, rank=lines[-1].rank if tied_above else index + 1))
-    out = sorted((p for p in state.players if p.bankrupt), key=lambda p: p.place)
-    lines += [TallyLine(p, 0, 0, 0, 0, 0, 0, 0, p.place) for p in out]
+    # `place` is where a player finished among those seated then ("3 of 3"); a late player seated
+    # since moves nobody's, so the leaving order is how many had left before them (those of one
+    # card's bankruptcy leaving together, in the places they share out)
+    out = [p for p in state.players if p.bankrupt]
+    left_before = {p.id: p.out_of - p.place for p in out}
+    for p in sorted(out, key=lambda p: -left_before[p.id]):
+        later = sum(left_before[q.id] > left_before[p.id] for q in out)
+        lines.append(TallyLine(p, 0, 0, 0, 0, 0, 0, 0, len(ranked) + 1 + later))
     return lines
 
 

@@ -8,6 +8,7 @@ from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.money import PayBank
 from banker.rules.mortgages import Mortgage
 from banker.rules.rent import PayRent
+from banker.rules.seating import AddPlayer
 from banker.rules.tally import EndGame, TimeUp, tally
 from tests.support.rules import ANN, BOB, CAT, SHORT_LINE, built, new_game, owning, refusal, run, short_bob
 
@@ -58,6 +59,24 @@ def test_a_hotel_in_the_short_game_counts_three_houses():
 def test_players_out_of_the_game_follow_in_the_order_they_left():
     state = run(new_game(), PayBank(player=BOB, amount=1600, reason="x"), DeclareBankruptcy(player=BOB))
     assert rows(state) == [("Ann", 1500, 0, 0, 1500, 1), ("Cat", 1500, 0, 0, 1500, 1), ("Bob", 0, 0, 0, 0, 3)]
+
+
+def test_a_late_player_seated_between_two_bankruptcies_leaves_the_order_they_left_in():
+    """Cat went out third of three; Dan sat down; Bob went out third of four. Both finished third
+    where they left, and the tally ranks Bob third and Cat fourth (both read third before)."""
+    state = run(new_game(), PayBank(player=CAT, amount=1600, reason="x"), DeclareBankruptcy(player=CAT))
+    state = run(state, AddPlayer(name="Dan"))
+    state = run(state, PayBank(player=BOB, amount=1600, reason="x"), DeclareBankruptcy(player=BOB))
+    assert [(name, rank) for name, *_, rank in rows(state)] == [
+        ("Ann", 1),
+        ("Dan", 1),
+        ("Bob", 3),
+        ("Cat", 4),
+    ]
+    assert [(p.place, p.out_of) for p in state.players if p.bankrupt] == [
+        (3, 4),
+        (3, 3),
+    ]  # "3 of 4", "3 of 3"
 
 
 def test_ending_by_agreement_names_the_richest():
