@@ -249,27 +249,29 @@ def building_sale(state: GameState, position: int) -> tuple[list[Event], int, Te
         return sold, deed.house_cost // 2, Text("sold a house on %(deed)s", deed=deed.name)
     # the JMA principle, unless the owner sells to pay a debt their cash cannot cover
     principle = state.rules.hotel_sale_principle and not short_of_cash(state, holding.owner)
-    if state.houses >= full and not principle:
+    # a house under the hammer is the bidders': a hotel sold meanwhile breaks down without it
+    spare = state.houses - (state.auction is not None and state.auction.kind == "house")
+    if spare >= full and not principle:
         sold = [BuildingsChanged(deed=position, houses=full)]
         return sold, deed.hotel_cost // 2, Text("sold the hotel on %(deed)s", deed=deed.name)
-    kept = 0 if principle else state.houses  # the bank's houses the group keeps
+    kept = 0 if principle else spare  # the bank's houses the group keeps
     if state.rules.uneven_building:  # only this lot breaks down, as far as the bank's houses go
         reason = Text(
             "sold the hotel on %(deed)s; the bank had %(houses)s of %(full)s houses to break it down",
             deed=deed.name,
-            houses=state.houses,
+            houses=spare,
             full=full,
         )
         refund = (deed.hotel_cost + (full - kept) * deed.house_cost) // 2
         return [BuildingsChanged(deed=position, houses=kept)], refund, reason
-    return _sell_every_hotel(state, deed, kept, principle)
+    return _sell_every_hotel(state, deed, kept, principle, spare)
 
 
 def _sell_every_hotel(
-    state: GameState, deed: Deed, kept: int, principle: bool
+    state: GameState, deed: Deed, kept: int, principle: bool, spare: int
 ) -> tuple[list[Event], int, Text]:
     """The group's hotels all sold at once, because the bank cannot break one down or under the
-    JMA principle; the group keeps `kept` of the bank's houses."""
+    JMA principle; the group keeps `kept` of the `spare` houses the bank had for it."""
     group = owners_lots(state, deed.position)
     lots = [state.holding(position) for position in group]
     hotels = sum(lot.hotel for lot in lots)
@@ -296,14 +298,14 @@ def _sell_every_hotel(
         reason = Plural(
             "%(sold)s; the bank had %(n)s house to break them down",
             "%(sold)s; the bank had %(n)s houses to break them down",
-            state.houses,
+            spare,
             sold=sold_hotels,
         )
     else:
         reason = Plural(
             "%(sold)s; the bank had %(n)s house to break it down",
             "%(sold)s; the bank had %(n)s houses to break it down",
-            state.houses,
+            spare,
             sold=sold_hotels,
         )
     return sold, refund, reason

@@ -417,6 +417,21 @@ def test_nothing_is_built_while_the_bank_auctions_a_building():
     )  # over: build again
 
 
+def test_a_hotel_sold_while_the_bank_auctions_its_last_house_breaks_down_without_it():
+    """Cat's hotel on the greens, sold meanwhile, took the house under the hammer to break down
+    with, and Ann, who could pay her $250, was left out as if she could not."""
+    greens = built(owning(new_game(starting_cash=5000), CAT, 31, 32, 34), (31, 32, 34), 5)
+    state = owning(greens, ANN, PARK_PLACE, BOARDWALK)
+    state = replace(built(state, (PARK_PLACE, BOARDWALK), 3), houses=1)
+    state = at(state, T0, StartBuildingAuction(kind="house"), Bid(player=ANN, amount=250, deed=BOARDWALK))
+    sold = at(state, T0 + 2, SellBuilding(deed=31))
+    # the bank has no house to spare: the three hotels go, at half their $1,000 each, houses and all
+    assert [sold.holding(lot).houses for lot in (31, 32, 34)] == [0, 0, 0] and sold.houses == 1
+    assert cash(sold, CAT) == cash(state, CAT) + 1500
+    closed = at(sold, T0 + 20, CloseAuction())
+    assert closed.auction is None and closed.holding(BOARDWALK).houses == 4 and closed.houses == 0
+
+
 # --- undo and the log -------------------------------------------------------------------
 
 
