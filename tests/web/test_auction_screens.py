@@ -30,6 +30,9 @@ def test_declining_puts_the_auction_on_every_phone(auction):
         assert "No bids yet" in html
         assert bid_buttons(html) == ["$1", "$10", "$50", "$100"]
         assert 'data-ends-in="20.00"' in html
+        # a bid typed in is asked for before it is sent: a blank one was refused "amount 값이 없습니다"
+        custom = re.search(r'<form class="row custom-bid".*?</form>', html, re.S).group(0)
+        assert re.search(r'<input name="amount"[^>]* required>', custom)
 
 
 def test_a_bid_shows_on_the_other_phones_with_the_next_steps(app, auction):
