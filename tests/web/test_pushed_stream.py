@@ -17,7 +17,7 @@ from banker.service.states import STATES_KEPT
 from banker.web import push
 from banker.web.http import turns
 from tests.support.sse import fragments, lines_of, messages, next_message
-from tests.support.web import do, join, new_game, readable, seq
+from tests.support.web import do, new_game, readable, seq
 
 
 def ticking(step: float) -> Callable[[], float]:
@@ -63,28 +63,6 @@ def test_two_payments_in_a_row_arrive_as_two_messages_in_order(app, table):
         parts = dict(fragments(message.data))
         assert ann in parts[".cash-1"] and bob in parts[".cash-2"]
         assert f"Ann paid Bob {line}" in parts["#history ol"]
-
-
-def test_a_late_players_stream_ends_when_the_bank_undoes_the_seating_and_is_not_opened_again(app, table):
-    """Its page is then told by its next poll: "The banker took back this seat"."""
-    game_id = table["id"]
-    do(table["host"], game_id, "bank", type="add_player", name="Dan")
-    dan = app.test_client()
-    join(dan, table["code"], 4)
-    app.config["STREAM_SECONDS"] = 5
-    response = dan.get(f"/g/{game_id}/stream?seq={seq(app, game_id)}&view=player", buffered=False)
-    try:
-        readline = lines_of(response.response)
-        while not readline().startswith(b":"):
-            pass
-        assert do(table["host"], game_id, "bank", type="undo").status_code == 200
-        rest = b"".join(iter(readline, b""))  # the stream ends, with no message and no error
-    finally:
-        response.close()
-    assert b"event: update" not in rest
-    again = dan.get(f"/g/{game_id}/stream?seq={seq(app, game_id)}&view=player")
-    assert again.status_code == 403
-    assert "The banker took back this seat" in readable(again.get_data(as_text=True))
 
 
 def test_a_phone_that_missed_a_few_changes_is_brought_through_each(app, table):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask.testing import FlaskClient
 
 from banker.service.states import STATES_KEPT
 from tests.support.sse import lines_of
@@ -198,9 +199,9 @@ def test_a_late_seats_old_link_opens_nothing(app, table):
     assert app.test_client().get(link).status_code == 404
 
 
-def test_a_live_stream_whose_seat_was_given_to_another_closes_showing_nothing(app, table):
-    """Dan's phone watching while his seating is undone and Eve seated in his place (and the game
-    goes on past what a stream is brought through step by step): it was pushed Eve's screen."""
+def late_dans_stream(app, table, meanwhile) -> tuple[FlaskClient, bytes]:
+    """Dan seated late, his phone watching while the bank does `meanwhile()`: his phone, and what
+    its stream was sent until it ended."""
     game_id = table["id"]
     do(table["host"], game_id, "bank", type="add_player", name="Dan")
     dan = app.test_client()
@@ -211,14 +212,38 @@ def test_a_live_stream_whose_seat_was_given_to_another_closes_showing_nothing(ap
         readline = lines_of(stream.response)
         while not readline().startswith(b":"):
             pass  # Dan's phone is watching
-        do(table["host"], game_id, "bank", type="undo")
-        do(table["host"], game_id, "bank", type="add_player", name="Eve")
-        for _ in range(STATES_KEPT):
-            do(table["host"], game_id, "bank", type="pass_go", player="4")
-        pushed = b"".join(iter(readline, b""))
+        meanwhile()
+        return dan, b"".join(iter(readline, b""))
     finally:
         stream.close()
+
+
+def test_a_live_stream_whose_seat_was_given_to_another_closes_showing_nothing(app, table):
+    """Dan's phone watching while his seating is undone and Eve seated in his place (and the game
+    goes on past what a stream is brought through step by step): it was pushed Eve's screen."""
+
+    def eve_in_his_place():
+        do(table["host"], table["id"], "bank", type="undo")
+        do(table["host"], table["id"], "bank", type="add_player", name="Eve")
+        for _ in range(STATES_KEPT):
+            do(table["host"], table["id"], "bank", type="pass_go", player="4")
+
+    _, pushed = late_dans_stream(app, table, eve_in_his_place)
     assert b"event: update" not in pushed
+
+
+def test_a_late_players_stream_ends_when_the_bank_undoes_the_seating_and_is_not_opened_again(app, table):
+    """It drew the next change for a player no longer in the game, and failed; its page, opening it
+    again every second, is told by its next poll: "The banker took back this seat"."""
+
+    def undone():
+        do(table["host"], table["id"], "bank", type="undo")
+
+    dan, pushed = late_dans_stream(app, table, undone)
+    assert b"event: update" not in pushed  # it ends, with no message and no error
+    again = dan.get(f"/g/{table['id']}/stream?seq={seq(app, table['id'])}&view=player")
+    assert again.status_code == 403
+    assert "The banker took back this seat" in readable(again.get_data(as_text=True))
 
 
 def test_a_phone_whose_late_seat_was_given_again_takes_its_new_seat_from_the_banks_qr_code(app, table):
