@@ -43,9 +43,11 @@ def tournament(app, client) -> tuple[str, object]:
 def test_the_bank_signals_the_end_and_every_phone_shows_the_final_turn(app, client):
     game_id, ann = tournament(app, client)
     assert "Signal the end" in page(client, game_id, "/bank") and FINAL_TURN not in page(ann, game_id)
+    assert "Auction a house" in page(client, game_id, "/bank")
     response = do(client, game_id, "bank", type="signal_end")
     assert "The end of the game is signalled: the final turn is played out" in text(response)
     assert "Signal the end" not in page(client, game_id, "/bank")
+    assert "Auction a house" not in page(client, game_id, "/bank")  # a house won is one built
     assert FINAL_TURN in page(ann, game_id) and FINAL_TURN in page(client, game_id, "/bank")
 
 
