@@ -195,6 +195,10 @@ class GameState:
     at_go: int | None = None  # who has just collected the GO salary and may buy a token level
     card_buy: tuple[int, int] | None = None  # (player, deed): a card lets them buy it in a market game
 
+    def has_player(self, player_id: Any) -> bool:
+        """Whether `player_id` is a player of the game (a late player's undone seating is not)."""
+        return any(player.id == player_id for player in self.players)
+
     def player(self, player_id: Any) -> Player:
         for player in self.players:
             if player.id == player_id:

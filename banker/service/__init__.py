@@ -148,7 +148,7 @@ class GameService:
     def claim_seat(self, game_id: str, player_id: int) -> SeatInfo:
         """A phone takes a player's seat from the join screen; a taken seat needs the banker."""
         places = {s.player_id for s in self.seats.of(game_id)} - {BANKER}
-        if player_id in places and all(p.id != player_id for p in self.state(game_id).players):
+        if player_id in places and not self.state(game_id).has_player(player_id):
             # a late player's place whose seating was undone keeps its row, and is nobody's
             raise RuleError(Text("The banker took back this seat. Ask the banker to seat you again."))
         seat, won = self.seats.claim(game_id, player_id)

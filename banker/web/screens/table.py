@@ -64,7 +64,7 @@ def screen_context(game_id: str, state: GameState | None = None) -> dict:
         # only the bank and the lobby show who has joined: other screens skip the query (a late
         # player's place whose seating was undone keeps its row, and is nobody's)
         "joined": (
-            {s.player_id for s in service.seats.of(game_id) if s.claimed} & {p.id for p in state.players}
+            {s.player_id for s in service.seats.of(game_id) if s.claimed and state.has_player(s.player_id)}
             if view in ("bank", "lobby")
             else set()
         ),
@@ -79,7 +79,7 @@ def screen_context(game_id: str, state: GameState | None = None) -> dict:
 
 def _seated(state: GameState, player_id: int) -> Player:
     """This phone's player; a late player's seat the banker has since undone seats nobody."""
-    if player_id not in {p.id for p in state.players}:
+    if not state.has_player(player_id):
         raise NoSeat(Text("The banker took back this seat. Ask the banker to seat you again."))
     return state.player(player_id)
 
@@ -197,8 +197,8 @@ def stream(game_id: str):
     lifetime = current_app.config["STREAM_SECONDS"]
     keepalive = current_app.config["STREAM_KEEPALIVE_SECONDS"]
     seat, view = g.seat, g.view
-    if _seat_undone(seat.player_id, service.state(game_id)):
-        _seated(service.state(game_id), seat.player_id)  # 403: the page stops asking
+    if seat.player_id > BANKER:  # a late seating undone: 403, and the page stops asking
+        _seated(service.state(game_id), seat.player_id)
     shown_as = _shown_as(game_id)
     slots = streams.slots()
     if not slots.take(game_id):
@@ -280,8 +280,8 @@ def stream(game_id: str):
                 if view == "display":  # a screen across the table: the phones in hand go first
                     turns.last_in_line()
                 now = service.state_at(game_id, announced)
-                if _seat_undone(seat.player_id, now):  # the page's next ask is told why
-                    return
+                if seat.player_id > BANKER and not now.has_player(seat.player_id):
+                    return  # a late seating undone: the page's next ask is told why
             else:
                 yield ": keepalive\n\n"
 
@@ -293,11 +293,6 @@ def stream(game_id: str):
     # when the stream ends, or is dropped before it began
     response.call_on_close(partial(slots.give_back, game_id))
     return response
-
-
-def _seat_undone(player_id: int, state: GameState) -> bool:
-    """Whether this phone's player is a late player whose seating the bank has undone."""
-    return player_id > BANKER and all(p.id != player_id for p in state.players)
 
 
 def _shown_as(game_id: str) -> tuple:
