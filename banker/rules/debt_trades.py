@@ -1,5 +1,13 @@
-"""Trades while a player owes more than their cash: temporary bankruptcy (仮破産), as the JMA
-tournament rules (002) write it, under the `temporary_bankruptcy` option (on in the jma preset).
+"""Trades while a player owes more than their cash.
+
+Under every rule system a debtor trades to raise the money (RULES.md), not to hand it to a friend:
+a trade may not leave them less they could raise (cash, mortgage values, half their buildings,
+and a Get Out of Jail Free card at the jail fine) while that is short of what they owe, unless the
+trade is with the only one they owe, who then takes less by their own choice. Deeds given away for
+nothing would otherwise be out of reach of the bankruptcy that follows.
+
+Temporary bankruptcy (仮破産), as the JMA tournament rules (002) write it, under the
+`temporary_bankruptcy` option (on in the jma preset), asks more:
 
 - While a player owes more than their cash, trades are only between that player and the others
   (交渉は…負債を負ったプレーヤーと他のプレーヤーの間でのみ可).
@@ -25,10 +33,10 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
 from banker.rules.base import require
-from banker.rules.debts import owed, short_of_cash
+from banker.rules.debts import owed, raisable, short_of_cash
 from banker.rules.errors import RuleError
 from banker.rules.jail import fine_owed
-from banker.rules.state import BANK, FREE_PARKING, GameState, Trade
+from banker.rules.state import BANK, FREE_PARKING, GameState, Trade, TradeSide
 from banker.rules.text import Text, listing
 
 
@@ -63,13 +71,53 @@ def clears(state: GameState, trade: Trade, player_id: int, choices: Mapping[int,
 def check_debt_trade(
     state: GameState, trade: Trade, partner_choices: Mapping[int, str], accepting: bool = False
 ) -> int | None:
-    """Refuse a trade the temporary-bankruptcy rules do not allow (see the module); `accepting`
-    words it for an offer made earlier, which is void. Returns the debtor whose debt the trade
-    brings nearer to paid without clearing it alone (it is agreed, and waits), else None."""
-    if not state.rules.temporary_bankruptcy:
-        return None
+    """Refuse a trade a debtor may not make (see the module); `accepting` words it for an offer
+    made earlier, which is void. Returns the debtor whose debt the trade brings nearer to paid
+    without clearing it alone (it is agreed, and waits), else None."""
     with _void_when(accepting):
-        return _check(state, trade, partner_choices)
+        if state.rules.temporary_bankruptcy:
+            return _check(state, trade, partner_choices)
+        for player_id in (trade.proposer, trade.partner):
+            _check_giving_away(state, trade, player_id)
+        return None
+
+
+def _check_giving_away(state: GameState, trade: Trade, player_id: int) -> None:
+    other = trade.partner if player_id == trade.proposer else trade.proposer
+    if not short_of_cash(state, player_id) or {d.creditor for d in state.debts_of(player_id)} == {other}:
+        return
+    before, after = _means(state, player_id), _means_after(state, trade, player_id)
+    require(
+        after >= before or after >= _owed_after(state, trade, player_id),
+        Text(
+            "%(player)s owes %(owed)s and cannot pay it: a trade may not leave %(player)s less to "
+            "raise (%(after)s instead of %(before)s), which would take it from whoever is owed.",
+            player=state.name_of(player_id),
+            owed=state.money(owed(state, player_id)),
+            after=state.money(after),
+            before=state.money(before),
+        ),
+    )
+
+
+def _means(state: GameState, player_id: int) -> int:
+    """What the player could raise, a Get Out of Jail Free card counted at the jail fine it saves
+    (the least the tournament rules let one sell for alone)."""
+    return raisable(state, player_id) + len(state.player(player_id).jail_cards) * state.rules.jail_fine
+
+
+def _means_after(state: GameState, trade: Trade, player_id: int) -> int:
+    """`_means` once the trade is done, before the 10% fee of a mortgaged deed received (paid to
+    the bank for taking it, not given to the other side): the deeds of a trade are bare, so each
+    counts its mortgage value while unmortgaged."""
+    give, get = (trade.give, trade.get) if player_id == trade.proposer else (trade.get, trade.give)
+
+    def value(side: TradeSide) -> int:
+        mortgages = sum(state.deed(p).mortgage for p in side.deeds if not state.holding(p).mortgaged)
+        cards = len(side.jail_cards) * state.rules.jail_fine
+        return side.cash + cards + (mortgages if state.rules.mortgages else 0)
+
+    return _means(state, player_id) - value(give) + value(get)
 
 
 @contextmanager

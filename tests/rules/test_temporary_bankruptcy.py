@@ -172,7 +172,7 @@ def test_a_player_whose_cash_covers_the_debt_trades_only_keeping_it_covered():
 @pytest.mark.parametrize("preset", ["classic", "speed"])
 def test_other_presets_keep_trading_open_to_everyone(preset):
     state = short_bob(preset)
-    state = run(state, buys(DAN, CAT, BALTIC, 100), buys(ANN, BOB, READING, 10), buys(CAT, BOB, READING, 1))
+    state = run(state, buys(DAN, CAT, BALTIC, 100), buys(ANN, BOB, READING, 10), buys(CAT, BOB, READING, 100))
     assert len(state.trades) == 3
 
 

@@ -30,9 +30,9 @@ from banker.rules.trades import (
     TradeProposed,
 )
 from banker.rules.undo import Undo
-from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run, short_bob
 
-MEDITERRANEAN, BALTIC, READING, PARK_PLACE, BOARDWALK = 1, 3, 5, 37, 39
+MEDITERRANEAN, BALTIC, READING, SHORT_LINE, PARK_PLACE, BOARDWALK = 1, 3, 5, 35, 37, 39
 NOTHING = TradeSide()
 
 
@@ -385,6 +385,61 @@ def test_a_player_in_debt_may_still_trade_to_raise_the_money():
         AcceptTrade(player=ANN, trade=1),
     )
     assert cash(state, BOB) == 2050 and state.holding(PARK_PLACE).owner == ANN
+
+
+def test_a_player_in_debt_may_not_give_away_what_whoever_is_owed_would_get():
+    """Bob owes the bank $2,000 with $1,150 and Park Place (mortgage value $175): $1,325 to raise."""
+    state = run(table(), PayBank(player=BOB, amount=2000))
+    gift = offer(player=BOB, to=CAT, give=TradeSide(deeds=(PARK_PLACE,)))
+    assert refusal(state, gift) == (
+        "Bob owes $2,000 and cannot pay it: a trade may not leave Bob less to raise "
+        "($1,150 instead of $1,325), which would take it from whoever is owed."
+    )
+    below_its_mortgage = offer(
+        player=BOB, to=CAT, give=TradeSide(deeds=(PARK_PLACE,)), get=TradeSide(cash=100)
+    )
+    assert "($1,250 instead of $1,325)" in refusal(state, below_its_mortgage)
+    at_its_mortgage = offer(player=BOB, to=CAT, give=TradeSide(deeds=(PARK_PLACE,)), get=TradeSide(cash=175))
+    state = run(state, at_its_mortgage, AcceptTrade(player=CAT, trade=1))
+    assert cash(state, BOB) == 1325 and state.holding(PARK_PLACE).owner == CAT
+
+
+def test_a_debtors_get_out_of_jail_free_card_counts_at_the_jail_fine():
+    state = run(with_jail_cards(table()), PayBank(player=BOB, amount=2000))
+    card = TradeSide(jail_cards=("community_chest",))
+    assert "($1,325 instead of $1,375)" in refusal(state, offer(player=BOB, to=CAT, give=card))
+    sold = run(
+        state, offer(player=BOB, to=CAT, give=card, get=TradeSide(cash=50)), AcceptTrade(player=CAT, trade=1)
+    )
+    assert sold.player(CAT).jail_cards == ("community_chest",) and cash(sold, BOB) == 1200
+
+
+def test_an_offer_made_before_the_debt_is_void_if_it_now_gives_away_what_is_owed():
+    state = run(
+        table(), offer(player=CAT, to=BOB, get=TradeSide(deeds=(PARK_PLACE,)), give=TradeSide(cash=50))
+    )
+    state = run(state, PayBank(player=BOB, amount=2000))
+    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
+        "This offer is void. Bob owes $2,000 and cannot pay it: a trade may not leave Bob less to "
+        "raise ($1,200 instead of $1,325), which would take it from whoever is owed."
+    )
+
+
+def test_a_debtor_may_give_away_what_is_left_over_or_give_the_only_player_owed_less():
+    """Bob has $950, Reading ($100 to raise) and Park Place ($175): $1,225 against $1,000 owed."""
+    state = run(owning(table(), BOB, READING), PayBank(player=BOB, amount=1000))
+    both = TradeSide(deeds=(READING, PARK_PLACE))
+    assert "($950 instead of $1,225)" in refusal(state, offer(player=BOB, to=CAT, give=both))
+    left_over = run(
+        state, offer(player=BOB, to=CAT, give=TradeSide(deeds=(READING,))), AcceptTrade(player=CAT, trade=1)
+    )
+    assert left_over.holding(READING).owner == CAT and left_over.debts_of(BOB)
+
+    railroads = TradeSide(deeds=(READING, SHORT_LINE))
+    owing_ann = short_bob("classic")  # $300, two railroads: $500 to raise, and $600 owed to Ann
+    taken_by_ann = run(owing_ann, offer(player=BOB, to=ANN, give=railroads), AcceptTrade(player=ANN, trade=1))
+    assert {taken_by_ann.holding(p).owner for p in (READING, SHORT_LINE)} == {ANN}
+    assert "($300 instead of $500)" in refusal(owing_ann, offer(player=BOB, to=CAT, give=railroads))
 
 
 # Refusals when answering
