@@ -282,14 +282,21 @@ class Seats:
         return token
 
     def display(self, game_id: str, token: str | None) -> SeatKey:
-        """The table display holding `token`; Forbidden when the bank revoked its link: at once on
-        the server that revoked it, within DISPLAY_LINK_SECONDS on the others."""
+        """The table display holding `token`; Forbidden without one, or when the bank revoked its
+        link: at once on the server that revoked it, within DISPLAY_LINK_SECONDS on the others."""
         read = self._display_links.get(game_id)
         if read is None or self.monotonic() - read[1] >= DISPLAY_LINK_SECONDS:
             read = (self.display_link(game_id), self.monotonic())
             self._display_links.put(game_id, read)
         kept = read[0]
-        if not token or kept is None or not hmac.compare_digest(kept.encode(), token.encode()):
+        if not token:
+            raise Forbidden(
+                Text(
+                    "This browser has not opened the game's table display link: the bank shows it, "
+                    "with its QR code, under More."
+                )
+            )
+        if kept is None or not hmac.compare_digest(kept.encode(), token.encode()):
             raise Forbidden(
                 Text("This table display link was turned off by the bank. Ask the banker for a new one.")
             )

@@ -52,9 +52,13 @@ def test_a_players_net_worth_on_the_display_counts_a_debt_as_the_tally_does(app,
 def test_only_the_bank_makes_a_display_link_and_a_page_without_it_has_no_display(app, table):
     game_id = table["id"]
     assert table["Ann"].get(f"/g/{game_id}/display-link").status_code == 403
-    assert app.test_client().get(f"/g/{game_id}/display").status_code == 403
-    # a player's phone is no display either
-    assert table["Ann"].get(f"/g/{game_id}/display").status_code == 403
+    # a browser that never opened the link, a player's phone included, is told where to find it
+    for browser in (app.test_client(), table["Ann"]):
+        response = browser.get(f"/g/{game_id}/display")
+        assert response.status_code == 403
+        assert "table display link: the bank shows it, with its QR code, under More." in readable(
+            response.get_data(as_text=True)
+        )
     assert app.test_client().get(f"/g/{game_id}/display/{'x' * 32}").status_code == 404
 
 
