@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.support.web import HTMX, as_banker, csrf_token, page, seq, text
+from tests.support.web import HTMX, as_banker, csrf_token, do, page, seq, text
 
 BOARDWALK, PARK_PLACE, READING = 39, 37, 5
 
@@ -122,6 +122,10 @@ def test_a_counter_offer_starts_from_the_offer_turned_round_and_replaces_it(app,
     trades = app.extensions["banker"].state(game_id).trades
     assert [(t.proposer, t.partner, t.get.cash) for t in trades] == [(2, 1, 180)]
     assert seq(app, game_id) == before + 1  # one action: one undo takes the counter-offer back whole
+    # Ann's phone still shows Bob's counter-offer... which Bob withdraws meanwhile
+    do(deeds["Bob"], game_id, type="cancel_trade", player=2, trade=trades[0].id)
+    stale = deeds["Ann"].get(f"/g/{game_id}/trade/new?counter={trades[0].id}", headers=HTMX)
+    assert stale.status_code == 409 and "it may have been answered or withdrawn" in text(stale)
 
 
 def test_a_bad_offer_gets_a_clear_message_and_changes_nothing(app, deeds):

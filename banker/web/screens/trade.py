@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, g, render_template, request
 
+from banker.rules.trades import open_trade
 from banker.web import replies
 from banker.web.context import seat_required, tap_id
 from banker.web.http import seats
@@ -21,7 +22,9 @@ FOLD_AWAY = '<div id="trade-form" hx-swap-oob="true"></div>'  # after an offer i
 def new(game_id: str):
     """The offer builder for a partner, or a counter-offer to an open trade."""
     state = seats.service().state(game_id)
-    counter = next((t for t in state.trades if t.id == request.args.get("counter", type=int)), None)
+    asked = request.args.get("counter", type=int)
+    # an offer withdrawn or answered meanwhile: the rules' words, not an empty builder
+    counter = None if asked is None else open_trade(state, asked)
     to = counter.proposer if counter else request.args.get("to", type=int)
     if to is None:  # "Close": the builder folds away
         return CLOSED
