@@ -24,6 +24,7 @@ from banker.rules.base import Throw
 from banker.rules.game import Join, refuse_end_passed
 from banker.rules.inputs import check_text
 from banker.rules.text import Text
+from banker.service.acting import SEAT_TAKEN_BACK
 from banker.service.action_log import ActionLog, RequestKey
 from banker.service.broker import Broker
 from banker.service.chronicle import Chronicle
@@ -150,7 +151,7 @@ class GameService:
         places = {s.player_id for s in self.seats.of(game_id)} - {BANKER}
         if player_id in places and not self.state(game_id).has_player(player_id):
             # a late player's place whose seating was undone keeps its row, and is nobody's
-            raise RuleError(Text("The banker took back this seat. Ask the banker to seat you again."))
+            raise RuleError(SEAT_TAKEN_BACK)
         seat, won = self.seats.claim(game_id, player_id)
         if not won:
             name = self.state(game_id).player(player_id).name

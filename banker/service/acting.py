@@ -11,12 +11,17 @@ from banker.service.errors import Forbidden
 
 BANKER = 0  # the bank's seat (Seat.player_id), which also sends the server's own actions
 
+# a late player's seating undone: their place keeps its row (and its phone its key), and is nobody's
+SEAT_TAKEN_BACK = Text("The banker took back this seat. Ask the banker to seat you again.")
+
 
 def decide_for(state: GameState, seat_player: int, command: Command, now: float) -> list[Event]:
     """The events of `command` sent by the seat `seat_player` at `now`: Forbidden when that seat may
     not send it, RuleError when the rules refuse it."""
     if seat_player == BANKER:
         return decide(state, command, now)
+    if not state.has_player(seat_player):
+        raise Forbidden(SEAT_TAKEN_BACK)
     if not command.allowed_for(state, seat_player):
         raise Forbidden(_not_yours(state, seat_player, command))
     if why := command.refused_to_players(state):

@@ -11,7 +11,9 @@ from typing import Any
 
 from flask import abort, g, request
 
+from banker.rules import GameState, Player
 from banker.rules.text import Text
+from banker.service.acting import SEAT_TAKEN_BACK
 from banker.service.errors import Forbidden
 from banker.service.seats import BANKER, SeatKey
 from banker.web.http import seats
@@ -62,6 +64,21 @@ def seat_required(role: str | None = None, views: tuple[str, ...] = ("player", "
         return wrapper
 
     return decorate
+
+
+def seated(state: GameState, player_id: int) -> Player:
+    """A phone's player; a late player's seat the banker has since undone seats nobody."""
+    if not state.has_player(player_id):
+        raise NoSeat(SEAT_TAKEN_BACK)
+    return state.player(player_id)
+
+
+def acting_player(state: GameState) -> Player:
+    """The player a screen offers its actions to: the phone's own, or the one the bank chose (the
+    first, where the request names none)."""
+    if g.seat.player_id != BANKER:
+        return seated(state, g.seat.player_id)
+    return state.player(g.acting or state.players[0].id)
 
 
 def role_of(view: str) -> str:

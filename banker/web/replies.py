@@ -21,7 +21,7 @@ from banker.service.errors import Busy, Forbidden, NotFound
 from banker.service.recorder import Result
 from banker.store.db import FULL_DISK_LOGGED, OUT_OF_REACH_LOGGED, FaultLog, disk_full, out_of_reach
 from banker.web import push
-from banker.web.context import NoSeat
+from banker.web.context import NoSeat, acting_player
 from banker.web.http import game_files, i18n, seats
 from banker.web.http.refusals import RETRY_SECONDS
 from banker.web.panels import board, fragments
@@ -84,7 +84,7 @@ def sheet(game_id: str, state: GameState, position: int | None, card: str = "", 
     """The space sheet: what a tap on `position` offers the player `g.acting` (none: closed)."""
     if position not in state.edition.space_at:  # closed: the same for every game (after each command)
         return fragments.once(("closed sheet", oob), lambda: render_template("board/_sheet.html", oob=oob))
-    player = state.player(g.acting or state.players[0].id)
+    player = acting_player(state)
     # a building plan being changed (+ / -) comes back in the query
     offered = board.sheet(state, position, player, card, request.args.get("plan", ""))
     return render_template(

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from banker.service.states import STATES_KEPT
 from tests.support.sse import lines_of
-from tests.support.web import csrf_token, do, join, page, readable, refusal, seq, take_seat, text
+from tests.support.web import HTMX, csrf_token, do, join, page, readable, refusal, seq, take_seat, text
 
 
 def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(app, table):
@@ -168,6 +168,24 @@ def test_a_late_players_phone_is_told_when_the_banker_undoes_their_seat(app, tab
     response = dan.get(f"/g/{game_id}")
     assert response.status_code == 403
     assert "The banker took back this seat. Ask the banker to seat you again." in text(response)
+    # the screen still open on his phone: every tap on it is told the same, and so is his seat's key
+    key = next(s.token for s in app.extensions["banker"].seats.of(game_id) if s.player_id == 4)
+    for tap in (
+        dan.get(f"/g/{game_id}/space/1", headers=HTMX),
+        dan.get(f"/g/{game_id}/trade/new?to=1", headers=HTMX),
+        dan.get(f"/g/{game_id}/pay-with-property", headers=HTMX),
+        do(dan, game_id, type="pass_go", player="4"),
+        app.test_client().post(
+            f"/api/games/{game_id}/commands",
+            json={"type": "pass_go", "player": 4},
+            headers={"Authorization": f"Bearer {key}"},
+        ),
+    ):
+        assert tap.status_code == 403
+        assert "The banker took back this seat. Ask the banker to seat you again." in readable(text(tap))
+    # and its join page offers no way back to a wallet it no longer has
+    assert "Back to my wallet" not in text(dan.get(f"/join/{table['code']}"))
+    assert "Back to my wallet" in text(table["Ann"].get(f"/join/{table['code']}"))
     assert "Dan joins the game" in page(table["host"], game_id, "/history?view=bank")
 
 

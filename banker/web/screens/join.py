@@ -49,7 +49,7 @@ def pick(code: str):
                 game=game,
                 state=state,
                 claimed=claimed,
-                mine=seats.token(game.id, "player"),
+                mine=_player_held(state, game.id) is not None,
                 held=_player_held(state, game.id),
             )
         )

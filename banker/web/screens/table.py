@@ -23,14 +23,14 @@ from flask import (
 )
 from markupsafe import Markup
 
-from banker.rules import GameState, Player, undo_preview
+from banker.rules import GameState, undo_preview
 from banker.rules.board import edition_to_json
 from banker.rules.game import MAX_PLAYERS
 from banker.rules.text import Text
 from banker.service.errors import Forbidden
 from banker.service.seats import BANKER
 from banker.web import push, replies
-from banker.web.context import VIEWS, NoSeat, seat_required, tap_id
+from banker.web.context import VIEWS, acting_player, seat_required, seated, tap_id
 from banker.web.http import seats, streams, turns
 from banker.web.http.i18n import lang
 from banker.web.panels import fragments, history
@@ -56,7 +56,7 @@ def screen_context(game_id: str, state: GameState | None = None) -> dict:
         "game_id": game_id,
         "view": view,
         "state": state,
-        "me": _seated(state, g.seat.player_id) if g.seat.player_id > BANKER else None,
+        "me": seated(state, g.seat.player_id) if g.seat.player_id > BANKER else None,
         "has_bank": seats.token(game_id, "bank") is not None,
         "has_player": seats.token(game_id, "player") is not None,
         "history": history.lines(game_id, state),
@@ -75,13 +75,6 @@ def screen_context(game_id: str, state: GameState | None = None) -> dict:
         **(_seating(state) if view == "bank" else {}),
         **(ending(game_id, state) if state.ended else {}),
     }
-
-
-def _seated(state: GameState, player_id: int) -> Player:
-    """This phone's player; a late player's seat the banker has since undone seats nobody."""
-    if not state.has_player(player_id):
-        raise NoSeat(Text("The banker took back this seat. Ask the banker to seat you again."))
-    return state.player(player_id)
 
 
 def _seating(state: GameState) -> dict:
@@ -159,7 +152,7 @@ def property_payment(game_id: str):
     """The debt panel's screen for paying with property, with the deeds ticked so far; closed, the
     button that opens it; with nothing to pay, its empty place."""
     state = seats.service().state(game_id)
-    player = state.player(g.acting)
+    player = acting_player(state)
     chosen = [int(p) for p in request.args.getlist("deeds") if p.isascii() and p.isdecimal() and len(p) < 4]
     payment = None
     if not request.args.get("close"):
@@ -198,7 +191,7 @@ def stream(game_id: str):
     keepalive = current_app.config["STREAM_KEEPALIVE_SECONDS"]
     seat, view = g.seat, g.view
     if seat.player_id > BANKER:  # a late seating undone: 403, and the page stops asking
-        _seated(service.state(game_id), seat.player_id)
+        seated(service.state(game_id), seat.player_id)
     shown_as = _shown_as(game_id)
     slots = streams.slots()
     if not slots.take(game_id):

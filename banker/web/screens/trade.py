@@ -7,7 +7,7 @@ from flask import Blueprint, g, render_template, request
 
 from banker.rules.trades import open_trade
 from banker.web import replies
-from banker.web.context import seat_required, tap_id
+from banker.web.context import acting_player, seat_required, tap_id
 from banker.web.http import seats
 from banker.web.panels.trade import answer, proposal, trade_form
 
@@ -28,7 +28,7 @@ def new(game_id: str):
     to = counter.proposer if counter else request.args.get("to", type=int)
     if to is None:  # "Close": the builder folds away
         return CLOSED
-    form = trade_form(state, state.player(g.acting or 0), state.player(to), counter)
+    form = trade_form(state, acting_player(state), state.player(to), counter)
     return render_template("trade/_form.html", game_id=game_id, view=g.view, state=state, form=form)
 
 
