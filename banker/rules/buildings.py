@@ -250,7 +250,8 @@ def building_sale(state: GameState, position: int) -> tuple[list[Event], int, Te
     # the JMA principle, unless the owner sells to pay a debt their cash cannot cover
     principle = state.rules.hotel_sale_principle and not short_of_cash(state, holding.owner)
     # a house under the hammer is the bidders': a hotel sold meanwhile breaks down without it
-    spare = state.houses - (state.auction is not None and state.auction.kind == "house")
+    auctioned = state.auction is not None and state.auction.kind == "house"
+    spare = state.houses - auctioned
     if spare >= full and not principle:
         sold = [BuildingsChanged(deed=position, houses=full)]
         return sold, deed.hotel_cost // 2, Text("sold the hotel on %(deed)s", deed=deed.name)
@@ -263,8 +264,14 @@ def building_sale(state: GameState, position: int) -> tuple[list[Event], int, Te
             full=full,
         )
         refund = (deed.hotel_cost + (full - kept) * deed.house_cost) // 2
-        return [BuildingsChanged(deed=position, houses=kept)], refund, reason
-    return _sell_every_hotel(state, deed, kept, principle, spare)
+        return [BuildingsChanged(deed=position, houses=kept)], refund, _besides(reason, auctioned)
+    sold, refund, reason = _sell_every_hotel(state, deed, kept, principle, spare)
+    return sold, refund, reason if principle else _besides(reason, auctioned)
+
+
+def _besides(reason: Text, auctioned: bool) -> Text:
+    """The houses the bank had for a hotel sale, said beside the one it is auctioning."""
+    return Text("%(reason)s besides the one being auctioned", reason=reason) if auctioned else reason
 
 
 def _sell_every_hotel(

@@ -428,6 +428,11 @@ def test_a_hotel_sold_while_the_bank_auctions_its_last_house_breaks_down_without
     # the bank has no house to spare: the three hotels go, at half their $1,000 each, houses and all
     assert [sold.holding(lot).houses for lot in (31, 32, 34)] == [0, 0, 0] and sold.houses == 1
     assert cash(sold, CAT) == cash(state, CAT) + 1500
+    paid = decide(state, SellBuilding(deed=31), T0 + 2)[-1]
+    assert paid.describe(state) == (
+        "Cat collected $1,500 from the bank (sold 3 hotels in the green group; the bank had 0 houses "
+        "to break them down besides the one being auctioned)"
+    )
     closed = at(sold, T0 + 20, CloseAuction())
     assert closed.auction is None and closed.holding(BOARDWALK).houses == 4 and closed.houses == 0
 
