@@ -172,9 +172,12 @@ function cashIn(shown) {
 
   document.addEventListener("click", function (event) {
     var card = event.target.closest && event.target.closest("[data-dock] .region > .card");
-    if (!card || !(card.classList.contains("folded") || event.target.closest(".fold"))) return;
-    event.preventDefault();
-    folded[keyOf(card)] = !card.classList.contains("folded");
+    if (!card) return;
+    // a button whose work goes on in a tab (Counter…) folds its card out of that work's way
+    var away = event.target.closest("[data-opens-tab]");
+    if (!away && !(card.classList.contains("folded") || event.target.closest(".fold"))) return;
+    if (!away) event.preventDefault();
+    folded[keyOf(card)] = !!away || !card.classList.contains("folded");
     sessionStorage.setItem("dock-folded", JSON.stringify(folded));
     dock();
   });
@@ -545,7 +548,11 @@ function cashIn(shown) {
   document.addEventListener("click", function (event) {
     var tab = event.target.closest("[data-tab][role=tab]");
     if (tab) { open(tab); scrollTo(0, 0); }
-    if (event.target.closest("[data-hint-close]")) hint.hidden = true;
+    // the hint has done its work once the tab is at work (a partner picked, a form opened)
+    if (event.target.closest("[data-hint-close], [role=tabpanel] button")) hint.hidden = true;
+    var opens = event.target.closest("[data-opens-tab]");
+    var other = opens && document.getElementById("tab-" + opens.dataset.opensTab);
+    if (other) { open(other); hint.hidden = true; }
   });
 
   // a part the bank's screen is pushed (the auction's bids) names the player acting here; a pushed

@@ -211,3 +211,31 @@ def test_the_bank_names_whom_it_acts_for_and_keeps_the_choice_over_a_reload(serv
     go.click()
     expect(cash_of(bank, 2)).to_have_text("$1,640")
     assert bank.locator("#acting").evaluate("(el) => getComputedStyle(el).position") == "sticky"
+
+
+def test_counter_on_an_offer_in_the_dock_opens_the_trade_tab_with_the_form_uncovered(server, browser, shots):
+    """Bob, on the Board tab, answers Ann's offer with Counter…: the form was drawn on the hidden
+    Trade tab and nothing showed; on the Trade tab the offer's card covered its Send button."""
+    game = a_game_under_way(server)
+    offer = {"type": "propose_trade", "player": 1, "to": 2, "give": {"cash": 50}, "get": {"deeds": [5]}}
+    api(server, f"/api/games/{game['id']}/commands", offer, game["players"][0]["token"])
+    bob = seated(browser, server, game["players"][1]["token"], PHONE)
+    expect(bob.get_by_role("tab", name="Board", exact=True)).to_have_attribute("aria-selected", "true")
+    bob.locator(".trade-offer").get_by_role("button", name="Counter…").click()
+    expect(bob.get_by_role("tab", name="Trade", exact=True)).to_have_attribute("aria-selected", "true")
+    expect(bob.get_by_role("heading", name="Counter-offer: Bob ↔ Ann")).to_be_visible()
+    expect(bob.locator(".tab-hint")).to_be_hidden()  # "Pick a player to trade with." is done with
+    send = bob.get_by_role("button", name="Send offer to Ann")
+    send.scroll_into_view_if_needed()
+    on_top = send.evaluate(
+        """(button) => { const b = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+        return button.contains(hit); }"""
+    )
+    assert on_top  # not under the offer's card, folded to its strip in the dock
+    bob.screenshot(path=shots / "counter_offer.png", scale="css")
+    bob.locator("#trade-form input[name=get_cash]").fill("80")
+    send.click()
+    expect(bob.locator("#toast")).to_contain_text("Ann")
+    trades = api(server, f"/api/games/{game['id']}", token=game["banker_token"])["trades"]
+    assert [(t["proposer"], t["partner"], t["get"]["cash"]) for t in trades] == [(2, 1, 80)]
