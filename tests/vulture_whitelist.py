@@ -67,6 +67,7 @@ _.regex
 _.max_age
 _.immutable
 _.no_cache
+_.no_store
 _.direct_passthrough
 _.max_content_length
 _.permanent

@@ -97,3 +97,21 @@ def test_the_bank_names_the_opening_price_and_the_decliner_sits_out(server, phon
     ann.emulate_media(color_scheme="dark")
     ann.screenshot(scale="css", path=shots / "auction_decliner_dark.png")
     assert violations(host) == [] and violations(ann) == []
+
+
+def test_back_to_the_game_shows_the_auction_clock_as_it_is_now_not_as_first_drawn(server, phone):
+    """Back brought the page's old copy out of the browser's cache: its clock counted again from
+    the seconds left when it was first drawn, some 10 s more than the auction had."""
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    bob = phone()
+    take_seat(bob, server, game["players"][1]["token"])  # the seat's link, then the game
+    token = game["players"][1]["token"]
+    api(server, f"/api/games/{game['id']}/commands", {"type": "decline", "player": 2, "deed": 39}, token)
+    clock = bob.locator(".auction .clock")
+    expect(clock).to_be_visible(timeout=SETTLE)
+    bob.reload()
+    drawn = float(clock.get_attribute("data-ends-in"))
+    bob.wait_for_timeout(1500)  # an auction's 20 s are far from over
+    bob.go_back()  # the seat's link, which leads back to the game
+    bob.wait_for_url(f"{server.url}/g/**")
+    assert float(bob.locator(".auction .clock").get_attribute("data-ends-in")) <= drawn - 1

@@ -109,6 +109,10 @@ def _cache_static(response: Response) -> None:
 def _deliver(response: Response) -> Response:
     if request.endpoint == "static":
         _cache_static(response)
+    elif response.mimetype == "text/html" and "Cache-Control" not in response.headers:
+        # a page is the game as it stood: Back fetches it again rather than show the old copy,
+        # whose auction clock counted from the seconds left when it was drawn
+        response.cache_control.no_store = True
     if response.mimetype not in COMPRESSIBLE or "Content-Encoding" in response.headers:
         return response  # the live stream (text/event-stream) is left alone
     response.vary.add("Accept-Encoding")
