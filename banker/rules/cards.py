@@ -39,6 +39,7 @@ from banker.rules.state import BANK, GameState, Player
 from banker.rules.text import Text
 
 GO = 0
+MOVING_ACTIONS = frozenset({"advance_to", "advance_to_nearest", "move_relative", "go_to_jail"})
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,15 @@ class PlayCard(Command):
         )
         assert self.on is not None
         target = state.active_player(self.on)
+        require(
+            not (target.in_jail and card.action in MOVING_ACTIONS),
+            Text(
+                "%(player)s is in jail, and a piece in jail cannot be moved: this %(deck)s card waits "
+                "until %(player)s is out.",
+                player=target.name,
+                deck=DECK_NAMES[card.deck],
+            ),
+        )
         from_space = self.from_space
         if from_space is not None:
             last = len(state.edition.spaces) - 1

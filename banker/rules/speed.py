@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from banker.rules.base import Command, Event, require
 from banker.rules.errors import RuleError
 from banker.rules.money import PassGo, go_salary
-from banker.rules.state import BANK, GameState
+from banker.rules.state import BANK, GameState, Player
 from banker.rules.text import Text
 
 GO = 0
@@ -96,6 +96,18 @@ def _require_speed_die(state: GameState) -> None:
     require(state.rules.speed_die, Text("This table plays without the speed die."))
 
 
+def _require_out_of_jail(player: Player, roll: Text) -> None:
+    """A jailed player rolls only the two dice (000: 감옥에서 탈출을 시도할 때는 일반 주사위만 굴린다)."""
+    require(
+        not player.in_jail,
+        Text(
+            "%(player)s is in jail and rolls only the two dice there: no speed die, so no %(roll)s.",
+            player=player.name,
+            roll=roll,
+        ),
+    )
+
+
 @dataclass(frozen=True)
 class MrMonopoly(Command):
     """The speed die showed Mr. Monopoly: `player`, whose piece is on `from_space`, goes on (see
@@ -106,7 +118,7 @@ class MrMonopoly(Command):
     from_space: int
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        state.active_player(self.player)
+        _require_out_of_jail(state.active_player(self.player), Text("Mr. Monopoly"))
         _require_speed_die(state)
         _check_space(state, self.from_space)
         to = mr_monopoly_target(state, self.player, self.from_space)
@@ -130,7 +142,7 @@ class TriplesMove(Command):
     to: int
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        state.active_player(self.player)
+        _require_out_of_jail(state.active_player(self.player), Text("triples"))
         _require_speed_die(state)
         _check_space(state, self.to)
         events: list[Event] = [MovedOnTriples(player=self.player, to=self.to)]

@@ -15,7 +15,7 @@ from banker.rules.mortgages import Mortgage
 from banker.rules.undo import Undo
 from tests.support.rules import ANN, BOB, CAT, NAMES, cash, new_game, owning, refusal, run
 
-HOSPITAL, BIRTHDAY, BANK_ERROR, JAIL_CARD = "CC11", "CC09", "CC02", "CC05"
+HOSPITAL, BIRTHDAY, BANK_ERROR, JAIL_CARD, ADVANCE_TO_GO = "CC11", "CC09", "CC02", "CC05", "CC01"
 GO_TO_JAIL, DIVIDEND = "CH11", "CH08"
 
 
@@ -76,6 +76,22 @@ def test_any_number_of_cards_are_played_but_none_from_jail():
     assert refusal(state, PlayCard(player=BOB, card=DIVIDEND, on=BOB)) == (
         "Bob is in jail: cards are played once out of jail."
     )
+
+
+def test_a_card_that_moves_a_piece_is_not_played_on_a_player_in_jail():
+    """004: "Their token cannot be moved while in prison": Advance to GO paid jailed Bob $200."""
+    state = run(
+        game(),
+        DrawCard(player=ANN, deck="community_chest", card=ADVANCE_TO_GO),
+        DrawCard(player=ANN, deck="community_chest", card=HOSPITAL),
+        DrawCard(player=ANN, deck="chance", card=GO_TO_JAIL),
+        PlayCard(player=ANN, card=GO_TO_JAIL, on=BOB),
+    )
+    assert refusal(state, PlayCard(player=ANN, card=ADVANCE_TO_GO, on=BOB)) == (
+        "Bob is in jail, and a piece in jail cannot be moved: this Community Chest card waits until Bob is out."
+    )
+    charged = run(state, PlayCard(player=ANN, card=HOSPITAL, on=BOB))  # money still moves
+    assert cash(charged, BOB) == 1400 and charged.player(BOB).in_jail
 
 
 def test_the_get_out_of_jail_free_card_is_kept_as_ever():

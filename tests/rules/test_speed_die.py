@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from banker.rules import describe_action
 from banker.rules.auctions import Decline
+from banker.rules.jail import GoToJail
 from banker.rules.mortgages import Mortgage
 from banker.rules.speed import MrMonopoly, TriplesMove, mr_monopoly_target
 from banker.rules.state import BANK, Holding
@@ -102,6 +103,17 @@ def test_the_speed_die_moves_need_the_speed_die_game():
         == "This table plays without the speed die."
     )
     assert refusal(state, TriplesMove(player=ANN, to=BOARDWALK)) == "This table plays without the speed die."
+
+
+def test_a_player_in_jail_rolls_no_speed_die():
+    """000: a jailed player rolls only the two dice: triples to GO and Mr. Monopoly each paid them $200."""
+    state = run(new_game(3, "speed"), GoToJail(player=ANN))
+    assert refusal(state, TriplesMove(player=ANN, to=0)) == (
+        "Ann is in jail and rolls only the two dice there: no speed die, so no triples."
+    )
+    assert refusal(state, MrMonopoly(player=ANN, from_space=39)) == (
+        "Ann is in jail and rolls only the two dice there: no speed die, so no Mr. Monopoly."
+    )
 
 
 def test_a_space_off_the_board_is_refused():
