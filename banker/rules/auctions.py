@@ -219,6 +219,7 @@ class AuctionRerun(Event):
             deadline=self.deadline,
             deed=auction.deed,
             excluded=(*auction.excluded, self.player),
+            declined_by=auction.declined_by,
         )
         return replace(state, auction=rerun)
 

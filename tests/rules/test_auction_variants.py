@@ -91,6 +91,17 @@ def test_a_winner_who_cannot_pay_and_a_barred_decliner_leave_nobody_to_rerun_for
     assert closed.outcome == "untaken" and state.holding(BOARDWALK).owner == BANK
 
 
+def test_a_barred_decliner_is_told_why_again_when_the_auction_runs_again():
+    state = run(
+        new_game(decliner_barred=True), Decline(player=ANN, deed=BOARDWALK), Bid(player=BOB, amount=400)
+    )
+    state = run(state, PayBank(player=BOB, amount=1400, reason="losses"), CloseAuction())
+    assert state.auction is not None and state.auction.excluded == (ANN, BOB)
+    assert (
+        refusal(state, Bid(player=ANN, amount=10)) == "Ann declined to buy Boardwalk and may not bid for it."
+    )
+
+
 def test_an_opening_price_in_a_building_shortage_auction_and_its_undo():
     state = new_game(auction_opening_price=True)
     state = run(state, StartBuildingAuction(kind="house"), SetOpeningPrice(amount=150))
