@@ -453,13 +453,9 @@ def _require_in_deck(state: GameState, card: Card) -> None:
                 card=card_title(state, card),
             )
         )
-    # a card in hand is its holder's secret until played
+    # a card in hand is its holder's secret until played: who holds it would tell which card
     raise RuleError(
-        Text(
-            "%(player)s holds that %(deck)s card, so it is not in the deck.",
-            player=holder.name,
-            deck=DECK_NAMES[card.deck],
-        )
+        Text("That %(deck)s card is in a player's hand, so it is not in the deck.", deck=DECK_NAMES[card.deck])
     )
 
 

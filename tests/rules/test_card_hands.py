@@ -31,7 +31,7 @@ def test_a_card_drawn_is_kept_in_hand_and_does_nothing_yet():
     assert kept.describe(state) == "Ann drew a Community Chest card and keeps it"  # the others do not see it
     assert kept.describe_to(state, ANN) == "You drew Community Chest and keep it: Pay hospital fees of $100."
     assert refusal(state, DrawCard(player=BOB, deck="community_chest", card=HOSPITAL)) == (
-        "Ann holds that Community Chest card, so it is not in the deck."
+        "That Community Chest card is in a player's hand, so it is not in the deck."
     )
 
 
