@@ -32,7 +32,7 @@ from typing import ClassVar
 from banker.rules.auctions import AuctionsQueued, next_in_line
 from banker.rules.base import Command, Event, require
 from banker.rules.buildings import BuildingsChanged
-from banker.rules.debts import building_value, owed, raisable, require_no_debt
+from banker.rules.debts import building_value, owed, raisable, require_no_debt, ways_to_raise
 from banker.rules.deeds import refilled
 from banker.rules.errors import RuleError
 from banker.rules.jail import card_settles_the_fine
@@ -302,11 +302,18 @@ class DeclareBankruptcy(Command):
             )
             if raising < total  # deeds handed over and money raised pay it together
             else Text(
-                "%(player)s could still raise %(could)s towards the %(owed)s owed: "
-                "sell buildings or mortgage deeds first.",
+                "%(player)s has %(cash)s, enough to pay the %(owed)s owed: pay it instead.",
+                player=player.name,
+                cash=state.money(player.cash),
+                owed=state.money(total),
+            )
+            if player.cash >= total
+            else Text(
+                "%(player)s could still raise %(could)s towards the %(owed)s owed: %(ways)s first.",
                 player=player.name,
                 could=state.money(raising),
                 owed=state.money(total),
+                ways=ways_to_raise(state, player.id),
             ),
         )
         creditors = {debt.creditor for debt in state.debts_of(player.id)}

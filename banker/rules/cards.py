@@ -36,7 +36,7 @@ from banker.rules.jail import JailCardKept, go_to_jail, jail_card_holder
 from banker.rules.money import DebtIncurred, charge, fines_payee, go_salary, payment, rounded, salary
 from banker.rules.rent import PayRent
 from banker.rules.state import BANK, GameState, Player
-from banker.rules.text import Text
+from banker.rules.text import Text, either
 
 GO = 0
 MOVING_ACTIONS = frozenset({"advance_to", "advance_to_nearest", "move_relative", "go_to_jail"})
@@ -99,7 +99,7 @@ class DrawCard(Command):
                 Text(
                     "%(deck)s cards are drawn on spaces %(spaces)s, not on %(space)s.",
                     deck=DECK_NAMES[card.deck],
-                    spaces=_either(spaces),
+                    spaces=either([str(space) for space in spaces]),
                     space=self.from_space,
                 ),
             )
@@ -241,7 +241,9 @@ def _card(state: GameState, deck: str, card_id: str) -> Card:
     if deck not in decks:
         raise RuleError(
             Text(
-                "There is no deck called %(deck)r; the decks are %(decks)s.", deck=deck, decks=_either(decks)
+                "There is no deck called %(deck)r; the decks are %(decks)s.",
+                deck=deck,
+                decks=either(list(decks)),
             )
         )
     card = state.edition.card.get(card_id)
@@ -259,13 +261,6 @@ def _card(state: GameState, deck: str, card_id: str) -> Card:
         ),
     )
     return card
-
-
-def _either(items: tuple[object, ...]) -> Text | str:
-    words = [str(item) for item in items]
-    if len(words) == 1:
-        return words[0]
-    return Text("%(some)s or %(last)s", some=", ".join(words[:-1]), last=words[-1])
 
 
 def _spaces_of(state: GameState, deck: str) -> tuple[int, ...]:
@@ -351,7 +346,7 @@ def _advance(state: GameState, command: DrawCard, card: Card) -> list[Event]:
             "Say which %(deck)s space the card was drawn on (%(spaces)s): "
             "it decides whether the piece passes GO.",
             deck=DECK_NAMES[card.deck],
-            spaces=_either(spaces),
+            spaces=either([str(space) for space in spaces]),
         ),
     )
     if not pays.pop():
@@ -455,7 +450,10 @@ def _require_in_deck(state: GameState, card: Card) -> None:
         )
     # a card in hand is its holder's secret until played: who holds it would tell which card
     raise RuleError(
-        Text("That %(deck)s card is in a player's hand, so it is not in the deck.", deck=DECK_NAMES[card.deck])
+        Text(
+            "That %(deck)s card is in a player's hand, so it is not in the deck.",
+            deck=DECK_NAMES[card.deck],
+        )
     )
 
 

@@ -16,7 +16,7 @@ from banker.rules.errors import RuleError
 from banker.rules.money import NOT_PLAYERS, DebtIncurred, Paid, payment
 from banker.rules.state import FREE_PARKING, GameState
 from banker.rules.tally import building_cost
-from banker.rules.text import Text
+from banker.rules.text import Text, either
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,26 @@ def property_creditors(state: GameState, player_id: int) -> tuple[int, ...]:
     return tuple(dict.fromkeys(d.creditor for d in state.debts_of(player_id) if d.creditor != FREE_PARKING))
 
 
+def ways_to_raise(state: GameState, player_id: int) -> Text:
+    """How the debtor raises money in this game, in words: "sell buildings, mortgage or trade" (deeds
+    pay a player or the bank, not the Free Parking pot)."""
+    rules = state.rules
+    ways = [
+        way
+        for way, allowed in (
+            (Text("sell buildings"), rules.sell_back),
+            (Text("mortgage"), rules.mortgages),
+            (Text("trade"), rules.trading),
+            (
+                Text("pay with property"),
+                rules.pay_with_property and bool(property_creditors(state, player_id)),
+            ),
+        )
+        if allowed
+    ]
+    return either(ways) if ways else Text("cash alone pays it")
+
+
 def require_no_debt(state: GameState, player_id: int | None) -> None:
     """Refuse spending while the player owes money."""
     if player_id is None or not state.debts_of(player_id):
@@ -113,18 +133,19 @@ def require_no_debt(state: GameState, player_id: int | None) -> None:
     if raise_ > 0:
         raise RuleError(
             Text(
-                "%(player)s owes %(owed)s: pay that first; raise %(short)s more "
-                "(sell buildings, mortgage or trade).",
+                "%(player)s owes %(owed)s: pay that first; raise %(short)s more (%(ways)s).",
                 player=player.name,
                 owed=owes,
                 short=state.money(raise_),
+                ways=ways_to_raise(state, player_id),
             )
         )
     raise RuleError(
         Text(
-            "%(player)s owes %(owed)s: pay that first (sell buildings, mortgage or trade).",
+            "%(player)s owes %(owed)s: pay that first (%(ways)s).",
             player=player.name,
             owed=owes,
+            ways=ways_to_raise(state, player_id),
         )
     )
 
@@ -151,9 +172,10 @@ def bank_before_player(state: GameState, events: list[Event]) -> Text | None:
     for debtor in owing:
         if _owes_a_player(after, debtor):
             return Text(
-                "%(player)s owes %(owed)s: pay that first (sell buildings, mortgage or trade).",
+                "%(player)s owes %(owed)s: pay that first (%(ways)s).",
                 player=state.name_of(debtor),
                 owed=state.money(owed(state, debtor)),
+                ways=ways_to_raise(state, debtor),
             )
     return None
 
@@ -175,12 +197,12 @@ class PayDebt(Command):
         require(
             player.cash >= total,
             Text(
-                "%(player)s owes %(owed)s and has %(cash)s: raise %(short)s more "
-                "(sell buildings, mortgage or trade).",
+                "%(player)s owes %(owed)s and has %(cash)s: raise %(short)s more (%(ways)s).",
                 player=player.name,
                 owed=state.money(total),
                 cash=state.money(player.cash),
                 short=state.money(total - player.cash),
+                ways=ways_to_raise(state, player.id),
             ),
         )
         paid: list[Event] = []

@@ -87,6 +87,13 @@ def listing(items: list[str]) -> str:
     return Text("%(some)s and %(last)s", some=Parts(items[:-1], ITEMS), last=items[-1])
 
 
+def either(items: list[Any]) -> Any:
+    """ "A", "A or B", "A, B or C"."""
+    if len(items) == 1:
+        return items[0]
+    return Text("%(some)s or %(last)s", some=Parts(items[:-1], ITEMS), last=items[-1])
+
+
 def to_data(text: Text) -> dict[str, Any]:
     """A Text as plain JSON, for the log: an event's stored reason stays translatable."""
     if isinstance(text, Parts):

@@ -170,7 +170,7 @@ def test_the_last_player_standing_wins():
 def test_bankruptcy_is_only_for_when_everything_is_not_enough():
     state = run(owning(new_game(), CAT, BOARDWALK), PayBank(player=CAT, amount=1200, reason="x"))
     assert refusal(state, DeclareBankruptcy(player=CAT)) == (
-        "Cat could still raise $1,300 towards the $1,200 owed: sell buildings or mortgage deeds first."
+        "Cat could still raise $1,300 towards the $1,200 owed: sell buildings, mortgage or trade first."
     )
     assert refusal(new_game(), DeclareBankruptcy(player=ANN)) == (
         "Ann owes nothing: there is no bankruptcy to declare."

@@ -13,7 +13,7 @@ from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.build_plans import BuildGroup
 from banker.rules.buildings import Build, SellBuilding
 from banker.rules.cards import DrawCard, PlayCard
-from banker.rules.debts import raisable
+from banker.rules.debts import PayDebt, raisable
 from banker.rules.deeds import Buy
 from banker.rules.market import BuyFromMarket, BuyFromOwner, MarketBought, NextTurn, monopolies
 from banker.rules.money import CollectFromBank, Paid, PayBank, PayPlayer
@@ -355,3 +355,18 @@ def test_buildings_are_not_sold_back_to_the_bank():
     sold_back = run(new_game(), Buy(player=ANN, deed=MEDITERRANEAN), Buy(player=ANN, deed=BALTIC))
     sold_back = run(sold_back, Build(deed=BALTIC), SellBuilding(deed=BALTIC))  # classic: $25 back
     assert cash(sold_back, ANN) == 1500 - 120 - 50 + 25
+
+
+def test_a_debtor_is_told_the_ways_this_game_has_to_raise_money():
+    """No selling back, no mortgages, no trading: "sell buildings, mortgage or trade" named none of
+    the ways out; a debt to the bank is paid with deeds."""
+    state = new_game(3, "monopoly2", seed=192)
+    state = run(state, BuyFromMarket(player=ANN, deed=MEDITERRANEAN))  # $60: $1,440 left
+    state = run(state, PayBank(player=ANN, amount=2000, reason="a big charge"))
+    assert refusal(state, PayDebt(player=ANN)) == (
+        "Ann owes $2,000 and has $1,440: raise $560 more (pay with property)."
+    )
+    flush = run(state, CollectFromBank(player=ANN, amount=600, reason="a prize"))
+    assert refusal(flush, DeclareBankruptcy(player=ANN)) == (
+        "Ann has $2,040, enough to pay the $2,000 owed: pay it instead."
+    )

@@ -206,5 +206,5 @@ def test_a_pot_debt_that_a_mortgage_would_pay_says_to_mortgage_not_to_pay_with_p
     state = run(state, Buy(player=ANN, deed=39), PayBank(player=ANN, amount=1060, reason="x"))  # $40 left
     state = run(state, PayTax(player=ANN, space=4))  # $200 to the pot, which takes cash
     assert refusal(state, DeclareBankruptcy(player=ANN)) == (
-        "Ann could still raise $240 towards the $200 owed: sell buildings or mortgage deeds first."
+        "Ann could still raise $240 towards the $200 owed: sell buildings, mortgage or trade first."
     )
