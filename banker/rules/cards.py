@@ -103,7 +103,10 @@ class DrawCard(Command):
                     space=self.from_space,
                 ),
             )
-        return [CardDrawn(player=self.player, card=card.id), *self.effects(state, card)]
+        events = [CardDrawn(player=self.player, card=card.id), *self.effects(state, card)]
+        if card.action == "advance_to_nearest" and self.dice is None and self.from_space is not None:
+            events += _buy_offer(state, self.player, card_destination(state.edition, card, self.from_space))
+        return events
 
     def effects(self, state: GameState, card: Card) -> list[Event]:
         """What the card does to the player who drew it (or had it played on them)."""
@@ -192,10 +195,19 @@ class PlayCard(Command):
             for event in events:  # the salary first: the rent is paid from the cash after it
                 moved = event.apply(moved)
             destination = card_destination(state.edition, card, from_space)
-            events += _nearest_rent(moved, target, card, destination)
-            if state.rules.market_size and state.holding(destination).owner == BANK:
-                events.append(CardBuyOffered(player=target.id, deed=destination))  # "you may buy it"
+            events += [
+                *_nearest_rent(moved, target, card, destination),
+                *_buy_offer(state, target.id, destination),
+            ]
         return events
+
+
+def _buy_offer(state: GameState, player_id: int, destination: int) -> list[Event]:
+    """A nearest card's "If unowned, you may buy it from the Bank", in a game whose deeds are
+    otherwise bought from the market."""
+    if state.rules.market_size and state.holding(destination).owner == BANK:
+        return [CardBuyOffered(player=player_id, deed=destination)]
+    return []
 
 
 def _nearest_rent(state: GameState, target: Player, card: Card, destination: int) -> list[Event]:

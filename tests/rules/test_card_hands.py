@@ -209,6 +209,13 @@ def test_in_the_market_game_a_nearest_card_lets_its_target_buy_the_deed_from_the
     assert bought.market == state.market and bought.card_buy is None
 
 
+def test_with_cards_used_at_once_a_nearest_card_drawn_lets_the_player_buy_the_deed_too():
+    state = run(game(card_hands=False), DrawCard(player=ANN, deck="chance", card="CH05", from_space=36))
+    assert state.undo[-1].events[-1] == CardBuyOffered(player=ANN, deed=READING)
+    bought = run(state, Buy(player=ANN, deed=READING))
+    assert bought.holding(READING).owner == ANN and cash(bought, ANN) == 1500  # $200 past GO, $200 paid
+
+
 def test_a_deed_face_up_bought_by_a_card_is_replaced_from_the_deck():
     state = new_game(preset="monopoly2", seed=5)
     assert READING in state.market
