@@ -8,7 +8,8 @@ clock that ran out while no server could take bids (`resume_auction`) runs again
 The banker may also close early or cancel.
 
 The highest bidder pays the bank and takes the deed, or places the building on the lot named with
-the bid under the normal building rules (the bid replaces the house cost, which is its minimum).
+the bid under the normal building rules (the bid replaces the price of that purchase, which is its
+minimum: where a group is built all at once, the house or hotel on every lot of it).
 A bid is judged against what the bidder could raise (cash, mortgage values and half the buildings:
 000 note 22, 002), not the cash in hand. A winner short of cash owes the bank the rest as a debt and
 raises it like any other. A winner who can no longer pay even by raising everything, or take the
@@ -33,7 +34,7 @@ from dataclasses import dataclass, replace
 from banker.rules.base import Amount, Command, Event, require
 from banker.rules.buildings import BuildingsChanged, next_purchase
 from banker.rules.debts import owed, raisable
-from banker.rules.deeds import DeedBought, for_sale
+from banker.rules.deeds import DeedBought, for_sale, owners_lots
 from banker.rules.errors import RuleError
 from banker.rules.money import charge, require_round
 from banker.rules.state import BANK, Auction, GameState
@@ -74,8 +75,9 @@ def least_bid(state: GameState, lot: int | None = None) -> int:
     auction = running(state)
     least = max(auction.high_bid + state.rules.auction_step, auction.opening)
     if auction.kind != "deed" and lot is not None:
-        deed = state.deed(lot)
-        least = max(least, deed.house_cost if auction.kind == "house" else deed.hotel_cost)
+        lots = owners_lots(state, lot) if state.rules.build_whole_group else (lot,)
+        deeds = [state.deed(p) for p in lots]
+        least = max(least, sum(d.house_cost if auction.kind == "house" else d.hotel_cost for d in deeds))
     return least
 
 

@@ -345,10 +345,15 @@ def test_where_a_group_is_built_all_at_once_the_winner_builds_on_every_lot_of_it
     state = owning(new_game(starting_cash=5000, build_whole_group=True), ANN, PARK_PLACE, BOARDWALK)
     state = replace(built(state, (PARK_PLACE,), 3), houses=1)
     assert (state.holding(PARK_PLACE).houses, state.holding(BOARDWALK).houses) == (3, 3)
-    state = at(state, T0, StartBuildingAuction(kind="house"), Bid(player=ANN, amount=200, deed=BOARDWALK))
+    state = at(state, T0, StartBuildingAuction(kind="house"))
+    # the least bid is that purchase's price, a house on each lot: $400, not one lot's $200
+    assert refused_at(state, T0 + 1, Bid(player=ANN, amount=200, deed=BOARDWALK)) == (
+        "The opening bid for a house is at least $400."
+    )
+    state = at(state, T0 + 1, Bid(player=ANN, amount=400, deed=BOARDWALK))
     state = at(state, T0 + 20, CloseAuction())
     assert (state.holding(PARK_PLACE).houses, state.holding(BOARDWALK).houses) == (4, 4)
-    assert state.houses == 0 and cash(state, ANN) == 5000 - 350 - 400 - 3 * 400 - 200
+    assert state.houses == 0 and cash(state, ANN) == 5000 - 350 - 400 - 3 * 400 - 400
 
 
 def test_a_game_without_auctions_auctions_no_building():
