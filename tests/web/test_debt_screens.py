@@ -91,6 +91,12 @@ def test_bankruptcy_to_a_player_leaves_a_gracious_screen_and_the_creditor_a_choi
     ann = page(owing["Ann"], owing["id"])
     assert "Mortgaged deed received" in ann
     assert "Keep it mortgaged · −$3" in readable(ann) and "Lift the mortgage now · −$33" in readable(ann)
+    # the same choice left open at the game's end is the tally's, not a card to answer
+    as_banker(app, owing["id"], {"type": "end_game"})
+    assert "Mortgaged deed received" not in page(owing["Ann"], owing["id"])
+    assert "Mortgaged deed received" not in page(owing["host"], owing["id"], "/bank")
+    as_banker(app, owing["id"], {"type": "undo"})
+    assert "Mortgaged deed received" in page(owing["Ann"], owing["id"])
     before = seq(app, owing["id"])
     response = do(owing["Ann"], owing["id"], type="settle_mortgage", player=1, deed=1, choice="lift")
     assert "You paid the bank $33" in text(response) and seq(app, owing["id"]) == before + 1
