@@ -252,3 +252,17 @@ def test_four_players_in_won_fit_a_720p_screen(server, browser, phone, shots):
     expect(display.locator('#players [data-party="2"] .cash')).to_contain_text("₩15,000,000")
     assert display.evaluate(FIGURES_CUT) == []
     display.screenshot(scale="css", path=shots / "display_720p_won_ja.png")
+
+
+def test_the_host_opens_the_display_in_a_window_of_its_own_beside_the_bank(server, phone):
+    """A host whose laptop is also the table's display: one tap on the link page, and the bank's
+    window stays the bank."""
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    bank, _ = seated(phone, server, game)
+    display_link(bank)
+    with bank.expect_popup() as opened:
+        bank.get_by_role("link", name="Open it in a new window").click()
+    display = opened.value
+    expect(display.locator("#players .player")).to_have_count(3, timeout=SETTLE)
+    bank.get_by_role("link", name="Back to the bank").click()
+    expect(bank.get_by_text("Acting for")).to_be_visible()
