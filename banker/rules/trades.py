@@ -213,6 +213,23 @@ class TradeCompleted(TradeContents):
         )
         return Text("%(partner)s accepted: %(received)s", partner=partner, received=received)
 
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you not in (self.proposer, self.partner):
+            return self.describe(state)
+        mine, theirs = (self.get, self.give) if you == self.proposer else (self.give, self.get)
+        other = state.name_of(self.partner if you == self.proposer else self.proposer)
+        received = Parts(
+            part
+            for part, side in (
+                (Text("you get %(what)s", what=side_text(state, mine)), mine),
+                (Text("%(player)s gets %(what)s", player=other, what=side_text(state, theirs)), theirs),
+            )
+            if not side.empty
+        )
+        if you == self.partner:
+            return Text("You accepted: %(received)s", received=received)
+        return Text("%(partner)s accepted your offer: %(received)s", partner=other, received=received)
+
 
 def _hand_over(state: GameState, giver: int, taker: int, side: TradeSide) -> GameState:
     for position in side.deeds:

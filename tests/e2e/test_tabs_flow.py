@@ -223,7 +223,7 @@ def test_counter_on_an_offer_in_the_dock_opens_the_trade_tab_with_the_form_uncov
     expect(bob.get_by_role("tab", name="Board", exact=True)).to_have_attribute("aria-selected", "true")
     bob.locator(".trade-offer").get_by_role("button", name="Counter…").click()
     expect(bob.get_by_role("tab", name="Trade", exact=True)).to_have_attribute("aria-selected", "true")
-    expect(bob.get_by_role("heading", name="Counter-offer: Bob ↔ Ann")).to_be_visible()
+    expect(bob.get_by_role("heading", name="Counter-offer to Ann")).to_be_visible()
     expect(bob.locator(".tab-hint")).to_be_hidden()  # "Pick a player to trade with." is done with
     send = bob.get_by_role("button", name="Send offer to Ann")
     send.scroll_into_view_if_needed()

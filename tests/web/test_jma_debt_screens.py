@@ -194,7 +194,7 @@ def test_a_trade_that_only_helps_is_agreed_shown_waiting_and_put_through_once_th
         app, game_id, {"type": "collect_from_bank", "player": 2, "amount": 40, "reason": "a correction"}
     )
     response = do(phones["Bob"], game_id, type="complete_agreed_trades", player=2)
-    assert response.status_code == 200 and "Bob accepted: Cy gets Baltic Avenue; Bob gets $40" in readable(
+    assert response.status_code == 200 and "You accepted: you get $40; Cy gets Baltic Avenue" in readable(
         text(response)
     )
     state = app.extensions["banker"].state(game_id)
@@ -223,7 +223,7 @@ def test_the_creditor_takes_a_deed_for_the_debt_from_the_trade_form_once_a_rescu
     game_id, phones = tournament(app, client)
     do(phones["Bob"], game_id, type="pay_rent", player=2, deed=BOARDWALK)  # $100 with $20
     form = readable(text(phones["Ann"].get(f"/g/{game_id}/trade/new?to=2", headers=HTMX)))
-    assert "Ann gives" in form and "The $100 Bob owes counts as cash" in form
+    assert "You give" in form and "The $100 Bob owes counts as cash" in form
     in_lieu = {"to": 2, "give_claims": ["2:100"], "get_deeds": [BALTIC]}
     assert refusal(propose(phones["Ann"], game_id, in_lieu)).startswith(
         "Under the tournament rules Ann, who is owed by Bob, may trade with Bob only once another player"

@@ -35,7 +35,9 @@ def deeds(app, table):
 
 def test_the_offer_builder_lists_both_players_deeds(deeds):
     html = text(deeds["Ann"].get(f"/g/{deeds['id']}/trade/new?to=2", headers=HTMX))
-    assert "Offer: Ann ↔ Bob" in html
+    assert "Offer to Bob" in html and "You give" in html and "Bob gives" in html
+    bank = text(deeds["host"].get(f"/g/{deeds['id']}/trade/new?view=bank&player=1&to=2", headers=HTMX))
+    assert "Offer: Ann ↔ Bob" in bank and "Ann gives" in bank
     assert re.search(r'name="give_deeds" value="39"', html)
     assert re.search(r'name="get_deeds" value="37"', html) and re.search(r'name="get_deeds" value="5"', html)
     assert "keep it mortgaged ($18)" in html and "lift now ($193)" in html
@@ -110,7 +112,7 @@ def test_a_counter_offer_starts_from_the_offer_turned_round_and_replaces_it(app,
     post(deeds["Ann"], f"/g/{game_id}/trade", {"to": 2, "give_cash": "150", "get_deeds": [READING]})
     first = app.extensions["banker"].state(game_id).trades[0].id
     form = text(deeds["Bob"].get(f"/g/{game_id}/trade/new?counter={first}", headers=HTMX))
-    assert "Counter-offer: Bob ↔ Ann" in form
+    assert "Counter-offer to Ann" in form
     assert re.search(r'name="give_deeds" value="5" checked', form) and 'name="get_cash"' in form
     assert 'value="150"' in form
     before = seq(app, game_id)
@@ -170,7 +172,7 @@ def test_an_accept_sent_again_after_a_lost_answer_answers_as_the_first_time(app,
         post(deeds["Ann"], f"/g/{game_id}/trade/{trade}/accept", {"request_id": "tap-7"}) for _ in range(2)
     )
     assert first.status_code == again.status_code == 200
-    assert "Ann accepted: Bob gets $50; Ann gets Reading Railroad" in text(again)
+    assert "You accepted: you get Reading Railroad; Bob gets $50" in text(again)
     assert app.extensions["banker"].state(game_id).player(1).cash == 1500 - 400 - 50
 
 
@@ -185,6 +187,6 @@ def test_the_other_phone_hears_of_the_trade_with_the_10_percent_fee_it_paid(app,
     news = re.search(r'<li class="news">(.*?)</li>', live).group(1)
     fee = re.search(r'<li class="spend"><b>(.*?)</b> <span>(.*?)</span>', live).groups()
     assert (news, fee) == (
-        "Bob accepted: Ann gets Park Place; Bob gets Boardwalk",
+        "Bob accepted your offer: you get Park Place; Bob gets Boardwalk",
         ("−$18", "to the bank · 10% fee to keep Park Place mortgaged"),
     )
