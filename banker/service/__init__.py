@@ -34,7 +34,7 @@ from banker.service.game_files import REQUEST_ID_MOST, FileAction, Restored
 from banker.service.history import HistoryLine, HistoryWording
 from banker.service.recorder import Recorder, Result
 from banker.service.retention import IdleGame, Retention
-from banker.service.seats import BANKER, NewGame, SeatInfo, Seats
+from banker.service.seats import BANKER, NewGame, SeatInfo, SeatKey, Seats
 from banker.service.shares import Shares
 from banker.service.snapshots import Snapshots
 from banker.service.states import FoldedStates
@@ -145,6 +145,14 @@ class GameService:
         return self.retention.prune(datetime.fromtimestamp(self.clock() - days * DAY, UTC), dry_run)
 
     # --- commands -------------------------------------------------------------------------------
+
+    def seat_by_link(self, token: str) -> SeatKey:
+        """The seat a re-join link (the bank's QR code of a player, or of the bank) gives a phone:
+        a player's counts as joined from then on, as one picked on the join screen."""
+        seat = self.seats.seat_by_token(token)
+        if seat.player_id != BANKER and self.state(seat.game_id).has_player(seat.player_id):
+            self.seats.claim(seat.game_id, seat.player_id)
+        return seat
 
     def claim_seat(self, game_id: str, player_id: int) -> SeatInfo:
         """A phone takes a player's seat from the join screen; a taken seat needs the banker."""

@@ -291,3 +291,17 @@ def test_a_player_who_left_is_offered_nothing_to_buy_build_or_pay(app, table):
     ):
         assert offered not in wallet
     assert 'id="tab-pay"' not in wallet and '"type": "pay_tax"' not in wallet and 'data-hint=""' in wallet
+
+
+def test_a_phone_seated_by_its_players_link_counts_as_joined_and_the_join_screen_says_so(app, client):
+    """Bob's seat taken from his QR code on the bank (a lost phone, or a host seating players so)
+    stayed "not joined yet", and the join screen still offered his name to any phone."""
+    created = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()
+    game_id, code = created["id"], created["join_code"]
+    link = f"/seat/{created['players'][1]['token']}"
+    bob = app.test_client()
+    assert bob.get(link).status_code == 200  # looking at the link takes nothing
+    assert [s.claimed for s in app.extensions["banker"].seats.of(game_id)] == [True, False, False]  # the bank
+    take_seat(bob, link)
+    assert [s.claimed for s in app.extensions["banker"].seats.of(game_id)] == [True, False, True]
+    assert "Bob already joined" in readable(text(app.test_client().get(f"/join/{code}")))

@@ -122,7 +122,8 @@ def _player_held(state: GameState, game_id: str) -> Player | None:
 
 @bp.post("/seat/<token>")
 def take_seat(token: str):
-    seat = _seat_of_link(token)
+    with security.join_attempt():
+        seat = seats.service().seat_by_link(token)
     seats.remember(seat)
     return redirect(_screen_of(seat), 303)
 
