@@ -267,6 +267,12 @@ function cashIn(shown) {
       var next = event.target.closest("[data-then-get]");
       if (next) htmx.ajax("GET", next.dataset.thenGet, { target: next.dataset.thenTarget });
     });
+    // Refused because the game moved on since the panel was drawn (Undo's confirm naming an action
+    // no longer the last): the panel is drawn again as the game is now, its refusal in the toast
+    document.body.addEventListener("htmx:afterRequest", function (event) {
+      var again = event.detail.xhr.status === 409 && event.detail.elt.closest("[data-else-get]");
+      if (again) htmx.ajax("GET", again.dataset.elseGet, { target: again.dataset.thenTarget });
+    });
     // Polling (every 5 s) stands in for the live stream while it is down. While it is open, one
     // poll in six still goes out, in case the stream died without the phone noticing: a thousand
     // phones polling for nothing would cost the bank more than all the games they watch.

@@ -44,3 +44,20 @@ def test_undo_and_the_newest_history_stay_in_sight_and_each_bid_names_its_bidder
     expect(bank.locator("#auction-high")).to_contain_text("Bob")
     bank.reload()
     expect(bids.first).to_have_text("Bob bids $2")
+
+
+def test_undos_confirm_drawn_before_a_phone_acted_is_drawn_again_naming_the_new_last_action(server, browser):
+    """The box kept naming the action it was opened on: each Undo it was refused ("Something else
+    happened since you looked") and the box never changed, until closed and opened again."""
+    game = a_game_under_way(server)
+    bank = browser.new_context(viewport=LAPTOP).new_page()
+    take_seat(bank, server, game["banker_token"])
+    bank.get_by_role("button", name="Undo last action…").click()
+    box = bank.locator("#undo")
+    expect(box).to_contain_text("This will reverse: Ann paid Bob $50")
+    banker_does(server, game, {"type": "pay_player", "player": 2, "to": 3, "amount": 3})
+    box.get_by_role("button", name="Undo it").click()
+    expect(bank.locator("#toast")).to_contain_text("Something else happened since you looked")
+    expect(box).to_contain_text("This will reverse: Bob paid Cy $3")
+    box.get_by_role("button", name="Undo it").click()
+    expect(bank.locator("#history li").first).to_contain_text("Undone: Bob paid Cy $3")
