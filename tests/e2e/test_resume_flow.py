@@ -56,7 +56,9 @@ def test_the_bank_downloads_the_game_and_another_browser_resumes_it(server, phon
     elsewhere.goto(f"{server.url}/new")
     elsewhere.locator("#resume").get_by_label("Game file (JSON)").set_input_files(bad)
     elsewhere.locator("#resume").get_by_role("button", name="Resume the game").click()
-    expect(elsewhere.locator("#resume [role=alert]")).to_contain_text("This is not a Banker game file.")
+    refused = elsewhere.locator("#resume [role=alert]")
+    expect(refused).to_contain_text("This is not a Banker game file.")
+    expect(refused).to_be_in_viewport()  # the page opens on it, not at the top of the New game form
     in_both_schemes(elsewhere.locator("#resume"), elsewhere, shots / "resume_refused_{scheme}.png")
     assert no_sideways_scroll(elsewhere)
 
