@@ -570,13 +570,22 @@ function cashIn(shown) {
     var choice = document.querySelector("#acting input:checked");
     if (!choice) return;
     event.target.querySelectorAll("[data-acting-name]:empty").forEach(function (name) { name.textContent = choice.dataset.name; });
+    notToThemself(event.target, choice.value);
   });
+
+  // whom the bank pays to or trades with: anyone but the player it acts for
+  function notToThemself(root, acting) {
+    if (!root) return;
+    root.querySelectorAll("[name=to][type=radio]").forEach(function (to) { to.parentNode.hidden = to.value === acting; });
+    root.querySelectorAll("[data-partner]").forEach(function (to) { to.hidden = to.dataset.partner === acting; });
+  }
 
   document.addEventListener("change", function (event) {
     var choice = event.target;
     if (!choice.matches("#acting input")) return;
     document.querySelectorAll("[data-acting-name]").forEach(function (name) { name.textContent = choice.dataset.name; });
-    document.querySelectorAll("#panel-pay [name=to]").forEach(function (to) { to.parentNode.hidden = to.value === choice.value; });
+    notToThemself(document.getElementById("panel-pay"), choice.value);
+    notToThemself(document.getElementById("panel-trade"), choice.value);
     document.cookie = "acting=" + choice.value + ";path=" + location.pathname + ";max-age=31536000;samesite=strict";
   });
 })();

@@ -61,3 +61,16 @@ def test_undos_confirm_drawn_before_a_phone_acted_is_drawn_again_naming_the_new_
     expect(box).to_contain_text("This will reverse: Bob paid Cy $3")
     box.get_by_role("button", name="Undo it").click()
     expect(bank.locator("#history li").first).to_contain_text("Undone: Bob paid Cy $3")
+
+
+def test_the_banks_trade_tab_offers_every_partner_but_the_player_it_acts_for(server, browser):
+    """Acting for Bob, the list offered Bob too, and built an "Offer: Bob ↔ Bob" the rules refused."""
+    game = a_game_under_way(server)
+    bank = browser.new_context(viewport=LAPTOP).new_page()
+    take_seat(bank, server, game["banker_token"])
+    partners = bank.locator("#panel-trade .person-btn:visible")
+    expect(partners).to_have_text(["Bob", "Cy"])  # acting for Ann, the first
+    bank.locator("#acting label.chip", has_text="Bob").click()
+    expect(partners).to_have_text(["Ann", "Cy"])
+    bank.reload()  # the choice is kept, and the list drawn for it
+    expect(partners).to_have_text(["Ann", "Cy"])
