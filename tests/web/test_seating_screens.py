@@ -135,7 +135,10 @@ def test_the_bank_lets_a_player_who_left_go_and_undo_brings_them_back(app, table
     reply = do(table["host"], game_id, "bank", type="resign", player=3)
     assert "Cy left the game" in text(reply)
     assert app.extensions["banker"].state(game_id).player(3).resigned
-    assert "Cy leaves the game" not in page(table["host"], game_id, "/bank")
+    bank = page(table["host"], game_id, "/bank")
+    assert "Cy leaves the game" not in bank
+    # the Players card: the joined say so, and Cy left (read "not joined yet", though he had joined)
+    assert "Bob Blue · joined" in readable(bank) and "Cy Green · left the game" in readable(bank)
     do(table["host"], game_id, "bank", type="undo")
     state = app.extensions["banker"].state(game_id)
     assert not state.player(3).bankrupt and state.player(3).cash == 1500
