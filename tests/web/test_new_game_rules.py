@@ -59,6 +59,13 @@ def test_minutes_typed_for_a_timed_game_do_not_time_another(app, client):
     [
         ({"preset": "timed", "minutes": "2"}, "A timed game lasts 5 to 1,440 minutes."),
         ({"starting_cash": "lots"}, "Starting cash must be a whole number."),
+        # the form's words, not the API's ("Option starting_cash must be at most 1,000,000.")
+        ({"starting_cash": "2000000"}, "Starting cash must be at most 1,000,000."),
+        (
+            {"preset": "monopoly2", "starting_cash": "1502"},
+            "Starting cash must be a multiple of 5, as every amount in this game.",
+        ),
+        ({"jackpot_seed": "500"}, "A jackpot seed needs a Free Parking jackpot: choose one above it."),
         ({"preset": "poker"}, "There is no preset called &#39;poker&#39;"),
     ],
 )
@@ -67,6 +74,9 @@ def test_bad_choices_are_refused_on_the_form_and_kept(client, fields, message):
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
     assert 'value="Ann"' in response.get_data(as_text=True)
+    # a field under House rules that was set comes back in sight, House rules open
+    opened = '<details class="house-rules" open>' in response.get_data(as_text=True)
+    assert opened == any(name in fields for name in ("starting_cash", "jackpot_seed"))
 
 
 def rules_page(app, client, **fields) -> list[str]:

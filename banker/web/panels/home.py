@@ -10,8 +10,9 @@ from werkzeug.datastructures import FileStorage, MultiDict
 
 from banker.json_input import read_json
 from banker.rules.errors import InvalidCommand
-from banker.rules.inputs import as_typed, whole_number
+from banker.rules.inputs import MAX_AMOUNT, as_typed, whole_number
 from banker.rules.ruleset import CURRENCIES
+from banker.rules.ruleset import PRESETS as RULESETS
 from banker.rules.state import format_money
 from banker.rules.text import Text
 
@@ -140,6 +141,12 @@ def uploaded_edition(files: MultiDict[str, FileStorage], missing: Text) -> Any:
     return read_json(raw, Text("That edition file"))
 
 
+def house_rules_set(form: MultiDict[str, str]) -> bool:
+    """Whether anything under House rules was set: a refusal of it must find it open."""
+    names = ("jackpot", *(s.name for s in SWITCHES), *(name for name, _ in AMOUNTS))
+    return any(form.get(name) for name in names)
+
+
 def options_from_form(form: MultiDict[str, str], now: float) -> dict[str, Any]:
     """The rule options the form asks for on top of its preset; blank fields keep the preset's."""
     options: dict[str, Any] = {s.sets: s.on_value for s in SWITCHES if form.get(s.name)}
@@ -147,13 +154,30 @@ def options_from_form(form: MultiDict[str, str], now: float) -> dict[str, Any]:
         options |= {"free_parking_jackpot": True, "jackpot_from": form["jackpot"]}
     if form.get("currency"):  # blank: as the edition prints it (or the preset's)
         options["currency"] = form["currency"]
+    # the rules check the amounts too, naming them as the API does (starting_cash): the form's
+    # refusals name them as the form does
+    step = RULESETS.get(form.get("preset", "classic"), RULESETS["classic"]).round_to
     for name, label in AMOUNTS:
         value = as_typed(form.get(name, ""))
         if value:
             number = whole_number(value)
             if number is None or number < 0:
                 raise InvalidCommand(Text("%(field)s must be a whole number.", field=label))
-            options[name] = number  # its range is the rules' to check
+            if number > MAX_AMOUNT:
+                raise InvalidCommand(
+                    Text("%(field)s must be at most %(most)s.", field=label, most=f"{MAX_AMOUNT:,}")
+                )
+            if number % step and name != "salary":  # the cash dealt and the pot's seed: see the rules
+                raise InvalidCommand(
+                    Text(
+                        "%(field)s must be a multiple of %(step)s, as every amount in this game.",
+                        field=label,
+                        step=step,
+                    )
+                )
+            options[name] = number
+    if "jackpot_seed" in options and not form.get("jackpot"):
+        raise InvalidCommand(Text("A jackpot seed needs a Free Parking jackpot: choose one above it."))
     if form.get("preset") == "timed":  # the minutes are asked only for a timed game
         minutes = form.get("minutes", "").strip()
         length = whole_number(minutes) if minutes else TIMED_DEFAULT_MINUTES

@@ -47,6 +47,7 @@ def _new_game_form(form, error: str | None, import_error: str | None = None) -> 
         jackpots=new_game_choices.JACKPOTS,
         switches=new_game_choices.SWITCHES,
         amounts=new_game_choices.AMOUNTS,
+        house_rules=bool(form) and new_game_choices.house_rules_set(form),
         timed_minutes=new_game_choices.TIMED_DEFAULT_MINUTES,
         editions=new_game_choices.EDITIONS,
         saved=seats.service().editions.some(_listed(form.get("edition", "") if form else "")),
