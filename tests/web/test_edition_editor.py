@@ -317,10 +317,15 @@ def test_a_rent_typed_below_the_one_before_is_saved_and_the_board_is_not_ready_u
         "Mediterranean Avenue: Rent with 3 houses is 5, but Rent with 2 houses is 30; each rent must be more "
         "than the one before." in answer
     )
-    assert "Start a game on it" not in text(client.get(f"/editions/{edition_id}"))
-    assert "Ready to play: nothing is missing." in text(
-        typing(client, edition_id, "deeds", deed__1__rent__3="90")
-    )
+    # Mediterranean's heading, and Title deeds on the overview, say so too: they read ✓ beside it
+    head = re.search(r'<span class="item-head" id="head-deed-1".*?</span>\s*</span>', answer, re.S).group(0)
+    assert "1 to correct" in head and "✓" not in head
+    overview = text(client.get(f"/editions/{edition_id}"))
+    assert "Start a game on it" not in overview
+    deeds_line = re.search(r"<strong>Title deeds</strong>.*?</a>", overview, re.S).group(0)
+    assert "1 to correct" in deeds_line and "✓" not in deeds_line
+    fixed = text(typing(client, edition_id, "deeds", deed__1__rent__3="90"))
+    assert "Ready to play: nothing is missing." in fixed and "to correct" not in fixed
 
 
 def test_a_file_mortgaging_a_deed_above_its_price_opens_saying_so_and_its_game_waits(app, client):

@@ -95,6 +95,7 @@ class Item:
     blanks: int
     groups: tuple[tuple[str, tuple[Field, ...]], ...]  # (legend, its fields): a deed's rents together
     open: bool
+    faults: int = 0  # figures of it that do not go with the others (the to-do card says which)
 
     @property
     def dom_id(self) -> str:
@@ -133,6 +134,7 @@ class Section:
     title: str
     line: str
     blanks: int
+    faults: int = 0
 
 
 def todo(edition: EditionInfo, page: str = "") -> Todo:
@@ -171,7 +173,8 @@ def sections(edition: EditionInfo) -> list[Section]:
         page = f"cards/{deck}"
         count = Plural("%(n)s card", "%(n)s cards", len(data[deck]))
         found.append(Section(page, DECK_NAMES[deck], count, blanks.get(page, 0)))
-    return found
+    faults = [page_of(fault.item) for fault in edition.faults]
+    return [replace(section, faults=faults.count(section.page)) for section in found]
 
 
 def decks(data: dict[str, Any]) -> list[str]:
@@ -249,7 +252,7 @@ def deed_item(edition: EditionInfo, deed: dict[str, Any], opened: str = "", erro
         for legend, paths in (("", head), (Text("Rent"), rents), ("", rest))
     )
     price = format_money(deed["price"], edition.data["currency"]) if deed["price"] is not None else ""
-    return _item(key, deed["name"], price, deed["group"], groups, opened)
+    return _item(edition, key, deed["name"], price, deed["group"], groups, opened)
 
 
 def bank_fields(edition: EditionInfo, errors=None, typed=None) -> list[Field]:
@@ -287,7 +290,7 @@ def card_item(edition: EditionInfo, deck: str, place: int, opened: str = "", err
     )
     words = card["text"] or ""
     note = words if len(words) <= 40 else words[:39] + "…"
-    return _item(key, Text("Card %(n)s", n=place + 1), note, "", groups, opened)
+    return _item(edition, key, Text("Card %(n)s", n=place + 1), note, "", groups, opened)
 
 
 def item_of(edition: EditionInfo, item: str, opened: str = "", errors=None, typed=None) -> Item:
@@ -427,11 +430,14 @@ def _offered(data: dict[str, Any], deck: str, action: str) -> bool:
     return True
 
 
-def _item(key: str, title: str, note: str, band: str, groups, opened: str) -> Item:
+def _item(edition: EditionInfo, key: str, title: str, note: str, band: str, groups, opened: str) -> Item:
     fields = [f for _, group in groups for f in group]
     blanks = sum(f.blank for f in fields)
-    wrong = any(f.error for f in fields)
-    return Item(key, title, note, band, blanks, groups, open=bool(blanks) or wrong or key == opened)
+    faults = sum(fault.item == key for fault in edition.faults)
+    wrong = any(f.error for f in fields) or faults
+    return Item(
+        key, title, note, band, blanks, groups, open=bool(blanks or wrong) or key == opened, faults=faults
+    )
 
 
 def _todo_line(data: dict[str, Any], item: str, gaps: list[Gap]) -> TodoLine:
