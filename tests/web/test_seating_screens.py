@@ -305,6 +305,10 @@ def test_a_phone_seated_by_its_players_link_counts_as_joined_and_the_join_screen
     bob = app.test_client()
     assert bob.get(link).status_code == 200  # looking at the link takes nothing
     assert [s.claimed for s in app.extensions["banker"].seats.of(game_id)] == [True, False, False]  # the bank
+    host = app.test_client()
+    take_seat(host, f"/seat/{created['banker_token']}")
+    assert "Bob scans this with their phone to take their seat." in readable(page(host, game_id, "/seats/2"))
     take_seat(bob, link)
     assert [s.claimed for s in app.extensions["banker"].seats.of(game_id)] == [True, False, True]
     assert "Bob already joined" in readable(text(app.test_client().get(f"/join/{code}")))
+    assert "with the new phone to take their seat back" in readable(page(host, game_id, "/seats/2"))

@@ -56,6 +56,7 @@ def seat_qr(game_id: str, player_id: int):
         game_id=game_id,
         state=state,
         player=player,
+        claimed=seat.claimed,  # a phone already joined: this is for a lost or new one
         svg=qr.svg(link),
         link=link,
     )
