@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.support.browser import SETTLE, api, banker_does, no_sideways_scroll, open_tab, take_seat
@@ -56,3 +57,17 @@ def test_a_timed_game_ends_by_itself_and_every_phone_shows_the_tally(server, pho
     ann.goto(f"{server.url}/g/{game['id']}/tally")
     ann.screenshot(scale="css", path=shots / "tally.png", full_page=True)
     assert no_sideways_scroll(ann)
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_a_timed_games_clock_keeps_the_header_to_one_row_on_a_phone(server, browser, shots, width):
+    """The bank's header, with its clock, its badge and two tabs, took two rows: 100 px."""
+    game = api(
+        server, "/api/games", {"players": ["Ann", "Bob"], "options": {"end_at": int(time.time()) + 3600}}
+    )
+    for screen, token in (("bank", game["banker_token"]), ("wallet", game["players"][0]["token"])):
+        page = browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True).new_page()
+        take_seat(page, server, token)
+        expect(page.locator(".game-clock")).to_be_visible()
+        assert page.locator("header.bar").evaluate("(bar) => bar.offsetHeight") <= 56
+        page.locator("header.bar").screenshot(scale="css", path=shots / f"timed_header_{screen}_{width}.png")
