@@ -170,6 +170,18 @@ function cashIn(shown) {
     document.documentElement.style.setProperty("--dock", strips * 58 + "px");
   }
 
+  // A double tap on Fold: its second tap, landing where the card had been, opened the street under
+  // it. A tap on the same spot straight after a card folded, now outside the dock, is let go.
+  var folding = { at: -1000, x: 0, y: 0 };
+  document.addEventListener("click", function (event) {
+    var again = performance.now() - folding.at < 400
+      && Math.abs(event.clientX - folding.x) < 24 && Math.abs(event.clientY - folding.y) < 24;
+    if (again && !(event.target.closest && event.target.closest("[data-dock]"))) {
+      event.stopPropagation();
+      event.preventDefault();
+    }
+  }, true);
+
   document.addEventListener("click", function (event) {
     var card = event.target.closest && event.target.closest("[data-dock] .region > .card");
     if (!card) return;
@@ -178,6 +190,7 @@ function cashIn(shown) {
     if (!away && !(card.classList.contains("folded") || event.target.closest(".fold"))) return;
     if (!away) event.preventDefault();
     folded[keyOf(card)] = !!away || !card.classList.contains("folded");
+    if (folded[keyOf(card)]) folding = { at: performance.now(), x: event.clientX, y: event.clientY };
     sessionStorage.setItem("dock-folded", JSON.stringify(folded));
     dock();
   });

@@ -161,6 +161,13 @@ def test_an_auction_docks_under_the_board_folds_to_a_strip_and_the_board_never_m
         assert last["y"] + last["height"] <= auction.bounding_box()["y"]
         auction.click()  # a tap on the strip opens it again
         expect(auction.get_by_role("button", name="$161")).to_be_visible()
+        # an impatient double tap on Fold: its second tap landed on the street the card had covered
+        auction.get_by_role("button", name="Fold").dblclick()
+        expect(auction).to_have_class("card auction folded")
+        bob.wait_for_timeout(300)  # a sheet would be on its way
+        expect(bob.locator("#sheet .sheet-card")).to_have_count(0)
+        auction.click()
+        expect(auction.get_by_role("button", name="$161")).to_be_visible()
         bob.reload()  # and it stays as this phone left it
         expect(auction).not_to_have_class("card auction folded")
         banker_does(server, game, {"type": "cancel_auction"})
