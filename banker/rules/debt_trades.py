@@ -1,10 +1,10 @@
 """Trades while a player owes more than their cash.
 
 Under every rule system a debtor trades to raise the money (RULES.md), not to hand it to a friend:
-a trade may not leave them less they could raise (cash, mortgage values, half their buildings,
-and a Get Out of Jail Free card at the jail fine) while that is short of what they owe, unless the
-trade is with the only one they owe, who then takes less by their own choice. Deeds given away for
-nothing would otherwise be out of reach of the bankruptcy that follows.
+a trade may not leave them worth less (cash, deeds at their mortgage value, mortgaged or not, and
+half their buildings) while that is short of what they owe, unless the trade is with the only one
+they owe, who then takes less by their own choice. Deeds given away for nothing would otherwise be
+out of reach of the bankruptcy that follows.
 
 Temporary bankruptcy (仮破産), as the JMA tournament rules (002) write it, under the
 `temporary_bankruptcy` option (on in the jma preset), asks more:
@@ -86,12 +86,12 @@ def _check_giving_away(state: GameState, trade: Trade, player_id: int) -> None:
     other = trade.partner if player_id == trade.proposer else trade.proposer
     if not short_of_cash(state, player_id) or {d.creditor for d in state.debts_of(player_id)} == {other}:
         return
-    before, after = _means(state, player_id), _means_after(state, trade, player_id)
+    before, after = _worth(state, player_id), _worth_after(state, trade, player_id)
     require(
         after >= before or after >= _owed_after(state, trade, player_id),
         Text(
-            "%(player)s owes %(owed)s and cannot pay it: a trade may not leave %(player)s less to "
-            "raise (%(after)s instead of %(before)s), which would take it from whoever is owed.",
+            "%(player)s owes %(owed)s and cannot pay it: a trade may not leave %(player)s worth less "
+            "(%(after)s instead of %(before)s), which would take it from whoever is owed.",
             player=state.name_of(player_id),
             owed=state.money(owed(state, player_id)),
             after=state.money(after),
@@ -100,24 +100,24 @@ def _check_giving_away(state: GameState, trade: Trade, player_id: int) -> None:
     )
 
 
-def _means(state: GameState, player_id: int) -> int:
-    """What the player could raise, a Get Out of Jail Free card counted at the jail fine it saves
-    (the least the tournament rules let one sell for alone)."""
-    return raisable(state, player_id) + len(state.player(player_id).jail_cards) * state.rules.jail_fine
+def _worth(state: GameState, player_id: int) -> int:
+    """What the player could raise, and each mortgaged deed at its mortgage value: a creditor
+    takes it so in a bankruptcy, and it is given away all the same (its fee on receipt is the
+    bank's, not a gift)."""
+    mortgaged = sum(
+        state.deed(p).mortgage for p, h in state.holdings.items() if h.owner == player_id and h.mortgaged
+    )
+    return raisable(state, player_id) + mortgaged
 
 
-def _means_after(state: GameState, trade: Trade, player_id: int) -> int:
-    """`_means` once the trade is done, before the 10% fee of a mortgaged deed received (paid to
-    the bank for taking it, not given to the other side): the deeds of a trade are bare, so each
-    counts its mortgage value while unmortgaged."""
+def _worth_after(state: GameState, trade: Trade, player_id: int) -> int:
+    """`_worth` once the trade is done: the deeds of a trade are bare, each at its mortgage value."""
     give, get = (trade.give, trade.get) if player_id == trade.proposer else (trade.get, trade.give)
 
     def value(side: TradeSide) -> int:
-        mortgages = sum(state.deed(p).mortgage for p in side.deeds if not state.holding(p).mortgaged)
-        cards = len(side.jail_cards) * state.rules.jail_fine
-        return side.cash + cards + (mortgages if state.rules.mortgages else 0)
+        return side.cash + (sum(state.deed(p).mortgage for p in side.deeds) if state.rules.mortgages else 0)
 
-    return _means(state, player_id) - value(give) + value(get)
+    return _worth(state, player_id) - value(give) + value(get)
 
 
 @contextmanager

@@ -66,7 +66,9 @@ def test_a_jail_card_bought_in_a_trade_settles_the_fine_owed():
 
 
 def test_in_the_classic_game_the_card_is_kept_and_the_fine_still_owed():
-    state = run(fined_bob("classic"), CARD_FOR_BALTIC, AcceptTrade(player=CAT, trade=1))
+    # Cat's gift: Baltic for it would leave Bob worth $30 against the $50 he owes the bank
+    card_for_nothing = ProposeTrade(player=CAT, to=BOB, give=TradeSide(jail_cards=("chance",)))
+    state = run(fined_bob("classic"), card_for_nothing, AcceptTrade(player=BOB, trade=1))
     assert state.player(BOB).jail_cards == ("chance",)
     assert [(d.creditor, d.amount) for d in state.debts] == [(BANK, 50)]
 

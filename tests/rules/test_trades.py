@@ -392,7 +392,7 @@ def test_a_player_in_debt_may_not_give_away_what_whoever_is_owed_would_get():
     state = run(table(), PayBank(player=BOB, amount=2000))
     gift = offer(player=BOB, to=CAT, give=TradeSide(deeds=(PARK_PLACE,)))
     assert refusal(state, gift) == (
-        "Bob owes $2,000 and cannot pay it: a trade may not leave Bob less to raise "
+        "Bob owes $2,000 and cannot pay it: a trade may not leave Bob worth less "
         "($1,150 instead of $1,325), which would take it from whoever is owed."
     )
     below_its_mortgage = offer(
@@ -404,14 +404,19 @@ def test_a_player_in_debt_may_not_give_away_what_whoever_is_owed_would_get():
     assert cash(state, BOB) == 1325 and state.holding(PARK_PLACE).owner == CAT
 
 
-def test_a_debtors_get_out_of_jail_free_card_counts_at_the_jail_fine():
-    state = run(with_jail_cards(table()), PayBank(player=BOB, amount=2000))
-    card = TradeSide(jail_cards=("community_chest",))
-    assert "($1,325 instead of $1,375)" in refusal(state, offer(player=BOB, to=CAT, give=card))
-    sold = run(
-        state, offer(player=BOB, to=CAT, give=card, get=TradeSide(cash=50)), AcceptTrade(player=CAT, trade=1)
+def test_a_debtors_mortgaged_deed_given_away_is_a_gift_all_the_same():
+    """Mortgaged, Park Place raised nothing more, so giving it away passed; a creditor takes it in a
+    bankruptcy at its mortgage value ($175)."""
+    state = run(table(), Mortgage(deed=PARK_PLACE), PayBank(player=BOB, amount=2000))  # $1,325 in cash
+    assert "($1,326 instead of $1,500)" in refusal(
+        state, offer(player=BOB, to=CAT, give=TradeSide(deeds=(PARK_PLACE,)), get=TradeSide(cash=1))
     )
-    assert sold.player(CAT).jail_cards == ("community_chest",) and cash(sold, BOB) == 1200
+    sold = run(
+        state,
+        offer(player=BOB, to=CAT, give=TradeSide(deeds=(PARK_PLACE,)), get=TradeSide(cash=175)),
+        AcceptTrade(player=CAT, trade=1),
+    )
+    assert sold.holding(PARK_PLACE).owner == CAT and cash(sold, BOB) == 1500
 
 
 def test_an_offer_made_before_the_debt_is_void_if_it_now_gives_away_what_is_owed():
@@ -420,8 +425,8 @@ def test_an_offer_made_before_the_debt_is_void_if_it_now_gives_away_what_is_owed
     )
     state = run(state, PayBank(player=BOB, amount=2000))
     assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
-        "This offer is void. Bob owes $2,000 and cannot pay it: a trade may not leave Bob less to "
-        "raise ($1,200 instead of $1,325), which would take it from whoever is owed."
+        "This offer is void. Bob owes $2,000 and cannot pay it: a trade may not leave Bob worth less "
+        "($1,200 instead of $1,325), which would take it from whoever is owed."
     )
 
 
