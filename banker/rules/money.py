@@ -368,7 +368,7 @@ def income_tax(state: GameState, player_id: int) -> tuple[int, Text]:
     rules = state.rules
     net_worth = sum(worth(state, state.active_player(player_id)))
     share = net_worth * rules.income_tax_percent // 100
-    if share < rules.income_tax:
+    if share <= rules.income_tax:  # equal, the percentage says it: "less than" it was not
         return share, Text(
             "Income Tax: %(percent)s%% of %(worth)s net worth",
             percent=rules.income_tax_percent,

@@ -192,6 +192,13 @@ def test_income_tax_is_ten_percent_of_a_net_worth_of_1200():
     )
 
 
+def test_income_tax_on_a_net_worth_of_2000_is_its_10_percent_equal_to_the_flat_200():
+    state = new_game(income_tax_percent=10, starting_cash=2000)
+    assert events_of(state, PayTax(player=ANN, space=INCOME_TAX)) == (
+        Paid(payer=ANN, payee=BANK, amount=200, reason="Income Tax: 10% of $2,000 net worth"),
+    )  # it read "$200, less than 10% of $2,000"
+
+
 def test_income_tax_is_200_on_a_net_worth_of_3000():
     state = new_game(income_tax_percent=10, starting_cash=3000)
     assert events_of(state, PayTax(player=ANN, space=INCOME_TAX)) == (
