@@ -36,7 +36,6 @@ class BuildGroup(OwnerCommand):
     """Bring the lots of `deed`'s group to `levels` ((lot, level) pairs), selling then building."""
 
     type = "build_group"
-    closed_when_ending = True
     levels: BuildLevels
 
     def decide(self, state: GameState, now: float) -> list[Event]:
@@ -44,6 +43,11 @@ class BuildGroup(OwnerCommand):
         lots = owners_lots(state, self.deed)
         targets = dict(self.levels)
         top = state.rules.houses_before_hotel + 1
+        # once the end is signalled there is no building (002), but selling goes on, a plan too
+        require(
+            not state.ending or all(target <= level(state, p) for p, target in targets.items()),
+            Text("The end of the game has been signalled: no more trades or building until the tally."),
+        )
         for position, target in targets.items():
             require(
                 position in lots,

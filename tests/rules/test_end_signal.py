@@ -50,6 +50,18 @@ def test_after_the_signal_open_trades_are_called_off_and_no_trade_or_building_is
     assert refusal(state, SignalEnd()) == "The end of the game has already been signalled."
 
 
+def test_after_the_signal_a_group_is_still_sold_down_by_a_plan():
+    """002 forbids trades and building in the final turn, not selling: a plan that only sells was
+    refused as building, while the same houses sold one at a time went through."""
+    state = owning(new_game(preset="jma"), ANN, MEDITERRANEAN, BALTIC)
+    state = run(state, *(Build(deed=lot) for lot in (MEDITERRANEAN, BALTIC, MEDITERRANEAN, BALTIC)))
+    state = run(state, SignalEnd())
+    sold = run(state, BuildGroup(deed=MEDITERRANEAN, levels=((MEDITERRANEAN, 0), (BALTIC, 1))))
+    assert (sold.holding(MEDITERRANEAN).houses, sold.holding(BALTIC).houses) == (0, 1)
+    assert cash(sold, ANN) == cash(state, ANN) + 3 * 25  # three houses back at half their $50
+    assert refusal(state, BuildGroup(deed=MEDITERRANEAN, levels=((MEDITERRANEAN, 3), (BALTIC, 2)))) == CLOSED
+
+
 def test_an_offer_made_before_the_signal_cannot_be_accepted_after_it():
     state = owning(new_game(preset="jma"), ANN, READING)
     state = run(
