@@ -24,7 +24,7 @@ from banker.rules.buildings import (
     next_purchase,
     require_no_building_auction,
 )
-from banker.rules.debts import require_no_debt
+from banker.rules.debts import require_no_debt, short_of_cash
 from banker.rules.deeds import OwnerCommand, group_label, owners_lots
 from banker.rules.money import payment, rounded
 from banker.rules.state import BANK, GameState
@@ -93,7 +93,15 @@ class BuildGroup(OwnerCommand):
             done, paid_back = _applied(done, sold), paid_back + rounded(state, refund)
         require(
             all(level(done, p) >= min(targets.get(p, level(state, p)), level(state, p)) for p in lots),
-            Text("The bank has too few houses to break a hotel down to that: sell the hotels one at a time."),
+            # the JMA principle (buildings.building_sale) takes the group further down than planned
+            Text(
+                "Under the JMA rules a hotel sold takes every hotel of the group with it, leaving only "
+                "the houses the group had: it cannot stop at this plan."
+            )
+            if state.rules.hotel_sale_principle and not short_of_cash(state, holding.owner)
+            else Text(
+                "The bank has too few houses to break a hotel down to that: sell the hotels one at a time."
+            ),
         )
         if any(level(done, p) < target for p, target in targets.items()):
             require_no_debt(state, holding.owner)

@@ -5,9 +5,10 @@ hotels cost $200, so 2.5 houses' cost is $500."""
 
 from __future__ import annotations
 
+from banker.rules.build_plans import BuildGroup
 from banker.rules.buildings import Build, SellBuilding
 from banker.rules.money import PayBank
-from tests.support.rules import ANN, assert_building_supply, built, cash, new_game, owning, run
+from tests.support.rules import ANN, assert_building_supply, built, cash, new_game, owning, refusal, run
 
 GREEN = (31, 32, 34)
 DARK_BLUE = (37, 39)
@@ -49,6 +50,16 @@ def test_every_lot_with_a_hotel_goes_to_bare_land_for_seven_and_a_half_houses():
     before = cash(state, ANN)
     state = run(state, SellBuilding(deed=34))
     assert houses(state, *GREEN) == (0, 0, 0) and cash(state, ANN) == before + 1500
+
+
+def test_a_plan_to_keep_four_houses_a_lot_is_refused_for_the_principle_not_the_banks_houses():
+    """It read "The bank has too few houses…: sell the hotels one at a time", with 24 in the bank
+    and one hotel sold taking the group to bare land all the same."""
+    state = hotels_on(GREEN, 3)
+    assert refusal(state, BuildGroup(deed=31, levels=tuple((p, 4) for p in GREEN))) == (
+        "Under the JMA rules a hotel sold takes every hotel of the group with it, leaving only the houses "
+        "the group had: it cannot stop at this plan."
+    )
 
 
 def test_on_a_two_lot_group_read_four_fewer_houses():
