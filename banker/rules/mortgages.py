@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from banker.rules.base import Event, require
 from banker.rules.board import Deed
 from banker.rules.debt_trades import promised
-from banker.rules.debts import require_no_debt
+from banker.rules.debts import owed
 from banker.rules.deeds import OwnerCommand, buildings_text, group_label, owners_lots
 from banker.rules.money import payment
 from banker.rules.state import BANK, GameState
@@ -135,6 +135,18 @@ def received_mortgaged(state: GameState, player: int, position: int, choice: str
     )
     if choice == "keep":
         return [payment(state, player, BANK, deed.transfer_fee, keep_fee_reason(deed))]
-    require_no_debt(state, player)  # lifting a mortgage waits while the player owes, as unmortgaging does
+    # lifting a mortgage waits while the player owes, as unmortgaging does, unless the cash the
+    # trade brought covers both (002, 抵当: 同時に取得した資産をこの支払に充てることができます)
+    owes = owed(state, player)
+    require(
+        not owes or state.player(player).cash - deed.unmortgage_cost >= owes,
+        Text(
+            "%(player)s owes %(owed)s: %(deed)s is lifted only with cash to pay that too; keep it "
+            "mortgaged for now.",
+            player=state.name_of(player),
+            owed=state.money(owes),
+            deed=deed.name,
+        ),
+    )
     lifted = payment(state, player, BANK, deed.unmortgage_cost, lift_reason(state, deed))
     return [lifted, MortgageLifted(deed=position)]

@@ -113,11 +113,22 @@ def test_a_debtor_lifts_no_mortgage_on_a_deed_received(in_debt):
     state = run(
         state, ProposeTrade(player=BOB, to=CAT, give=TradeSide(deeds=(READING,)), get=TradeSide(cash=0))
     )
-    assert refusal(state, AcceptTrade(player=CAT, trade=1, mortgages=((READING, "lift"),))).startswith(
-        "Cat owes $2,000: pay that first"
+    assert refusal(state, AcceptTrade(player=CAT, trade=1, mortgages=((READING, "lift"),))) == (
+        "Cat owes $2,000: Reading Railroad is lifted only with cash to pay that too; keep it mortgaged for now."
     )
     kept = run(state, AcceptTrade(player=CAT, trade=1, mortgages=((READING, "keep"),)))
     assert kept.holding(READING).owner == CAT and cash(kept, CAT) == 1220 - 10
+
+
+def test_a_debtor_lifts_the_mortgage_on_a_deed_received_where_the_trade_brings_the_cash_for_both(in_debt):
+    """002, 抵当: lifted at once, paid with what the trade brought ($110); kept instead, then lifted
+    once the debt was paid, it cost the 10% twice ($10 + $110)."""
+    state = run(owning(in_debt, BOB, READING), Mortgage(deed=READING))
+    lift = ProposeTrade(player=BOB, to=CAT, give=TradeSide(deeds=(READING,), cash=900))
+    state = run(state, lift, AcceptTrade(player=CAT, trade=1, mortgages=((READING, "lift"),)))
+    assert (
+        not state.holding(READING).mortgaged and cash(state, CAT) == 1220 + 900 - 110
+    )  # $2,010: $2,000 owed
 
 
 def test_a_debtor_cannot_bid(in_debt):
