@@ -113,9 +113,13 @@ def refusal(status: int, message: str, hint: str | None = None):
     if request.headers.get("HX-Request"):
         response = make_response(render_template("shared/_toast.html", message=message, ok=False), status)
         # a refusal is a toast whatever the request meant to replace: a sheet, the trade form or
-        # the live panel swapped for it would stay gone, and every later tap on it fail, until reload
-        response.headers["HX-Retarget"] = "#toast"
-        response.headers["HX-Reswap"] = "outerHTML"
+        # the live panel swapped for it would stay gone, and every later tap on it fail, until reload.
+        # A tap aimed at the toast already has it: named again, htmx looks for it from the button,
+        # which a pushed update may have taken off the page meanwhile (two phones bidding at once:
+        # the one outbid was told nothing)
+        if request.headers.get("HX-Target") != "toast":
+            response.headers["HX-Retarget"] = "#toast"
+            response.headers["HX-Reswap"] = "outerHTML"
         return response
     return render_template("shared/error.html", message=message, hint=hint, status=status), status
 

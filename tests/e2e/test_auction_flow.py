@@ -115,3 +115,31 @@ def test_back_to_the_game_shows_the_auction_clock_as_it_is_now_not_as_first_draw
     bob.go_back()  # the seat's link, which leads back to the game
     bob.wait_for_url(f"{server.url}/g/**")
     assert float(bob.locator(".auction .clock").get_attribute("data-ends-in")) <= drawn - 1
+
+
+def test_a_bid_refused_after_another_phones_bid_redrew_the_panel_is_still_told(server, phone):
+    """Bob's tap left before Ann's bid reached his phone; its refusal came back after the push had
+    redrawn the auction, the button gone: htmx found no toast from it, and Bob heard nothing."""
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    bob = phone()
+    take_seat(bob, server, game["players"][1]["token"])
+    api(
+        server,
+        f"/api/games/{game['id']}/commands",
+        {"type": "decline", "player": 1, "deed": 39},
+        game["banker_token"],
+    )
+    held = []
+    bob.route("**/do", lambda route: held.append(route))  # Bob's bid, held on its way
+    bob.locator(".auction .btn.bid").first.click()
+    while not held:
+        bob.wait_for_timeout(20)
+    api(
+        server,
+        f"/api/games/{game['id']}/commands",
+        {"type": "bid", "player": 1, "amount": 50},
+        game["banker_token"],
+    )
+    expect(high_bid(bob)).to_contain_text("$50", timeout=SETTLE)  # pushed: the panel redrawn
+    held[0].continue_()
+    expect(bob.locator("#toast")).to_contain_text("Outbid", timeout=SETTLE)
