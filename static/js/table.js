@@ -649,6 +649,7 @@ function cashIn(shown) {
 
   document.addEventListener("DOMContentLoaded", function () {
     var sheet = document.getElementById("confirm-sheet");
+    if (!sheet) return; // the table display asks nothing
     sheet.addEventListener("close", function () {
       if (sheet.returnValue === "yes" && asking && asking.isConnected) htmx.trigger(asking, "confirmed");
       asking = null;

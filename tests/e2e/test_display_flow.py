@@ -266,3 +266,19 @@ def test_the_host_opens_the_display_in_a_window_of_its_own_beside_the_bank(serve
     expect(display.locator("#players .player")).to_have_count(3, timeout=SETTLE)
     bank.get_by_role("link", name="Back to the bank").click()
     expect(bank.get_by_text("Acting for")).to_be_visible()
+
+
+def test_the_display_page_runs_its_scripts_without_an_error(server, browser, phone):
+    """The phones' script looked for the confirm sheet, which a display has none of, and threw on
+    every load of the display: the rest of its start-up never ran there."""
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    bank, _ = seated(phone, server, game)
+    link = display_link(bank)
+    page = browser.new_context(viewport=SIZES["tv"]).new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(link)
+    expect(page.locator("#players .player")).to_have_count(3)
+    page.reload()
+    expect(page.locator("#players .player")).to_have_count(3)
+    assert errors == []
