@@ -216,6 +216,8 @@ _AMOUNTS = (
     "level_cost",
     "level_salary_step",
 )
+# the cash dealt at the start and the pot's seed: not payments, yet on the game's step (round_to)
+DEALT_AMOUNTS = ("starting_cash", "jackpot_seed")
 _RANGES = {
     **{name: (0, MAX_AMOUNT) for name in _AMOUNTS},
     "auction_step": (1, MAX_AMOUNT),
@@ -324,7 +326,7 @@ def _check_together(rules: RuleSet) -> None:
         raise InvalidCommand(Text("Option cash_target must be more than the starting cash."))
     # every payment is rounded to the step; the cash dealt at the start and the pot's seed are not
     # payments, and off the step they left every sum after them off it too
-    for name in ("starting_cash", "jackpot_seed"):
+    for name in DEALT_AMOUNTS:
         if getattr(rules, name) % rules.round_to:
             raise InvalidCommand(
                 Text(

@@ -11,7 +11,7 @@ from werkzeug.datastructures import FileStorage, MultiDict
 from banker.json_input import read_json
 from banker.rules.errors import InvalidCommand
 from banker.rules.inputs import MAX_AMOUNT, as_typed, whole_number
-from banker.rules.ruleset import CURRENCIES
+from banker.rules.ruleset import CURRENCIES, DEALT_AMOUNTS
 from banker.rules.ruleset import PRESETS as RULESETS
 from banker.rules.state import format_money
 from banker.rules.text import Text
@@ -167,7 +167,7 @@ def options_from_form(form: MultiDict[str, str], now: float) -> dict[str, Any]:
                 raise InvalidCommand(
                     Text("%(field)s must be at most %(most)s.", field=label, most=f"{MAX_AMOUNT:,}")
                 )
-            if number % step and name != "salary":  # the cash dealt and the pot's seed: see the rules
+            if number % step and name in DEALT_AMOUNTS:
                 raise InvalidCommand(
                     Text(
                         "%(field)s must be a multiple of %(step)s, as every amount in this game.",
