@@ -49,7 +49,6 @@ def pick(code: str):
                 game=game,
                 state=state,
                 claimed=claimed,
-                mine=_player_held(state, game.id) is not None,
                 held=_player_held(state, game.id),
             )
         )

@@ -45,9 +45,8 @@ def propose(game_id: str):
 def accept(game_id: str, trade: int):
     state = seats.service().state(game_id)
     # an offer answered or withdrawn meanwhile: the rules say so, named for this phone's player
-    # (or, from the bank, the first player's: any seat of the game hears the same refusal)
-    gone = g.acting or state.players[0].id
-    partner = next((t.partner for t in state.trades if t.id == trade), gone)
+    # (or the bank's acting player: any seat of the game hears the same refusal)
+    partner = next((t.partner for t in state.trades if t.id == trade), None) or acting_player(state).id
     return replies.done(
         game_id, seats.service().run(game_id, g.seat.token, answer(request.form, partner, trade), tap_id())
     )
