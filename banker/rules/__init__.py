@@ -43,6 +43,7 @@ from banker.rules.game import GameStarted, start_game
 from banker.rules.rent import rent_due
 from banker.rules.state import BANK, GameState, Player, Sent
 from banker.rules.text import Text
+from banker.rules.trades import moment_passed
 from banker.rules.undo import TAKE_BACK_SECONDS, TakeBack, describe_action, remember, undo_preview
 
 __all__ = [
@@ -103,6 +104,7 @@ def apply_action(
     for event in events:
         state = evolve(state, event)  # type: ignore[arg-type]
     assert state is not None, "a game begins with GameStarted"
+    state = moment_passed(state, events)
     if prior is not None:
         state = remember(state, prior, seq, tuple(events), sent)
     return replace(state, seq=seq)

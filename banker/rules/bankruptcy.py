@@ -32,14 +32,14 @@ from typing import ClassVar
 from banker.rules.auctions import AuctionsQueued, next_in_line
 from banker.rules.base import Command, Event, require
 from banker.rules.buildings import BuildingsChanged
-from banker.rules.debts import building_value, owed, raisable, require_no_debt, ways_to_raise
+from banker.rules.debts import building_value, heir, owed, raisable, require_no_debt, ways_to_raise
 from banker.rules.deeds import refilled
 from banker.rules.errors import RuleError
 from banker.rules.jail import card_settles_the_fine
 from banker.rules.money import Paid, charge, payment
 from banker.rules.mortgages import MORTGAGE_CHOICES, keep_fee_reason, received_mortgaged
 from banker.rules.payable import can_pay
-from banker.rules.state import BANK, FREE_PARKING, GameState, Player
+from banker.rules.state import BANK, GameState, Player
 from banker.rules.tally import building_cost
 from banker.rules.text import ITEMS, Parts, Text
 
@@ -241,6 +241,7 @@ class GameWon(Event):
 @dataclass(frozen=True)
 class MortgageChoiceMade(Event):
     type = "mortgage_choice_made"
+    between_turns = True
     player: int
     deed: int
 
@@ -316,11 +317,7 @@ class DeclareBankruptcy(Command):
                 ways=ways_to_raise(state, player.id),
             ),
         )
-        creditors = {debt.creditor for debt in state.debts_of(player.id)}
-        creditor = creditors.pop() if len(creditors) == 1 else BANK
-        if creditor == FREE_PARKING:  # a tax or fine owed to the pot: bankrupt to the bank
-            creditor = BANK
-        return hand_over(state, player.id, creditor, now)
+        return hand_over(state, player.id, heir(state, player.id), now)
 
 
 @dataclass(frozen=True)

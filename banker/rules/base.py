@@ -131,6 +131,10 @@ class Event:
     is_news: ClassVar[bool] = False  # told to every phone as it happens, not only in the history
     # why the player who sent it may not take it back on their own (see undo.TakeBack); None: they may
     take_back_refusal: ClassVar[Text | None] = None
+    # what players do between turns (a trade, a mortgage, a building): any other action, the dice's
+    # (rent, a card, a purchase), ends the moment in which a deed may not be bought back (trades.py)
+    between_turns: ClassVar[bool] = False
+    undoable: ClassVar[bool] = True  # False: a start or an undo, which the undo stack skips
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

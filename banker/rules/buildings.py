@@ -67,6 +67,7 @@ class BuildingsChanged(Event):
     """The lot at `deed` now has `houses` houses, or a hotel; the difference is the bank's."""
 
     type = "buildings_changed"
+    between_turns = True
     deed: int
     houses: int
     hotel: bool = False

@@ -20,9 +20,9 @@ Temporary bankruptcy (仮破産), as the JMA tournament rules (002) write it, un
   through at once. If the debtor goes bankrupt instead, the agreed trades lapse with the open ones
   (結果的に仮破産状態を脱することができなかった場合、…交渉は無効). Mortgaging and selling buildings
   stay open, so the rest can be raised meanwhile, and the agreed trades then completed.
-- The creditor may trade with their debtor only once a third player has offered the debtor a
-  trade that would clear the debt (第三者から破産を免れる条件の交渉が提示されない場合、債権者は…
-  交渉することができません).
+- The creditor (the player who would take the estate, `debts.heir`) may trade with their debtor
+  only once a third player has offered the debtor a trade that would clear the debt
+  (第三者から破産を免れる条件の交渉が提示されない場合、債権者は…交渉することができません).
 - The debtor may not choose bankruptcy (自ら破産を選択することはできません): only the banker
   declares it, once no trade will clear the debt (`DeclareBankruptcy.refused_to_players`).
 """
@@ -33,10 +33,10 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
 from banker.rules.base import require
-from banker.rules.debts import owed, raisable, short_of_cash
+from banker.rules.debts import heir, owed, raisable, short_of_cash
 from banker.rules.errors import RuleError
 from banker.rules.jail import fine_owed
-from banker.rules.state import BANK, FREE_PARKING, GameState, Trade, TradeSide
+from banker.rules.state import GameState, Trade, TradeSide
 from banker.rules.text import Text, listing
 
 
@@ -185,13 +185,14 @@ def check_creditor_offer(state: GameState, trade: Trade, accepting: bool = False
 
 
 def _check_creditor(state: GameState, trade: Trade) -> None:
+    """The creditor here is the player who would take the debtor's estate (`heir`): players owed
+    by "pay each player $50" would get nothing from the bankruptcy (特殊な破産-1), so they trade
+    with the debtor as any third player does (in a game of three nobody else could)."""
     for debtor, other in ((trade.proposer, trade.partner), (trade.partner, trade.proposer)):
-        creditors = {d.creditor for d in state.debts_of(debtor)} - {BANK, FREE_PARKING}
-        if other not in creditors or not short_of_cash(state, debtor):
+        if other != heir(state, debtor) or not short_of_cash(state, debtor):
             continue
         rescued = any(
-            t.partner == debtor and t.proposer not in creditors and clears(state, t, debtor, {})
-            for t in state.trades
+            t.partner == debtor and t.proposer != other and clears(state, t, debtor, {}) for t in state.trades
         )
         require(
             rescued,

@@ -14,7 +14,7 @@ from banker.rules.base import Command, Event, require
 from banker.rules.deeds import owners_lots
 from banker.rules.errors import RuleError
 from banker.rules.money import NOT_PLAYERS, DebtIncurred, Paid, payment
-from banker.rules.state import FREE_PARKING, GameState
+from banker.rules.state import BANK, FREE_PARKING, GameState
 from banker.rules.tally import building_cost
 from banker.rules.text import Text, either
 
@@ -52,6 +52,15 @@ def claims(state: GameState, creditor: int) -> dict[int, int]:
         if debt.creditor == creditor:
             owed_to[debt.debtor] = owed_to.get(debt.debtor, 0) + debt.amount
     return owed_to
+
+
+def heir(state: GameState, player_id: int) -> int:
+    """Who takes the player's estate should they go bankrupt: the one player every open debt is owed
+    to, else the bank (a debt to the bank or the pot, or debts to several players at once, as
+    "pay each player $50" leaves: 001 and 002, 特殊な破産-1, pay no player then)."""
+    creditors = {debt.creditor for debt in state.debts_of(player_id)}
+    creditor = creditors.pop() if len(creditors) == 1 else BANK
+    return BANK if creditor == FREE_PARKING else creditor
 
 
 def short_of_cash(state: GameState, player_id: int) -> bool:

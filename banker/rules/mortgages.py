@@ -21,6 +21,7 @@ from banker.rules.text import Text
 @dataclass(frozen=True)
 class Mortgaged(Event):
     type = "mortgaged"
+    between_turns = True
     deed: int
 
     def apply(self, state: GameState) -> GameState:
@@ -33,6 +34,7 @@ class Mortgaged(Event):
 @dataclass(frozen=True)
 class MortgageLifted(Event):
     type = "mortgage_lifted"
+    between_turns = True
     deed: int
 
     def apply(self, state: GameState) -> GameState:

@@ -28,13 +28,16 @@ Tournament limits (the `trade_limits` option, on in the JMA preset), read simply
   less any cash it adds, less than $50 per card;
 - no buying back on the spot at another price (001, 交渉: 「権利書などを売ったその場で異なる価格で
   買い戻すこと」): when the next trade between the same two players brings a deed of their last
-  one back the way it came, the money goes back as it came too.
+  one back the way it came, the money goes back as it came too, while the spot lasts: trades are
+  made between turns (001: from the end of one turn until the next player's dice are thrown), so
+  it lasts while the game records only what players do between turns (trades, mortgages,
+  buildings) and ends at the next action the dice bring (rent, a card, a purchase, a tax).
 Loans and promises cannot be put in an offer at all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -84,6 +87,7 @@ def open_trade(state: GameState, trade_id: int) -> Trade:
 class TradeContents(Event):
     """A trade's parties and both sides, as plain fields so the stored JSON reads back the same."""
 
+    between_turns = True
     trade: int
     proposer: int
     partner: int
@@ -258,6 +262,7 @@ class TradeAgreed(Event):
 
     type = "trade_agreed"
     is_news = True
+    between_turns = True
     trade: int
     proposer: int
     partner: int
@@ -306,6 +311,7 @@ class _TradeClosed(Event):
     would otherwise see it vanish from the screen without a word)."""
 
     is_news = True
+    between_turns = True
     trade: int
     proposer: int
     partner: int
@@ -585,6 +591,15 @@ def _check_buying_back(state: GameState, trade: Trade) -> None:
             now=state.money(now),
         ),
     )
+
+
+def moment_passed(state: GameState, events: Sequence[Event]) -> GameState:
+    """The state once an action's `events` are applied: an action of a turn (none of its events
+    is taken between turns) ends the spot on which the last trades' deeds may not come back at
+    another price. An undo restores the state as it was, the spot with it."""
+    if state.last_trades and all(e.undoable and not e.between_turns for e in events):
+        return replace(state, last_trades=())
+    return state
 
 
 def _net(trade: Trade, player: int) -> int:

@@ -164,7 +164,7 @@ def remember(
     state: GameState, prior: GameState, seq: int, events: tuple[Event, ...], sent: Sent | None = None
 ) -> GameState:
     """Push the action onto the undo stack unless it cannot be undone (a start, an undo)."""
-    if not all(getattr(e, "undoable", True) for e in events):
+    if not all(e.undoable for e in events):
         return state
     entry = UndoEntry(seq=seq, prior=replace(prior, undo=()), events=events, sent=sent)
     return replace(state, undo=(*state.undo, entry)[-UNDO_DEPTH:])

@@ -9,6 +9,7 @@ import pytest
 
 from banker.rules import describe_action
 from banker.rules.bankruptcy import DeclareBankruptcy
+from banker.rules.cards import DrawCard
 from banker.rules.debts import PayDebt
 from banker.rules.money import CollectFromBank, PayBank
 from banker.rules.mortgages import Mortgage
@@ -151,6 +152,17 @@ def test_the_creditor_trades_with_the_debtor_only_after_a_third_players_rescue_o
     state = run(state, buys(DAN, BOB, SHORT_LINE, 300))  # clears the debt: Ann may bid against it
     state = run(state, buys(ANN, BOB, READING, 320), AcceptTrade(player=BOB, trade=2), PayDebt(player=BOB))
     assert state.holding(READING).owner == ANN and cash(state, BOB) == 20
+
+
+def test_players_owed_by_pay_each_player_trade_with_the_debtor_as_any_other_player():
+    # 002, 特殊な破産-1: bankrupt on "pay each player $50", the debtor pays no player (to the bank),
+    # so the players owed take nothing from it and wait for no third player: here there is none
+    state = owning(new_game(3, "jma"), BOB, READING)
+    state = run(state, PayBank(player=BOB, amount=1240, reason="earlier losses"))
+    state = run(state, DrawCard(player=BOB, deck="chance", card="CH15"))  # $60 for $50 to each
+    assert [(d.creditor, d.amount) for d in state.debts] == [(ANN, 50), (CAT, 50)]
+    state = run(state, buys(ANN, BOB, READING, 200), AcceptTrade(player=BOB, trade=1), PayDebt(player=BOB))
+    assert state.holding(READING).owner == ANN and (cash(state, ANN), cash(state, BOB)) == (1350, 160)
 
 
 def test_the_creditors_offer_is_void_once_the_rescue_offer_that_opened_it_is_withdrawn():

@@ -15,7 +15,7 @@ from banker.rules.auctions import Decline
 from banker.rules.buildings import Build, SellBuilding
 from banker.rules.cards import DrawCard
 from banker.rules.jail import GoToJail, UseJailCard
-from banker.rules.money import Paid, PayBank
+from banker.rules.money import Paid, PassGo, PayBank
 from banker.rules.mortgages import Mortgage, MortgageLifted, Unmortgage
 from banker.rules.ruleset import ruleset_for
 from banker.rules.state import Trade, TradeSide
@@ -721,6 +721,17 @@ def test_a_deal_with_someone_else_in_between_changes_nothing():
     state = run(state, AcceptTrade(player=CAT, trade=2))
     assert refusal(state, buy_back(300)).startswith("No buying back on the spot under the tournament rules")
     assert run(state, buy_back(300, player=CAT, to=BOB)).trades  # Cat never had it
+
+
+def test_the_spot_lasts_between_turns_and_ends_at_the_next_action_the_dice_bring():
+    # 001: trades are made from the end of one turn until the next player's dice are thrown
+    state = run(sold_to_bob(), Mortgage(deed=PARK_PLACE))  # Bob raises money between turns
+    assert refusal(state, buy_back(300)).startswith("No buying back on the spot under the tournament rules")
+    state = run(state, PassGo(player=CAT))  # the next turn: Cat passed GO
+    back = run(state, buy_back(300), AcceptTrade(player=BOB, trade=2))
+    assert back.holding(BOARDWALK).owner == ANN and (cash(back, ANN), cash(back, BOB)) == (1050, 1375)
+    # undone, the turn's action gives the spot back as it was
+    assert refusal(run(state, Undo()), buy_back(300)).startswith("No buying back on the spot")
 
 
 def test_undo_of_the_sale_forgets_it():
