@@ -86,7 +86,7 @@ def sheet(game_id: str, state: GameState, position: int | None, card: str = "", 
         return fragments.once(("closed sheet", oob), lambda: render_template("board/_sheet.html", oob=oob))
     player = acting_player(state)
     # a building plan being changed (+ / -) comes back in the query
-    offered = board.sheet(state, position, player, card, request.args.get("plan", ""))
+    offered = board.sheet(state, position, player, card, request.args.get("plan", ""), g.view == "bank")
     return render_template(
         "board/_sheet.html", game_id=game_id, view=g.view, state=state, sheet=offered, oob=oob
     )

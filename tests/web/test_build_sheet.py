@@ -13,6 +13,12 @@ def test_your_own_deed_opens_the_groups_building_sheet_with_an_even_round_ready(
     assert sheet.count('class="plan-row"') == 2 and sheet.count("now no buildings") == 2
 
 
+def test_the_bank_acting_for_the_owner_reads_whose_deed_it_is(bought):
+    sheet = tap(bought["host"], bought["id"], 1, view="bank", player=1)
+    assert "Ann's deed." in sheet and "Your deed." not in sheet
+    assert "Build · −$100" in buttons(sheet)
+
+
 def test_the_building_sheet_counts_a_changed_plan_before_anything_is_spent(app, bought):
     sheet = tap(bought["Ann"], bought["id"], 1, plan="2,1")
     assert "Build · −$150" in buttons(sheet)

@@ -73,6 +73,8 @@ def test_after_the_signal_a_streets_sheet_offers_no_building(app, client):
     do(client, game_id, "bank", type="signal_end")
     sheet = readable(text(ann.get(f"/g/{game_id}/space/{BALTIC}?view=player", headers=HTMX)))
     assert "Your deed. The end of the game is signalled: no more building." in sheet
+    at_the_bank = readable(text(client.get(f"/g/{game_id}/space/{BALTIC}?view=bank&player=1", headers=HTMX)))
+    assert "Ann's deed. The end of the game is signalled: no more building." in at_the_bank
     assert 'class="plan' not in sheet and "Mortgage" in sheet
     railroad = readable(text(ann.get(f"/g/{game_id}/space/{READING}?view=player", headers=HTMX)))
     assert "Your deed." in railroad and "no more building" not in railroad

@@ -182,15 +182,19 @@ def enough_to_raise(
     return tuple(enough)
 
 
-def sheet(state: GameState, position: int, player: Player, card: str = "", plan: str = "") -> Sheet:
+def sheet(
+    state: GameState, position: int, player: Player, card: str = "", plan: str = "", bank: bool = False
+) -> Sheet:
     """What a tap on `position` offers; `plan` is a building plan the sheet was showing ("2,2,3",
-    see `plan_text`) after a tap on its + or −."""
+    see `plan_text`) after a tap on its + or −; `bank`: the bank's screen shows it, acting for
+    `player`."""
     space = state.edition.space_at[position]
     deed = state.edition.deed_at.get(position)
     if state.ended:  # nothing is played any more: the space and its deed, to look at
         return Sheet(space, player, deed, state.holding(position) if deed else None)
     if deed is not None:
-        offered = _deed_sheet(state, space, deed, player, card or card_just_drawn(state, player, deed), plan)
+        drawn = card or card_just_drawn(state, player, deed)
+        offered = _deed_sheet(state, space, deed, player, drawn, plan, bank)
     elif space.type in DECK_NAMES:
         offered = _cards(state, space, player)
     elif handler := _SPACES.get(space.type):
@@ -318,8 +322,19 @@ def _levels(text: str, count: int, top: int) -> list[int] | None:
     return levels if max(levels) <= top else None
 
 
+def _own_deed_note(state: GameState, deed: Deed, player: Player, bank: bool) -> Text:
+    """Whose deed the sheet shows: "Your deed." on the owner's phone, the owner named on the bank's."""
+    if state.ending and deed.kind == "street":
+        if bank:
+            return Text(
+                "%(player)s's deed. The end of the game is signalled: no more building.", player=player.name
+            )
+        return Text("Your deed. The end of the game is signalled: no more building.")
+    return Text("%(player)s's deed.", player=player.name) if bank else Text("Your deed.")
+
+
 def _deed_sheet(
-    state: GameState, space: Space, deed: Deed, player: Player, card: str, plan: str = ""
+    state: GameState, space: Space, deed: Deed, player: Player, card: str, plan: str, bank: bool
 ) -> Sheet:
     holding = state.holding(deed.position)
     if holding.owner == BANK:
@@ -358,9 +373,7 @@ def _deed_sheet(
             player,
             deed,
             holding,
-            note=Text("Your deed. The end of the game is signalled: no more building.")
-            if state.ending and deed.kind == "street"
-            else Text("Your deed."),
+            note=_own_deed_note(state, deed, player, bank),
             offers=owner_offers(state, deed),
             plan=building,
             short=short,
