@@ -15,6 +15,11 @@ def bid_buttons(html: str) -> list[str]:
     return re.findall(r'<button class="btn bid"[^>]*>\s*<strong>([^<]+)</strong>', html)
 
 
+def bid_notes(html: str) -> list[str]:
+    """What each quick bid says under its amount: how much it raises the high bid, or "opening"."""
+    return re.findall(r'<button class="btn bid"[^>]*>\s*<strong>[^<]+</strong><small>([^<]+)</small>', html)
+
+
 @pytest.fixture
 def auction(table):
     response = do(table["Ann"], table["id"], type="decline", player=1, deed=BOARDWALK)
@@ -29,6 +34,7 @@ def test_declining_puts_the_auction_on_every_phone(auction):
         assert 'id="auction-title" data-kind="Auction">Boardwalk<' in html
         assert "No bids yet" in html
         assert bid_buttons(html) == ["$1", "$10", "$50", "$100"]
+        assert bid_notes(html) == ["opening"] * 4  # with no bid there is nothing to raise by $1
         assert 'data-ends-in="20.00"' in html
         # a bid typed in is asked for before it is sent: a blank one was refused "amount 값이 없습니다"
         custom = re.search(r'<form class="row custom-bid".*?</form>', html, re.S).group(0)
@@ -41,6 +47,7 @@ def test_a_bid_shows_on_the_other_phones_with_the_next_steps(app, auction):
     cy = page(auction["Cy"], auction["id"])
     assert '<span class="amount">$60</span>' in cy and "Bob</span>" in cy
     assert bid_buttons(cy) == ["$61", "$70", "$110", "$160"]
+    assert bid_notes(cy) == ["+$1", "+$10", "+$50", "+$100"]
     assert "You hold the high bid." in page(auction["Bob"], auction["id"])
 
 

@@ -71,14 +71,12 @@ def _row(state: GameState, player: Player | None, lot: Deed | None) -> BidRow:
     """The bids for the lot of `player` (None: the deed, for anyone)."""
     least = least_bid(state, lot.position if lot else None)
     high = state.auction.high_bid if state.auction else 0
+    outbid = bool(state.auction and state.auction.high_bidder)  # else every bid opens the bidding
     amounts: dict[int, int] = {}
     for step in bid_steps(state):
         amounts.setdefault(max(high + step, least), step)
     bids = tuple(
-        QuickBid(
-            amount=amount,
-            raise_=step if amount == high + step else 0,
-        )
+        QuickBid(amount=amount, raise_=step if outbid and amount == high + step else 0)
         for amount, step in amounts.items()
     )
     return BidRow(player=player, lot=lot, least=least, bids=bids)
