@@ -268,8 +268,9 @@ def refuse_same_pieces(pieces: list[str]) -> None:
         seen.add(looks(piece))
 
 
-def refuse_lookalikes(names: list[str]) -> None:
-    """Two players whose names read the same (see lookalike.py) would be one on every screen."""
+def refuse_lookalikes(names: list[str], newcomer: bool = False) -> None:
+    """Two players whose names read the same (see lookalike.py) would be one on every screen;
+    `newcomer`: the last name is a new one for a table whose players have the others."""
     seen: dict[str, str] = {}
     for name in names:
         look = looks(name)
@@ -277,6 +278,17 @@ def refuse_lookalikes(names: list[str]) -> None:
             seen[look] = name
             continue
         first = seen[look]
+        if newcomer:
+            raise InvalidCommand(
+                Text("There is already a player called %(first)s: choose another name.", first=first)
+                if first.casefold() == name.casefold()
+                else Text(
+                    "%(name)s looks the same on a screen as %(first)s, already a player: choose a name the "
+                    "others can tell apart.",
+                    name=name,
+                    first=first,
+                )
+            )
         if first.casefold() == name.casefold():
             raise InvalidCommand(
                 Text("Two players are called %(name)s; give each a different name.", name=name)

@@ -112,7 +112,7 @@ class AddPlayer(Command):
         )
         name = seat_name(self.name, Text("The name"))
         piece = seat_piece(self.piece, Text("The piece"))
-        refuse_lookalikes([p.name for p in state.players] + [name])
+        refuse_lookalikes([p.name for p in state.players] + [name], newcomer=True)
         refuse_same_pieces([p.token for p in state.players] + [piece])
         seat = len(state.players) + 1
         return [PlayerAdded(player=seat, name=name, cash=state.rules.starting_cash, piece=piece)]
@@ -133,7 +133,7 @@ class ChangePlayer(Command):
         name = seat_name(self.name, Text("The name"))
         piece = seat_piece(self.piece, Text("The piece"))
         others = [p for p in state.players if p.id != player.id]
-        refuse_lookalikes([p.name for p in others] + [name])
+        refuse_lookalikes([p.name for p in others] + [name], newcomer=True)
         refuse_same_pieces([p.token for p in others] + [piece])
         require(  # a zero-width space added is no new name: "Bob is now called B\u200bob" read "Bob"
             (visible(name), piece) != (visible(player.name), player.token),

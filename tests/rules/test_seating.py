@@ -65,11 +65,12 @@ def test_the_ninth_player_is_refused():
 @pytest.mark.parametrize(
     ("name", "piece", "refused"),
     [
-        ("ann", "", "Two players are called ann; give each a different name."),
+        ("ann", "", "There is already a player called Ann: choose another name."),
         (
             "Аnn",
             "",
-            "Ann and Аnn look the same on a screen; give each player a name the others can tell apart.",
+            "Аnn looks the same on a screen as Ann, already a player: choose a name the others can tell "
+            "apart.",
         ),
         ("Dan", "Dog", "Two players have the piece Dog; give each a different piece."),
         (" ", "", "The name has nothing visible in it: write it in letters people can read."),
@@ -92,7 +93,7 @@ def test_the_bank_renames_a_player_and_changes_their_piece():
     state = run(new_game(), ChangePlayer(player=BOB, name="Robert", piece="Cat"))
     assert (state.player(BOB).name, state.player(BOB).token) == ("Robert", "Cat")
     assert refusal(state, ChangePlayer(player=ANN, name="robert")) == (
-        "Two players are called robert; give each a different name."
+        "There is already a player called Robert: choose another name."
     )
     assert refusal(state, ChangePlayer(player=ANN, name="Ann", piece="Cat")) == (
         "Two players have the piece Cat; give each a different piece."

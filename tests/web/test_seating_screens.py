@@ -80,7 +80,7 @@ def test_a_look_alike_name_or_a_taken_piece_is_refused_in_words_and_changes_noth
     before = seq(app, game_id)
     reply = do(table["host"], game_id, "bank", type="add_player", name="ann")
     assert reply.status_code == 400
-    assert refusal(reply) == "Two players are called ann; give each a different name."
+    assert refusal(reply) == "There is already a player called Ann: choose another name."
     do(table["host"], game_id, "bank", type="change_player", player=1, name="Ann", piece="Dog")
     reply = do(table["host"], game_id, "bank", type="change_player", player=2, name="Bob", piece="Dog")
     assert refusal(reply) == "Two players have the piece Dog; give each a different piece."
