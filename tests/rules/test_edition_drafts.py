@@ -212,6 +212,9 @@ def test_in_thousands_a_figure_may_be_typed_with_its_k_or_in_millions_as_the_gam
     assert draft["properties"][0]["rent"][4:] == [1500, 2000]
     with pytest.raises(Refused, match='not "M1.2345"'):  # a part of a thousand
         edit(millionaire(), {"deed.1.rent.5": "M1.2345"})
+    for typed in ("M" + "1" * 5000, "1" * 5000 + "M"):  # refused as a figure, not past Python's 4,300 digits
+        with pytest.raises(Refused, match="must be a whole number from 1 to 1,000,000"):
+            edit(millionaire(), {"bank.go_salary": typed})
 
 
 @pytest.mark.parametrize(
@@ -277,6 +280,10 @@ def test_in_thousands_a_figure_may_be_typed_with_its_k_or_in_millions_as_the_gam
             "Chance card 10 moves a whole number of spaces from -39 to 39 other than 0, not 0.",
         ),
         ("card.chance.7.text", "x" * 301, "The words of Chance card 8 are at most 300 characters."),
+        # places past the 4,300 digits Python reads as a number: refused as places, not a crash
+        (f"deed.{'1' * 5000}.price", "60", f"This edition has no field deed.{'1' * 55}."),
+        (f"deed.39.rent.{'0' * 5000}", "60", f"This edition has no field deed.39.rent.{'0' * 47}."),
+        (f"card.chance.{'0' * 5000}.text", "Hi", f"This edition has no field card.chance.{'0' * 48}."),
     ],
 )
 def test_a_bad_input_is_refused_with_its_fields_reason_and_changes_nothing(field, typed, reason):

@@ -470,7 +470,7 @@ def _in_thousands(typed: str) -> str:
         return typed[:-1]
     millions = typed[1:] if typed.startswith("M") else typed[:-1] if typed.endswith("M") else None
     whole, _, part = (millions or "").partition(".")
-    if not (whole.isascii() and whole.isdecimal() and len(part) <= 3 and (part.isdecimal() or not part)):
+    if not (_digits(whole, 12) and len(part) <= 3 and (part.isdecimal() or not part)):
         return typed
     return str(int(whole) * 1000 + int(part.ljust(3, "0") or 0))
 
@@ -505,7 +505,7 @@ def _whole_board(draft: dict[str, Any]) -> None:
 
 def _deed_at(draft: dict[str, Any], position: str) -> dict[str, Any]:
     # a whole page's save asks for each of its some 280 fields: compared as numbers, not spelled
-    number = int(position) if position.isascii() and position.isdigit() else None
+    number = int(position) if _digits(position, 3) else None
     found = next((deed for deed in draft["properties"] if deed["position"] == number), None)
     if found is None or str(number) != position:
         raise _no_field(f"deed.{position}")
@@ -526,9 +526,15 @@ def _deck(draft: dict[str, Any], deck: str) -> list[dict[str, Any]]:
 
 
 def _place(typed: str, size: int, path: str) -> int:
-    if not (typed.isascii() and typed.isdecimal() and int(typed) < size):
+    if not (_digits(typed, 3) and int(typed) < size):
         raise _no_field(path)
     return int(typed)
+
+
+def _digits(typed: str, most: int) -> bool:
+    """Whether `typed` is a number of at most `most` plain digits (Python reads no more than 4,300:
+    a longer one would fail as a crash, not as a figure refused)."""
+    return typed.isascii() and typed.isdecimal() and len(typed) <= most
 
 
 def _no_field(path: str) -> InvalidEdition:
