@@ -17,6 +17,7 @@ from sqlmodel import Session, select
 
 from banker.lru import LRU
 from banker.rules import Event, GameState
+from banker.rules.game import MAX_PLAYERS
 from banker.rules.seating import PlayerAdded
 from banker.rules.text import Text
 from banker.service.acting import BANKER
@@ -32,6 +33,7 @@ SEAT_OF_TOKEN = select(Seat.game_id, Seat.player_id, Seat.late).where(Seat.token
 DISPLAY_LINK = select(Game.id, Game.display_token).where(Game.id == bindparam("game_id"))
 # a link the bank turned off on another server stops that server's displays within this time
 DISPLAY_LINK_SECONDS = 1.0
+NO_SUCH_PLAYER = Text("There is no such player in this game.")
 
 
 @dataclass(frozen=True)
@@ -220,9 +222,11 @@ class Seats:
         """A phone takes a player's seat from the join screen: the seat, and whether this phone won
         it. Taking it is one conditional update, so of phones racing for one seat exactly one wins
         (reading 'free' first let several win on PostgreSQL)."""
+        if not 0 < player_id <= MAX_PLAYERS:  # no seat; and past 2**63 no database could look
+            raise NotFound(NO_SUCH_PLAYER)
         take = (
             update(Seat)
-            .where(Seat.game_id == game_id, Seat.player_id == player_id, Seat.player_id != BANKER)
+            .where(Seat.game_id == game_id, Seat.player_id == player_id)
             .where(Seat.claimed == false())
             .values(claimed=True)
         )
@@ -232,8 +236,8 @@ class Seats:
             seat = session.exec(
                 select(Seat).where(Seat.game_id == game_id, Seat.player_id == player_id)
             ).first()
-        if seat is None or player_id == BANKER:
-            raise NotFound(Text("There is no such player in this game."))
+        if seat is None:
+            raise NotFound(NO_SUCH_PLAYER)
         return _seat(seat), won
 
     def seat_late_players(self, connection: Connection, game_id: str, events: Sequence[Event]) -> None:

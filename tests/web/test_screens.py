@@ -125,9 +125,11 @@ def test_a_seat_already_taken_needs_the_bankers_qr(app, table):
 def test_joining_a_player_that_does_not_exist_is_refused(app, table):
     phone = app.test_client()
     token = csrf_token(phone, f"/join/{table['code']}")
-    for player in (7, 0):  # no such place; the bank's, which no phone joins as
+    # no such place; the bank's, which no phone joins as; past what a database's integer holds
+    for player in (7, 0, -1, 10**20):
         response = phone.post(f"/join/{table['code']}", data={"csrf_token": token, "player": player})
         assert response.status_code == 404
+        assert "There is no such player in this game." in text(response)
 
 
 def test_the_banker_shows_a_personal_qr_that_puts_a_new_phone_in_the_seat(app, table):
