@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar, Union
 
 from banker.rules.board import DECK_NAMES
 from banker.rules.errors import InvalidCommand, RuleError
-from banker.rules.inputs import MAX_AMOUNT, as_typed, check_text, whole_number
+from banker.rules.inputs import MAX_AMOUNT, as_typed, check_text, escaped, whole_number
 from banker.rules.ruleset import MOST_WITH_SPEED_DIE
 from banker.rules.state import GameState, TradeSide
 from banker.rules.text import Text, from_data, to_data
@@ -204,14 +204,14 @@ def parse_command(payload: Any, *, thrown: bool = False) -> Command:
     if not isinstance(payload, dict):
         raise InvalidCommand(Text('A command must be a JSON object with a "type".'))
     kind = payload.get("type")
-    cls = COMMANDS.get(kind) if isinstance(kind, str) else None
+    known = ", ".join(sorted(COMMANDS))
+    if not isinstance(kind, str) or not kind:
+        raise InvalidCommand(Text('A command needs its "type". Known commands: %(known)s.', known=known))
+    cls = COMMANDS.get(kind)
     if cls is None:
+        shown = escaped(kind[:40]) + ("…" if len(kind) > 40 else "")  # as typed, nothing hidden in it
         raise InvalidCommand(
-            Text(
-                "Unknown command: %(kind)s. Known commands: %(known)s.",
-                kind=kind,
-                known=", ".join(sorted(COMMANDS)),
-            )
+            Text("Unknown command: %(kind)s. Known commands: %(known)s.", kind=shown, known=known)
         )
     hints = _field_types(cls)
     values = {}

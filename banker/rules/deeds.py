@@ -131,6 +131,10 @@ class OwnerCommand(Command):
         owner = state.holding(self.deed).owner
         return None if owner == BANK else owner
 
+    def allowed_for(self, state: GameState, player_id: int) -> bool:
+        # a deed nobody owns (or no deed) is no other player's: the rules say what is wrong with it
+        return self.acting_player(state) is None or super().allowed_for(state, player_id)
+
     def owned(self, state: GameState) -> tuple[Deed, Holding]:
         """The deed and what is on it, refusing a deed nobody owns."""
         deed = state.deed(self.deed)

@@ -284,6 +284,7 @@ def test_in_thousands_a_figure_may_be_typed_with_its_k_or_in_millions_as_the_gam
         (f"deed.{'1' * 5000}.price", "60", f"This edition has no field deed.{'1' * 55}."),
         (f"deed.39.rent.{'0' * 5000}", "60", f"This edition has no field deed.39.rent.{'0' * 47}."),
         (f"card.chance.{'0' * 5000}.text", "Hi", f"This edition has no field card.chance.{'0' * 48}."),
+        ("card.\u202echance", "Hi", "This edition has no field card.\\u202echance."),  # shown, not obeyed
     ],
 )
 def test_a_bad_input_is_refused_with_its_fields_reason_and_changes_nothing(field, typed, reason):

@@ -156,7 +156,15 @@ BAD_COMMANDS = [
     ({"type": "pay_player", "player": 1, "to": [2], "amount": 5}, 400, "The to must be a whole number."),
     ({"type": "pass_go", "player": 2}, 403, "This phone belongs to Ann; it can only act for them."),
     ({"type": "teleport", "player": 1}, 400, "Unknown command: teleport."),
-    ({"player": 1}, 400, "Unknown command: None."),
+    ({"player": 1}, 400, 'A command needs its "type". Known commands: accept_trade,'),
+    ({"type": {"a": 1}}, 400, 'A command needs its "type".'),
+    (
+        {"type": "\u202egive" + "x" * 50},
+        400,
+        "Unknown command: \\u202egive" + "x" * 35 + "…. Known commands:",
+    ),
+    ({"type": "mortgage", "deed": 39}, 409, "Nobody owns Boardwalk."),  # not "This phone belongs to Ann"
+    ({"type": "build", "deed": 99}, 409, "There is no title deed at board position 99."),
 ]
 
 

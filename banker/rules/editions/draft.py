@@ -49,7 +49,7 @@ from banker.rules.editions.check import (
     name_taken,
 )
 from banker.rules.errors import InvalidCommand
-from banker.rules.inputs import MAX_AMOUNT, as_typed, check_name, check_text, whole_number
+from banker.rules.inputs import MAX_AMOUNT, as_typed, check_name, check_text, escaped, whole_number
 from banker.rules.ruleset import CURRENCIES
 from banker.rules.text import Text
 
@@ -538,7 +538,7 @@ def _digits(typed: str, most: int) -> bool:
 
 
 def _no_field(path: str) -> InvalidEdition:
-    return InvalidEdition(Text("This edition has no field %(field)s.", field=path[:60]))
+    return InvalidEdition(Text("This edition has no field %(field)s.", field=escaped(path[:60])))
 
 
 def _cards(draft: dict[str, Any]) -> Iterator[dict[str, Any]]:
