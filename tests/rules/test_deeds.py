@@ -54,8 +54,11 @@ def test_owner_commands_act_for_the_deeds_owner_whoever_sends_them():
     assert not command.allowed_for(state, BOB)
 
 
-def test_no_phone_may_act_on_a_deed_nobody_owns():
+def test_a_deed_nobody_owns_is_refused_by_the_rules_from_any_phone():
+    # no other player's to act for: the phone hears what is wrong, not "This phone belongs to Ann"
     command = Mortgage(deed=39)
     assert command.acting_player(new_game()) is None
-    assert not command.allowed_for(new_game(), ANN)
+    assert command.allowed_for(new_game(), ANN)
     assert refusal(new_game(), command) == "Nobody owns Boardwalk."
+    state = owning(new_game(), BOB, 39)
+    assert not command.allowed_for(state, ANN) and command.allowed_for(state, BOB)
