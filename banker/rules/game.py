@@ -17,7 +17,7 @@ from banker.rules.base import Command, Event
 from banker.rules.board import Edition
 from banker.rules.editions import CUSTOM, EDITIONS, custom_edition, edition_for
 from banker.rules.errors import InvalidCommand
-from banker.rules.inputs import check_name, check_text
+from banker.rules.inputs import check_name, check_text, visible
 from banker.rules.lookalike import looks
 from banker.rules.ruleset import RENAMED, RuleSet, counted_in_thousands, rules_from_stored, ruleset_for
 from banker.rules.state import PLAYER_COLOURS, GameState, Player, format_money
@@ -251,8 +251,20 @@ def seat_name(name: str, what: Text) -> str:
 
 
 def seat_piece(piece: str, what: Text) -> str:
+    """A player's piece as the board shows it: none when nothing in it shows; refused when too long."""
     check_text(piece, what)
-    return " ".join(piece.split())[:MAX_NAME]
+    cleaned = " ".join(piece.split())
+    if not visible(cleaned).strip():
+        return ""
+    if len(cleaned) > MAX_NAME:
+        raise InvalidCommand(
+            Text(
+                "Pieces are at most %(most)s characters: %(piece)s… is too long.",
+                most=MAX_NAME,
+                piece=cleaned[:MAX_NAME],
+            )
+        )
+    return cleaned
 
 
 def refuse_same_pieces(pieces: list[str]) -> None:

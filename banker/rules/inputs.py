@@ -5,8 +5,8 @@ Text: a lone surrogate (JSON can spell "\\ud800", UTF-8 cannot, so no page holdi
 sent), a control character other than tab and line breaks, and the bidi embeddings, overrides and
 isolates (U+202A-U+202E, U+2066-U+2069: they turn the text around them backwards) are refused,
 the message naming the character's code point. A name must also show something once the
-invisible characters (zero-width spaces, joiners, soft hyphens: Unicode's default ignorables) are
-left out.
+invisible characters (zero-width spaces, joiners, soft hyphens: Unicode's default ignorables,
+and the signs drawn as nothing: the braille blank, a musical null notehead) are left out.
 
 Numbers: the decimal digits of any script read ("１５００" from a Japanese keyboard is 1500), the
 other characters Python calls digits do not ("²", "④": no bank counts in them), and a number has
@@ -26,11 +26,12 @@ _SURROGATES = "\ud800-\udfff"
 _CONTROLS = "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f"  # every Cc but tab, line feed, carriage return
 _BIDI = "\u202a-\u202e\u2066-\u2069"
 UNSAFE = re.compile(f"[{_SURROGATES}{_CONTROLS}{_BIDI}]")
-# Default_Ignorable_Code_Point (Unicode's DerivedCoreProperties.txt)
+# Default_Ignorable_Code_Point (Unicode's DerivedCoreProperties.txt), then two signs drawn blank
 _IGNORABLE = re.compile(
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
     "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
-    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
+    "\u2800\U0001d159]"
 )
 
 

@@ -20,6 +20,13 @@ def test_names_are_tidied_and_pieces_kept():
     assert event.players == (("Ann Lee", "Car"), ("Bob", "Dog"))
 
 
+def test_a_piece_with_nothing_to_see_is_none_and_a_long_one_is_refused_not_cut():
+    assert start_game(["Ann", "Bob"], tokens=["\u200d", " "]).players == (("Ann", ""), ("Bob", ""))
+    with pytest.raises(InvalidCommand) as refused:
+        start_game(["Ann", "Bob"], tokens=["Car", "Racing car with a sidecar"])
+    assert refused.value.message == "Pieces are at most 20 characters: Racing car with a si… is too long."
+
+
 def test_the_rules_in_force_travel_with_the_game():
     state = new_game(starting_cash=2000)
     assert state.rules.starting_cash == 2000
@@ -85,7 +92,9 @@ def test_a_name_or_piece_holding_a_control_or_direction_character_is_refused(nam
     assert refused.value.message.startswith(f"Player 2's piece holds an invisible control character ({code})")
 
 
-@pytest.mark.parametrize("name", ["\u200b", "\u200b\u200d\ufe0f", "\u00ad \u2060", "\u3164"])
+@pytest.mark.parametrize(
+    "name", ["\u200b", "\u200b\u200d\ufe0f", "\u00ad \u2060", "\u3164", "\u2800\u2800", "\U0001d159"]
+)
 def test_a_name_with_nothing_visible_is_refused(name):
     with pytest.raises(InvalidCommand) as refused:
         start_game(["Ann", name])
