@@ -46,6 +46,9 @@ class Command:
     spends: ClassVar[bool] = False  # a purchase: refused while the acting player owes a debt
     after_end: ClassVar[bool] = False  # still taken once the game has ended (the banker's undo)
     closed_when_ending: ClassVar[bool] = False  # refused once the end is signalled (a trade, building)
+    # why no seat may send it: the server records it of its own accord (a phone seated); a game
+    # file may hold it; None: any seat may
+    refused_to_seats: ClassVar[Text | None] = None
     thrown_fields: ClassVar[
         tuple[str, ...]
     ] = ()  # dice the server throws (see `thrown`): never read from a phone

@@ -123,6 +123,7 @@ class Join(Command):
 
     type = "join"
     banker_only = True
+    refused_to_seats = Text("A player joins by taking their seat on the join screen, not by a command.")
     after_end = True  # a phone may join a game that has ended, to see its tally
     player: int
 

@@ -177,6 +177,8 @@ class GameService:
         """Run one command for the seat holding `token`; refused commands change nothing."""
         seat = self.seats.seat(game_id, token)
         command = parse_command(payload)
+        if command.refused_to_seats:
+            raise InvalidCommand(command.refused_to_seats)
         if request_id is not None:  # kept in the log beside the command
             if not isinstance(request_id, str) or not 0 < len(request_id) <= REQUEST_ID_MOST:
                 # cut to its first 64, two ids would be one: the second command answered as done

@@ -177,6 +177,17 @@ def test_a_bad_command_is_refused_and_changes_nothing(client, game, body, status
     assert cash(client, game) == [1500, 1500, 1500]
 
 
+def test_no_seat_writes_that_a_player_joined_not_even_the_banks(client, game):
+    # the server records a join when a phone takes its seat; sent as a command it would be a false line
+    for token in (game["banker_token"], token_of(game, 2)):
+        response = command(client, game, token, type="join", player=2)
+        assert response.status_code == 400
+        assert response.get_json()["error"] == (
+            "A player joins by taking their seat on the join screen, not by a command."
+        )
+    assert state(client, game).get_json()["seq"] == 1
+
+
 def test_a_command_that_is_not_an_object_is_refused(client, game):
     response = client.post(
         f"/api/games/{game['id']}/commands",
