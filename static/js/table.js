@@ -224,17 +224,24 @@ function cashIn(shown) {
     tick();
   }
 
+  // `fn` on each element in `root` matching `selector`, `root` itself too: a part pushed out of
+  // band (a bid's new auction clock) is the root htmx loads, and has no such element inside it
+  function each(root, selector, fn) {
+    if (root.matches && root.matches(selector)) fn(root);
+    root.querySelectorAll(selector).forEach(fn);
+  }
+
   function arrive(root) {
-    root.querySelectorAll(".receipt .ago").forEach(age);
-    root.querySelectorAll(".undo-slip[data-expires-in]").forEach(offerUndo);
+    each(root, ".receipt .ago", age);
+    each(root, ".undo-slip[data-expires-in]", offerUndo);
     var live = root.matches && root.matches("[data-live]") ? root : null;
     if (live) {
       document.querySelectorAll(".undo-slip").forEach(function (button) {
         if (parseInt(live.dataset.seq, 10) > parseInt(button.dataset.seq, 10)) withdrawUndo(button);
       });
     }
-    root.querySelectorAll(".auction .clock").forEach(startClock);
-    root.querySelectorAll(".game-clock").forEach(startGameClock);
+    each(root, ".auction .clock", startClock);
+    each(root, ".game-clock", startGameClock);
     dock();
     drawAttention(root);
   }

@@ -50,6 +50,9 @@ def test_two_phones_bid_the_third_watches_and_the_winner_gets_the_deed(server, p
         expect(page.locator(".auction")).to_contain_text("You hold the high bid.", timeout=SETTLE)
         if i == 0:
             expect(other.locator(".auction .bid").first).to_contain_text("$101")
+            # the clock a bid pushes in runs too: it stood still at the bid on every phone
+            shown = clock.inner_text()
+            expect(clock).not_to_have_text(shown, timeout=2000)
             # looked at while the first bid's clock still runs: each bid leaves only 8 seconds,
             # which a busy machine can spend between the last bid and "Sold now"
             ann.locator(".auction").screenshot(scale="css", path=shots / "auction_panel.png")
