@@ -127,6 +127,27 @@ def test_the_pay_tabs_placeholders_and_every_tab_label_read_whole_at_360_px(serv
         bank.context.close()
 
 
+BID_AMOUNTS = """() => [...document.querySelectorAll('.auction .bid strong')].map((amount) => {
+  const range = document.createRange();
+  range.selectNodeContents(amount);
+  const lines = new Set([...range.getClientRects()].filter((r) => r.width).map((r) => Math.round(r.bottom))).size;
+  return lines === 1 && amount.scrollWidth <= amount.clientWidth ? 'one line' : amount.textContent; })"""
+
+
+def test_a_quick_bid_in_won_reads_whole_on_half_a_small_phone(server, browser, shots):
+    # "₩10,00 / 0": the amounts broke inside at 360 px
+    game = api(
+        server, "/api/games", {"players": ["김민준", "이서연", "박지훈"], "options": {"currency": "KRW"}}
+    )
+    banker_does(server, game, {"type": "decline", "player": 1, "deed": 39})
+    for locale in LOCALES:
+        page = seated(browser, server, game["players"][1]["token"], SMALL, locale)
+        expect(page.locator(".auction .bid")).to_have_count(4)
+        assert page.evaluate(BID_AMOUNTS) == ["one line"] * 4, locale
+        page.locator(".auction").screenshot(scale="css", path=shots / f"auction_won_{locale}.png")
+        page.context.close()
+
+
 # Where each of the board's tiles is, to the pixel
 TILES = """() => [...document.querySelectorAll('.board .space')].map((t) => {
   const b = t.getBoundingClientRect(); return [Math.round(b.left), Math.round(b.top + scrollY)]; })"""

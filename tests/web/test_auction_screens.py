@@ -12,12 +12,14 @@ BOARDWALK = 39
 
 
 def bid_buttons(html: str) -> list[str]:
-    return re.findall(r'<button class="btn bid"[^>]*>\s*<strong>([^<]+)</strong>', html)
+    return re.findall(r'<button class="btn bid"[^>]*>\s*<strong[^>]*>([^<]+)</strong>', html)
 
 
 def bid_notes(html: str) -> list[str]:
     """What each quick bid says under its amount: how much it raises the high bid, or "opening"."""
-    return re.findall(r'<button class="btn bid"[^>]*>\s*<strong>[^<]+</strong><small>([^<]+)</small>', html)
+    return re.findall(
+        r'<button class="btn bid"[^>]*>\s*<strong[^>]*>[^<]+</strong><small>([^<]+)</small>', html
+    )
 
 
 @pytest.fixture

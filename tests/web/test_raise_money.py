@@ -53,7 +53,7 @@ def test_a_bidder_short_of_cash_may_bid_up_to_what_they_could_raise(app, bought)
     assert do(bought["Ann"], game_id, type="decline", player=1, deed=39).status_code == 200
     panel = text(bought["Bob"].get(f"/g/{game_id}"))
     panel = panel[panel.index('class="auction') :]
-    bids = re.findall(r'<button class="btn bid" (disabled)?[^>]*>\s*<strong>(\$[0-9,]+)</strong>', panel)
+    bids = re.findall(r'<button class="btn bid" (disabled)?[^>]*>\s*<strong[^>]*>(\$[0-9,]+)</strong>', panel)
     assert [(amount, bool(disabled)) for disabled, amount in bids] == [
         ("$1", False),
         ("$10", False),
