@@ -38,7 +38,7 @@ from banker.rules.deeds import DeedBought, for_sale, owners_lots
 from banker.rules.errors import RuleError
 from banker.rules.money import charge, require_round
 from banker.rules.state import BANK, Auction, GameState
-from banker.rules.text import Text
+from banker.rules.text import ITEMS, Parts, Text
 
 BUILDINGS = ("house", "hotel")
 
@@ -140,9 +140,8 @@ class AuctionsQueued(Event):
         return replace(state, auction_queue=(*state.auction_queue, *self.deeds))
 
     def describe(self, state: GameState) -> Text:
-        return Text(
-            "The bank will auction next: %(deeds)s", deeds=", ".join(state.deed(p).name for p in self.deeds)
-        )
+        deeds = Parts([state.deed(p).name for p in self.deeds], ITEMS)
+        return Text("The bank will auction next: %(deeds)s", deeds=deeds)
 
 
 @dataclass(frozen=True)

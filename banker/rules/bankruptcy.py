@@ -70,7 +70,7 @@ class DeedsHandedOver(Event):
         return state
 
     def describe(self, state: GameState) -> Text:
-        names = ", ".join(state.deed(p).name for p in self.deeds)
+        names = Parts([state.deed(p).name for p in self.deeds], ITEMS)
         if self.to == BANK:
             return Text(
                 "%(player)s's deeds go back to the bank: %(deeds)s",

@@ -21,7 +21,7 @@ from banker.rules.inputs import check_name, check_text, visible
 from banker.rules.lookalike import looks
 from banker.rules.ruleset import RENAMED, RuleSet, counted_in_thousands, rules_from_stored, ruleset_for
 from banker.rules.state import PLAYER_COLOURS, GameState, Player, format_money
-from banker.rules.text import Parts, Text, listing
+from banker.rules.text import ITEMS, Parts, Text, listing
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MAX_NAME = 20
@@ -75,7 +75,7 @@ class GameStarted(Event):
         return replace(started, market=deck[: rules.market_size], deck=deck[rules.market_size :])
 
     def describe(self, state: GameState) -> Text:
-        names = ", ".join(name for name, _ in self.players)
+        names = Parts([name for name, _ in self.players], ITEMS)
         parts = [
             Text(
                 "New game for %(players)s; everyone starts with %(cash)s",

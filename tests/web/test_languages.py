@@ -83,6 +83,7 @@ def test_a_reason_the_rules_worded_is_translated_from_the_log(app, table):
     do(table["Bob"], table["id"], type="pay_rent", player=2, deed=1)
     history = text(table["Bob"].get(f"/g/{table['id']}/history", headers=JA))
     assert "BobがAnnに$2を支払いました（Mediterranean Avenueのレンタル料）" in history
+    assert "Ann、Bob、Cyの新しいゲーム" in history  # the names listed as Japanese lists them, not "Ann, Bob"
 
 
 def test_the_board_is_rendered_once_per_language(table):
