@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.support.browser import api, banker_does, take_seat
+from tests.support.browser import api, banker_does, no_sideways_scroll, take_seat
 
 SMALL = {"width": 360, "height": 740}
 PHONE = {"width": 390, "height": 844}
@@ -146,6 +146,16 @@ def test_a_quick_bid_in_won_reads_whole_on_half_a_small_phone(server, browser, s
         assert page.evaluate(BID_AMOUNTS) == ["one line"] * 4, locale
         page.locator(".auction").screenshot(scale="css", path=shots / f"auction_won_{locale}.png")
         page.context.close()
+
+
+def test_a_long_korean_name_of_one_word_keeps_the_lobby_within_a_small_phone(server, browser):
+    # Korean keeps words whole: 13 syllables with no space pushed the lobby to 377 px
+    game = api(server, "/api/games", {"players": ["황보서연별빛가득한아침햇살", "제갈지훈"]})
+    bank = seated(browser, server, game["banker_token"], SMALL, "ko-KR")
+    bank.goto(f"{server.url}/g/{game['id']}/lobby")
+    expect(bank.locator(".people .person")).to_have_count(2)
+    assert no_sideways_scroll(bank)
+    bank.context.close()
 
 
 # Where each of the board's tiles is, to the pixel
