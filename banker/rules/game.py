@@ -10,6 +10,7 @@ the game started with, whatever happens to the file.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -239,16 +240,12 @@ def _a_deal(started: GameStarted, edition: Edition, rules: RuleSet) -> bool:
 def seat_name(name: str, what: Text) -> str:
     """A player's name as the table writes it, its spaces tidied; refused when unreadable or too long."""
     check_name(name, what)
-    cleaned = " ".join(name.split())
-    if len(cleaned) > MAX_NAME:
-        raise InvalidCommand(
-            Text(
-                "Names are at most %(most)s characters: %(name)s… is too long.",
-                most=MAX_NAME,
-                name=cleaned[:MAX_NAME],
-            )
-        )
-    return cleaned
+    return _at_most(
+        " ".join(name.split()),
+        lambda cut: Text(
+            "Names are at most %(most)s characters: %(name)s… is too long.", most=MAX_NAME, name=cut
+        ),
+    )
 
 
 def seat_piece(piece: str, what: Text) -> str:
@@ -257,14 +254,18 @@ def seat_piece(piece: str, what: Text) -> str:
     cleaned = " ".join(piece.split())
     if not visible(cleaned).strip():
         return ""
+    return _at_most(
+        cleaned,
+        lambda cut: Text(
+            "Pieces are at most %(most)s characters: %(piece)s… is too long.", most=MAX_NAME, piece=cut
+        ),
+    )
+
+
+def _at_most(cleaned: str, too_long: Callable[[str], Text]) -> str:
+    """`cleaned` when it fits MAX_NAME; else refused with `too_long` of its first MAX_NAME characters."""
     if len(cleaned) > MAX_NAME:
-        raise InvalidCommand(
-            Text(
-                "Pieces are at most %(most)s characters: %(piece)s… is too long.",
-                most=MAX_NAME,
-                piece=cleaned[:MAX_NAME],
-            )
-        )
+        raise InvalidCommand(too_long(cleaned[:MAX_NAME]))
     return cleaned
 
 
