@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.support.browser import api, banker_does, no_sideways_scroll, take_seat
+from tests.support.browser import SETTLE, api, banker_does, no_sideways_scroll, take_seat
 
 SMALL = {"width": 360, "height": 740}
 PHONE = {"width": 390, "height": 844}
@@ -156,6 +156,21 @@ def test_a_long_korean_name_of_one_word_keeps_the_lobby_within_a_small_phone(ser
     expect(bank.locator(".people .person")).to_have_count(2)
     assert no_sideways_scroll(bank)
     bank.context.close()
+
+
+def test_the_toast_of_a_purchase_in_won_keeps_its_words_within_it_beside_undo(server, browser, shots):
+    # "이제 / Boardwa": beside the sum and Undo the words ran sideways under the button, cut
+    game = api(server, "/api/games", {"players": ["김민준", "이서연"], "options": {"currency": "KRW"}})
+    ann = seated(browser, server, game["players"][0]["token"], SMALL, "ko-KR")
+    ann.locator("#space-39").click()
+    ann.locator("#sheet .offers button").first.click()
+    expect(ann.locator(".toast.ok .undo-slip")).to_be_visible(timeout=SETTLE)
+    said = ann.locator(".toast.ok .said")
+    assert said.evaluate("(s) => s.scrollWidth <= s.clientWidth && s.clientWidth >= 90"), said.bounding_box()
+    ann.screenshot(
+        scale="css", path=shots / "toast_won_ko.png", clip={"x": 0, "y": 0, "width": 360, "height": 120}
+    )
+    ann.context.close()
 
 
 # Where each of the board's tiles is, to the pixel
