@@ -172,6 +172,34 @@ def test_the_display_reads_in_each_language_light_and_dark(server, browser, phon
         display.screenshot(scale="css", path=shots / f"display_{scheme}_{language}_auction.png")
 
 
+# each owned tile's parts that do not fit it: its owner or its mortgage strip out of its box, or its
+# name cut (a name of three lines pushed the owner and the word "mortgaged" out of sight)
+CUT_TILES = """() => [...document.querySelectorAll('.tile.owned')].flatMap((tile) => {
+  const box = tile.getBoundingClientRect();
+  return [...tile.querySelectorAll('.owner, .mortgage, .name')].filter((part) => {
+    const r = part.getBoundingClientRect();
+    return r.height < 8 || r.top < box.top - 1 || r.bottom > box.bottom + 1 || part.scrollHeight > part.clientHeight + 1;
+  }).map((part) => tile.id + ' ' + part.className); })"""
+
+
+@pytest.mark.parametrize("locale", ["ko-KR", "ja-JP"])
+def test_an_owned_mortgaged_deed_shows_its_owner_and_mortgage_on_a_1280_tv(
+    server, browser, phone, locale, shots
+):
+    game = api(server, "/api/games", {"players": ["김민준", "이서연", "박지훈"]})
+    bank = phone()
+    take_seat(bank, server, game["banker_token"])
+    buys = [
+        {"type": "buy", "player": 1 + i % 2, "deed": d} for i, d in enumerate((11, 16, 32, 5, 13, 29, 21))
+    ]
+    banker_does(server, game, *buys, {"type": "mortgage", "deed": 32})
+    display = browser.new_context(viewport={"width": 1280, "height": 720}, locale=locale).new_page()
+    display.goto(display_link(bank))
+    expect(display.locator("#tile-32.mortgaged .mortgage")).to_be_visible(timeout=SETTLE)
+    assert display.evaluate(CUT_TILES) == []
+    display.screenshot(scale="css", path=shots / f"display_1280_owned_{locale[:2]}.png")
+
+
 # where the middle of each flying payment is as it appears and 1.6 s later
 WATCH_PLACES = """() => { window.places = [];
   const at = (n) => { const box = n.getBoundingClientRect();
