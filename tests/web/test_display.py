@@ -11,7 +11,7 @@ from banker.service.errors import Forbidden
 from banker.service.seats import DISPLAY, DISPLAY_LINK_SECONDS, Seats
 from banker.web.panels.display import ring
 from tests.support.sse import fragments, lines_of, messages, next_message
-from tests.support.web import HTMX, as_banker, csrf_token, display_link, do, open_display, readable, seq
+from tests.support.web import HTMX, as_banker, csrf_token, display_link, do, open_display, readable, seq, text
 
 
 def test_a_display_link_shows_the_game_with_no_seat_and_nothing_to_tap(app, table):
@@ -77,6 +77,18 @@ def test_a_revoked_display_link_goes_dark_and_a_new_one_replaces_it(app, table):
     assert second != first and app.test_client().get(first).status_code == 404
     assert open_display(app, game_id, second).get(f"/g/{game_id}/display").status_code == 200
     assert display.get(f"/g/{game_id}/display").status_code == 403  # the old key stays refused
+
+
+def test_a_display_link_form_that_asks_for_neither_changes_nothing(app, table):
+    # anything but "new" made a new link, turning every open display off
+    game_id = table["id"]
+    link = display_link(table["host"], game_id)
+    token = csrf_token(table["host"], f"/g/{game_id}/display-link")
+    for asked in ({}, {"link": "\u202e" * 50}, {"link": "NEW"}):
+        response = table["host"].post(f"/g/{game_id}/display-link", data={"csrf_token": token, **asked})
+        assert response.status_code == 400
+        assert "Choose to make a new display link or to turn it off." in readable(text(response))
+    assert open_display(app, game_id, link).get(f"/g/{game_id}/display").status_code == 200
 
 
 def test_a_link_turned_off_on_another_server_stops_that_servers_displays_within_a_second(app, table):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
 from banker import qr
+from banker.rules.errors import InvalidCommand
 from banker.rules.text import Text
 from banker.service.errors import Forbidden, NotFound
 from banker.web.context import seat_required
@@ -63,10 +64,13 @@ def link(game_id: str):
 def change_link(game_id: str):
     """A new link (the old one stops working), or none: every display of the game goes dark."""
     service = seats.service()
-    if request.form.get("link") == "off":
+    wanted = request.form.get("link")
+    if wanted == "off":
         service.seats.revoke_display_link(game_id)
-    else:
+    elif wanted == "new":
         service.seats.new_display_link(game_id)
+    else:  # a new link turns every open display off: never made by a form that did not ask for one
+        raise InvalidCommand(Text("Choose to make a new display link or to turn it off."))
     # the game's streams look at their seats again now, not at their next keepalive
     service.broker.publish(game_id, service.state(game_id).seq)
     return redirect(url_for("display.link", game_id=game_id), 303)
