@@ -433,7 +433,10 @@ def test_a_file_edited_by_hand_is_refused_by_its_digest(app, client, played):
         (b'{"format": "banker-edition"}', "This is not a Banker game file."),
         (b'{"format": "banker-game", "version": "1"}', "The game file's version is not one Banker wrote"),
         (b'{"format": "banker-game", "version": 0}', "The game file's version is not one Banker wrote"),
-        (b'{"format": "banker-game"} x', "The game file is not valid JSON: Extra data at line 1, column 27."),
+        (
+            b'{"format": "banker-game"} x',
+            "The game file is not valid JSON: more follows the end at line 1, column 27.",
+        ),
     ],
 )
 def test_a_file_that_is_not_a_banker_game_is_refused_saying_what_it_is(app, client, body, error):

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from werkzeug.datastructures import MultiDict
 
 from banker.rules.editions import custom_edition
 from tests.support.small_board import millionaire_board
+from tests.support.web import HTMX, session_token, take_seat, text
 
 
 def create(client, **body):
@@ -82,6 +84,42 @@ def test_a_body_that_is_not_json_is_refused(client):
     response = client.post("/api/games", data="players=Ann", content_type="text/plain")
     assert response.status_code == 400
     assert "Send a JSON object" in response.get_json()["error"]
+
+
+def test_a_name_given_twice_is_refused_the_same_by_the_api_and_the_screens(client, game, app):
+    # the API's JSON read the last of the two, a screen's form the first: 10 or 1,000 paid
+    body = b'{"type": "pay_bank", "player": 1, "amount": 1000, "amount": 10, "reason": "x"}'
+    response = client.post(
+        f"/api/games/{game['id']}/commands",
+        data=body,
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {token_of(game, 1)}"},
+    )
+    assert response.status_code == 400
+    assert response.get_json()["error"] == 'The request names "amount" twice: give each name once.'
+    ann = app.test_client()
+    take_seat(ann, f"/seat/{token_of(game, 1)}")
+    form = MultiDict(
+        [("type", "pay_bank"), ("player", "1"), ("amount", "1000"), ("amount", "10"), ("reason", "x")]
+    )
+    refused = ann.post(f"/g/{game['id']}/do", data=form, headers={**HTMX, "X-CSRFToken": session_token(ann)})
+    assert 'The form names "amount" twice: give each name once.' in text(refused)
+    assert cash(client, game) == [1500, 1500, 1500]
+
+
+def test_a_body_with_json_slips_says_what_is_wrong_in_the_phones_language(client):
+    response = client.post("/api/games", data=b'{"players": ["Ann", ]}', content_type="application/json")
+    assert (
+        response.get_json()["error"]
+        == "The request is not valid JSON: a value was expected at line 1, column 21."
+    )
+    japanese = client.post(
+        "/api/games",
+        data=b'{"players" ["Ann"]}',
+        content_type="application/json",
+        headers={"Accept-Language": "ja"},
+    )
+    assert "Expecting" not in japanese.get_json()["error"]
 
 
 def test_each_step_one_command_moves_the_right_money(client, game):

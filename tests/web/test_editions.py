@@ -173,9 +173,7 @@ def test_an_invalid_edition_file_is_refused_on_the_form_saying_why(app, client):
 def test_a_file_that_is_not_json_or_missing_is_refused_on_the_form(client):
     response = start(client, edition="file", upload=b'{"edition": "Springfield",')
     assert response.status_code == 400
-    assert "That edition file is not valid JSON: Expecting property name enclosed in double quotes" in text(
-        response
-    )
+    assert "That edition file is not valid JSON: a name in double quotes was expected" in text(response)
     missing = start(client, edition="file")
     assert missing.status_code == 400
     assert "Choose your edition's JSON file, or pick the US or UK board." in text(missing)

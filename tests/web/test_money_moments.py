@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.sse import fragments, messages
-from tests.support.web import as_banker, display_link, do, open_display, page, readable, seq, state, text
+from tests.support.web import KO, as_banker, display_link, do, open_display, page, readable, seq, state, text
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BIRTHDAY = {"type": "card", "player": 1, "deck": "community_chest", "card": "CC09", "from_space": 2}
@@ -33,6 +33,16 @@ def pushed(phone, game_id: str, since: int) -> str:
     """Everything the stream sends a phone that shows the game at `since` (the test app's stream ends at once)."""
     sent = messages(phone.get(f"/g/{game_id}/stream?seq={since}&view=player").get_data())
     return "".join(m.data for m in sent)
+
+
+def test_money_to_and_from_the_bank_reads_as_to_a_place_in_korean(app, table):
+    # "은행에게" (to the bank as to a person): Korean says 은행에 / 은행에서
+    game_id = table["id"]
+    as_banker(app, game_id, {"type": "pay_bank", "player": 1, "amount": 100, "reason": "tax"})
+    korean = text(table["Ann"].get(f"/g/{game_id}", headers=KO))
+    assert receipt(korean).startswith("−$100 은행에 · tax")
+    as_banker(app, game_id, {"type": "pay_player", "player": 3, "to": 1, "amount": 90, "reason": "rent"})
+    assert receipt(text(table["Ann"].get(f"/g/{game_id}", headers=KO))).startswith("+$90 Cy에게서 · rent")
 
 
 def test_money_others_move_flashes_its_amount_and_way_and_stays_under_the_balance(app, table):

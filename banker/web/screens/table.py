@@ -25,7 +25,9 @@ from markupsafe import Markup
 
 from banker.rules import GameState, undo_preview
 from banker.rules.board import edition_to_json
+from banker.rules.errors import InvalidCommand
 from banker.rules.game import MAX_PLAYERS
+from banker.rules.inputs import escaped
 from banker.rules.text import Text
 from banker.service.errors import Forbidden
 from banker.service.seats import BANKER
@@ -168,6 +170,11 @@ def property_payment(game_id: str):
 @seat_required()
 def do(game_id: str):
     """Run the command a form or button sent, for this browser's seat."""
+    if twice := next((k for k, values in request.form.lists() if len(values) > 1), None):
+        # as the API's JSON: which of the two would count is no rule of ours to guess
+        raise InvalidCommand(
+            Text('The form names "%(name)s" twice: give each name once.', name=escaped(twice[:40]))
+        )
     payload = {k: v for k, v in request.form.items() if k not in ("csrf_token", "view", "request_id")}
     result = seats.service().run(game_id, g.seat.token, payload, tap_id())
     # a card that sends the piece to a deed opens that deed next; anything else closes the sheet
