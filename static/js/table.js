@@ -612,24 +612,62 @@ function cashIn(shown) {
 
 // Back (a phone's back gesture) closes an open sheet, as in any app, rather than leave the game: an
 // opened sheet is a step in the page's history, taken back when the sheet closes otherwise.
+// The focus goes with it, for a screen reader: into the sheet as it opens (its title is read, and
+// the sheet is next in reading order rather than after every space of the board), onto the button
+// pressed again when the sheet is drawn anew (a building plan's + or −), back to the space tapped
+// when it closes; Escape closes it.
 (function () {
   "use strict";
-  var stepped = false;
+  var stepped = false, opener = null, pressed = null;
 
   function sync() {
-    var open = !!document.querySelector("#sheet .sheet-card");
+    var sheet = document.getElementById("sheet");
+    var open = !!(sheet && sheet.querySelector(".sheet-card"));
+    if (open && stepped) return refocus(sheet);
     if (open === stepped) return;
     stepped = open;
-    if (open) history.pushState({ sheet: true }, "");
-    else history.back(); // its popstate finds nothing left to close
+    if (open) {
+      opener = document.activeElement;
+      history.pushState({ sheet: true }, "");
+      var title = document.getElementById("sheet-title");
+      if (title) title.focus({ preventScroll: true });
+    } else {
+      history.back(); // its popstate finds nothing left to close
+      giveBack();
+    }
   }
 
+  function refocus(sheet) {
+    if (!pressed || sheet.contains(document.activeElement)) return;
+    var again = Array.prototype.find.call(sheet.querySelectorAll("button, a"), function (control) {
+      return (control.getAttribute("aria-label") || control.textContent) === pressed;
+    });
+    (again || document.getElementById("sheet-title")).focus({ preventScroll: true });
+  }
+
+  function giveBack() {
+    var sheet = document.getElementById("sheet");
+    var lost = !document.activeElement || document.activeElement === document.body || sheet.contains(document.activeElement);
+    if (lost && opener && opener.isConnected) opener.focus({ preventScroll: true });
+    opener = pressed = null;
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var control = event.detail.elt;
+    if (control.closest && control.closest("#sheet")) pressed = control.getAttribute("aria-label") || control.textContent;
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || !stepped || document.querySelector("dialog[open]")) return;
+    var close = document.querySelector("#sheet .close");
+    if (close) close.click();
+  });
   document.addEventListener("htmx:afterSwap", sync);
   document.addEventListener("htmx:oobAfterSwap", sync);
   window.addEventListener("popstate", function () {
     if (!stepped) return;
     stepped = false;
     document.getElementById("sheet").replaceChildren();
+    giveBack();
   });
 })();
 

@@ -5,8 +5,11 @@ and every control at least 44 x 44 px to the finger."""
 from __future__ import annotations
 
 import json
+import re
 
-from tests.support.browser import a_game_under_way, banker_does, take_seat
+from playwright.sync_api import expect
+
+from tests.support.browser import SETTLE, a_game_under_way, banker_does, take_seat
 from tests.support.browser import violations_light_and_dark as violations
 
 
@@ -86,3 +89,44 @@ def test_the_table_display_has_no_serious_accessibility_violations(server, brows
     context.close()
     problems = {screen: v for screen, v in found.items() if v}
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
+FOCUSED = "() => { const f = document.activeElement; return f.id || f.getAttribute('aria-label') || f.textContent.trim(); }"
+
+
+def test_a_sheet_takes_the_focus_keeps_it_and_gives_it_back_to_the_space(server, phone):
+    """For a screen reader: a sheet opened without a word, 45 controls after the space tapped, and
+    once closed the focus fell to the top of the page."""
+    game = a_game_under_way(server)
+    ann = phone()
+    take_seat(ann, server, game["players"][0]["token"])
+    space = ann.locator('.space[aria-label^="Mediterranean Avenue"]')
+    space.focus()
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#sheet .sheet-card")).to_be_visible(timeout=SETTLE)
+    assert ann.evaluate(FOCUSED) == "sheet-title"  # read first: the sheet's name
+    plus = ann.locator("#sheet .plan .step").last
+    words = plus.inner_text()
+    assert words == "+1 house on each" and plus.get_attribute("hx-get").endswith("plan=2,2")
+    plus.focus()
+    ann.keyboard.press("Enter")  # the sheet is drawn again with the plan one step on
+    expect(ann.locator("#sheet .plan .step").last).to_have_attribute("hx-get", re.compile("plan=3,3$"))
+    assert ann.evaluate(FOCUSED) == words  # the same button, in the sheet drawn anew
+    ann.keyboard.press("Escape")
+    expect(ann.locator("#sheet .sheet-card")).to_have_count(0, timeout=SETTLE)
+    assert ann.evaluate("() => document.activeElement.getAttribute('aria-label')").startswith(
+        "Mediterranean Avenue"
+    )
+
+
+def test_a_bid_from_another_phone_is_in_a_live_region_that_stays(server, phone):
+    game = a_game_under_way(server)
+    ann = phone()
+    take_seat(ann, server, game["players"][0]["token"])
+    banker_does(server, game, {"type": "decline", "player": 3, "deed": 37})
+    live = ann.locator('.auction [aria-live="polite"]:has(#auction-high)')
+    expect(live).to_have_count(1, timeout=SETTLE)
+    live.evaluate("(region) => { window.region = region; }")
+    banker_does(server, game, {"type": "bid", "player": 2, "amount": 120})
+    expect(live).to_contain_text("$120", timeout=SETTLE)
+    assert live.evaluate("(region) => region === window.region")  # the same region, its words new
