@@ -130,3 +130,14 @@ def test_a_bid_from_another_phone_is_in_a_live_region_that_stays(server, phone):
     banker_does(server, game, {"type": "bid", "player": 2, "amount": 120})
     expect(live).to_contain_text("$120", timeout=SETTLE)
     assert live.evaluate("(region) => region === window.region")  # the same region, its words new
+
+
+def test_the_wallet_is_headed_by_its_player_and_its_cash_is_named(server, phone):
+    # the page had no heading of the first level, and "Your cash" on a paragraph was dropped: the
+    # balance was read as a bare "$1,290"
+    game = a_game_under_way(server)
+    ann = phone()
+    take_seat(ann, server, game["players"][0]["token"])
+    tree = ann.locator(".wallet").aria_snapshot()
+    assert '- heading "Ann Red" [level=1]' in tree
+    assert '- group "Your cash": $1,290' in tree
