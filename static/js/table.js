@@ -657,9 +657,8 @@ function cashIn(shown) {
     if (control.closest && control.closest("#sheet")) pressed = control.getAttribute("aria-label") || control.textContent;
   });
   document.addEventListener("keydown", function (event) {
-    if (event.key !== "Escape" || !stepped || document.querySelector("dialog[open]")) return;
-    var close = document.querySelector("#sheet .close");
-    if (close) close.click();
+    // as Back does (a sheet drawn a moment ago may not answer a click on its ✕ yet)
+    if (event.key === "Escape" && stepped && !document.querySelector("dialog[open]")) history.back();
   });
   document.addEventListener("htmx:afterSwap", sync);
   document.addEventListener("htmx:oobAfterSwap", sync);

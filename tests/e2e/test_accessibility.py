@@ -124,7 +124,7 @@ def test_a_bid_from_another_phone_is_in_a_live_region_that_stays(server, phone):
     ann = phone()
     take_seat(ann, server, game["players"][0]["token"])
     banker_does(server, game, {"type": "decline", "player": 3, "deed": 37})
-    live = ann.locator('.auction [aria-live="polite"]:has(#auction-high)')
+    live = ann.locator('.auction .auction-said[aria-live="polite"]:has(#auction-high)')
     expect(live).to_have_count(1, timeout=SETTLE)
     live.evaluate("(region) => { window.region = region; }")
     banker_does(server, game, {"type": "bid", "player": 2, "amount": 120})
