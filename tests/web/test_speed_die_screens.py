@@ -36,7 +36,7 @@ def test_mr_monopoly_in_one_tap_opens_the_deed_to_buy(speed):
     )
     answer = text(response)
     assert "Mr. Monopoly sent Bob from Chance on to Vermont Avenue" in answer
-    assert '<h2 id="sheet-title">Vermont Avenue</h2>' in answer
+    assert '<h2 id="sheet-title" tabindex="-1">Vermont Avenue</h2>' in answer
     assert "Buy for $100" in buttons(answer[answer.index('id="sheet"') :])
 
 
@@ -70,7 +70,7 @@ def test_triples_to_a_space_pay_no_salary_and_open_it(speed):
         do(speed["Bob"], speed["id"], type="triples_move", player=2, to=BOARDWALK, then_space=BOARDWALK)
     )
     assert "Bob rolled triples and moved to Boardwalk" in answer
-    assert '<h2 id="sheet-title">Boardwalk</h2>' in answer
+    assert '<h2 id="sheet-title" tabindex="-1">Boardwalk</h2>' in answer
     assert speed["service"].state(speed["id"]).player(2).cash == 10_000
 
 
