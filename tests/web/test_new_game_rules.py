@@ -32,6 +32,9 @@ def test_the_form_offers_every_preset_with_a_line_on_each(client):
     ):
         assert f"<strong>{label}</strong>" in html
     assert "House rules" in html and "No auctions: a declined deed stays with the bank" in html
+    # no dollars in a house rule's words: the game may count pounds or won, its salary another
+    assert "Just Go: twice the salary for landing exactly on GO" in html and "$400" not in html
+    assert "Income tax: the lower of the flat tax or 10% of net worth" in readable(html)
 
 
 def test_a_house_rule_switch_and_amounts_reach_the_rules(app, client):

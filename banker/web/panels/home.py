@@ -74,8 +74,11 @@ JACKPOTS = (
     ("taxes", Text("Only Income Tax and Luxury Tax go into the pot, as played in Japan")),
 )
 SWITCHES = (
-    Switch("just_go", Text("Just Go: $400 for landing exactly on GO")),
-    Switch("income_tax_percent", Text("Income tax: the lower of $200 or 10% of net worth"), on_value=10),
+    # no amount in the words: the form's money may be pounds or won, and its salary changed
+    Switch("just_go", Text("Just Go: twice the salary for landing exactly on GO")),
+    Switch(
+        "income_tax_percent", Text("Income tax: the lower of the flat tax or 10% of net worth"), on_value=10
+    ),
     Switch("no_auctions", Text("No auctions: a declined deed stays with the bank"), False, option="auctions"),
     Switch("build_without_group", Text("Build without owning the whole group")),
     Switch("uneven_building", Text("Uneven building")),
