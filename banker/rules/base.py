@@ -224,7 +224,7 @@ def parse_command(payload: Any, *, thrown: bool = False) -> Command:
         has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
         if f.name not in payload or payload[f.name] in (None, ""):
             if not has_default:
-                raise InvalidCommand(Text("The %(field)s is missing.", field=f.name.replace("_", " ")))
+                raise InvalidCommand(Text("The %(field)s is missing.", field=field_words(f.name)))
             continue
         values[f.name] = _coerce(f.name, hints[f.name], payload[f.name])
     return cls(**values)
@@ -239,8 +239,27 @@ def _shape(hint: Any) -> tuple[Any, str | None]:
     return (typing.get_args(hint)[0] if kind else hint), kind
 
 
+# a command's fields as messages name them: those a screen sends in the phone's language, the rest
+# (the API's alone) by their JSON names
+_FIELD_WORDS = {
+    "amount": Text("amount"),
+    "reason": Text("reason"),
+    "name": Text("name"),
+    "piece": Text("piece"),
+    "player": Text("player"),
+    "to": Text("other player"),
+    "deed": Text("deed"),
+    "seq": Text("action"),
+    "trade": Text("trade"),
+}
+
+
+def field_words(name: str) -> str:
+    return _FIELD_WORDS.get(name) or name.replace("_", " ")
+
+
 def _coerce(name: str, hint: Any, value: Any) -> Any:
-    label = name.replace("_", " ")
+    label = field_words(name)
     base, kind = _shape(hint)
     if base is TradeSide:
         return _trade_side(label, value)
@@ -252,7 +271,7 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
         if isinstance(value, str):
             value = [part for part in value.split(",") if part.strip()]
         listed = _listed(Text("The %(field)s must be a list of board positions.", field=label), value)
-        return tuple(_whole_number("deed", position, None) for position in listed)
+        return tuple(_whole_number(field_words("deed"), position, None) for position in listed)
     if typing.get_origin(base) is tuple:  # thrown dice, read back from the log
         listed = _listed(Text("The %(field)s must be a list of whole numbers.", field=label), value)
         return tuple(_whole_number(label, number, None) for number in listed)
@@ -325,7 +344,7 @@ def _trade_side(label: str, value: Any) -> TradeSide:
     )
     return TradeSide(
         cash=cash,
-        deeds=tuple(_whole_number("deed", deed, None) for deed in deeds),
+        deeds=tuple(_whole_number(field_words("deed"), deed, None) for deed in deeds),
         jail_cards=tuple(cards),
         claims=tuple(_claim(label, claim) for claim in claims),
     )
@@ -366,7 +385,7 @@ def _mortgage_choices(value: Any) -> tuple[tuple[int, str], ...]:
         raise InvalidCommand(Text('The mortgages must be an object from deed position to "keep" or "lift".'))
     choices = {}
     for key, choice in value.items():
-        position = _whole_number("deed", key, None)
+        position = _whole_number(field_words("deed"), key, None)
         if choice not in ("keep", "lift"):
             raise InvalidCommand(
                 Text('For the deed at %(position)s, choose "keep" or "lift".', position=position)
@@ -387,7 +406,7 @@ def _build_levels(value: Any) -> tuple[tuple[int, int], ...]:
         raise refusal
     return tuple(
         sorted(
-            (_whole_number("deed", key, None), _whole_number("level", level, None))
+            (_whole_number(field_words("deed"), key, None), _whole_number("level", level, None))
             for key, level in value.items()
         )
     )

@@ -158,7 +158,7 @@ def test_a_reason_keeps_its_words_on_one_line():
 def test_a_missing_field_is_named():
     with pytest.raises(InvalidCommand) as refused:
         parse_command({"type": "pay_player", "player": 1, "amount": 5})
-    assert refused.value.message == "The to is missing."
+    assert refused.value.message == "The other player is missing."
 
 
 def test_collecting_from_the_bank_needs_a_reason():

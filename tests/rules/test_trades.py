@@ -859,7 +859,7 @@ def test_propose_and_accept_parse_from_json():
         ({"mortgages": ["37"]}, 'The mortgages must be an object from deed position to "keep" or "lift".'),
         ({"mortgages": {"37": "sell"}}, 'For the deed at 37, choose "keep" or "lift".'),
         ({"mortgages": {"Park Place": "keep"}}, "The deed must be a whole number."),
-        ({"to": None}, "The to is missing."),
+        ({"to": None}, "The other player is missing."),
     ],
 )
 def test_a_malformed_offer_is_refused_with_a_readable_reason(fields, message):

@@ -127,6 +127,8 @@ REFUSALS = [
     {"type": "buy_level"},
     {"type": "pay_debt"},
     {"type": "propose_trade", "to": 2},
+    {"type": "pay_player", "amount": 5},  # a field missing is named in the phone's words: "to 값이 없습니다"
+    {"type": "pay_bank", "reason": "tax"},
 ]
 US = load_edition("us")
 NAMES = {"Ann", "Bob", "Cy", "GO"} | {
