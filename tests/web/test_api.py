@@ -191,7 +191,11 @@ BAD_COMMANDS = [
     ),
     ({"type": "pay_player", "player": 1, "to": 42, "amount": 5}, 409, "There is no player 42 in this game."),
     ({"type": "pay_player", "player": 1, "to": 1, "amount": 5}, 409, "A player cannot pay themselves."),
-    ({"type": "pay_player", "player": 1, "to": [2], "amount": 5}, 400, "The other player must be a whole number."),
+    (
+        {"type": "pay_player", "player": 1, "to": [2], "amount": 5},
+        400,
+        "The other player must be a whole number.",
+    ),
     ({"type": "pass_go", "player": 2}, 403, "This phone belongs to Ann; it can only act for them."),
     ({"type": "teleport", "player": 1}, 400, "Unknown command: teleport."),
     ({"player": 1}, 400, 'A command needs its "type". Known commands: accept_trade,'),
