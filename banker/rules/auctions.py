@@ -469,14 +469,22 @@ class Bid(Command):
             Text("The opening bid for %(lot)s is at least %(least)s.", lot=what, least=state.money(least)),
         )
         most = raisable(state, player.id)
+        figures = {"most": state.money(most), "bid": state.money(self.amount)}
         require(
             self.amount <= most,
             Text(
                 "%(player)s could raise %(most)s in all (cash, mortgages and half the buildings): a bid of"
                 " %(bid)s is more than they could pay.",
                 player=player.name,
-                most=state.money(most),
-                bid=state.money(self.amount),
+                **figures,
+            ),
+            (
+                player.id,
+                Text(
+                    "You could raise %(most)s in all (cash, mortgages and half the buildings): a bid of"
+                    " %(bid)s is more than you could pay.",
+                    **figures,
+                ),
             ),
         )
         deadline = max(auction.deadline, now + state.rules.auction_extension_seconds)

@@ -438,7 +438,7 @@ def _looks_fractional(text: str) -> bool:
     return bool(dot) and whole.removeprefix("-").isdecimal() and cents.isdecimal()
 
 
-def require(condition: bool, message: Text) -> None:
-    """Refuse the command with `message` unless `condition` holds."""
+def require(condition: bool, message: Text, to_you: tuple[int, Text] | None = None) -> None:
+    """Refuse the command with `message` unless `condition` holds (see RuleError for `to_you`)."""
     if not condition:
-        raise RuleError(message)
+        raise RuleError(message, to_you)

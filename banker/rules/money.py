@@ -198,15 +198,15 @@ def payment(state: GameState, payer: int, payee: int, amount: int, reason: str) 
 def require_cash(state: GameState, player: int, amount: int) -> None:
     """Refuse, naming the shortfall, unless `player` has `amount` in cash."""
     cash = state.player(player).cash
+    figures = {"cash": state.money(cash), "short": state.money(amount - cash), "amount": state.money(amount)}
     require(
         cash >= amount,
         Text(
             "%(player)s has %(cash)s and needs %(short)s more to pay %(amount)s.",
             player=state.name_of(player),
-            cash=state.money(cash),
-            short=state.money(amount - cash),
-            amount=state.money(amount),
+            **figures,
         ),
+        (player, Text("You have %(cash)s and need %(short)s more to pay %(amount)s.", **figures)),
     )
 
 

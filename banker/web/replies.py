@@ -142,7 +142,8 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(RuleError)
     def refused(error: RuleError):
-        return refusal(status_for(error), error.message)
+        seat = getattr(g, "seat", None)  # a phone's own player reads "You have…", not their name
+        return refusal(status_for(error), error.message_to(seat.player_id if seat else None))
 
     @app.errorhandler(NoSeat)
     def no_seat(error: NoSeat):

@@ -95,7 +95,8 @@ BAD_BIDS = [
     (
         {"player": 2, "amount": 1501},
         409,
-        "Bob could raise $1,500 in all (cash, mortgages and half the buildings)",
+        "You could raise $1,500 in all (cash, mortgages and half the buildings): a bid of $1,501 is more than "
+        "you could pay.",
     ),
     ({"player": 1, "amount": 10}, 403, "This phone belongs to Bob; it can only act for them."),
     ({"player": 2, "amount": 10, "deed": 37}, 409, "This auction is for Boardwalk, not Park Place."),

@@ -62,6 +62,6 @@ def test_a_bidder_short_of_cash_may_bid_up_to_what_they_could_raise(app, bought)
     ]
     # two railroads and Electric Company would raise $275: a bid up to it stands, a winner owes the rest
     refused = do(bought["Bob"], game_id, type="bid", player=2, amount=276)
-    assert refused.status_code == 409 and "Bob could raise $275 in all" in readable(text(refused))
+    assert refused.status_code == 409 and "You could raise $275 in all" in readable(text(refused))
     assert do(bought["Bob"], game_id, type="bid", player=2, amount=275).status_code == 200
     assert state(app, game_id).auction.high_bid == 275

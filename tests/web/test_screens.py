@@ -182,7 +182,7 @@ BAD_AMOUNTS = [
     ("fifty", 400, "The amount must be a whole number."),
     ("", 400, "The amount is missing."),
     ("1000001", 400, "1,000,001 is more than the bank handles (at most 1,000,000)."),
-    ("1501", 409, "Ann has $1,500 and needs $1 more to pay $1,501."),
+    ("1501", 409, "You have $1,500 and need $1 more to pay $1,501."),  # on Ann's own phone
 ]
 
 
@@ -193,6 +193,12 @@ def test_a_bad_amount_gets_a_clear_message_and_changes_nothing(app, table, amoun
     assert response.status_code == status
     assert message in response.get_data(as_text=True)
     assert seq(app, table["id"]) == before
+
+
+def test_the_bank_acting_for_a_player_reads_the_shortfall_by_their_name(app, table):
+    response = do(table["host"], table["id"], "bank", type="pay_player", player="1", to="2", amount="1501")
+    assert response.status_code == 409
+    assert "Ann has $1,500 and needs $1 more to pay $1,501." in response.get_data(as_text=True)
 
 
 def test_paying_an_unknown_player_is_refused(app, table):
