@@ -122,20 +122,11 @@ def _moves(events: Iterable[Event]) -> list[tuple[Event, Movement]]:
 
 
 def _line(state: GameState, m: Movement, player: int) -> Text:
-    # the bank and the pot are places, not people: some languages say "to" and "from" them in other
-    # words (Korean 은행에, not 은행에게), so their lines are messages of their own
-    if m.payee == player:
-        if not state.has_player(m.payer):
-            if m.reason:
-                return Text("from %(place)s · %(reason)s", place=state.name_of(m.payer), reason=m.reason)
-            return Text("from %(place)s", place=state.name_of(m.payer))
-        if m.reason:
-            return Text("from %(party)s · %(reason)s", party=state.name_of(m.payer), reason=m.reason)
-        return Text("from %(party)s", party=state.name_of(m.payer))
-    if not state.has_player(m.payee):
-        if m.reason:
-            return Text("to %(place)s · %(reason)s", place=state.name_of(m.payee), reason=m.reason)
-        return Text("to %(place)s", place=state.name_of(m.payee))
-    if m.reason:
-        return Text("to %(party)s · %(reason)s", party=state.name_of(m.payee), reason=m.reason)
-    return Text("to %(party)s", party=state.name_of(m.payee))
+    incoming = m.payee == player
+    other = m.payer if incoming else m.payee
+    name = state.name_of(other)
+    if state.has_player(other):
+        way = Text("from %(party)s", party=name) if incoming else Text("to %(party)s", party=name)
+    else:  # the bank and the pot are places, not people: Korean says 은행에, not 은행에게
+        way = Text("from %(place)s", place=name) if incoming else Text("to %(place)s", place=name)
+    return Text("%(way)s · %(reason)s", way=way, reason=m.reason) if m.reason else way
