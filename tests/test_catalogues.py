@@ -79,6 +79,16 @@ def test_the_committed_template_lists_exactly_the_messages_the_code_asks_for(mes
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_a_catalogue_keeps_no_translation_of_a_message_no_longer_asked_for(messages, language):
+    # a message reworded leaves its old translation behind, read by nobody
+    kept = {m[0] if isinstance(m, tuple) else m for m in ids(catalogue(language))}
+    asked = {m[0] if isinstance(m, tuple) else m for m in messages}
+    assert not kept - asked, (
+        f"{language}: translations of messages no longer used: {sorted(kept - asked)[:5]}"
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_has_a_finished_translation(messages, language):
     catalog = catalogue(language)
     untranslated = []
