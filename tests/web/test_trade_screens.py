@@ -75,6 +75,16 @@ def test_an_offer_shows_live_on_the_partners_phone_and_accepting_moves_everythin
     assert state.trades == ()
 
 
+def test_an_offer_for_other_deeds_of_a_player_with_a_mortgaged_one_goes(app, deeds):
+    # the form sends the keep-or-lift choice drawn beside each of Bob's mortgaged deeds, asked for or
+    # not: "Park Place is not part of what Ann receives" refused every offer to a player holding one
+    form = {"to": 2, "give_cash": "300", "get_deeds": [READING], "mortgage_37": "keep"}
+    response = post(deeds["Ann"], f"/g/{deeds['id']}/trade", form)
+    assert response.status_code == 200, text(response)
+    (trade,) = app.extensions["banker"].state(deeds["id"]).trades
+    assert trade.get.deeds == (READING,) and trade.proposer_mortgages == ()
+
+
 def test_the_partner_chooses_to_lift_a_mortgaged_deed_received(app, deeds):
     game_id = deeds["id"]
     post(deeds["Bob"], f"/g/{game_id}/trade", {"to": 1, "give_deeds": [PARK_PLACE], "get_cash": "400"})

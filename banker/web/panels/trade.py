@@ -178,14 +178,16 @@ def _claims(state: GameState, creditor: int) -> tuple[tuple[Player, int], ...]:
 
 
 def proposal(form: MultiDict[str, str], player: int) -> dict[str, Any]:
-    """The propose_trade command a submitted trade form asks for."""
+    """The propose_trade command a submitted trade form asks for. The form holds a keep-or-lift
+    choice beside each of the partner's mortgaged deeds; only those of the deeds asked for go."""
+    asked = form.getlist("get_deeds")
     return {
         "type": "propose_trade",
         "player": player,
         "to": form.get("to"),
         "give": _side(form, "give"),
         "get": _side(form, "get"),
-        "mortgages": _mortgage_choices(form),
+        "mortgages": {deed: way for deed, way in _mortgage_choices(form).items() if deed in asked},
         "counter": form.get("counter"),
     }
 
