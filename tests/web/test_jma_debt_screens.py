@@ -232,6 +232,8 @@ def test_the_creditor_takes_a_deed_for_the_debt_from_the_trade_form_once_a_rescu
     assert propose(phones["Ann"], game_id, in_lieu).status_code == 200
     shown = readable(page(phones["Bob"], game_id))
     assert "Ann offers Bob the $100 Bob owes for Baltic Avenue" in shown
+    counter = text(phones["Bob"].get(f"/g/{game_id}/trade/new?counter=2", headers=HTMX))
+    assert 'name="get_claims" value="2:100" checked' in counter  # a counter keeps the claim offered
     response = phones["Bob"].post(
         f"/g/{game_id}/trade/2/accept",
         data={"view": "player"},

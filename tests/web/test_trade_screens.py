@@ -117,6 +117,19 @@ def test_declining_and_withdrawing_close_the_offer_and_the_other_side_is_told(ap
         assert ("Bob declined Ann's offer" if player == 2 else "Ann withdrew the offer to Bob") in cy
 
 
+def test_a_counter_offer_keeps_the_jail_card_the_offer_asked_for(app, deeds):
+    # Counter… ticked the deeds and the cash but not the card: sent as drawn, it left the card out
+    game_id = deeds["id"]
+    as_banker(app, game_id, {"type": "card", "player": 2, "deck": "chance", "card": "CH09"})
+    form = {"to": 2, "give_cash": "50", "get_deeds": [READING], "get_jail_cards": ["chance"]}
+    post(deeds["Ann"], f"/g/{game_id}/trade", form)
+    first = app.extensions["banker"].state(game_id).trades[0].id
+    counter = text(deeds["Bob"].get(f"/g/{game_id}/trade/new?counter={first}", headers=HTMX))
+    assert re.search(r'name="give_jail_cards" value="chance" checked', counter)
+    fresh = text(deeds["Bob"].get(f"/g/{game_id}/trade/new?to=1", headers=HTMX))
+    assert 'name="give_jail_cards" value="chance">' in fresh  # a new offer starts with nothing ticked
+
+
 def test_a_counter_offer_starts_from_the_offer_turned_round_and_replaces_it(app, deeds):
     game_id = deeds["id"]
     post(deeds["Ann"], f"/g/{game_id}/trade", {"to": 2, "give_cash": "150", "get_deeds": [READING]})

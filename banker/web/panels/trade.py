@@ -128,10 +128,11 @@ class TradeForm:
     partner: Player
     mine: tuple[TradeChoice, ...]
     theirs: tuple[TradeChoice, ...]
-    my_cards: tuple[str, ...]
-    their_cards: tuple[str, ...]
-    my_claims: tuple[tuple[Player, int], ...]  # what others owe this player, to hand over (JMA)
-    their_claims: tuple[tuple[Player, int], ...]
+    my_cards: tuple[tuple[str, bool], ...]  # (deck, picked): a counter-offer starts with its own
+    their_cards: tuple[tuple[str, bool], ...]
+    # (debtor, amount, picked): what others owe this player, to hand over (JMA)
+    my_claims: tuple[tuple[Player, int, bool], ...]
+    their_claims: tuple[tuple[Player, int, bool], ...]
     give_cash: int
     get_cash: int
     counter: int | None  # the offer this one answers, declined when it is sent
@@ -146,10 +147,10 @@ def trade_form(state: GameState, me: Player, partner: Player, counter: Trade | N
         partner=partner,
         mine=_choices(state, me.id, give),
         theirs=_choices(state, partner.id, get),
-        my_cards=me.jail_cards,
-        their_cards=partner.jail_cards,
-        my_claims=_claims(state, me.id),
-        their_claims=_claims(state, partner.id),
+        my_cards=tuple((deck, deck in give.jail_cards) for deck in me.jail_cards),
+        their_cards=tuple((deck, deck in get.jail_cards) for deck in partner.jail_cards),
+        my_claims=_claims(state, me.id, give),
+        their_claims=_claims(state, partner.id, get),
         give_cash=give.cash,
         get_cash=get.cash,
         counter=counter.id if counter else None,
@@ -170,11 +171,13 @@ def _choices(state: GameState, owner: int, picked: TradeSide) -> tuple[TradeChoi
     return tuple(choices)
 
 
-def _claims(state: GameState, creditor: int) -> tuple[tuple[Player, int], ...]:
-    """What each player owes `creditor`, which the JMA rules trade like cash."""
+def _claims(state: GameState, creditor: int, picked: TradeSide) -> tuple[tuple[Player, int, bool], ...]:
+    """What each player owes `creditor`, which the JMA rules trade like cash, and whether the side
+    `picked` hands it over."""
     if not state.rules.temporary_bankruptcy:
         return ()
-    return tuple((state.player(debtor), amount) for debtor, amount in claims(state, creditor).items())
+    owed = claims(state, creditor).items()
+    return tuple((state.player(debtor), amount, (debtor, amount) in picked.claims) for debtor, amount in owed)
 
 
 def proposal(form: MultiDict[str, str], player: int) -> dict[str, Any]:
