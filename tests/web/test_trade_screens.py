@@ -85,6 +85,20 @@ def test_an_offer_for_other_deeds_of_a_player_with_a_mortgaged_one_goes(app, dee
     assert trade.get.deeds == (READING,) and trade.proposer_mortgages == ()
 
 
+def test_an_offer_gone_out_of_date_says_so_to_both_sides_and_cannot_be_accepted(app, deeds):
+    # its maker read "Waiting for Bob to answer" with no word, and Bob a live Accept that only refused
+    game_id = deeds["id"]
+    post(deeds["Ann"], f"/g/{game_id}/trade", {"to": 2, "give_cash": "300", "get_deeds": [READING]})
+    post(deeds["Cy"], f"/g/{game_id}/trade", {"to": 2, "give_cash": "250", "get_deeds": [READING]})
+    cy_offer = app.extensions["banker"].state(game_id).trades[1].id
+    post(deeds["Bob"], f"/g/{game_id}/trade/{cy_offer}/accept", {})
+    why = "This offer is out of date: Bob no longer owns Reading Railroad."
+    ann = offer_card(page(deeds["Ann"], game_id))
+    assert "Waiting for Bob to answer" in ann and why in ann and "Withdraw my offer" in ann
+    bob = offer_card(page(deeds["Bob"], game_id))
+    assert why in bob and re.search(r'<button class="btn primary wide" disabled>Accept</button>', bob)
+
+
 def test_the_partner_chooses_to_lift_a_mortgaged_deed_received(app, deeds):
     game_id = deeds["id"]
     post(deeds["Bob"], f"/g/{game_id}/trade", {"to": 1, "give_deeds": [PARK_PLACE], "get_cash": "400"})
