@@ -99,6 +99,15 @@ def test_an_offer_gone_out_of_date_says_so_to_both_sides_and_cannot_be_accepted(
     assert why in bob and re.search(r'<button class="btn primary wide" disabled>Accept</button>', bob)
 
 
+def test_the_bank_names_on_each_answer_the_player_it_answers_for(app, deeds):
+    # the bank acting for Ann read plain Accept / Decline on Ann's offer to Bob: they answer for Bob
+    game_id = deeds["id"]
+    post(deeds["Ann"], f"/g/{game_id}/trade", {"to": 2, "give_cash": "300", "get_deeds": [READING]})
+    bank = offer_card(page(deeds["host"], game_id, "/bank"))
+    for label in ("Accept for Bob", "Decline for Bob", "Counter for Bob…", "Withdraw Ann's offer"):
+        assert f">{label}</button>" in bank, label
+
+
 def test_the_partner_chooses_to_lift_a_mortgaged_deed_received(app, deeds):
     game_id = deeds["id"]
     post(deeds["Bob"], f"/g/{game_id}/trade", {"to": 1, "give_deeds": [PARK_PLACE], "get_cash": "400"})
