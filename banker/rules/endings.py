@@ -20,7 +20,7 @@ from banker.rules.base import Event
 from banker.rules.debts import owed
 from banker.rules.market import monopolies
 from banker.rules.state import GameState
-from banker.rules.tally import game_over
+from banker.rules.tally import GameEnded, game_over
 from banker.rules.undo import Undone
 
 
@@ -38,9 +38,11 @@ def ending(before: GameState, events: Sequence[Event]) -> list[Event]:
         return []
     standing = [player for player in state.players if not player.bankrupt]
     if rules.cash_target:
-        rich = [p.id for p in standing if p.cash - owed(state, p.id) >= rules.cash_target]
-        if rich:
-            return [game_over(state, "cash_target", among=rich)]
+        reached = {p.id: p.cash - owed(state, p.id) for p in standing}
+        rich = [player for player, cash in reached.items() if cash >= rules.cash_target]
+        if rich:  # two at once: the richer in cash, whatever else the tally ranks by
+            top = [player for player in rich if reached[player] == max(reached[p] for p in rich)]
+            return [GameEnded(reason="cash_target", winner=top[0] if len(top) == 1 else None)]
     if rules.win_monopolies:
         holders = [p.id for p in standing if len(monopolies(state, p.id)) >= rules.win_monopolies]
         if holders:

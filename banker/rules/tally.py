@@ -121,14 +121,19 @@ def _line(state: GameState, player: Player, debts: list[tuple[int, int, int, int
 
 
 def tally(state: GameState) -> list[TallyLine]:
-    """Everyone, richest first; equal figures share a rank; the bankrupt follow in leaving order."""
+    """Everyone, richest first; equal figures share a rank; the bankrupt follow in leaving order.
+    A game won by reaching a target (a cash target, five monopolies) is led by its winner, who may
+    not be the richest; the rest follow by their figures."""
     debts = counted_debts(state)
+    won = state.winner
     ranked = sorted(
-        (_line(state, p, debts) for p in state.players if not p.bankrupt), key=lambda line: -line.standing
+        (_line(state, p, debts) for p in state.players if not p.bankrupt),
+        key=lambda line: (line.player.id != won, -line.standing),
     )
     lines: list[TallyLine] = []
     for index, line in enumerate(ranked):
-        tied_above = index and line.standing == ranked[index - 1].standing
+        above = ranked[index - 1] if index else None
+        tied_above = above is not None and line.standing == above.standing and above.player.id != won
         lines.append(replace(line, rank=lines[-1].rank if tied_above else index + 1))
     # `place` is where a player finished among those seated then ("3 of 3"); a late player seated
     # since moves nobody's, so the leaving order is how many had left before them (those of one

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from banker.rules.bankruptcy import DeclareBankruptcy
-from banker.rules.money import PayBank
+from banker.rules.cards import DrawCard
+from banker.rules.money import CollectFromBank, PayBank
 from banker.rules.mortgages import Mortgage
 from banker.rules.rent import PayRent
 from banker.rules.seating import AddPlayer
@@ -143,3 +144,28 @@ def test_a_timed_game_ends_when_its_clock_runs_out():
     ended = run(state, TimeUp(), now=5000.0)
     assert ended.ended and ended.winner is None
     assert refusal(new_game(), TimeUp()) == "This game has no end time."
+
+
+def test_a_target_reached_wins_and_its_winner_leads_the_tally_though_another_is_richer():
+    # Bob holds $800 of deeds: worth $2,500 beside Ann's $2,000, yet Ann's cash reached the target;
+    # the tally page named Bob the winner above the history's "Ann wins"
+    state = owning(new_game(cash_target=2000), BOB, 37, 39)  # Park Place and Boardwalk: $750
+    state = run(state, CollectFromBank(player=BOB, amount=1000, reason="prize"))  # $1,750 in cash
+    state = run(state, CollectFromBank(player=ANN, amount=500, reason="prize"))
+    assert state.ended and state.winner == ANN
+    lines = tally(state)
+    assert [(line.player.id, line.rank, line.total) for line in lines] == [
+        (ANN, 1, 2000),
+        (BOB, 2, 2500),
+        (CAT, 3, 1500),
+    ]
+
+
+def test_two_reaching_a_cash_target_at_once_the_richer_in_cash_wins_not_the_richer_in_all():
+    # Cat's card pays Ann and Bob $50 each: Ann to $2,010, Bob to $2,000 holding Boardwalk (worth $2,400)
+    state = owning(new_game(cash_target=2000), BOB, 39)
+    state = run(state, CollectFromBank(player=ANN, amount=460, reason="x"))
+    state = run(state, CollectFromBank(player=BOB, amount=850, reason="x"))
+    state = run(state, DrawCard(player=CAT, deck="chance", card="CH15"))
+    assert [p.cash for p in state.players] == [2010, 2000, 1400]
+    assert state.ended and state.winner == ANN
