@@ -92,18 +92,30 @@ def seat_lines(state: GameState) -> tuple[TallyLine, ...]:
 
 def counted_debts(state: GameState) -> list[tuple[int, int, int, int]]:
     """(debtor, creditor, amount counted, amount) of each debt the tally counts as paid, as the
-    module says: the open debts, each as far as what its debtor has goes, and the fees of the
-    keep-or-lift choices still open."""
+    module says: the open debts, each as far as what its debtor has goes (what others pay them
+    included: Cy's $50 to Ann pays Ann's $25 to Bob), and the fees of the keep-or-lift choices
+    still open."""
     fees = [(p, BANK, state.deed(position).transfer_fee) for p, position in state.mortgage_choices]
-    has: dict[int, int] = {}
-    counted = []
-    for debtor, creditor, amount in [(d.debtor, d.creditor, d.amount) for d in state.debts] + fees:
-        if debtor not in has:
-            has[debtor] = sum(worth(state, state.player(debtor)))
-        paid = min(amount, max(has[debtor], 0))
-        has[debtor] -= paid
-        counted.append((debtor, creditor, paid, amount))
-    return counted
+    owing = [(d.debtor, d.creditor, d.amount) for d in state.debts] + fees
+    worths = {debtor: sum(worth(state, state.player(debtor))) for debtor, _, _ in owing}
+    paid = [0] * len(owing)
+    # what a debtor is paid lets them pay more, which may pay another: settled again while that
+    # moves anything. A chain of debts settles in as many rounds as it has debts; a ring (Ann owes
+    # Bob, Bob owes Ann) stops there too. Each round only raises what is paid, on what the round
+    # before paid in, so nobody pays out more than they have and were paid.
+    for _ in range(len(owing) + 1):
+        has = dict(worths)
+        for (_, creditor, _), counted in zip(owing, paid, strict=True):
+            if creditor in has:
+                has[creditor] += counted
+        settled = []
+        for debtor, _, amount in owing:
+            settled.append(min(amount, max(has[debtor], 0)))
+            has[debtor] -= settled[-1]
+        if settled == paid:
+            break
+        paid = settled
+    return [(d, c, p, a) for (d, c, a), p in zip(owing, paid, strict=True)]
 
 
 def _line(state: GameState, player: Player, debts: list[tuple[int, int, int, int]]) -> TallyLine:

@@ -169,3 +169,22 @@ def test_two_reaching_a_cash_target_at_once_the_richer_in_cash_wins_not_the_rich
     state = run(state, DrawCard(player=CAT, deck="chance", card="CH15"))
     assert [p.cash for p in state.players] == [2010, 2000, 1400]
     assert state.ended and state.winner == ANN
+
+
+def test_what_a_debtor_is_owed_pays_their_own_debt_at_the_tally():
+    # Cy owes Ann $50, and Ann, with nothing else, owes Bob $25: Bob's $25 was lost, Ann kept $50
+    state = owning(new_game(), BOB, 5)  # Reading Railroad
+    state = owning(state, CAT, 39)
+    state = run(
+        state, PayBank(player=ANN, amount=1500, reason="x"), PayBank(player=CAT, amount=1100, reason="x")
+    )
+    state = run(state, PayRent(player=ANN, deed=5))  # $25 she cannot pay
+    state = run(state, DrawCard(player=CAT, deck="chance", card="CH15"))  # $50 to each, with nothing
+    assert sorted((d.debtor, d.creditor, d.amount) for d in state.debts) == [
+        (ANN, BOB, 25),
+        (CAT, ANN, 50),
+        (CAT, BOB, 50),
+    ]
+    lines = {line.player.id: line for line in tally(state)}
+    assert (lines[ANN].total, lines[BOB].total, lines[CAT].total) == (25, 1575, 300)
+    assert (lines[ANN].owed, lines[ANN].owes) == (50, 25)

@@ -139,6 +139,21 @@ def test_a_debt_still_owed_at_the_end_is_in_the_tally_of_both_players(app, table
     ]
 
 
+def test_a_debt_its_debtor_pays_nothing_of_is_still_said_on_both_lines(app, table):
+    # with nothing at all, Bob's $200 showed on neither line: as if nobody had owed anything
+    as_banker(
+        app,
+        table["id"],
+        *DARK_BLUES_BUILT,
+        {"type": "pay_bank", "player": 2, "amount": 1500, "reason": "losses"},
+        {"type": "pay_rent", "player": 2, "deed": BOARDWALK},
+        {"type": "end_game"},
+    )
+    rows = tally_rows(page(table["Cy"], table["id"], "/tally"))
+    assert rows[0] == "1= (tied) Ann Cash $350 Deeds $750 Buildings $400 Is owed $200, gets $0 $1,500"
+    assert rows[-1] == "3 Bob Cash $0 Deeds $0 Buildings $0 Owes $200, pays $0 $0"
+
+
 def test_players_whose_worth_went_the_same_way_each_draw_a_line_that_shows(app, table):
     """Buying at the printed price keeps a player's worth: all three stayed at $1,500, and their
     lines were drawn exactly over each other, only the last one to be seen."""
