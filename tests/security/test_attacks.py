@@ -436,7 +436,7 @@ def test_names_and_reasons_that_look_like_formulas_stay_text_in_the_csv(app, cli
         command(client, game, game["banker_token"], type="pay_bank", player=player, amount=1, reason="=1+1")
     phone = app.test_client()
     join(phone, game["join_code"], 1)
-    download = phone.get(f"/g/{game['id']}/history.csv").get_data(as_text=True)
+    download = phone.get(f"/g/{game['id']}/history.csv").data.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(download)))
     cells = [cell for row in rows for cell in row]
     assert not [cell for cell in cells if cell[:1] in ("=", "+", "-", "@", "\t", "\r")]

@@ -250,7 +250,9 @@ def test_the_history_filters_by_player_and_downloads(app, played):
     only_cy = page(played["Ann"], played["id"], "/history?player=3")
     assert "Bob paid Ann $200" in everyone and "Bob paid Ann $200" not in only_cy
     assert "Cy paid Ann $175" in only_cy
-    rows = list(csv.reader(io.StringIO(played["Ann"].get(f"/g/{played['id']}/history.csv?player=3").text)))
+    download = played["Ann"].get(f"/g/{played['id']}/history.csv?player=3").data
+    assert download.startswith(b"\xef\xbb\xbf")  # UTF-8's mark: a spreadsheet reads "₩" and "김" aright
+    rows = list(csv.reader(io.StringIO(download.decode("utf-8-sig"))))
     assert rows[0] == ["seq", "what happened", "undone"] and any("Cy paid Ann $175" in r[1] for r in rows)
     data = json.loads(played["Ann"].get(f"/g/{played['id']}/history.json").text)
     assert data[0]["seq"] == 1 and "New game for Ann, Bob, Cy" in data[0]["text"]

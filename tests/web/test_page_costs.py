@@ -144,7 +144,7 @@ def test_a_download_is_made_once_per_seq_and_follows_the_game(app, table, rows_r
     assert table["Ann"].get(url, headers={"If-None-Match": again.headers["ETag"]}).status_code == 304
     as_banker(app, table["id"], {"type": "pay_bank", "player": 3, "amount": 9})
     rows_read.count = 0
-    rows = list(csv.reader(io.StringIO(table["Ann"].get(url).text)))
+    rows = list(csv.reader(io.StringIO(table["Ann"].get(url).data.decode("utf-8-sig"))))
     assert rows[-1][1] == "Cy paid the bank $9" and len(rows) == 1 + 1 + 3 + 150 + 1
     assert rows_read.count == 0  # the new action alone is worded, taken from memory: no row is read
 

@@ -72,6 +72,7 @@ def download_csv(game_id: str):
     def rows(state: GameState, player: int | None) -> str:
         lines = history.lines(game_id, state, limit=None, player=player)
         out = io.StringIO()
+        out.write("\ufeff")  # the byte-order mark by which a spreadsheet opened on it knows UTF-8 ("₩", "김")
         writer = csv.writer(out, quoting=csv.QUOTE_ALL)
         writer.writerow(["seq", translate(Text("what happened")), translate(Text("undone"))])
         yes = translate(Text("yes"))
