@@ -182,6 +182,17 @@ function cashIn(shown) {
     }
   }, true);
 
+  // a tab other than the board is work of its own (a trade to raise a debt, a deed to mortgage):
+  // the open cards fold to their strips, off its form, one tap from open again
+  document.addEventListener("click", function (event) {
+    var tab = event.target.closest && event.target.closest("[data-tab][role=tab]");
+    var shelf = document.querySelector("[data-dock]");
+    if (!tab || tab.dataset.tab === "board" || !shelf) return;
+    shelf.querySelectorAll(".region > .card:not(.folded)").forEach(function (card) { folded[keyOf(card)] = true; });
+    sessionStorage.setItem("dock-folded", JSON.stringify(folded));
+    dock();
+  });
+
   document.addEventListener("click", function (event) {
     var card = event.target.closest && event.target.closest("[data-dock] .region > .card");
     if (!card) return;

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import a_game_under_way, api, banker_does, cash_of, open_tab, take_seat
+from tests.support.browser import SETTLE, a_game_under_way, api, banker_does, cash_of, open_tab, take_seat
 
 SMALL = {"width": 360, "height": 740}
 PHONE = {"width": 390, "height": 844}
@@ -239,3 +239,34 @@ def test_counter_on_an_offer_in_the_dock_opens_the_trade_tab_with_the_form_uncov
     expect(bob.locator("#toast")).to_contain_text("Ann")
     trades = api(server, f"/api/games/{game['id']}", token=game["banker_token"])["trades"]
     assert [(t["proposer"], t["partner"], t["get"]["cash"]) for t in trades] == [(2, 1, 80)]
+
+
+ON_TOP = """(button) => { const b = button.getBoundingClientRect();
+  const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return button.contains(hit); }"""
+
+
+def test_a_debtor_going_to_trade_finds_the_partners_uncovered_and_the_debt_opens_once_covered(
+    server, browser
+):
+    """The debt's card, open in the dock, covered the Trade tab's partners: taps landed on the card.
+    Once a trade raised the cash, its folded strip still read only "You owe $200"."""
+    game = a_game_under_way(server)
+    banker_does(
+        server,
+        game,
+        {"type": "buy", "player": 2, "deed": 39},
+        {"type": "pay_bank", "player": 1, "amount": 1250, "reason": "losses"},
+        {"type": "pay_rent", "player": 1, "deed": 39},  # $50 rent she cannot pay from $40
+    )
+    ann = seated(browser, server, game["players"][0]["token"], PHONE)
+    debt = ann.locator(".dock .card.debt")
+    expect(debt).not_to_have_class("card debt folded")
+    open_tab(ann, "Trade")
+    expect(debt).to_have_class("card debt folded")
+    partner = ann.locator("#panel-trade").get_by_role("button", name="With Bob")
+    partner.scroll_into_view_if_needed()
+    assert partner.evaluate(ON_TOP)
+    banker_does(server, game, {"type": "collect_from_bank", "player": 1, "amount": 500, "reason": "prize"})
+    expect(debt).to_contain_text("The cash covers it now.", timeout=SETTLE)
+    expect(debt).not_to_have_class("card debt folded")
