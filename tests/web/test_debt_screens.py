@@ -122,3 +122,21 @@ def test_the_last_player_standing_wins_on_every_screen(app, client):
     as_banker(app, game.game.id, {"type": "declare_bankruptcy", "player": 2})
     html = page(client, game.game.id)
     assert "Game over" in html and "Ann wins!" in html and "Passed GO" not in html
+
+
+def test_a_bankrupt_players_deeds_auctioned_one_after_another_say_which_come_next(app, table):
+    # the first deed's auction gave no sign the others would follow it under the hammer
+    game_id = table["id"]
+    as_banker(
+        app,
+        game_id,
+        {"type": "buy", "player": 2, "deed": 1},
+        {"type": "buy", "player": 2, "deed": 3},
+        {"type": "buy", "player": 2, "deed": 5},
+        {"type": "pay_bank", "player": 2, "amount": 1300, "reason": "losses"},
+        {"type": "pay_bank", "player": 2, "amount": 500, "reason": "a fine"},
+        {"type": "declare_bankruptcy", "player": 2},
+    )
+    html = page(table["Ann"], game_id)
+    assert 'id="auction-title" data-kind="Auction">Mediterranean Avenue<' in html
+    assert "Then under the hammer: Baltic Avenue and Reading Railroad" in html

@@ -13,7 +13,7 @@ from banker.rules import GameState, Player, RuleError
 from banker.rules.auctions import bid_steps, least_bid, lot_name, placement, running
 from banker.rules.board import Deed
 from banker.rules.debts import raisable
-from banker.rules.text import Text
+from banker.rules.text import Text, listing
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,7 @@ class Panel:
     high_bidder: Player | None
     high_bid: int
     rows: tuple[BidRow, ...]
+    then: str = ""  # the deeds of a bankrupt player's estate auctioned after this one, if any
 
 
 def panel(state: GameState, now: float) -> Panel | None:
@@ -64,6 +65,9 @@ def panel(state: GameState, now: float) -> Panel | None:
         high_bidder=state.player(auction.high_bidder) if auction.high_bidder else None,
         high_bid=auction.high_bid,
         rows=rows,
+        then=listing([state.deed(position).name for position in state.auction_queue])
+        if state.auction_queue
+        else "",
     )
 
 
