@@ -487,7 +487,9 @@ def put(value, *path):
         ),
         (
             put("Ann\u0007", "actions", 0, "events", 0, "players", 0, 0),
-            "invisible control character (U+0007)",
+            # where it is, not "type it again without it": a file is not typed again
+            "The game file is damaged at actions[0].events[0].players[0][0]: it holds a character no screen may "
+            "show (U+0007).",
         ),
         (put([[1, 2]], "actions", 0, "events", 0, "players"), "players[0][0]: it should be text."),
         (put(None, "actions", 1, "request_id"), None),

@@ -35,6 +35,12 @@ _IGNORABLE = re.compile(
 )
 
 
+def unsafe_code(text: str) -> str | None:
+    """The code point ("U+0007") of the first character in `text` no screen should be sent, if any."""
+    bad = UNSAFE.search(text)
+    return None if bad is None else f"U+{ord(bad.group()):04X}"
+
+
 def check_text(text: str, what: Text) -> None:
     """Refuse `text` if it holds a character no screen should be sent; `what` names it in the
     message ("The reason", "Player 2's name")."""

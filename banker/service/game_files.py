@@ -65,7 +65,7 @@ from banker.rules import (
 from banker.rules.editions import CUSTOM, EDITIONS, custom_edition
 from banker.rules.errors import InvalidCommand, RuleError
 from banker.rules.game import MAX_PLAYERS, MIN_PLAYERS, remade
-from banker.rules.inputs import check_name, check_text
+from banker.rules.inputs import check_name, unsafe_code
 from banker.rules.ruleset import RENAMED, rules_from_stored, ruleset_for
 from banker.rules.state import BANK, FREE_PARKING, GameState
 from banker.rules.text import Text
@@ -502,7 +502,7 @@ def _checked(value: Any, kind: Any, where: str) -> Any:
     if not _is(value, base):
         raise _damaged(where, Text("it should be %(kind)s.", kind=_kind_name(kind)))
     if base is str:
-        check_text(value, Text("Text in the game file"))
+        _typed(value, where)
     if base is tuple and origin is tuple:
         items = typing.get_args(kind)
         if len(items) == 2 and items[1] is Ellipsis:
@@ -515,8 +515,14 @@ def _checked(value: Any, kind: Any, where: str) -> Any:
                 _checked(item, item_kind, f"{where}[{n}]")
     if base is dict and origin is dict:
         for key in value:
-            check_text(key, Text("Text in the game file"))
+            _typed(key, where)
     return value
+
+
+def _typed(text: str, where: str) -> None:
+    """Text of the file a screen could show: a file is not typed again, so its place is named."""
+    if code := unsafe_code(text):
+        raise _damaged(where, Text("it holds a character no screen may show (%(code)s).", code=code))
 
 
 def _is(value: Any, base: Any) -> bool:
