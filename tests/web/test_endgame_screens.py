@@ -112,18 +112,23 @@ def test_the_tally_ranks_everyone_with_cash_deeds_and_buildings(app, played):
     assert "Dearest auction: Cy bought Reading Railroad for $230" in html
 
 
-def test_a_debt_still_owed_at_the_end_is_in_the_tally_of_both_players(app, table):
-    """Bob could not pay the $200 rent on Boardwalk when the game ended: the tally counts it as
-    paid, against him and for Ann, as far as his $100 goes (all he has), and says so under their
-    names."""
+def ended_with_bob_owing_rent(app, table, losses: int) -> None:
+    """Bob, left $1,500 - `losses`, could not pay the $200 rent on Ann's Boardwalk when the game ended."""
     as_banker(
         app,
         table["id"],
         *DARK_BLUES_BUILT,
-        {"type": "pay_bank", "player": 2, "amount": 1400, "reason": "losses"},
+        {"type": "pay_bank", "player": 2, "amount": losses, "reason": "losses"},
         {"type": "pay_rent", "player": 2, "deed": BOARDWALK},
         {"type": "end_game"},
     )
+
+
+def test_a_debt_still_owed_at_the_end_is_in_the_tally_of_both_players(app, table):
+    """Bob could not pay the $200 rent on Boardwalk when the game ended: the tally counts it as
+    paid, against him and for Ann, as far as his $100 goes (all he has), and says so under their
+    names."""
+    ended_with_bob_owing_rent(app, table, 1400)
     html = page(table["Cy"], table["id"], "/tally")
     assert tally_rows(html) == [
         "1 Ann Cash $350 Deeds $750 Buildings $400 Is owed $200, gets $100 $1,600",
@@ -141,14 +146,7 @@ def test_a_debt_still_owed_at_the_end_is_in_the_tally_of_both_players(app, table
 
 def test_a_debt_its_debtor_pays_nothing_of_is_still_said_on_both_lines(app, table):
     # with nothing at all, Bob's $200 showed on neither line: as if nobody had owed anything
-    as_banker(
-        app,
-        table["id"],
-        *DARK_BLUES_BUILT,
-        {"type": "pay_bank", "player": 2, "amount": 1500, "reason": "losses"},
-        {"type": "pay_rent", "player": 2, "deed": BOARDWALK},
-        {"type": "end_game"},
-    )
+    ended_with_bob_owing_rent(app, table, 1500)
     rows = tally_rows(page(table["Cy"], table["id"], "/tally"))
     assert rows[0] == "1= (tied) Ann Cash $350 Deeds $750 Buildings $400 Is owed $200, gets $0 $1,500"
     assert rows[-1] == "3 Bob Cash $0 Deeds $0 Buildings $0 Owes $200, pays $0 $0"
