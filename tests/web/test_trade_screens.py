@@ -95,6 +95,7 @@ def test_an_offer_gone_out_of_date_says_so_to_both_sides_and_cannot_be_accepted(
     why = "This offer is out of date: Bob no longer owns Reading Railroad."
     ann = offer_card(page(deeds["Ann"], game_id))
     assert "Waiting for Bob to answer" in ann and why in ann and "Withdraw my offer" in ann
+    assert f'data-attention="{game_id}-trade-1-stale"' in ann  # it opens in the dock to say so
     bob = offer_card(page(deeds["Bob"], game_id))
     assert why in bob and re.search(r'<button class="btn primary wide" disabled>Accept</button>', bob)
 
