@@ -44,12 +44,10 @@ def unsafe_code(text: str) -> str | None:
 def check_text(text: str, what: Text) -> None:
     """Refuse `text` if it holds a character no screen should be sent; `what` names it in the
     message ("The reason", "Player 2's name")."""
-    bad = UNSAFE.search(text)
-    if bad is None:
+    code = unsafe_code(text)
+    if code is None:
         return
-    char = bad.group()
-    code = f"U+{ord(char):04X}"
-    if "\ud800" <= char <= "\udfff":
+    if 0xD800 <= int(code[2:], 16) <= 0xDFFF:  # a lone surrogate
         raise InvalidCommand(
             Text("%(what)s holds a broken character (%(code)s): type it again.", what=what, code=code)
         )
