@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from banker.rules.korean import choose_particles
+
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
 
@@ -31,7 +33,7 @@ class Text(str):
         return text
 
     def translate(self, gettext: Gettext, ngettext: Ngettext) -> str:
-        return _fill(gettext(self.msgid), self._translated_params(gettext, ngettext))
+        return choose_particles(_fill(gettext(self.msgid), self._translated_params(gettext, ngettext)))
 
     def _translated_params(self, gettext: Gettext, ngettext: Ngettext) -> dict[str, Any]:
         return {
@@ -56,7 +58,7 @@ class Plural(Text):
 
     def translate(self, gettext: Gettext, ngettext: Ngettext) -> str:
         form = ngettext(self.msgid, self.plural, self.params["n"])
-        return _fill(form, self._translated_params(gettext, ngettext))
+        return choose_particles(_fill(form, self._translated_params(gettext, ngettext)))
 
 
 class Parts(Text):

@@ -187,3 +187,10 @@ def test_a_piece_stored_in_korean_reads_in_english_and_any_other_piece_as_typed(
     take_seat(host, f"/seat/{game.banker.token}")
     bank = readable(text(host.get(f"/g/{game.game.id}/bank")))
     assert "Ann Red · Dog" in bank and "Bob Blue · Tardis" in bank
+
+
+def test_korean_particles_follow_the_amount_filled_in(table):
+    """A template's own message reads "$1,500를" (1,500달러를), not "을(를)" (a rule's: the
+    translation of a Text, tests/rules/test_korean.py)."""
+    bank = text(table["host"].get(f"/g/{table['id']}/bank", headers=KO))
+    assert "은행에서 $1,500를 받고 시작하며" in bank and "을(를)" not in bank

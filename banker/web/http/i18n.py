@@ -29,10 +29,13 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 from flask import Blueprint, Flask, current_app, g, redirect, request
 from flask_babel import get_locale, get_translations
+from jinja2 import Environment, pass_context
+from jinja2.runtime import Context
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
 from banker.extensions import babel
+from banker.rules.korean import choose_particles
 from banker.rules.text import Text, listing, say
 
 log = logging.getLogger(__name__)
@@ -126,6 +129,21 @@ def compile_catalogues(directory: Path = TRANSLATIONS) -> None:
             log.warning("could not compile %s", po)
 
 
+def _choose_particles_after(env: Environment, *names: str) -> None:
+    """A template's own message chooses its Korean particles once its words are filled in (see
+    banker/rules/korean.py); Jinja fills them in its gettext, so the choice wraps that."""
+    for name in names:
+        fill = env.globals[name]
+
+        @pass_context
+        def filled(context: Context, *args: Any, _fill: Any = fill, **variables: Any) -> str:
+            said = _fill(context, *args, **variables)
+            chosen = choose_particles(said)
+            return said if chosen is said else type(said)(chosen)
+
+        env.globals[name] = filled
+
+
 def register(app: Flask) -> None:
     compile_catalogues()
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
@@ -137,6 +155,7 @@ def register(app: Flask) -> None:
         pgettext=lambda c, s: translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
     )
+    _choose_particles_after(app.jinja_env, "gettext", "ngettext")
     app.jinja_env.finalize = translate
     app.jinja_env.filters["say"] = translate  # a Text passed into a template's own message
     app.jinja_env.globals["listing"] = listing
