@@ -98,6 +98,25 @@ def test_a_game_deleted_is_gone_from_memory_too(app, client, clock):
         service.state(old.game.id)
 
 
+def test_a_game_another_process_deleted_is_gone_from_this_servers_memory(app, client, clock, database_url):
+    """`banker prune` from cron beside a running server (or another server pruning): the game
+    this server still holds answers 404 to its links, commands and clock, not "very busy" for ever."""
+    service = app.extensions["banker"]
+    old = service.create_game(["Ann", "Bob"], options={"auction_seconds": 30})
+    bank = {"Authorization": f"Bearer {old.banker.token}"}
+    service.run(old.game.id, old.banker.token, {"type": "decline", "player": 1, "deed": 39})
+    assert client.get(f"/api/games/{old.game.id}", headers=bank).status_code == 200  # held in memory
+    env = {"BANKER_DATABASE_URL": database_url, "BANKER_SECRET_KEY": "k"}
+    assert command("prune", "--days", "30", env=env).stdout.startswith("Removed 1 game")
+    clock.advance(31)
+    assert service.settle_all_due() is None  # its auction's clock is forgotten, not retried
+    assert client.get(f"/api/games/{old.game.id}", headers=bank).status_code == 404
+    sent = client.post(
+        f"/api/games/{old.game.id}/commands", json={"type": "pass_go", "player": 2}, headers=bank
+    )
+    assert sent.status_code == 404 and sent.get_json()["error"].startswith("There is no such game.")
+
+
 def test_banker_prune_says_which_games_it_removed(app, clock, database_url):
     """Run as the host runs it, on the real clock: the tests' games were played in 1970."""
     service = app.extensions["banker"]

@@ -30,6 +30,7 @@ from banker.service.broker import Broker
 from banker.service.chronicle import Chronicle
 from banker.service.clocks import Clocks, NothingDue
 from banker.service.editions import Editions
+from banker.service.errors import NotFound
 from banker.service.game_files import REQUEST_ID_MOST, FileAction, Restored
 from banker.service.history import HistoryLine, HistoryWording
 from banker.service.recorder import Recorder, Result
@@ -66,7 +67,9 @@ class GameService:
         self.log = ActionLog(engine)
         self.seats = Seats(engine, games_kept)
         self.clocks = Clocks(clock)
-        self.states = FoldedStates(self.log, Snapshots(engine), games_kept, watch=self.clocks.watch)
+        self.states = FoldedStates(
+            self.log, Snapshots(engine), games_kept, watch=self.clocks.watch, gone=self.clocks.forget
+        )
         self.wording = HistoryWording(self.states)
         parts = Parts(self.log, self.seats, self.states.snapshots)
         url = engine.url.render_as_string(hide_password=False)
@@ -76,7 +79,7 @@ class GameService:
             self.log, self.states, self.seats, broker, clock, settled=self.state, shares=self.shares
         )
         self.editions = Editions(engine, clock)
-        self.retention = Retention(engine, self.log, self.seats, self.states, self.clocks)
+        self.retention = Retention(engine, self.log, self.seats, self.states)
         # told of each game created (`banker serve` prints its bank link for the host)
         self.on_new_game: Callable[[NewGame], None] | None = None
 
@@ -199,7 +202,7 @@ class GameService:
         done already and gets None."""
         try:
             return self.recorder.append(game_id, BANKER, None, self.clocks.settling(game_id))
-        except NothingDue:
+        except (NothingDue, NotFound):  # NotFound: deleted by another process, its clock now dropped
             return None
 
     def settle_all_due(self) -> float | None:

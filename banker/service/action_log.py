@@ -6,28 +6,39 @@ command sent again under its request id."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import bindparam, delete, insert, select
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, Row
 from sqlalchemy.exc import IntegrityError
 
 from banker.rules import Command, Event, Sent, event_from_json
+from banker.service.errors import NotFound
 from banker.service.game_files import FileAction
 from banker.service.pacing import in_turns
-from banker.store.models import Action
+from banker.store.models import Action, Game
 
 # What every read and every command asks first: the actions stored after the seq this process
 # already holds. Built once: building a statement costs more than SQLite takes to answer it.
+STORED = (Action.seq, Action.events, Action.seat_player, Action.created_at, Action.request_id)
+# From the game's row, so that a game deleted meanwhile (by `banker prune` beside this server, or
+# another server's pruning) reads no row at all, and one with nothing new a row of nulls.
 STORED_AFTER = (
-    select(Action.seq, Action.events, Action.seat_player, Action.created_at, Action.request_id)
-    .where(Action.game_id == bindparam("game_id"), Action.seq > bindparam("after"))
+    select(*STORED)
+    .select_from(Game)
+    .outerjoin(Action, (Action.game_id == Game.id) & (Action.seq > bindparam("after")))
+    .where(Game.id == bindparam("game_id"))
     .order_by(Action.seq)
 )
-STORED_BETWEEN = STORED_AFTER.where(Action.seq <= bindparam("upto"))
+STORED_BETWEEN = (
+    select(*STORED)
+    .where(Action.game_id == bindparam("game_id"), Action.seq > bindparam("after"))
+    .where(Action.seq <= bindparam("upto"))
+    .order_by(Action.seq)
+)
 APPEND = insert(Action)  # plain inserts: the ORM's unit of work costs more than the write itself
 
 
@@ -91,8 +102,12 @@ class ActionLog:
         self.engine = engine
 
     def after(self, game_id: str, seq: int) -> list[Stored]:
-        """The actions stored after `seq`, oldest first."""
-        return self._read(STORED_AFTER, {"game_id": game_id, "after": seq})
+        """The actions stored after `seq`, oldest first; NotFound when the game is not (or no
+        longer) stored."""
+        rows = self._rows(STORED_AFTER, {"game_id": game_id, "after": seq})
+        if not rows:
+            raise NotFound.game()
+        return _stored(row for row in rows if row.seq is not None)
 
     def between(self, game_id: str, after: int, upto: int) -> list[Stored]:
         """The actions after `after` up to `upto`, oldest first."""
@@ -182,12 +197,18 @@ class ActionLog:
         return bool(connection.execute(delete(Action).where(Action.game_id == game_id, ~touched)).rowcount)
 
     def _read(self, statement: Any, values: dict[str, Any]) -> list[Stored]:
+        return _stored(self._rows(statement, values))
+
+    def _rows(self, statement: Any, values: dict[str, Any]) -> Sequence[Row[Any]]:
         with self.engine.connect() as connection:
-            rows = connection.execute(statement, values).all()
-        return [
-            Stored(seq=seq, by=by, events=decoded(events), at=at, request_id=request_id)
-            for seq, events, by, at, request_id in in_turns(rows)
-        ]
+            return connection.execute(statement, values).all()
+
+
+def _stored(rows: Iterable[Row[Any]]) -> list[Stored]:
+    return [
+        Stored(seq=seq, by=by, events=decoded(events), at=at, request_id=request_id)
+        for seq, events, by, at, request_id in in_turns(rows)
+    ]
 
 
 def decoded(rows: Sequence[dict[str, Any]]) -> tuple[Event, ...]:

@@ -16,7 +16,6 @@ from sqlalchemy.orm import aliased
 
 from banker.rules import GameStarted
 from banker.service.action_log import ActionLog
-from banker.service.clocks import Clocks
 from banker.service.seats import Seats
 from banker.service.states import FoldedStates
 from banker.store.models import Action, Game
@@ -35,14 +34,11 @@ class IdleGame:
 
 
 class Retention:
-    def __init__(
-        self, engine: Engine, log: ActionLog, seats: Seats, states: FoldedStates, clocks: Clocks
-    ) -> None:
+    def __init__(self, engine: Engine, log: ActionLog, seats: Seats, states: FoldedStates) -> None:
         self.engine = engine
         self.log = log
         self.seats = seats
         self.states = states
-        self.clocks = clocks
 
     def prune(self, before: datetime, dry_run: bool = False) -> list[IdleGame]:
         """Delete the games nobody has touched since `before` (with `dry_run`, only find them); the
@@ -81,8 +77,7 @@ class Retention:
                     self.seats.delete(connection, game.id)
             except IntegrityError:  # an action stored meanwhile still refers to the game: it stays
                 continue
-            self.states.forget(game.id)
-            self.clocks.forget(game.id)
+            self.states.forget(game.id)  # and its clocks
             deleted.append(game)
         return deleted
 

@@ -41,10 +41,12 @@ class FoldedStates:
         snapshots: Snapshots,
         games_kept: int,
         watch: Callable[[str, GameState], None],
+        gone: Callable[[str], None],
     ) -> None:
         self.log = log
         self.snapshots = snapshots
         self.watch = watch  # told of each game's newest state (the clocks keep its deadline)
+        self.gone = gone  # told of a game deleted (the clocks drop its deadline)
         self.chronicles: LRU[str, Chronicle] = LRU(games_kept)
         self._recent: LRU[str, tuple[Step, ...]] = LRU(games_kept)  # the latest actions, in turn
         self._lock = threading.Lock()
@@ -59,9 +61,12 @@ class FoldedStates:
         kept = self.chronicles.get(game_id)
         if kept is None and (kept := self.snapshots.latest(game_id)) is not None:
             self.remember(game_id, kept, None)
-        rows = self.log.after(game_id, kept.seq if kept else 0)
-        if kept is None and not rows:
-            raise NotFound.game()
+        try:
+            rows = self.log.after(game_id, kept.seq if kept else 0)
+        except NotFound:
+            if kept is not None:  # deleted since by another process: `banker prune`, another server
+                self.forget(game_id)
+            raise
         for action in in_turns(rows):
             kept = record(kept, action.seq, action.events, action.sent)
             if action.seq > rows[-1].seq - STATES_KEPT:
@@ -86,6 +91,7 @@ class FoldedStates:
         """Drop what is kept of a game that was deleted."""
         self.chronicles.pop(game_id)
         self._recent.pop(game_id)
+        self.gone(game_id)
 
     def states_from(self, game_id: str, seq: int) -> list[GameState] | None:
         """The game's state at `seq` and after each action since, oldest first, while this
