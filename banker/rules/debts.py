@@ -136,30 +136,36 @@ def require_no_debt(state: GameState, player_id: int | None) -> None:
     """Refuse spending while the player owes money."""
     if player_id is None or not state.debts_of(player_id):
         return
-    player = state.player(player_id)
-    raise_ = owed(state, player_id) - player.cash
-    owes = state.money(owed(state, player_id))
-    if raise_ > 0:
-        raise RuleError(
-            Text(
-                "%(player)s owes %(owed)s: pay that first; raise %(short)s more (%(ways)s).",
-                player=player.name,
-                owed=owes,
-                short=state.money(raise_),
-                ways=ways_to_raise(state, player_id),
-            )
-        )
+    raise_ = owed(state, player_id) - state.player(player_id).cash
+    if raise_ <= 0:
+        raise _owes_first(state, player_id)
+    figures = {
+        "owed": state.money(owed(state, player_id)),
+        "short": state.money(raise_),
+        "ways": ways_to_raise(state, player_id),
+    }
     raise RuleError(
         Text(
-            "%(player)s owes %(owed)s: pay that first (%(ways)s).",
-            player=player.name,
-            owed=owes,
-            ways=ways_to_raise(state, player_id),
-        )
+            "%(player)s owes %(owed)s: pay that first; raise %(short)s more (%(ways)s).",
+            player=state.name_of(player_id),
+            **figures,
+        ),
+        (player_id, Text("You owe %(owed)s: pay that first; raise %(short)s more (%(ways)s).", **figures)),
     )
 
 
-def bank_before_player(state: GameState, events: list[Event]) -> Text | None:
+def _owes_first(state: GameState, player_id: int) -> RuleError:
+    """The debtor is to pay what they owe before anything else."""
+    figures = {"owed": state.money(owed(state, player_id)), "ways": ways_to_raise(state, player_id)}
+    return RuleError(
+        Text(
+            "%(player)s owes %(owed)s: pay that first (%(ways)s).", player=state.name_of(player_id), **figures
+        ),
+        (player_id, Text("You owe %(owed)s: pay that first (%(ways)s).", **figures)),
+    )
+
+
+def bank_before_player(state: GameState, events: list[Event]) -> RuleError | None:
     """Why a player's own phone may not send an action whose `events` pay the bank or the Free
     Parking pot, or owe them, while its player owes a player and still will after it: a tax, a
     card or a payment typed in made the bank a second creditor, and the bankruptcy that followed
@@ -180,12 +186,7 @@ def bank_before_player(state: GameState, events: list[Event]) -> Text | None:
         after = event.apply(after)
     for debtor in owing:
         if _owes_a_player(after, debtor):
-            return Text(
-                "%(player)s owes %(owed)s: pay that first (%(ways)s).",
-                player=state.name_of(debtor),
-                owed=state.money(owed(state, debtor)),
-                ways=ways_to_raise(state, debtor),
-            )
+            return _owes_first(state, debtor)
     return None
 
 
@@ -201,17 +202,28 @@ class PayDebt(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         player = state.active_player(self.player)
         debts = state.debts_of(player.id)
-        require(bool(debts), Text("%(player)s owes nothing.", player=player.name))
+        require(
+            bool(debts),
+            Text("%(player)s owes nothing.", player=player.name),
+            (player.id, Text("You owe nothing.")),
+        )
         total = owed(state, player.id)
+        figures = {
+            "owed": state.money(total),
+            "cash": state.money(player.cash),
+            "short": state.money(total - player.cash),
+            "ways": ways_to_raise(state, player.id),
+        }
         require(
             player.cash >= total,
             Text(
                 "%(player)s owes %(owed)s and has %(cash)s: raise %(short)s more (%(ways)s).",
                 player=player.name,
-                owed=state.money(total),
-                cash=state.money(player.cash),
-                short=state.money(total - player.cash),
-                ways=ways_to_raise(state, player.id),
+                **figures,
+            ),
+            (
+                player.id,
+                Text("You owe %(owed)s and have %(cash)s: raise %(short)s more (%(ways)s).", **figures),
             ),
         )
         paid: list[Event] = []

@@ -116,13 +116,17 @@ def keep_fee_reason(deed: Deed) -> Text:
 def require_chosen(state: GameState, position: int) -> None:
     """Refuse anything done with a mortgaged deed received in a bankruptcy before its owner has
     kept it (the 10% fee) or lifted it: lifted, traded or dealt away first, its fee went unpaid."""
-    owner = state.holding(position).owner
+    owner, deed = state.holding(position).owner, state.deed(position).name
     require(
         (owner, position) not in state.mortgage_choices,
         Text(
             "%(player)s must first choose whether to keep %(deed)s mortgaged or lift the mortgage.",
             player=state.name_of(owner),
-            deed=state.deed(position).name,
+            deed=deed,
+        ),
+        (
+            owner,
+            Text("You must first choose whether to keep %(deed)s mortgaged or lift the mortgage.", deed=deed),
         ),
     )
 
@@ -140,14 +144,22 @@ def received_mortgaged(state: GameState, player: int, position: int, choice: str
     # lifting a mortgage waits while the player owes, as unmortgaging does, unless the cash the
     # trade brought covers both (002, 抵当: 同時に取得した資産をこの支払に充てることができます)
     owes = owed(state, player)
+    figures = {"owed": state.money(owes), "deed": deed.name}
     require(
         not owes or state.player(player).cash - deed.unmortgage_cost >= owes,
         Text(
             "%(player)s owes %(owed)s: %(deed)s is lifted only with cash to pay that too; keep it "
             "mortgaged for now.",
             player=state.name_of(player),
-            owed=state.money(owes),
-            deed=deed.name,
+            **figures,
+        ),
+        (
+            player,
+            Text(
+                "You owe %(owed)s: %(deed)s is lifted only with cash to pay that too; keep it "
+                "mortgaged for now.",
+                **figures,
+            ),
         ),
     )
     lifted = payment(state, player, BANK, deed.unmortgage_cost, lift_reason(state, deed))

@@ -27,8 +27,8 @@ def decide_for(state: GameState, seat_player: int, command: Command, now: float)
     if why := command.refused_to_players(state):
         raise RuleError(why)
     events = decide(state, command, now)
-    if why := bank_before_player(state, events):
-        raise RuleError(why)
+    if held := bank_before_player(state, events):
+        raise held
     return events
 
 

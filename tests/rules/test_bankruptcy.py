@@ -23,6 +23,7 @@ from tests.support.rules import (
     new_game,
     owning,
     refusal,
+    refusals,
     run,
     total_cash,
 )
@@ -92,8 +93,9 @@ def test_a_mortgage_received_is_not_lifted_before_its_choice_is_made():
     """Ann skipped the choice and lifted the mortgage plainly for $110, without the 10% fee; her
     choice then stood on a deed no longer mortgaged, and "lift" charged the $110 again."""
     state = run(hotels_against_hotels(), DeclareBankruptcy(player=CAT))
-    assert refusal(state, Unmortgage(deed=READING)) == (
-        "Ann must first choose whether to keep Reading Railroad mortgaged or lift the mortgage."
+    assert refusals(state, Unmortgage(deed=READING), ANN) == (
+        "Ann must first choose whether to keep Reading Railroad mortgaged or lift the mortgage.",
+        "You must first choose whether to keep Reading Railroad mortgaged or lift the mortgage.",
     )
 
 

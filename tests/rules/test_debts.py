@@ -17,7 +17,7 @@ from banker.rules.rent import PayRent
 from banker.rules.state import BANK, TradeSide
 from banker.rules.trades import AcceptTrade, ProposeTrade
 from banker.service.acting import BANKER, decide_for
-from tests.support.rules import ANN, BOB, CAT, READING, built, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, READING, built, cash, new_game, owning, refusal, refusals, run
 
 BOARDWALK, PARK_PLACE = 39, 37
 
@@ -38,8 +38,9 @@ def test_the_rent_is_owed_and_nothing_moves(in_debt):
 
 
 def test_paying_needs_the_whole_amount_in_cash(in_debt):
-    assert refusal(in_debt, PayDebt(player=CAT)) == (
-        "Cat owes $2,000 and has $1,220: raise $780 more (sell buildings, mortgage or trade)."
+    assert refusals(in_debt, PayDebt(player=CAT), CAT) == (
+        "Cat owes $2,000 and has $1,220: raise $780 more (sell buildings, mortgage or trade).",
+        "You owe $2,000 and have $1,220: raise $780 more (sell buildings, mortgage or trade).",
     )
 
 
@@ -59,8 +60,9 @@ SPENDING = [Buy(player=CAT, deed=5), Build(deed=1), PayPlayer(player=CAT, to=BOB
 
 @pytest.mark.parametrize("command", SPENDING, ids=["buy", "build", "pay a player"])
 def test_a_debtor_cannot_spend(in_debt, command):
-    assert refusal(in_debt, command) == (
-        "Cat owes $2,000: pay that first; raise $780 more (sell buildings, mortgage or trade)."
+    assert refusals(in_debt, command, CAT) == (
+        "Cat owes $2,000: pay that first; raise $780 more (sell buildings, mortgage or trade).",
+        "You owe $2,000: pay that first; raise $780 more (sell buildings, mortgage or trade).",
     )
 
 
@@ -81,6 +83,10 @@ def test_a_player_owing_a_player_pays_nothing_to_the_bank_first_from_their_phone
     with pytest.raises(RuleError) as refused:
         decide_for(in_debt, CAT, command, 0.0)
     assert refused.value.message == "Cat owes $2,000: pay that first (sell buildings, mortgage or trade)."
+    assert (
+        refused.value.message_to(CAT) == "You owe $2,000: pay that first (sell buildings, mortgage or trade)."
+    )
+    assert refused.value.message_to(ANN) == refused.value.message
     assert decide_for(in_debt, BANKER, command, 0.0)
     state = run(in_debt, DeclareBankruptcy(player=CAT))
     assert cash(state, ANN) == 250 + 1220 + 2 * 25 and state.holding(1).owner == ANN  # the houses at half
@@ -113,8 +119,9 @@ def test_a_debtor_lifts_no_mortgage_on_a_deed_received(in_debt):
     state = run(
         state, ProposeTrade(player=BOB, to=CAT, give=TradeSide(deeds=(READING,)), get=TradeSide(cash=0))
     )
-    assert refusal(state, AcceptTrade(player=CAT, trade=1, mortgages=((READING, "lift"),))) == (
-        "Cat owes $2,000: Reading Railroad is lifted only with cash to pay that too; keep it mortgaged for now."
+    assert refusals(state, AcceptTrade(player=CAT, trade=1, mortgages=((READING, "lift"),)), CAT) == (
+        "Cat owes $2,000: Reading Railroad is lifted only with cash to pay that too; keep it mortgaged for now.",
+        "You owe $2,000: Reading Railroad is lifted only with cash to pay that too; keep it mortgaged for now.",
     )
     kept = run(state, AcceptTrade(player=CAT, trade=1, mortgages=((READING, "keep"),)))
     assert kept.holding(READING).owner == CAT and cash(kept, CAT) == 1220 - 10
@@ -155,7 +162,7 @@ def test_a_second_imposed_payment_adds_a_second_debt_and_pay_settles_both(in_deb
 
 
 def test_nothing_owed_nothing_to_pay():
-    assert refusal(new_game(), PayDebt(player=ANN)) == "Ann owes nothing."
+    assert refusals(new_game(), PayDebt(player=ANN), ANN) == ("Ann owes nothing.", "You owe nothing.")
 
 
 def test_what_a_player_could_raise_counts_cash_half_the_buildings_and_mortgage_values(in_debt):

@@ -52,6 +52,17 @@ def refusal(state: GameState, command: Command, now: float = 0.0) -> str:
     return refused.value.message
 
 
+def refusals(state: GameState, command: Command, player: int, now: float = 0.0) -> tuple[str, str]:
+    """A refusal as the bank and the phone of any other player read it, and as `player`'s own phone
+    reads it ("Bob owes nothing.", "You owe nothing.")."""
+    with pytest.raises(RuleError) as refused:
+        decide(state, command, now)
+    error = refused.value
+    others = {error.message_to(p.id) for p in state.players if p.id != player}
+    assert others == {error.message_to(None)}, "another player's phone reads it as the bank does"
+    return error.message, error.message_to(player)
+
+
 def cash(state: GameState, player: int) -> int:
     return state.player(player).cash
 

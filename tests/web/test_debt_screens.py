@@ -49,13 +49,16 @@ def test_the_creditor_and_the_banker_see_the_debt(owing):
 def test_a_debtor_cannot_buy_until_the_debt_is_paid(app, owing):
     response = do(owing["Cy"], owing["id"], type="buy", player=3, deed=5)
     assert response.status_code == 409
-    assert "Cy owes $2,000: pay that first; raise $780 more" in text(response)
+    assert "You owe $2,000: pay that first; raise $780 more" in text(response)  # Cy's own phone
+    as_bank = do(owing["host"], owing["id"], "bank", type="buy", player=3, deed=5)
+    assert as_bank.status_code == 409
+    assert "Cy owes $2,000: pay that first; raise $780 more" in text(as_bank)
 
 
 def test_the_debtors_phone_shows_a_tax_to_the_bank_held_and_the_banks_sheet_may_charge_it(owing):
     """What would pay the bank while Cy owes a player is refused on Cy's own phone (the bankruptcy
     would then go to the bank, Ann getting nothing), and the sheet says so before the tap."""
-    held = "Cy owes $2,000: pay that first (sell buildings, mortgage or trade)."
+    held = "You owe $2,000: pay that first (sell buildings, mortgage or trade)."  # Cy's own phone
     on_the_phone = tap(owing["Cy"], owing["id"], 38)
     assert buttons(on_the_phone) == ["✕"] and refusals(on_the_phone) == [held]  # only the close
     assert "Pay Luxury Tax" in readable(on_the_phone)

@@ -64,7 +64,8 @@ def offer(
         amount = Text("−%(amount)s, owed", amount=state.money(owed))
     elif owed_to:  # a birthday a player cannot pay yet: what comes now, and what they will owe
         amount = Text("%(now)s, +%(owed)s owed", now=amount or state.money(0), owed=state.money(owed_to))
-    banker_only = command.refused_to_players(state) or bank_before_player(state, events)
+    held = bank_before_player(state, events)  # said on the acting player's own phone, the one it shows on
+    banker_only = command.refused_to_players(state) or (held.message_to(player) if held else None)
     return Offer(
         label, payload, None, style, amount if with_amount else "", moved=moved, banker_only=banker_only
     )
