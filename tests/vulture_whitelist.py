@@ -118,6 +118,7 @@ _.their_cards
 _.my_claims
 _.their_claims
 _.refused_on
+_.stale
 
 # pytest's hooks and plugins, and the arguments a hook is called with.
 pytest_plugins

@@ -420,10 +420,12 @@ class Bid(Command):
         require(
             not (state.rules.decliner_barred and player.id == auction.declined_by),
             Text("%(player)s declined to buy %(lot)s and may not bid for it.", player=player.name, lot=what),
+            (player.id, Text("You declined to buy %(lot)s and may not bid for it.", lot=what)),
         )
         require(
             player.id not in auction.excluded,
             Text("%(player)s could not take the lot they won and sits this auction out.", player=player.name),
+            (player.id, Text("You could not take the lot you won and sit this auction out.")),
         )
         if auction.kind == "deed":
             if self.deed not in (None, auction.deed):
@@ -435,12 +437,18 @@ class Bid(Command):
                     )
                 )
         else:
-            require(
-                self.deed is not None,
-                Text("Say which of %(player)s's lots the house would go on.", player=player.name)
+            them, you = (
+                (
+                    Text("Say which of %(player)s's lots the house would go on.", player=player.name),
+                    Text("Say which of your lots the house would go on."),
+                )
                 if auction.kind == "house"
-                else Text("Say which of %(player)s's lots the hotel would go on.", player=player.name),
+                else (
+                    Text("Say which of %(player)s's lots the hotel would go on.", player=player.name),
+                    Text("Say which of your lots the hotel would go on."),
+                )
             )
+            require(self.deed is not None, them, (player.id, you))
             placement(state, auction.kind, self.deed, player.id)
         step = state.rules.auction_step
         require(self.amount % step == 0, Text("Bids go up in %(step)s steps.", step=state.money(step)))
@@ -452,6 +460,7 @@ class Bid(Command):
                 player=player.name,
                 bid=state.money(auction.high_bid),
             ),
+            (player.id, Text("You already hold the high bid (%(bid)s).", bid=state.money(auction.high_bid))),
         )
         least = least_bid(state, self.deed)
         if auction.high_bidder is not None:
@@ -597,6 +606,7 @@ def _sale(state: GameState, auction: Auction, winner: int, amount: int) -> list[
     require(
         raisable(state, winner) - owed(state, winner) >= amount,
         Text("%(player)s cannot pay %(amount)s.", player=state.name_of(winner), amount=state.money(amount)),
+        (winner, Text("You cannot pay %(amount)s.", amount=state.money(amount))),
     )
     if auction.kind == "deed":
         what = state.deed(auction.deed).name
@@ -621,6 +631,7 @@ def placement(state: GameState, kind: str, lot: int, player: int) -> list[Buildi
             player=state.name_of(player),
             deed=deed.name,
         ),
+        (player, Text("You do not own %(deed)s: a building goes on your own lot.", deed=deed.name)),
     )
     built, _, _ = next_purchase(state, lot)
     hotel = built[0].hotel

@@ -277,7 +277,9 @@ class DeclareBankruptcy(Command):
         player = state.active_player(self.player)
         total = owed(state, player.id)
         require(
-            total > 0, Text("%(player)s owes nothing: there is no bankruptcy to declare.", player=player.name)
+            total > 0,
+            Text("%(player)s owes nothing: there is no bankruptcy to declare.", player=player.name),
+            (player.id, Text("You owe nothing: there is no bankruptcy to declare.")),
         )
         require(
             not card_settles_the_fine(state, player.id),
@@ -285,39 +287,57 @@ class DeclareBankruptcy(Command):
                 "%(player)s holds a Get Out of Jail Free card: it settles the jail fine, so use it first.",
                 player=player.name,
             ),
-        )
-        raising = raisable(state, player.id)
-        require(
-            not can_pay(state, player.id),
-            Text(
-                "%(player)s could still pay the %(owed)s owed with cash and deeds: pay with property first.",
-                player=player.name,
-                owed=state.money(total),
-            )
-            if raising == player.cash < total  # only handing deeds over pays it (Monopoly 2.0)
-            else Text(
-                "%(player)s could still pay the %(owed)s owed: hand over deeds (pay with property), "
-                "sell buildings or mortgage first.",
-                player=player.name,
-                owed=state.money(total),
-            )
-            if raising < total  # deeds handed over and money raised pay it together
-            else Text(
-                "%(player)s has %(cash)s, enough to pay the %(owed)s owed: pay it instead.",
-                player=player.name,
-                cash=state.money(player.cash),
-                owed=state.money(total),
-            )
-            if player.cash >= total
-            else Text(
-                "%(player)s could still raise %(could)s towards the %(owed)s owed: %(ways)s first.",
-                player=player.name,
-                could=state.money(raising),
-                owed=state.money(total),
-                ways=ways_to_raise(state, player.id),
+            (
+                player.id,
+                Text("You hold a Get Out of Jail Free card: it settles the jail fine, so use it first."),
             ),
         )
+        require(not can_pay(state, player.id), *_still_payable(state, player, total))
         return hand_over(state, player.id, heir(state, player.id), now)
+
+
+def _still_payable(state: GameState, player: Player, total: int) -> tuple[Text, tuple[int, Text]]:
+    """Why a debtor who could still pay may not declare bankruptcy, and the words for their phone."""
+    raising = raisable(state, player.id)
+    figures = {"owed": state.money(total)}
+    if raising == player.cash < total:  # only handing deeds over pays it (Monopoly 2.0)
+        them = Text(
+            "%(player)s could still pay the %(owed)s owed with cash and deeds: pay with property first.",
+            player=player.name,
+            **figures,
+        )
+        you = Text(
+            "You could still pay the %(owed)s owed with cash and deeds: pay with property first.", **figures
+        )
+    elif raising < total:  # deeds handed over and money raised pay it together
+        them = Text(
+            "%(player)s could still pay the %(owed)s owed: hand over deeds (pay with property), "
+            "sell buildings or mortgage first.",
+            player=player.name,
+            **figures,
+        )
+        you = Text(
+            "You could still pay the %(owed)s owed: hand over deeds (pay with property), "
+            "sell buildings or mortgage first.",
+            **figures,
+        )
+    elif player.cash >= total:
+        figures["cash"] = state.money(player.cash)
+        them = Text(
+            "%(player)s has %(cash)s, enough to pay the %(owed)s owed: pay it instead.",
+            player=player.name,
+            **figures,
+        )
+        you = Text("You have %(cash)s, enough to pay the %(owed)s owed: pay it instead.", **figures)
+    else:
+        figures |= {"could": state.money(raising), "ways": ways_to_raise(state, player.id)}
+        them = Text(
+            "%(player)s could still raise %(could)s towards the %(owed)s owed: %(ways)s first.",
+            player=player.name,
+            **figures,
+        )
+        you = Text("You could still raise %(could)s towards the %(owed)s owed: %(ways)s first.", **figures)
+    return them, (player.id, you)
 
 
 @dataclass(frozen=True)
@@ -479,6 +499,7 @@ class SettleMortgage(Command):
         require(
             (player.id, self.deed) in state.mortgage_choices and state.holding(self.deed).owner == player.id,
             Text("%(player)s has no choice to make on %(deed)s.", player=player.name, deed=deed.name),
+            (player.id, Text("You have no choice to make on %(deed)s.", deed=deed.name)),
         )
         require(
             self.choice in MORTGAGE_CHOICES,

@@ -145,7 +145,8 @@ class PlayCard(Command):
         card = state.edition.card.get(self.card)
         if card is None or self.card not in player.hand:
             raise RuleError(
-                Text("%(player)s has no card %(card)s to play.", player=player.name, card=self.card)
+                Text("%(player)s has no card %(card)s to play.", player=player.name, card=self.card),
+                (player.id, Text("You have no card %(card)s to play.", card=self.card)),
             )
         if card.action in KEPT_ACTIONS:
             return [
@@ -155,6 +156,7 @@ class PlayCard(Command):
         require(
             not player.in_jail,
             Text("%(player)s is in jail: cards are played once out of jail.", player=player.name),
+            (player.id, Text("You are in jail: cards are played once out of jail.")),
         )
         require(
             self.on is not None,
@@ -170,6 +172,14 @@ class PlayCard(Command):
                 player=target.name,
                 deck=DECK_NAMES[card.deck],
             ),
+            (
+                target.id,
+                Text(
+                    "You are in jail, and a piece in jail cannot be moved: this %(deck)s card waits until "
+                    "you are out.",
+                    deck=DECK_NAMES[card.deck],
+                ),
+            ),
         )
         from_space = self.from_space
         if from_space is not None:
@@ -181,6 +191,14 @@ class PlayCard(Command):
                     player=target.name,
                     space=from_space,
                     last=last,
+                ),
+                (
+                    target.id,
+                    Text(
+                        "You cannot stand on space %(space)s: the board's spaces are 0 to %(last)s.",
+                        space=from_space,
+                        last=last,
+                    ),
                 ),
             )
         elif card.action in ("advance_to", "advance_to_nearest"):
@@ -438,7 +456,14 @@ def _keep_jail_card(state: GameState, command: DrawCard, card: Card) -> list[Eve
                 "%(player)s holds the %(deck)s Get Out of Jail Free card, so it is not in the deck.",
                 player=holder.name,
                 deck=DECK_NAMES[card.deck],
-            )
+            ),
+            (
+                holder.id,
+                Text(
+                    "You hold the %(deck)s Get Out of Jail Free card, so it is not in the deck.",
+                    deck=DECK_NAMES[card.deck],
+                ),
+            ),
         )
     return [JailCardKept(player=command.player, deck=card.deck)]
 
@@ -453,12 +478,10 @@ def _require_in_deck(state: GameState, card: Card) -> None:
     if holder is None:
         return
     if card.action in KEPT_ACTIONS:  # kept until needed in the open
+        title = card_title(state, card)
         raise RuleError(
-            Text(
-                "%(player)s holds %(card)s, so it is not in the deck.",
-                player=holder.name,
-                card=card_title(state, card),
-            )
+            Text("%(player)s holds %(card)s, so it is not in the deck.", player=holder.name, card=title),
+            (holder.id, Text("You hold %(card)s, so it is not in the deck.", card=title)),
         )
     # a card in hand is its holder's secret until played: who holds it would tell which card
     raise RuleError(

@@ -87,15 +87,26 @@ def _check_giving_away(state: GameState, trade: Trade, player_id: int) -> None:
     if not short_of_cash(state, player_id) or {d.creditor for d in state.debts_of(player_id)} == {other}:
         return
     before, after = _worth(state, player_id), _worth_after(state, trade, player_id)
+    figures = {
+        "owed": state.money(owed(state, player_id)),
+        "after": state.money(after),
+        "before": state.money(before),
+    }
     require(
         after >= before or after >= _owed_after(state, trade, player_id),
         Text(
             "%(player)s owes %(owed)s and cannot pay it: a trade may not leave %(player)s worth less "
             "(%(after)s instead of %(before)s), which would take it from whoever is owed.",
             player=state.name_of(player_id),
-            owed=state.money(owed(state, player_id)),
-            after=state.money(after),
-            before=state.money(before),
+            **figures,
+        ),
+        (
+            player_id,
+            Text(
+                "You owe %(owed)s and cannot pay it: a trade may not leave you worth less "
+                "(%(after)s instead of %(before)s), which would take it from whoever is owed.",
+                **figures,
+            ),
         ),
     )
 
@@ -128,7 +139,7 @@ def _void_when(accepting: bool) -> Iterator[None]:
     except RuleError as refused:
         if not accepting:
             raise
-        raise RuleError(Text("This offer is void. %(why)s", why=refused.message)) from None
+        raise refused.reworded(lambda why: Text("This offer is void. %(why)s", why=why)) from None
 
 
 def _check(state: GameState, trade: Trade, partner_choices: Mapping[int, str]) -> int | None:
@@ -150,14 +161,25 @@ def _check(state: GameState, trade: Trade, partner_choices: Mapping[int, str]) -
         if not state.debts_of(player_id) or clears(state, trade, player_id, choices):
             continue
         short_now = owed(state, player_id) - state.player(player_id).cash
+        figures = {
+            "owed": state.money(_owed_after(state, trade, player_id)),
+            "cash": state.money(cash_after(state, trade, player_id, choices)),
+        }
         require(
             _shortfall(state, trade, player_id, choices) < short_now,
             Text(
                 "Under the tournament rules a trade must bring %(player)s nearer to paying the %(owed)s "
                 "owed, and after this one %(player)s would have %(cash)s.",
                 player=state.name_of(player_id),
-                owed=state.money(_owed_after(state, trade, player_id)),
-                cash=state.money(cash_after(state, trade, player_id, choices)),
+                **figures,
+            ),
+            (
+                player_id,
+                Text(
+                    "Under the tournament rules a trade must bring you nearer to paying the %(owed)s "
+                    "owed, and after this one you would have %(cash)s.",
+                    **figures,
+                ),
             ),
         )
         waiting = player_id

@@ -1,5 +1,8 @@
 """Why the bank refuses a command; every message is what the player reads."""
 
+from __future__ import annotations
+
+from collections.abc import Callable
 from typing import Any
 
 
@@ -23,6 +26,14 @@ class RuleError(Exception):
         if self.to_you is not None and self.to_you[0] == player:
             return self.to_you[1]
         return self.message
+
+    def reworded(self, them: Callable[[Any], Any], you: Callable[[int, Any], Any] | None = None) -> RuleError:
+        """A refusal giving this one as its reason: `them(reason)` in its words, and on the phone of
+        the player it has words for, `you(player, reason as they read it)` (None: `them` too)."""
+        if self.to_you is None:
+            return RuleError(them(self.message))
+        player, reason = self.to_you
+        return RuleError(them(self.message), (player, you(player, reason) if you else them(reason)))
 
 
 class InvalidCommand(RuleError):

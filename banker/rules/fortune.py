@@ -95,6 +95,7 @@ def play_kept(
     require(
         give is not None,
         Text("Say which of %(player)s's deeds the Forced Deal hands over.", player=player.name),
+        (player.id, Text("Say which of your deeds the Forced Deal hands over.")),
     )
     assert give is not None
     return [taken, _given(state, player, give, taken.owner)]
@@ -110,6 +111,7 @@ def _free_house(state: GameState, player: Player, card: Card, position: int) -> 
             deed=deed.name,
             player=player.name,
         ),
+        (player.id, Text("%(deed)s is not yours: the free house goes on a lot of yours.", deed=deed.name)),
     )
     built, _cost, _reason = next_building(state, position)
     require(
@@ -150,6 +152,7 @@ def _given(state: GameState, player: Player, position: int, to: int) -> DeedTake
     require(
         state.holding(position).owner == player.id,
         Text("%(deed)s is not %(player)s's to hand over.", deed=deed.name, player=player.name),
+        (player.id, Text("%(deed)s is not yours to hand over.", deed=deed.name)),
     )
     _require_bare(state, position, to)
     require_chosen(state, position)
@@ -282,6 +285,7 @@ def _refused(state: GameState, player: Player) -> list[Event]:
                 "Just Say No refuses only what was just charged: %(player)s owes older debts.",
                 player=player.name,
             ),
+            (player.id, Text("Just Say No refuses only what was just charged: you owe older debts.")),
         )
         refusal.append(DebtsSettled(debtor=player.id))
     require(
@@ -290,6 +294,13 @@ def _refused(state: GameState, player: Player) -> list[Event]:
             "Just Say No refuses a Forced or Sly Deal played on %(player)s, or a rent or card payment "
             "%(player)s has just made; the last thing done to or by %(player)s was neither.",
             player=player.name,
+        ),
+        (
+            player.id,
+            Text(
+                "Just Say No refuses a Forced or Sly Deal played on you, or a rent or card payment you "
+                "have just made; the last thing done to or by you was neither."
+            ),
         ),
     )
     return refusal

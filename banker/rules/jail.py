@@ -107,13 +107,21 @@ def jail_card_holder(state: GameState, deck: str) -> Player | None:
 def go_to_jail(state: GameState, player_id: int) -> WentToJail:
     """Straight to jail: no salary, whatever the piece passes."""
     player = state.active_player(player_id)
-    require(not player.in_jail, Text("%(player)s is already in jail.", player=player.name))
+    require(
+        not player.in_jail,
+        Text("%(player)s is already in jail.", player=player.name),
+        (player.id, Text("You are already in jail.")),
+    )
     return WentToJail(player=player_id)
 
 
 def _jailed(state: GameState, player_id: int) -> Player:
     player = state.active_player(player_id)
-    require(player.in_jail, Text("%(player)s is not in jail.", player=player.name))
+    require(
+        player.in_jail,
+        Text("%(player)s is not in jail.", player=player.name),
+        (player.id, Text("You are not in jail.")),
+    )
     return player
 
 
@@ -169,11 +177,14 @@ class UseJailCard(Command):
                     "%(player)s has no Get Out of Jail Free card to settle the jail fine with.",
                     player=player.name,
                 ),
+                (player.id, Text("You have no Get Out of Jail Free card to settle the jail fine with.")),
             )
             return [JailFineSettledByCard(player=self.player, deck=player.jail_cards[0])]
         player = _jailed(state, self.player)
         require(
-            bool(player.jail_cards), Text("%(player)s has no Get Out of Jail Free card.", player=player.name)
+            bool(player.jail_cards),
+            Text("%(player)s has no Get Out of Jail Free card.", player=player.name),
+            (player.id, Text("You have no Get Out of Jail Free card.")),
         )
         return [JailCardUsed(player=self.player, deck=player.jail_cards[0])]
 

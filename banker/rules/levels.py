@@ -57,6 +57,7 @@ class BuyLevel(Command):
                 player=player.name,
                 top=rules.token_levels,
             ),
+            (player.id, Text("Your token is already at the top level (%(top)s).", top=rules.token_levels)),
         )
         require(
             state.at_go == player.id,
@@ -64,6 +65,7 @@ class BuyLevel(Command):
                 "%(player)s can buy a token level only on reaching GO: collect the salary first.",
                 player=player.name,
             ),
+            (player.id, Text("You can buy a token level only on reaching GO: collect the salary first.")),
         )
         level = player.level + 1
         reason = Text("token level %(level)s", level=level)

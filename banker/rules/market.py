@@ -146,6 +146,13 @@ class BuyFromMarket(Command):
                 "%(player)s may buy again next turn, or once another player has bought from it.",
                 player=player.name,
             ),
+            (
+                player.id,
+                Text(
+                    "You have already bought from the market this turn: one deed a turn. "
+                    "You may buy again next turn, or once another player has bought from it."
+                ),
+            ),
         )
         revealed = state.deck[0] if state.deck else None
         return [
@@ -180,6 +187,7 @@ class BuyFromOwner(Command):
         require(
             holding.owner != player.id,
             Text("%(player)s already owns %(deed)s.", player=player.name, deed=deed.name),
+            (player.id, Text("You already own %(deed)s.", deed=deed.name)),
         )
         owner = state.name_of(holding.owner)
         require(

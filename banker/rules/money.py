@@ -358,6 +358,7 @@ class PayTax(Command):
                     player=state.name_of(self.player),
                     reason=reason,
                 ),
+                (self.player, Text("You owe no tax: %(reason)s comes to nothing.", reason=reason)),
             )
         return [charge(state, self.player, tax_payee(state), amount, reason)]
 

@@ -44,22 +44,29 @@ class PayWithProperty(Command):
         player = state.active_player(self.player)
         require(state.rules.pay_with_property, Text("In this game debts are paid in cash, not with deeds."))
         debts = state.debts_of(player.id)
-        require(bool(debts), Text("%(player)s owes nothing.", player=player.name))
+        require(
+            bool(debts),
+            Text("%(player)s owes nothing.", player=player.name),
+            (player.id, Text("You owe nothing.")),
+        )
         payees = property_creditors(state, player.id)
         pot = Text("A debt to the Free Parking pot is paid in cash.")
         require(self.to != FREE_PARKING and bool(payees), pot)
         to = payees[0] if self.to is None and len(payees) == 1 else self.to
+        creditors = listing([state.name_of(c) for c in payees])
         require(
             to is not None,
             Text(
                 "%(player)s owes %(creditors)s: say which one the deeds go to.",
                 player=player.name,
-                creditors=listing([state.name_of(c) for c in payees]),
+                creditors=creditors,
             ),
+            (player.id, Text("You owe %(creditors)s: say which one the deeds go to.", creditors=creditors)),
         )
         require(
             to in payees,
             Text("%(player)s owes %(creditor)s nothing.", player=player.name, creditor=state.name_of(to)),
+            (player.id, Text("You owe %(creditor)s nothing.", creditor=state.name_of(to))),
         )
         require(bool(self.deeds), Text("Choose the deeds to hand over."))
         require(len(set(self.deeds)) == len(self.deeds), Text("Each deed can be handed over only once."))
@@ -68,6 +75,7 @@ class PayWithProperty(Command):
             require(
                 holding.owner == player.id,
                 Text("%(player)s does not own %(deed)s.", player=player.name, deed=deed.name),
+                (player.id, Text("You do not own %(deed)s.", deed=deed.name)),
             )
             require(
                 not holding.mortgaged,
@@ -87,16 +95,27 @@ class PayWithProperty(Command):
         owed = claims(state, to)[player.id]
         deeds, buildings = property_value(state, self.deeds)
         cash = max(owed - deeds - buildings, 0)
+        figures = {
+            "value": state.money(deeds + buildings),
+            "owed": state.money(owed),
+            "rest": state.money(cash),
+            "cash": state.money(player.cash),
+        }
         require(
             player.cash >= cash,
             Text(
                 "The deeds come to %(value)s of the %(owed)s owed: the other %(rest)s is more than"
                 " %(player)s's %(cash)s in cash. Choose more deeds.",
-                value=state.money(deeds + buildings),
-                owed=state.money(owed),
-                rest=state.money(cash),
                 player=player.name,
-                cash=state.money(player.cash),
+                **figures,
+            ),
+            (
+                player.id,
+                Text(
+                    "The deeds come to %(value)s of the %(owed)s owed: the other %(rest)s is more than"
+                    " your %(cash)s in cash. Choose more deeds.",
+                    **figures,
+                ),
             ),
         )
         return [

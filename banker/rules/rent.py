@@ -125,6 +125,7 @@ class PayRent(Command):
         require(
             holding.owner != payer.id,
             Text("%(player)s owns %(deed)s: there is no rent to pay.", player=payer.name, deed=deed.name),
+            (payer.id, Text("You own %(deed)s: there is no rent to pay.", deed=deed.name)),
         )
         require(not holding.mortgaged, Text("%(deed)s is mortgaged: it earns no rent.", deed=deed.name))
         amount, reason = rent_explained(state, self.deed, self.dice, self.card)

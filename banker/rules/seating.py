@@ -138,6 +138,7 @@ class ChangePlayer(Command):
         require(  # a zero-width space added is no new name: "Bob is now called B\u200bob" read "Bob"
             (visible(name), piece) != (visible(player.name), player.token),
             Text("%(player)s already has that name and piece.", player=player.name),
+            (player.id, Text("You already have that name and piece.")),
         )
         return [PlayerChanged(player=player.id, name=name, was=player.name, piece=piece)]
 
@@ -160,6 +161,14 @@ class Resign(Command):
                 player=player.name,
                 amount=state.money(debt),
             ),
+            (
+                player.id,
+                Text(
+                    "You owe %(amount)s: pay the debt or declare bankruptcy; a player cannot leave it"
+                    " behind.",
+                    amount=state.money(debt),
+                ),
+            ),
         )
         auction = state.auction
         require(
@@ -168,6 +177,13 @@ class Resign(Command):
                 "%(player)s holds the high bid in the auction under way: leave once it is over (or the"
                 " banker cancels it).",
                 player=player.name,
+            ),
+            (
+                player.id,
+                Text(
+                    "You hold the high bid in the auction under way: leave once it is over (or the banker"
+                    " cancels it)."
+                ),
             ),
         )
         return hand_over(state, player.id, BANK, now, leaving=Resigned(player=player.id))

@@ -105,6 +105,12 @@ def _require_out_of_jail(player: Player, roll: Text) -> None:
             player=player.name,
             roll=roll,
         ),
+        (
+            player.id,
+            Text(
+                "You are in jail and roll only the two dice there: no speed die, so no %(roll)s.", roll=roll
+            ),
+        ),
     )
 
 

@@ -209,7 +209,10 @@ class GameState:
         """The player, refusing one who has gone bankrupt."""
         player = self.player(player_id)
         if player.bankrupt:
-            raise RuleError(Text("%(player)s is out of the game.", player=player.name))
+            raise RuleError(
+                Text("%(player)s is out of the game.", player=player.name),
+                (player.id, Text("You are out of the game.")),
+            )
         return player
 
     def name_of(self, party: int) -> str:

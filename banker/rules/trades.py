@@ -381,12 +381,18 @@ def _check_side(state: GameState, player_id: int, side: TradeSide, again: bool) 
             state.auction is None or state.auction.deed != position,
             Text("%(deed)s is being auctioned: it cannot be traded.", deed=deed.name),
         )
-        require(
-            state.holding(position).owner == player.id,
-            Text("%(player)s no longer owns %(deed)s.", player=player.name, deed=deed.name)
+        them, you = (
+            (
+                Text("%(player)s no longer owns %(deed)s.", player=player.name, deed=deed.name),
+                Text("You no longer own %(deed)s.", deed=deed.name),
+            )
             if again
-            else Text("%(player)s does not own %(deed)s.", player=player.name, deed=deed.name),
+            else (
+                Text("%(player)s does not own %(deed)s.", player=player.name, deed=deed.name),
+                Text("You do not own %(deed)s.", deed=deed.name),
+            )
         )
+        require(state.holding(position).owner == player.id, them, (player.id, you))
         require_chosen(state, position)
         _require_no_buildings(state, position, owners_lots(state, position))
     require(side.cash >= 0, Text("Cash in a trade cannot be negative."))
@@ -396,32 +402,36 @@ def _check_side(state: GameState, player_id: int, side: TradeSide, again: bool) 
     # have their own: only deals that clear the debt, see debt_trades.py)
     if side.cash and not state.rules.temporary_bankruptcy:
         require_no_debt(state, player.id)
+    figures = {"cash": state.money(player.cash), "offered": state.money(side.cash)}
     require(
         player.cash >= side.cash,
-        Text(
-            "%(player)s has %(cash)s, not the %(offered)s in the offer.",
-            player=player.name,
-            cash=state.money(player.cash),
-            offered=state.money(side.cash),
-        ),
+        Text("%(player)s has %(cash)s, not the %(offered)s in the offer.", player=player.name, **figures),
+        (player.id, Text("You have %(cash)s, not the %(offered)s in the offer.", **figures)),
     )
     _check_claims(state, player, side, again)
     for deck in dict.fromkeys(side.jail_cards):
         require(deck in DECK_NAMES, Text("There is no %(deck)s Get Out of Jail Free card.", deck=deck))
-        require(
-            side.jail_cards.count(deck) <= player.jail_cards.count(deck),
-            Text(
-                "%(player)s no longer holds the %(deck)s Get Out of Jail Free card.",
-                player=player.name,
-                deck=DECK_NAMES[deck],
+        name = DECK_NAMES[deck]
+        them, you = (
+            (
+                Text(
+                    "%(player)s no longer holds the %(deck)s Get Out of Jail Free card.",
+                    player=player.name,
+                    deck=name,
+                ),
+                Text("You no longer hold the %(deck)s Get Out of Jail Free card.", deck=name),
             )
             if again
-            else Text(
-                "%(player)s does not hold the %(deck)s Get Out of Jail Free card.",
-                player=player.name,
-                deck=DECK_NAMES[deck],
-            ),
+            else (
+                Text(
+                    "%(player)s does not hold the %(deck)s Get Out of Jail Free card.",
+                    player=player.name,
+                    deck=name,
+                ),
+                Text("You do not hold the %(deck)s Get Out of Jail Free card.", deck=name),
+            )
         )
+        require(side.jail_cards.count(deck) <= player.jail_cards.count(deck), them, (player.id, you))
 
 
 def _require_no_buildings(state: GameState, position: int, lots: Iterable[int]) -> None:
@@ -452,21 +462,27 @@ def _check_claims(state: GameState, player: Player, side: TradeSide, again: bool
             debtor not in debtors[:index], Text("What %(debtor)s owes is in the offer twice.", debtor=name)
         )
         owed_to = claims(state, player.id).get(debtor, 0)
-        require(
-            owed_to > 0,
-            Text("%(debtor)s no longer owes %(player)s anything.", debtor=name, player=player.name)
+        them, you = (
+            (
+                Text("%(debtor)s no longer owes %(player)s anything.", debtor=name, player=player.name),
+                Text("%(debtor)s no longer owes you anything.", debtor=name),
+            )
             if again
-            else Text("%(debtor)s owes %(player)s nothing to hand over.", debtor=name, player=player.name),
+            else (
+                Text("%(debtor)s owes %(player)s nothing to hand over.", debtor=name, player=player.name),
+                Text("%(debtor)s owes you nothing to hand over.", debtor=name),
+            )
         )
+        require(owed_to > 0, them, (player.id, you))
+        figures = {"debtor": name, "owed": state.money(owed_to), "amount": state.money(amount)}
         require(
             owed_to == amount,
             Text(
                 "%(debtor)s owes %(player)s %(owed)s, not the %(amount)s in the offer.",
-                debtor=name,
                 player=player.name,
-                owed=state.money(owed_to),
-                amount=state.money(amount),
+                **figures,
             ),
+            (player.id, Text("%(debtor)s owes you %(owed)s, not the %(amount)s in the offer.", **figures)),
         )
 
 
@@ -474,34 +490,50 @@ def _check_limits(state: GameState, trade: Trade) -> None:
     """The tournament limits, for each side in turn (see the module's reading of them)."""
     _check_buying_back(state, trade)
     sides = (trade.give, trade.get)
+    figures = {"given": side_text(state, trade.give), "got": side_text(state, trade.get)}
     require(
         not all(side.money and not (side.deeds or side.jail_cards) for side in sides),  # a claim is cash
         Text(
             "Cash for cash is a gift or a loan, which the tournament rules do not allow: "
             "%(player)s would give %(given)s and get %(got)s.",
             player=state.name_of(trade.proposer),
-            given=side_text(state, trade.give),
-            got=side_text(state, trade.get),
+            **figures,
+        ),
+        (
+            trade.proposer,
+            Text(
+                "Cash for cash is a gift or a loan, which the tournament rules do not allow: "
+                "you would give %(given)s and get %(got)s.",
+                **figures,
+            ),
         ),
     )
     for giver, side, back in (
         (trade.proposer, trade.give, trade.get),
         (trade.partner, trade.get, trade.give),
     ):
-        name = state.name_of(giver)
+        what = side_text(state, side)
         require(
             side.empty or not back.empty,
             Text(
                 "No gifts under the tournament rules: %(player)s would give %(what)s and get nothing back.",
-                player=name,
-                what=side_text(state, side),
+                player=state.name_of(giver),
+                what=what,
+            ),
+            (
+                giver,
+                Text(
+                    "No gifts under the tournament rules: you would give %(what)s and get nothing back.",
+                    what=what,
+                ),
             ),
         )
         if (side.money or side.jail_cards) and not side.deeds:  # a claim counts as cash
-            _check_price(state, name, side, back)
+            _check_price(state, giver, side, back)
         if side.jail_cards and not side.deeds:
             cards = len(side.jail_cards)
             got = max(back.money - side.money, 0)
+            figures = {"ceiling": state.money(JAIL_CARD_CEILING), "cash": state.money(got)}
             require(
                 got < JAIL_CARD_CEILING * cards,
                 Plural(
@@ -510,14 +542,24 @@ def _check_limits(state: GameState, trade: Trade) -> None:
                     "A Get Out of Jail Free card sells for less than %(ceiling)s under the tournament rules: "
                     "%(player)s would get %(cash)s for %(n)s cards.",
                     cards,
-                    ceiling=state.money(JAIL_CARD_CEILING),
-                    player=name,
-                    cash=state.money(got),
+                    player=state.name_of(giver),
+                    **figures,
+                ),
+                (
+                    giver,
+                    Plural(
+                        "A Get Out of Jail Free card sells for less than %(ceiling)s under the tournament "
+                        "rules: you would get %(cash)s for %(n)s card.",
+                        "A Get Out of Jail Free card sells for less than %(ceiling)s under the tournament "
+                        "rules: you would get %(cash)s for %(n)s cards.",
+                        cards,
+                        **figures,
+                    ),
                 ),
             )
 
 
-def _check_price(state: GameState, name: str, side: TradeSide, back: TradeSide) -> None:
+def _check_price(state: GameState, giver: int, side: TradeSide, back: TradeSide) -> None:
     """Refuse `side` paying for the deeds it gets at or below their mortgage value (抵当価格以下:
     at it is too low as well); money both ways counts on balance ($300 out and $150 back is $150
     paid), and a card as the most it may sell for."""
@@ -527,12 +569,9 @@ def _check_price(state: GameState, name: str, side: TradeSide, back: TradeSide) 
     paid = max(side.money + worth - back.money, 0)
     if not unmortgaged or paid > least:
         return
-    named = {
-        "deeds": listing([deed.name for deed in unmortgaged]),
-        "least": state.money(least),
-        "player": name,
-        "cash": state.money(paid),
-    }
+    n = len(unmortgaged)
+    named = {"deeds": listing([deed.name for deed in unmortgaged]), "least": state.money(least)}
+    named["cash"] = state.money(paid)
     if not side.jail_cards:
         raise RuleError(
             Plural(
@@ -541,10 +580,23 @@ def _check_price(state: GameState, name: str, side: TradeSide, back: TradeSide) 
                 "No deed is sold at or below its mortgage value under the tournament rules: "
                 "%(deeds)s together must bring more than %(least)s, and %(player)s would pay "
                 "%(cash)s.",
-                len(unmortgaged),
+                n,
+                player=state.name_of(giver),
                 **named,
-            )
+            ),
+            (
+                giver,
+                Plural(
+                    "No deed is sold at or below its mortgage value under the tournament rules: "
+                    "%(deeds)s must bring more than %(least)s, and you would pay %(cash)s.",
+                    "No deed is sold at or below its mortgage value under the tournament rules: "
+                    "%(deeds)s together must bring more than %(least)s, and you would pay %(cash)s.",
+                    n,
+                    **named,
+                ),
+            ),
         )
+    named |= {"what": side_text(state, side), "ceiling": state.money(JAIL_CARD_CEILING)}
     raise RuleError(
         Plural(
             "No deed is sold at or below its mortgage value under the tournament rules: "
@@ -553,11 +605,23 @@ def _check_price(state: GameState, name: str, side: TradeSide, back: TradeSide) 
             "No deed is sold at or below its mortgage value under the tournament rules: "
             "%(deeds)s together must bring more than %(least)s, and %(player)s would give %(what)s, "
             "worth %(cash)s at most (a Get Out of Jail Free card sells for less than %(ceiling)s).",
-            len(unmortgaged),
-            what=side_text(state, side),
-            ceiling=state.money(JAIL_CARD_CEILING),
+            n,
+            player=state.name_of(giver),
             **named,
-        )
+        ),
+        (
+            giver,
+            Plural(
+                "No deed is sold at or below its mortgage value under the tournament rules: "
+                "%(deeds)s must bring more than %(least)s, and you would give %(what)s, worth "
+                "%(cash)s at most (a Get Out of Jail Free card sells for less than %(ceiling)s).",
+                "No deed is sold at or below its mortgage value under the tournament rules: "
+                "%(deeds)s together must bring more than %(least)s, and you would give %(what)s, "
+                "worth %(cash)s at most (a Get Out of Jail Free card sells for less than %(ceiling)s).",
+                n,
+                **named,
+            ),
+        ),
     )
 
 
@@ -622,6 +686,7 @@ def _chosen(
                 deed=deed.name,
                 player=state.name_of(player_id),
             ),
+            (player_id, Text("%(deed)s is not part of what you receive in this trade.", deed=deed.name)),
         )
         require(
             state.holding(position).mortgaged,
@@ -658,15 +723,22 @@ def _mortgage_payments(
             ),
             separator=ITEMS,
         )
+        figures = {"cash": after.money(player.cash), "short": after.money(short), "what": what}
         raise RuleError(
             Text(
                 "After the trade %(player)s would have %(cash)s and needs %(short)s more "
                 "for the mortgaged deeds: %(what)s.",
                 player=player.name,
-                cash=after.money(player.cash),
-                short=after.money(short),
-                what=what,
-            )
+                **figures,
+            ),
+            (
+                player.id,
+                Text(
+                    "After the trade you would have %(cash)s and need %(short)s more "
+                    "for the mortgaged deeds: %(what)s.",
+                    **figures,
+                ),
+            ),
         )
     events: list[Event] = []
     for position, choice in choices.items():
@@ -710,6 +782,7 @@ class ProposeTrade(Command):
         require(
             partner.id != proposer.id,
             Text("A trade is between two players: %(player)s cannot trade alone.", player=proposer.name),
+            (proposer.id, Text("A trade is between two players: you cannot trade alone.")),
         )
         require(
             not partner.bankrupt,
@@ -765,6 +838,13 @@ class AcceptTrade(Command):
                 "trades once together they clear the debt.",
                 partner=state.name_of(trade.partner),
             ),
+            (
+                trade.partner,
+                Text(
+                    "You have already agreed to this trade: it goes through with the other agreed trades "
+                    "once together they clear the debt."
+                ),
+            ),
         )
         try:
             check_offer(state, trade, again=True)
@@ -778,7 +858,10 @@ class AcceptTrade(Command):
                     ),
                 )
         except RuleError as changed:
-            raise RuleError(Text("This offer is out of date: %(why)s", why=changed.message)) from None
+            raise changed.reworded(
+                lambda why: Text("This offer is out of date: %(why)s", why=why),
+                lambda _, why: Text("This offer is out of date. %(why)s", why=why),
+            ) from None
         partner_choices = _chosen(state, trade.partner, trade.give, self.mortgages)
         debtor = check_debt_trade(state, trade, partner_choices, accepting=True)
         check_creditor_offer(state, trade, accepting=True)
@@ -827,17 +910,27 @@ def _all_agreed(state: GameState, debtor: int) -> tuple[list[Event], GameState]:
         try:
             check_offer(after, trade, again=True)
         except RuleError as changed:
-            raise RuleError(
-                Text(
-                    "The agreed trade between %(proposer)s and %(partner)s is out of date: %(why)s",
-                    proposer=state.name_of(trade.proposer),
-                    partner=state.name_of(trade.partner),
-                    why=changed.message,
-                )
-            ) from None
+            raise _out_of_date(state, trade, changed) from None
         done, after = _completed(after, trade, dict(trade.partner_mortgages))
         events += done
     return events, after
+
+
+def _out_of_date(state: GameState, trade: Trade, changed: RuleError) -> RuleError:
+    """An agreed trade gone out of date, named: why, as each side reads it on their own phone."""
+    return changed.reworded(
+        lambda why: Text(
+            "The agreed trade between %(proposer)s and %(partner)s is out of date: %(why)s",
+            proposer=state.name_of(trade.proposer),
+            partner=state.name_of(trade.partner),
+            why=why,
+        ),
+        lambda you, why: Text(
+            "Your agreed trade with %(player)s is out of date. %(why)s",
+            player=state.name_of(trade.partner if you == trade.proposer else trade.proposer),
+            why=why,
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -853,16 +946,28 @@ class CompleteAgreedTrades(Command):
         require(
             bool(agreed_trades(state, player.id)),
             Text("%(player)s has no agreed trades waiting.", player=player.name),
+            (player.id, Text("You have no agreed trades waiting.")),
         )
         events, after = _all_agreed(state, player.id)
+        figures = {
+            "cash": state.money(after.player(player.id).cash),
+            "owed": state.money(owed(after, player.id)),
+        }
         require(
             after.player(player.id).cash >= owed(after, player.id),
             Text(
                 "Together the agreed trades would leave %(player)s %(cash)s for the %(owed)s owed: "
                 "raise the rest first, or agree another trade.",
                 player=player.name,
-                cash=state.money(after.player(player.id).cash),
-                owed=state.money(owed(after, player.id)),
+                **figures,
+            ),
+            (
+                player.id,
+                Text(
+                    "Together the agreed trades would leave you %(cash)s for the %(owed)s owed: "
+                    "raise the rest first, or agree another trade.",
+                    **figures,
+                ),
             ),
         )
         return events
@@ -871,12 +976,19 @@ class CompleteAgreedTrades(Command):
 def _addressed(state: GameState, trade_id: int, player: int, answer: str) -> Trade:
     trade = open_trade(state, trade_id)
     names = {"proposer": state.name_of(trade.proposer), "partner": state.name_of(trade.partner)}
-    require(
-        player == trade.partner,
-        Text("This offer from %(proposer)s is for %(partner)s: only they can accept it.", **names)
+    partner = names["partner"]
+    them, you = (
+        (
+            Text("This offer from %(proposer)s is for %(partner)s: only they can accept it.", **names),
+            Text("Your offer is for %(partner)s: only they can accept it.", partner=partner),
+        )
         if answer == "accept"
-        else Text("This offer from %(proposer)s is for %(partner)s: only they can decline it.", **names),
+        else (
+            Text("This offer from %(proposer)s is for %(partner)s: only they can decline it.", **names),
+            Text("Your offer is for %(partner)s: only they can decline it.", partner=partner),
+        )
     )
+    require(player == trade.partner, them, (trade.proposer, you))
     return trade
 
 

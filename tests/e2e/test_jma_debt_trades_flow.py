@@ -42,7 +42,7 @@ def test_two_agreed_trades_go_through_together_and_clear_the_debt(server, phone,
     expect(agreed).to_contain_text("It goes through once your agreed trades clear your debt.")
     expect(debt.locator(".raise")).not_to_contain_text("Baltic Avenue")  # promised to Cy: not to mortgage
     waiting = agreed.locator(".offer.refused", has_text="Put the agreed trade through")
-    expect(waiting).to_contain_text("Together the agreed trades would leave Bob $60 for the $100 owed")
+    expect(waiting).to_contain_text("Together the agreed trades would leave you $60 for the $100 owed")
     expect(cy.locator(".trade-offer")).to_contain_text("합의됨", timeout=SETTLE)
     bob.screenshot(scale="css", path=shots / "jma_agreed_trade.png", full_page=True)
 

@@ -45,7 +45,7 @@ def test_a_debt_paid_with_deeds_ticked_on_the_debt_panel(server, phone, shots):
 
     screen.get_by_label("Baltic Avenue").check()
     expect(screen).to_contain_text("Deeds and buildings: $160 of the $600 owed. The other $440 in cash.")
-    expect(screen).to_contain_text("the other $440 is more than Ann's $300 in cash. Choose more deeds.")
+    expect(screen).to_contain_text("the other $440 is more than your $300 in cash. Choose more deeds.")
     ann.screenshot(scale="css", path=shots / "property_payment_short.png", full_page=True)
     screen.get_by_label("Oriental Avenue").check()
     expect(screen).to_contain_text("Deeds and buildings: $260 of the $600 owed. The other $340 in cash.")

@@ -14,7 +14,7 @@ from banker.rules.auctions import (
 from banker.rules.money import PayBank
 from banker.rules.state import BANK
 from banker.rules.undo import Undo
-from tests.support.rules import ANN, BOB, CAT, cash, new_game, refusal, run
+from tests.support.rules import ANN, BOB, CAT, cash, new_game, refusal, refusals, run
 
 BOARDWALK = 39
 
@@ -73,8 +73,9 @@ def test_without_the_option_a_lot_nobody_bid_for_stays_with_the_bank():
 def test_the_decliner_may_not_bid_when_the_rules_bar_them():
     """003: "The player who has refused to purchase real estate does not take part in the auction"."""
     state = run(new_game(decliner_barred=True), Decline(player=ANN, deed=BOARDWALK))
-    assert (
-        refusal(state, Bid(player=ANN, amount=10)) == "Ann declined to buy Boardwalk and may not bid for it."
+    assert refusals(state, Bid(player=ANN, amount=10), ANN) == (
+        "Ann declined to buy Boardwalk and may not bid for it.",
+        "You declined to buy Boardwalk and may not bid for it.",
     )
     state = run(state, Bid(player=BOB, amount=10), CloseAuction())
     assert state.holding(BOARDWALK).owner == BOB
@@ -97,8 +98,9 @@ def test_a_barred_decliner_is_told_why_again_when_the_auction_runs_again():
     )
     state = run(state, PayBank(player=BOB, amount=1400, reason="losses"), CloseAuction())
     assert state.auction is not None and state.auction.excluded == (ANN, BOB)
-    assert (
-        refusal(state, Bid(player=ANN, amount=10)) == "Ann declined to buy Boardwalk and may not bid for it."
+    assert refusals(state, Bid(player=ANN, amount=10), ANN) == (
+        "Ann declined to buy Boardwalk and may not bid for it.",
+        "You declined to buy Boardwalk and may not bid for it.",
     )
 
 

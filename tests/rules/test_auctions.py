@@ -23,7 +23,7 @@ from banker.rules.deeds import Buy
 from banker.rules.money import PayBank
 from banker.rules.rent import PayRent
 from banker.rules.undo import Undo
-from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, total_cash
+from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, refusals, total_cash
 
 BOARDWALK, PARK_PLACE = 39, 37
 ORANGES, NEW_YORK = (16, 18, 19), 19
@@ -100,7 +100,10 @@ def test_a_bid_must_beat_the_high_bid_by_a_step_and_says_who_outbid_you(auction)
 
 def test_the_high_bidder_does_not_bid_against_themselves(auction):
     state = at(auction, T0 + 1, Bid(player=BOB, amount=60))
-    assert refused_at(state, T0 + 2, Bid(player=BOB, amount=70)) == "Bob already holds the high bid ($60)."
+    assert refusals(state, Bid(player=BOB, amount=70), BOB, T0 + 2) == (
+        "Bob already holds the high bid ($60).",
+        "You already hold the high bid ($60).",
+    )
 
 
 def test_an_early_bid_leaves_the_clock_alone(auction):
@@ -224,8 +227,9 @@ def test_a_winner_out_of_the_game_is_left_out_and_the_auction_runs_again(auction
 def test_a_player_left_out_of_the_rerun_cannot_bid_in_it():
     state = at(shortage(), T0, StartBuildingAuction(kind="house"))
     state = at(state, T0 + 1, Bid(player=BOB, amount=60, deed=1), SellBuilding(deed=3), CloseAuction())
-    assert refused_at(state, T0 + 5, Bid(player=BOB, amount=60, deed=1)) == (
-        "Bob could not take the lot they won and sits this auction out."
+    assert refusals(state, Bid(player=BOB, amount=60, deed=1), BOB, T0 + 5) == (
+        "Bob could not take the lot they won and sits this auction out.",
+        "You could not take the lot you won and sit this auction out.",
     )
 
 
@@ -311,9 +315,9 @@ def shortage() -> GameState:
 def test_the_banker_auctions_one_house_the_bidder_names_their_lot():
     state = at(shortage(), T0, StartBuildingAuction(kind="house"))
     assert (state.auction.kind, state.auction.deadline) == ("house", T0 + 20)
-    assert (
-        refused_at(state, T0 + 1, Bid(player=ANN, amount=300))
-        == "Say which of Ann's lots the house would go on."
+    assert refusals(state, Bid(player=ANN, amount=300), ANN, T0 + 1) == (
+        "Say which of Ann's lots the house would go on.",
+        "Say which of your lots the house would go on.",
     )
 
 
@@ -365,8 +369,9 @@ def test_a_game_without_auctions_auctions_no_building():
 
 def test_a_building_bid_must_fit_the_building_rules():
     state = at(shortage(), T0, StartBuildingAuction(kind="house"))
-    assert refused_at(state, T0 + 1, Bid(player=ANN, amount=200, deed=1)) == (
-        "Ann does not own Mediterranean Avenue: a building goes on your own lot."
+    assert refusals(state, Bid(player=ANN, amount=200, deed=1), ANN, T0 + 1) == (
+        "Ann does not own Mediterranean Avenue: a building goes on your own lot.",
+        "You do not own Mediterranean Avenue: a building goes on your own lot.",
     )
     state = at(state, T0 + 1, Bid(player=BOB, amount=50, deed=1))  # Bob bids for Mediterranean...
     assert state.auction.lot == 1

@@ -101,8 +101,9 @@ def test_a_mortgage_received_is_not_lifted_before_its_choice_is_made():
 
 def test_a_mortgage_choice_is_made_once_and_only_by_the_new_owner():
     state = run(hotels_against_hotels(), DeclareBankruptcy(player=CAT))
-    assert refusal(state, SettleMortgage(player=BOB, deed=READING)) == (
-        "Bob has no choice to make on Reading Railroad."
+    assert refusals(state, SettleMortgage(player=BOB, deed=READING), BOB) == (
+        "Bob has no choice to make on Reading Railroad.",
+        "You have no choice to make on Reading Railroad.",
     )
     assert refusal(state, SettleMortgage(player=ANN, deed=READING, choice="sell")) == (
         "For Reading Railroad, choose keep (pay the 10% fee) or lift."
@@ -171,11 +172,13 @@ def test_the_last_player_standing_wins():
 
 def test_bankruptcy_is_only_for_when_everything_is_not_enough():
     state = run(owning(new_game(), CAT, BOARDWALK), PayBank(player=CAT, amount=1200, reason="x"))
-    assert refusal(state, DeclareBankruptcy(player=CAT)) == (
-        "Cat could still raise $1,300 towards the $1,200 owed: sell buildings, mortgage or trade first."
+    assert refusals(state, DeclareBankruptcy(player=CAT), CAT) == (
+        "Cat could still raise $1,300 towards the $1,200 owed: sell buildings, mortgage or trade first.",
+        "You could still raise $1,300 towards the $1,200 owed: sell buildings, mortgage or trade first.",
     )
-    assert refusal(new_game(), DeclareBankruptcy(player=ANN)) == (
-        "Ann owes nothing: there is no bankruptcy to declare."
+    assert refusals(new_game(), DeclareBankruptcy(player=ANN), ANN) == (
+        "Ann owes nothing: there is no bankruptcy to declare.",
+        "You owe nothing: there is no bankruptcy to declare.",
     )
 
 

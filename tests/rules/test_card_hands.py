@@ -13,7 +13,7 @@ from banker.rules.market import NextTurn
 from banker.rules.money import Paid, PayBank
 from banker.rules.mortgages import Mortgage
 from banker.rules.undo import Undo
-from tests.support.rules import ANN, BOB, CAT, NAMES, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, NAMES, cash, new_game, owning, refusal, refusals, run
 
 HOSPITAL, BIRTHDAY, BANK_ERROR, JAIL_CARD, ADVANCE_TO_GO = "CC11", "CC09", "CC02", "CC05", "CC01"
 GO_TO_JAIL, DIVIDEND = "CH11", "CH08"
@@ -46,7 +46,10 @@ def test_a_card_played_on_another_player_charges_them():
     played = state.undo[-1].events[0]
     assert played.describe(state) == "Ann played Community Chest on Bob: Pay hospital fees of $100."
     assert played.describe_to(state, BOB) == "Ann played Community Chest on you: Pay hospital fees of $100."
-    assert refusal(state, PlayCard(player=ANN, card=HOSPITAL, on=BOB)) == "Ann has no card CC11 to play."
+    assert refusals(state, PlayCard(player=ANN, card=HOSPITAL, on=BOB), ANN) == (
+        "Ann has no card CC11 to play.",
+        "You have no card CC11 to play.",
+    )
     # back in the deck: the next draw may take it
     assert run(state, DrawCard(player=CAT, deck="community_chest", card=HOSPITAL)).player(CAT).hand == (
         HOSPITAL,
@@ -73,8 +76,9 @@ def test_any_number_of_cards_are_played_but_none_from_jail():
         PlayCard(player=ANN, card=GO_TO_JAIL, on=BOB),
     )
     assert state.player(BOB).in_jail and cash(state, BOB) == 1500
-    assert refusal(state, PlayCard(player=BOB, card=DIVIDEND, on=BOB)) == (
-        "Bob is in jail: cards are played once out of jail."
+    assert refusals(state, PlayCard(player=BOB, card=DIVIDEND, on=BOB), BOB) == (
+        "Bob is in jail: cards are played once out of jail.",
+        "You are in jail: cards are played once out of jail.",
     )
 
 
@@ -87,8 +91,9 @@ def test_a_card_that_moves_a_piece_is_not_played_on_a_player_in_jail():
         DrawCard(player=ANN, deck="chance", card=GO_TO_JAIL),
         PlayCard(player=ANN, card=GO_TO_JAIL, on=BOB),
     )
-    assert refusal(state, PlayCard(player=ANN, card=ADVANCE_TO_GO, on=BOB)) == (
-        "Bob is in jail, and a piece in jail cannot be moved: this Community Chest card waits until Bob is out."
+    assert refusals(state, PlayCard(player=ANN, card=ADVANCE_TO_GO, on=BOB), BOB) == (
+        "Bob is in jail, and a piece in jail cannot be moved: this Community Chest card waits until Bob is out.",
+        "You are in jail, and a piece in jail cannot be moved: this Community Chest card waits until you are out.",
     )
     charged = run(state, PlayCard(player=ANN, card=HOSPITAL, on=BOB))  # money still moves
     assert cash(charged, BOB) == 1400 and charged.player(BOB).in_jail
@@ -146,8 +151,9 @@ def test_a_nearest_card_that_pays_no_salary_asks_where_they_stand_only_for_the_n
 
 def test_a_player_stands_only_on_the_board():
     state = run(game(), DrawCard(player=ANN, deck="chance", card="CH03"))
-    assert refusal(state, PlayCard(player=ANN, card="CH03", on=BOB, from_space=40)) == (
-        "Bob cannot stand on space 40: the board's spaces are 0 to 39."
+    assert refusals(state, PlayCard(player=ANN, card="CH03", on=BOB, from_space=40), BOB) == (
+        "Bob cannot stand on space 40: the board's spaces are 0 to 39.",
+        "You cannot stand on space 40: the board's spaces are 0 to 39.",
     )
     assert refusal(state, PlayCard(player=ANN, card="CH03", on=BOB, from_space=-1)) == (
         "Bob cannot stand on space -1: the board's spaces are 0 to 39."

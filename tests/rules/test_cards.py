@@ -13,7 +13,7 @@ from banker.rules.cards import CardDrawn, DrawCard, PlayCard
 from banker.rules.editions import CUSTOM, custom_edition, load_edition
 from banker.rules.money import Paid, PayBank
 from banker.rules.rent import PayRent
-from tests.support.rules import ANN, BOB, CAT, NAMES, built, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, NAMES, built, cash, new_game, owning, refusal, refusals, run
 
 # (card, space drawn on or None, Ann's change, Bob's and Cat's change)
 MONEY = [
@@ -124,9 +124,9 @@ def test_the_get_out_of_jail_free_card_is_kept_and_leaves_its_deck():
     state = run(new_game(), draw("CH09"), draw("CC05", player=BOB))
     assert state.player(ANN).jail_cards == ("chance",)
     assert state.player(BOB).jail_cards == ("community_chest",)
-    assert (
-        refusal(state, draw("CH09", player=CAT))
-        == "Ann holds the Chance Get Out of Jail Free card, so it is not in the deck."
+    assert refusals(state, draw("CH09", player=CAT), ANN) == (
+        "Ann holds the Chance Get Out of Jail Free card, so it is not in the deck.",
+        "You hold the Chance Get Out of Jail Free card, so it is not in the deck.",
     )
 
 

@@ -12,7 +12,7 @@ from banker.rules.money import Paid, PayBank
 from banker.rules.rent import PayRent
 from banker.rules.ruleset import PRESETS
 from banker.rules.undo import Undo
-from tests.support.rules import ANN, BOB, CAT, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, cash, new_game, owning, refusals, run
 
 CHANCE_GO_TO_JAIL, CHEST_GO_TO_JAIL = "CH11", "CC06"
 
@@ -21,7 +21,10 @@ def test_go_to_jail_marks_the_player_in_jail_and_pays_nothing():
     state = run(new_game(), GoToJail(player=ANN))
     assert state.player(ANN).in_jail
     assert cash(state, ANN) == 1500
-    assert refusal(state, GoToJail(player=ANN)) == "Ann is already in jail."
+    assert refusals(state, GoToJail(player=ANN), ANN) == (
+        "Ann is already in jail.",
+        "You are already in jail.",
+    )
 
 
 def test_the_fine_releases_the_player():
@@ -39,8 +42,8 @@ def test_the_fine_follows_the_rules_in_force():
 
 def test_only_a_player_in_jail_pays_the_fine_or_uses_a_card():
     state = run(new_game(), DrawCard(player=ANN, deck="chance", card="CH09"))
-    assert refusal(state, PayJailFine(player=ANN)) == "Ann is not in jail."
-    assert refusal(state, UseJailCard(player=ANN)) == "Ann is not in jail."
+    assert refusals(state, PayJailFine(player=ANN), ANN) == ("Ann is not in jail.", "You are not in jail.")
+    assert refusals(state, UseJailCard(player=ANN), ANN) == ("Ann is not in jail.", "You are not in jail.")
 
 
 def test_a_fine_the_cash_cannot_cover_is_owed_and_the_player_leaves_jail():
@@ -73,7 +76,10 @@ def test_the_card_kept_longest_is_used_first():
 
 def test_without_a_card_a_jailed_player_cannot_use_one():
     state = run(new_game(), GoToJail(player=ANN))
-    assert refusal(state, UseJailCard(player=ANN)) == "Ann has no Get Out of Jail Free card."
+    assert refusals(state, UseJailCard(player=ANN), ANN) == (
+        "Ann has no Get Out of Jail Free card.",
+        "You have no Get Out of Jail Free card.",
+    )
 
 
 def test_a_player_in_jail_still_pays_and_collects_rent():
@@ -101,9 +107,15 @@ def test_doubles_let_a_jailed_player_out_and_move_no_money(preset):
 
 
 def test_only_a_player_in_jail_leaves_by_doubles():
-    assert refusal(new_game(), LeaveJailByDoubles(player=ANN)) == "Ann is not in jail."
+    assert refusals(new_game(), LeaveJailByDoubles(player=ANN), ANN) == (
+        "Ann is not in jail.",
+        "You are not in jail.",
+    )
     out = run(new_game(), GoToJail(player=ANN), LeaveJailByDoubles(player=ANN))
-    assert refusal(out, LeaveJailByDoubles(player=ANN)) == "Ann is not in jail."
+    assert refusals(out, LeaveJailByDoubles(player=ANN), ANN) == (
+        "Ann is not in jail.",
+        "You are not in jail.",
+    )
 
 
 def test_leaving_by_doubles_reads_as_such_and_is_stored_and_read_back():

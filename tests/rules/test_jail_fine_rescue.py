@@ -25,7 +25,7 @@ from banker.rules.rent import PayRent
 from banker.rules.state import TradeSide
 from banker.rules.trades import AcceptTrade, ProposeTrade, TradeCompleted
 from banker.rules.undo import Undo
-from tests.support.rules import ANN, BOB, CAT, DAN, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, DAN, cash, new_game, owning, refusal, refusals, run
 
 BALTIC, READING, PARK_PLACE, BOARDWALK = 3, 5, 37, 39
 
@@ -170,8 +170,9 @@ def test_while_the_card_is_held_nobody_is_bankrupt_on_the_fine(preset):
     """Owing $150 ($50 fine, $100 rent to Ann) with $20 and Baltic: bankrupt, but the card comes first;
     then only Ann's rent is left, and a bankruptcy hands her the deeds."""
     state = run(landed_on_boardwalk(preset), CHEST_CARD)
-    assert refusal(state, DeclareBankruptcy(player=BOB)) == (
-        "Bob holds a Get Out of Jail Free card: it settles the jail fine, so use it first."
+    assert refusals(state, DeclareBankruptcy(player=BOB), BOB) == (
+        "Bob holds a Get Out of Jail Free card: it settles the jail fine, so use it first.",
+        "You hold a Get Out of Jail Free card: it settles the jail fine, so use it first.",
     )
     assert fine_takers(state) == ()
     if preset == "jma":
@@ -185,8 +186,9 @@ def test_while_the_card_is_held_nobody_is_bankrupt_on_the_fine(preset):
 
 
 def test_without_a_card_the_fine_owed_is_not_settled_by_one():
-    assert refusal(fined_bob("classic"), UseJailCard(player=BOB)) == (
-        "Bob has no Get Out of Jail Free card to settle the jail fine with."
+    assert refusals(fined_bob("classic"), UseJailCard(player=BOB), BOB) == (
+        "Bob has no Get Out of Jail Free card to settle the jail fine with.",
+        "You have no Get Out of Jail Free card to settle the jail fine with.",
     )
 
 

@@ -22,7 +22,7 @@ from banker.rules.state import TradeSide
 from banker.rules.tally import GameEnded, tally
 from banker.rules.trades import ProposeTrade
 from banker.rules.undo import Undo
-from tests.support.rules import ANN, BOB, CAT, NAMES, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, NAMES, cash, new_game, owning, refusal, refusals, run
 from tests.support.small_board import millionaire_board
 
 PARK_PLACE = 37
@@ -67,7 +67,10 @@ def test_a_token_level_is_bought_at_go_and_raises_the_salary():
     state = run(state, BuyLevel(player=ANN), PassGo(player=ANN))
     assert (state.player(ANN).level, cash(state, ANN)) == (3, 672 - 50 + 250)
     assert state.undo[-1].events[-1].describe(state) == "Ann is at GO with a top-level token"
-    assert refusal(state, BuyLevel(player=ANN)) == "Ann's token is already at the top level (3)."
+    assert refusals(state, BuyLevel(player=ANN), ANN) == (
+        "Ann's token is already at the top level (3).",
+        "Your token is already at the top level (3).",
+    )
 
 
 def test_a_level_is_bought_only_on_reaching_go_once_a_salary():
@@ -82,8 +85,9 @@ def test_a_level_is_bought_only_on_reaching_go_once_a_salary():
     state = run(state, PassGo(player=BOB))  # Bob's token is at the top: Ann's chance passes all the same
     assert refusal(state, BuyLevel(player=ANN)) == message
     state = run(state, PassGo(player=CAT), NextTurn())
-    assert refusal(state, BuyLevel(player=CAT)) == (
-        "Cat can buy a token level only on reaching GO: collect the salary first."
+    assert refusals(state, BuyLevel(player=CAT), CAT) == (
+        "Cat can buy a token level only on reaching GO: collect the salary first.",
+        "You can buy a token level only on reaching GO: collect the salary first.",
     )
     assert parse_command({"type": "buy_level", "player": 2}) == BuyLevel(player=BOB)
 
@@ -185,8 +189,9 @@ def test_a_kept_fortune_card_goes_to_the_hand_and_out_of_the_deck():
     state = kept(board_game(), ANN, "F1")
     assert state.player(ANN).hand == ("F1",)
     assert state.undo[-1].events[-1].describe(state) == "Ann keeps Free house until needed"
-    assert refusal(state, DrawCard(player=BOB, deck="fortune", card="F1")) == (
-        "Ann holds Free house, so it is not in the deck."
+    assert refusals(state, DrawCard(player=BOB, deck="fortune", card="F1"), ANN) == (
+        "Ann holds Free house, so it is not in the deck.",
+        "You hold Free house, so it is not in the deck.",
     )
     assert refusal(state, PlayCard(player=BOB, card="F1", deed=LOT_1)) == "Bob has no card F1 to play."
     state = run(state, DrawCard(player=BOB, deck="fortune", card="F7"))  # use now: its money at once
@@ -196,8 +201,9 @@ def test_a_kept_fortune_card_goes_to_the_hand_and_out_of_the_deck():
 def test_the_free_house_builds_where_the_rules_allow_at_no_cost():
     state = owning(kept(board_game(), ANN, "F1"), ANN, LOT_1, LOT_3)
     assert refusal(state, PlayCard(player=ANN, card="F1")) == "Say which deed Free house is played on."
-    assert refusal(state, PlayCard(player=ANN, card="F1", deed=LOT_4)) == (
-        "Lot 4 is not Ann's: the free house goes on a lot of theirs."
+    assert refusals(state, PlayCard(player=ANN, card="F1", deed=LOT_4), ANN) == (
+        "Lot 4 is not Ann's: the free house goes on a lot of theirs.",
+        "Lot 4 is not yours: the free house goes on a lot of yours.",
     )
     before = cash(state, ANN)
     state = run(state, PlayCard(player=ANN, card="F1", deed=LOT_3))
@@ -225,11 +231,13 @@ def test_sly_deal_takes_a_deed_not_from_a_whole_group():
 def test_forced_deal_swaps_one_deed_for_one():
     state = owning(kept(board_game(), ANN, "F3"), BOB, LOT_4)
     state = owning(state, ANN, LOT_9)
-    assert refusal(state, PlayCard(player=ANN, card="F3", deed=LOT_4)) == (
-        "Say which of Ann's deeds the Forced Deal hands over."
+    assert refusals(state, PlayCard(player=ANN, card="F3", deed=LOT_4), ANN) == (
+        "Say which of Ann's deeds the Forced Deal hands over.",
+        "Say which of your deeds the Forced Deal hands over.",
     )
-    assert refusal(state, PlayCard(player=ANN, card="F3", deed=LOT_4, give=LOT_6)) == (
-        "Lot 6 is not Ann's to hand over."
+    assert refusals(state, PlayCard(player=ANN, card="F3", deed=LOT_4, give=LOT_6), ANN) == (
+        "Lot 6 is not Ann's to hand over.",
+        "Lot 6 is not yours to hand over.",
     )
     swapped = run(state, PlayCard(player=ANN, card="F3", deed=LOT_4, give=LOT_9))
     assert (swapped.holding(LOT_4).owner, swapped.holding(LOT_9).owner) == (ANN, BOB)
@@ -389,9 +397,9 @@ def test_just_say_no_answers_a_deal_even_when_another_phone_acted_in_between():
     assert run(offered, PlayCard(player=BOB, card="F4")).holding(LOT_4).owner == BOB
     # but not once the deed has moved on, nor once Bob has done something since
     state = run(state, CollectFromBank(player=BOB, amount=10, reason="a prize"))
-    assert refusal(state, PlayCard(player=BOB, card="F4")) == (
-        "Just Say No refuses a Forced or Sly Deal played on Bob, or a rent or card payment Bob has just "
-        "made; the last thing done to or by Bob was neither."
+    assert refusals(state, PlayCard(player=BOB, card="F4"), BOB) == (
+        "Just Say No refuses a Forced or Sly Deal played on Bob, or a rent or card payment Bob has just made; the last thing done to or by Bob was neither.",
+        "Just Say No refuses a Forced or Sly Deal played on you, or a rent or card payment you have just made; the last thing done to or by you was neither.",
     )
 
 

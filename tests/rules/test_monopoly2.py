@@ -24,7 +24,18 @@ from banker.rules.state import TradeSide
 from banker.rules.tally import GameEnded
 from banker.rules.trades import ProposeTrade
 from banker.rules.undo import Undo
-from tests.support.rules import ANN, BOB, CAT, assert_building_supply, cash, new_game, owning, refusal, run
+from tests.support.rules import (
+    ANN,
+    BOB,
+    CAT,
+    assert_building_supply,
+    cash,
+    new_game,
+    owning,
+    refusal,
+    refusals,
+    run,
+)
 
 MEDITERRANEAN, BALTIC, ATLANTIC, PACIFIC = 1, 3, 26, 31
 WATER_WORKS, INDIANA = 28, 23
@@ -73,9 +84,9 @@ def test_a_deed_not_face_up_cannot_be_bought():
 
 def test_one_market_purchase_a_turn():
     state = run(game(), BuyFromMarket(player=ANN, deed=BALTIC))
-    assert refusal(state, BuyFromMarket(player=ANN, deed=MEDITERRANEAN)) == (
-        "Ann has already bought from the market this turn: one deed a turn. "
-        "Ann may buy again next turn, or once another player has bought from it."
+    assert refusals(state, BuyFromMarket(player=ANN, deed=MEDITERRANEAN), ANN) == (
+        "Ann has already bought from the market this turn: one deed a turn. Ann may buy again next turn, or once another player has bought from it.",
+        "You have already bought from the market this turn: one deed a turn. You may buy again next turn, or once another player has bought from it.",
     )
     # the turn moves on: another player buys from the market ...
     state = run(
@@ -147,7 +158,10 @@ def test_a_deed_in_a_monopoly_cannot_be_bought_from_its_owner():
         refusal(state, BuyFromOwner(player=BOB, deed=PACIFIC))
         == "Nobody owns Pacific Avenue: the bank sells deeds from the market."
     )
-    assert refusal(state, BuyFromOwner(player=ANN, deed=BALTIC)) == "Ann already owns Baltic Avenue."
+    assert refusals(state, BuyFromOwner(player=ANN, deed=BALTIC), ANN) == (
+        "Ann already owns Baltic Avenue.",
+        "You already own Baltic Avenue.",
+    )
 
 
 def test_a_deed_bought_from_its_owner_leaves_no_built_group_uneven():
@@ -367,6 +381,7 @@ def test_a_debtor_is_told_the_ways_this_game_has_to_raise_money():
         "Ann owes $2,000 and has $1,440: raise $560 more (pay with property)."
     )
     flush = run(state, CollectFromBank(player=ANN, amount=600, reason="a prize"))
-    assert refusal(flush, DeclareBankruptcy(player=ANN)) == (
-        "Ann has $2,040, enough to pay the $2,000 owed: pay it instead."
+    assert refusals(flush, DeclareBankruptcy(player=ANN), ANN) == (
+        "Ann has $2,040, enough to pay the $2,000 owed: pay it instead.",
+        "You have $2,040, enough to pay the $2,000 owed: pay it instead.",
     )

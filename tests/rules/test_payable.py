@@ -23,7 +23,7 @@ from banker.rules.property_payment import PayWithProperty
 from banker.rules.rent import PayRent
 from banker.rules.state import BANK, FREE_PARKING, GameState
 from tests.support.properties import searched
-from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, refusal, run
+from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, refusal, refusals, run
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, PENNSYLVANIA, BOARDWALK = 1, 3, 5, 6, 8, 15, 39
 ST_CHARLES, INCOME_TAX, LUXURY_TAX, ATLANTIC = 11, 4, 38, 26
@@ -40,9 +40,9 @@ def test_one_deed_pays_one_creditor_and_the_pot_takes_a_mortgage():
     assert [(d.creditor, d.amount) for d in state.debts] == [(BOB, 50), (FREE_PARKING, 200)]
     assert can_pay(state, ANN)
     assert not can_pay(run(state, PayBank(player=ANN, amount=5, reason="a card")), ANN)
-    assert refusal(state, DeclareBankruptcy(player=ANN)) == (
-        "Ann could still pay the $250 owed: hand over deeds (pay with property), sell buildings or "
-        "mortgage first."
+    assert refusals(state, DeclareBankruptcy(player=ANN), ANN) == (
+        "Ann could still pay the $250 owed: hand over deeds (pay with property), sell buildings or mortgage first.",
+        "You could still pay the $250 owed: hand over deeds (pay with property), sell buildings or mortgage first.",
     )
     state = run(state, PayWithProperty(player=ANN, deeds=(MEDITERRANEAN,)), Mortgage(deed=BOARDWALK))
     state = run(state, PayDebt(player=ANN))
@@ -85,9 +85,9 @@ def test_a_groups_buildings_go_with_its_first_deed_handed_over():
         "mortgage first."
     )
     bob_first = run(state, PayWithProperty(player=ANN, deeds=(MEDITERRANEAN,), to=BOB))
-    assert refusal(bob_first, PayWithProperty(player=ANN, deeds=(BALTIC,), to=BANK)) == (
-        "The deeds come to $60 of the $160 owed: the other $100 is more than Ann's $0 in cash. "
-        "Choose more deeds."
+    assert refusals(bob_first, PayWithProperty(player=ANN, deeds=(BALTIC,), to=BANK), ANN) == (
+        "The deeds come to $60 of the $160 owed: the other $100 is more than Ann's $0 in cash. Choose more deeds.",
+        "The deeds come to $60 of the $160 owed: the other $100 is more than your $0 in cash. Choose more deeds.",
     )
     state = run(state, PayWithProperty(player=ANN, deeds=(BALTIC,), to=BANK))
     state = run(state, PayWithProperty(player=ANN, deeds=(MEDITERRANEAN,), to=BOB))

@@ -16,7 +16,18 @@ from banker.rules.property_payment import PayWithProperty
 from banker.rules.rent import PayRent
 from banker.rules.state import FREE_PARKING
 from banker.rules.undo import Undo
-from tests.support.rules import ANN, BOB, CAT, assert_building_supply, built, cash, new_game, refusal, run
+from tests.support.rules import (
+    ANN,
+    BOB,
+    CAT,
+    assert_building_supply,
+    built,
+    cash,
+    new_game,
+    refusal,
+    refusals,
+    run,
+)
 
 MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, ATLANTIC, PACIFIC = 1, 3, 6, 8, 26, 31
 
@@ -77,10 +88,14 @@ def test_only_the_debts_to_the_chosen_creditor_are_settled():
     state = run(state, BuyFromMarket(player=BOB, deed=ATLANTIC), PayRent(player=ANN, deed=ATLANTIC))
     assert [d.creditor for d in state.debts] == [BOB]
     state = run(state, PayBank(player=ANN, amount=100, reason="tax"))
-    assert refusal(state, PayWithProperty(player=ANN, deeds=(BALTIC,))) == (
-        "Ann owes Bob and the bank: say which one the deeds go to."
+    assert refusals(state, PayWithProperty(player=ANN, deeds=(BALTIC,)), ANN) == (
+        "Ann owes Bob and the bank: say which one the deeds go to.",
+        "You owe Bob and the bank: say which one the deeds go to.",
     )
-    assert refusal(state, PayWithProperty(player=ANN, deeds=(BALTIC,), to=CAT)) == "Ann owes Cat nothing."
+    assert refusals(state, PayWithProperty(player=ANN, deeds=(BALTIC,), to=CAT), ANN) == (
+        "Ann owes Cat nothing.",
+        "You owe Cat nothing.",
+    )
     state = run(state, PayWithProperty(player=ANN, deeds=(BALTIC,), to=BOB))
     assert [(d.creditor, d.amount) for d in state.debts] == [(BANK, 100)]
     assert state.holding(BALTIC).owner == BOB and cash(state, BOB) == 1500 - 260
@@ -93,10 +108,14 @@ def test_what_property_cannot_pay_is_refused_in_words():
         refusal(state, PayWithProperty(player=ANN, deeds=(BALTIC, BALTIC)))
         == "Each deed can be handed over only once."
     )
-    assert refusal(state, PayWithProperty(player=ANN, deeds=(PACIFIC,))) == (
-        "Ann does not own Pacific Avenue."
+    assert refusals(state, PayWithProperty(player=ANN, deeds=(PACIFIC,)), ANN) == (
+        "Ann does not own Pacific Avenue.",
+        "You do not own Pacific Avenue.",
     )
-    assert refusal(state, PayWithProperty(player=BOB, deeds=(BALTIC,))) == "Bob owes nothing."
+    assert refusals(state, PayWithProperty(player=BOB, deeds=(BALTIC,)), BOB) == (
+        "Bob owes nothing.",
+        "You owe nothing.",
+    )
 
 
 def test_a_bare_deed_never_joins_the_creditors_built_lots_of_its_group():
@@ -144,8 +163,9 @@ def test_the_classic_game_pays_debts_in_cash_and_a_mortgaged_deed_never_pays():
 def test_bankruptcy_waits_while_cash_and_deeds_would_pay():
     state = run(browns(houses=1), PayBank(player=ANN, amount=1380, reason="x"))  # $1,280 cash
     # the browns $120 and their houses $100: $1,500 could be paid
-    assert refusal(state, DeclareBankruptcy(player=ANN)) == (
-        "Ann could still pay the $1,380 owed with cash and deeds: pay with property first."
+    assert refusals(state, DeclareBankruptcy(player=ANN), ANN) == (
+        "Ann could still pay the $1,380 owed with cash and deeds: pay with property first.",
+        "You could still pay the $1,380 owed with cash and deeds: pay with property first.",
     )
     state = run(state, PayBank(player=ANN, amount=200, reason="y"))
     assert run(state, DeclareBankruptcy(player=ANN)).player(ANN).bankrupt

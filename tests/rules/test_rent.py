@@ -11,7 +11,7 @@ from banker.rules.cards import DrawCard
 from banker.rules.money import Paid
 from banker.rules.mortgages import Mortgage
 from banker.rules.rent import PayRent
-from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, refusal, refusals, run
 
 # The printed title deeds: base rent, 1-4 houses, hotel.
 STREET_RENTS = {
@@ -176,7 +176,10 @@ def test_no_rent_is_due_on_a_mortgaged_deed():
 
 def test_nobody_pays_rent_to_themselves():
     state = owning(new_game(), ANN, 39)
-    assert refusal(state, PayRent(player=ANN, deed=39)) == "Ann owns Boardwalk: there is no rent to pay."
+    assert refusals(state, PayRent(player=ANN, deed=39), ANN) == (
+        "Ann owns Boardwalk: there is no rent to pay.",
+        "You own Boardwalk: there is no rent to pay.",
+    )
 
 
 def test_utility_rent_needs_the_dice_total():

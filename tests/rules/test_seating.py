@@ -25,6 +25,7 @@ from tests.support.rules import (
     new_game,
     owning,
     refusal,
+    refusals,
     run,
     total_cash,
 )
@@ -98,12 +99,14 @@ def test_the_bank_renames_a_player_and_changes_their_piece():
     assert refusal(state, ChangePlayer(player=ANN, name="Ann", piece="Cat")) == (
         "Two players have the piece Cat; give each a different piece."
     )
-    assert refusal(state, ChangePlayer(player=BOB, name="Robert", piece="Cat")) == (
-        "Robert already has that name and piece."
+    assert refusals(state, ChangePlayer(player=BOB, name="Robert", piece="Cat"), BOB) == (
+        "Robert already has that name and piece.",
+        "You already have that name and piece.",
     )
     # nor a zero-width space added: "Robert is now called Rob\u200bert" would read the same name
-    assert refusal(state, ChangePlayer(player=BOB, name="Rob\u200bert", piece="Cat")) == (
-        "Robert already has that name and piece."
+    assert refusals(state, ChangePlayer(player=BOB, name="Rob\u200bert", piece="Cat"), BOB) == (
+        "Robert already has that name and piece.",
+        "You already have that name and piece.",
     )
     # a player may keep their own name in another case
     assert run(state, ChangePlayer(player=BOB, name="ROBERT", piece="Cat")).player(BOB).name == "ROBERT"
@@ -153,12 +156,14 @@ def test_open_offers_lapse_and_debts_owed_to_the_resigning_player_are_forgiven()
 
 def test_a_player_who_owes_or_holds_the_high_bid_cannot_resign():
     state = run(new_game(), PayBank(player=CAT, amount=2000, reason="fine"))
-    assert refusal(state, Resign(player=CAT)) == (
-        "Cat owes $2,000: pay the debt or declare bankruptcy; a player cannot leave it behind."
+    assert refusals(state, Resign(player=CAT), CAT) == (
+        "Cat owes $2,000: pay the debt or declare bankruptcy; a player cannot leave it behind.",
+        "You owe $2,000: pay the debt or declare bankruptcy; a player cannot leave it behind.",
     )
     state = run(new_game(), Decline(player=ANN, deed=BALTIC), Bid(player=CAT, amount=30))
-    assert refusal(state, Resign(player=CAT)) == (
-        "Cat holds the high bid in the auction under way: leave once it is over (or the banker cancels it)."
+    assert refusals(state, Resign(player=CAT), CAT) == (
+        "Cat holds the high bid in the auction under way: leave once it is over (or the banker cancels it).",
+        "You hold the high bid in the auction under way: leave once it is over (or the banker cancels it).",
     )
     state = run(state, Resign(player=BOB), CloseAuction())
     assert state.holding(BALTIC).owner == CAT

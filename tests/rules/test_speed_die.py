@@ -16,7 +16,7 @@ from banker.rules.jail import GoToJail
 from banker.rules.mortgages import Mortgage
 from banker.rules.speed import MrMonopoly, TriplesMove, mr_monopoly_target
 from banker.rules.state import BANK, Holding
-from tests.support.rules import ANN, BOB, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, cash, new_game, owning, refusal, refusals, run
 
 GO, MEDITERRANEAN, VERMONT, CONNECTICUT, ST_CHARLES = 0, 1, 8, 9, 11
 CHANCE_1, CHANCE_2, CHANCE_3 = 7, 22, 36
@@ -108,8 +108,9 @@ def test_the_speed_die_moves_need_the_speed_die_game():
 def test_a_player_in_jail_rolls_no_speed_die():
     """000: a jailed player rolls only the two dice: triples to GO and Mr. Monopoly each paid them $200."""
     state = run(new_game(3, "speed"), GoToJail(player=ANN))
-    assert refusal(state, TriplesMove(player=ANN, to=0)) == (
-        "Ann is in jail and rolls only the two dice there: no speed die, so no triples."
+    assert refusals(state, TriplesMove(player=ANN, to=0), ANN) == (
+        "Ann is in jail and rolls only the two dice there: no speed die, so no triples.",
+        "You are in jail and roll only the two dice there: no speed die, so no triples.",
     )
     assert refusal(state, MrMonopoly(player=ANN, from_space=39)) == (
         "Ann is in jail and rolls only the two dice there: no speed die, so no Mr. Monopoly."

@@ -34,6 +34,7 @@ from tests.support.rules import (
     new_game,
     owning,
     refusal,
+    refusals,
     run,
     short_bob,
 )
@@ -72,13 +73,17 @@ def test_a_trade_that_only_helps_is_agreed_and_waits_and_one_that_does_not_help_
         "Bob agreed to Cat's offer: it goes through once Bob's agreed trades clear the debt"
     )
     assert state.holding(READING).owner == BOB and cash(state, BOB) == 300  # nothing moved yet
-    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
+    assert refusals(state, AcceptTrade(player=BOB, trade=1), BOB) == (
         "Bob has already agreed to this trade: it goes through with the other agreed trades once "
-        "together they clear the debt."
+        "together they clear the debt.",
+        "You have already agreed to this trade: it goes through with the other agreed trades once "
+        "together they clear the debt.",
     )
-    assert refusal(state, buys(BOB, CAT, BALTIC, 100)) == (  # Bob buying: further from paying
+    assert refusals(state, buys(BOB, CAT, BALTIC, 100), BOB) == (  # Bob buying: further from paying
         "Under the tournament rules a trade must bring Bob nearer to paying the $600 owed, and after this "
-        "one Bob would have $200."
+        "one Bob would have $200.",
+        "Under the tournament rules a trade must bring you nearer to paying the $600 owed, and after this "
+        "one you would have $200.",
     )
 
 
@@ -97,16 +102,21 @@ def test_agreed_trades_with_several_players_go_through_together_once_they_clear_
 
 def test_agreed_trades_are_completed_once_the_rest_is_raised_and_lapse_on_bankruptcy():
     state = run(short_bob(), buys(CAT, BOB, READING, 150), AcceptTrade(player=BOB, trade=1))
-    assert refusal(state, CompleteAgreedTrades(player=BOB)) == (
+    assert refusals(state, CompleteAgreedTrades(player=BOB), BOB) == (
         "Together the agreed trades would leave Bob $450 for the $600 owed: raise the rest first, or "
-        "agree another trade."
+        "agree another trade.",
+        "Together the agreed trades would leave you $450 for the $600 owed: raise the rest first, or "
+        "agree another trade.",
     )
     raised = run(
         short_bob(), buys(CAT, BOB, READING, 210), AcceptTrade(player=BOB, trade=1), Mortgage(deed=SHORT_LINE)
     )
     raised = run(raised, CompleteAgreedTrades(player=BOB), PayDebt(player=BOB))  # $300 + $100 + $210
     assert cash(raised, BOB) == 10 and raised.holding(READING).owner == CAT
-    assert refusal(raised, CompleteAgreedTrades(player=BOB)) == "Bob has no agreed trades waiting."
+    assert refusals(raised, CompleteAgreedTrades(player=BOB), BOB) == (
+        "Bob has no agreed trades waiting.",
+        "You have no agreed trades waiting.",
+    )
     # had no one else helped ($300 and $200 of mortgages for $600), the agreed trade is void: it
     # lapses with Bob's bankruptcy
     out = run(state, DeclareBankruptcy(player=BOB))
@@ -117,8 +127,9 @@ def test_an_agreed_trade_gone_out_of_date_is_named_when_the_trades_would_go_thro
     state = run(short_bob(), buys(CAT, BOB, READING, 150), AcceptTrade(player=BOB, trade=1))
     state = run(state, PayBank(player=CAT, amount=2840, reason="elsewhere"))  # $100 left
     state = run(state, buys(DAN, BOB, SHORT_LINE, 200))  # with Cat's $150, enough
-    assert refusal(state, AcceptTrade(player=BOB, trade=2)) == (
-        "The agreed trade between Cat and Bob is out of date: Cat has $100, not the $150 in the offer."
+    assert refusals(state, AcceptTrade(player=BOB, trade=2), CAT) == (
+        "The agreed trade between Cat and Bob is out of date: Cat has $100, not the $150 in the offer.",
+        "Your agreed trade with Bob is out of date. You have $100, not the $150 in the offer.",
     )
 
 
@@ -224,7 +235,10 @@ def test_a_claim_counts_as_cash_in_a_trade_and_is_owed_to_its_new_holder():
     )
     bought = run(state, AcceptTrade(player=BOB, trade=1), PayDebt(player=BOB))
     assert bought.debts == ()  # with Bob's debt paid, Ann has no claim left to hand over
-    assert refusal(bought, sale) == "Bob owes Ann nothing to hand over."
+    assert refusals(bought, sale, ANN) == (
+        "Bob owes Ann nothing to hand over.",
+        "Bob owes you nothing to hand over.",
+    )
 
 
 def test_a_claim_for_cash_is_cash_for_cash_under_the_tournament_rules():
@@ -259,7 +273,10 @@ def test_the_creditor_forgives_the_debt_for_deeds_once_a_rescue_was_offered():
 def test_a_claim_offered_is_checked_against_what_is_owed_and_only_under_the_tournament_rules():
     state = run(short_bob(), buys(DAN, BOB, SHORT_LINE, 310))
     too_much = ProposeTrade(player=ANN, to=BOB, give=claim(BOB, 700), get=TradeSide(deeds=(READING,)))
-    assert refusal(state, too_much) == "Bob owes Ann $600, not the $700 in the offer."
+    assert refusals(state, too_much, ANN) == (
+        "Bob owes Ann $600, not the $700 in the offer.",
+        "Bob owes you $600, not the $700 in the offer.",
+    )
     nothing = ProposeTrade(player=CAT, to=BOB, give=claim(BOB, 600), get=TradeSide(deeds=(READING,)))
     assert refusal(state, nothing) == "Bob owes Cat nothing to hand over."
     classic = short_bob("classic")

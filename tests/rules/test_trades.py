@@ -30,7 +30,19 @@ from banker.rules.trades import (
     TradeProposed,
 )
 from banker.rules.undo import Undo
-from tests.support.rules import ANN, BOB, CAT, built, cash, new_game, owning, refusal, run, short_bob
+from tests.support.rules import (
+    ANN,
+    BOB,
+    CAT,
+    built,
+    cash,
+    new_game,
+    owning,
+    refusal,
+    refusals,
+    run,
+    short_bob,
+)
 
 MEDITERRANEAN, BALTIC, READING, SHORT_LINE, PARK_PLACE, BOARDWALK = 1, 3, 5, 35, 37, 39
 NOTHING = TradeSide()
@@ -257,9 +269,11 @@ def test_the_fee_is_paid_from_the_cash_after_the_trade():
 def test_a_receiver_who_cannot_pay_the_fee_makes_the_accept_refused_naming_the_shortfall():
     state = run(table(), Mortgage(deed=BOARDWALK), PayBank(player=BOB, amount=1145))  # Bob: $5
     state = run(state, offer(give=TradeSide(cash=10, deeds=(BOARDWALK,)), get=TradeSide(deeds=(PARK_PLACE,))))
-    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
+    assert refusals(state, AcceptTrade(player=BOB, trade=1), BOB) == (
         "After the trade Bob would have $15 and needs $5 more for the mortgaged deeds: "
-        "$20 to keep Boardwalk mortgaged."
+        "$20 to keep Boardwalk mortgaged.",
+        "After the trade you would have $15 and need $5 more for the mortgaged deeds: "
+        "$20 to keep Boardwalk mortgaged.",
     )
     assert refusal(state, AcceptTrade(player=BOB, trade=1, mortgages=((BOARDWALK, "lift"),))) == (
         "After the trade Bob would have $15 and needs $205 more for the mortgaged deeds: "
@@ -285,8 +299,9 @@ def test_the_proposer_who_cannot_pay_the_fee_makes_the_accept_refused_too():
 def test_mortgage_choices_are_only_for_mortgaged_deeds_received():
     state = run(table(), Mortgage(deed=PARK_PLACE))
     swap = dict(give=TradeSide(deeds=(BOARDWALK,)), get=TradeSide(deeds=(PARK_PLACE,)))
-    assert refusal(state, offer(**swap, mortgages=((BOARDWALK, "lift"),))) == (
-        "Boardwalk is not part of what Ann receives in this trade."
+    assert refusals(state, offer(**swap, mortgages=((BOARDWALK, "lift"),)), ANN) == (
+        "Boardwalk is not part of what Ann receives in this trade.",
+        "Boardwalk is not part of what you receive in this trade.",
     )
     assert refusal(table(), offer(**swap, mortgages=((PARK_PLACE, "lift"),))) == (
         "Park Place is not mortgaged: there is nothing to keep or lift."
@@ -342,6 +357,28 @@ def test_an_offer_of_what_a_side_does_not_have_is_refused(give, get, message):
     assert refusal(table(), offer(give=give, get=get)) == message
 
 
+@pytest.mark.parametrize(
+    ("give", "get", "player", "you"),
+    [
+        (TradeSide(deeds=(PARK_PLACE,)), TradeSide(), ANN, "You do not own Park Place."),
+        (TradeSide(), TradeSide(deeds=(MEDITERRANEAN,)), BOB, "You do not own Mediterranean Avenue."),
+        (TradeSide(cash=2000), TradeSide(), ANN, "You have $1,100, not the $2,000 in the offer."),
+        (TradeSide(), TradeSide(cash=5000), BOB, "You have $1,150, not the $5,000 in the offer."),
+        (
+            TradeSide(jail_cards=("chance",)),
+            TradeSide(),
+            ANN,
+            "You do not hold the Chance Get Out of Jail Free card.",
+        ),
+    ],
+)
+def test_the_side_an_offer_is_refused_for_reads_it_in_the_second_person_on_its_own_phone(
+    give, get, player, you
+):
+    them, to_you = refusals(table(), offer(give=give, get=get), player)
+    assert to_you == you and them.startswith(("Ann ", "Bob "))
+
+
 def test_a_card_can_be_offered_only_as_often_as_it_is_held():
     state = with_jail_cards(table())
     assert refusal(state, offer(give=TradeSide(jail_cards=("chance", "chance")))) == (
@@ -351,15 +388,19 @@ def test_a_card_can_be_offered_only_as_often_as_it_is_held():
 
 def test_a_trade_needs_two_players_in_the_game():
     state = table()
-    assert refusal(state, offer(to=ANN, give=TradeSide(cash=5))) == (
-        "A trade is between two players: Ann cannot trade alone."
+    assert refusals(state, offer(to=ANN, give=TradeSide(cash=5)), ANN) == (
+        "A trade is between two players: Ann cannot trade alone.",
+        "A trade is between two players: you cannot trade alone.",
     )
     assert refusal(state, offer(to=9, give=TradeSide(cash=5))) == "There is no player 9 in this game."
     gone = state.with_player(CAT, bankrupt=True)
     assert refusal(gone, offer(to=CAT, give=TradeSide(cash=5))) == (
         "Cat is out of the game: there is no trading with them."
     )
-    assert refusal(gone, offer(player=CAT, to=ANN, get=TradeSide(cash=5))) == "Cat is out of the game."
+    assert refusals(gone, offer(player=CAT, to=ANN, get=TradeSide(cash=5)), CAT) == (
+        "Cat is out of the game.",
+        "You are out of the game.",
+    )
 
 
 def test_a_deed_on_the_auction_block_cannot_be_traded():
@@ -391,9 +432,11 @@ def test_a_player_in_debt_may_not_give_away_what_whoever_is_owed_would_get():
     """Bob owes the bank $2,000 with $1,150 and Park Place (mortgage value $175): $1,325 to raise."""
     state = run(table(), PayBank(player=BOB, amount=2000))
     gift = offer(player=BOB, to=CAT, give=TradeSide(deeds=(PARK_PLACE,)))
-    assert refusal(state, gift) == (
+    assert refusals(state, gift, BOB) == (
         "Bob owes $2,000 and cannot pay it: a trade may not leave Bob worth less "
-        "($1,150 instead of $1,325), which would take it from whoever is owed."
+        "($1,150 instead of $1,325), which would take it from whoever is owed.",
+        "You owe $2,000 and cannot pay it: a trade may not leave you worth less "
+        "($1,150 instead of $1,325), which would take it from whoever is owed.",
     )
     below_its_mortgage = offer(
         player=BOB, to=CAT, give=TradeSide(deeds=(PARK_PLACE,)), get=TradeSide(cash=100)
@@ -424,9 +467,11 @@ def test_an_offer_made_before_the_debt_is_void_if_it_now_gives_away_what_is_owed
         table(), offer(player=CAT, to=BOB, get=TradeSide(deeds=(PARK_PLACE,)), give=TradeSide(cash=50))
     )
     state = run(state, PayBank(player=BOB, amount=2000))
-    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
+    assert refusals(state, AcceptTrade(player=BOB, trade=1), BOB) == (
         "This offer is void. Bob owes $2,000 and cannot pay it: a trade may not leave Bob worth less "
-        "($1,200 instead of $1,325), which would take it from whoever is owed."
+        "($1,200 instead of $1,325), which would take it from whoever is owed.",
+        "This offer is void. You owe $2,000 and cannot pay it: a trade may not leave you worth less "
+        "($1,200 instead of $1,325), which would take it from whoever is owed.",
     )
 
 
@@ -464,11 +509,13 @@ def test_only_an_open_offer_can_be_answered():
 def test_only_the_partner_answers_and_only_the_proposer_withdraws():
     state = run(table(), BOARDWALK_AND_100_FOR_PARK_PLACE)
     for player in (ANN, CAT):
-        assert refusal(state, AcceptTrade(player=player, trade=1)) == (
-            "This offer from Ann is for Bob: only they can accept it."
+        assert refusals(state, AcceptTrade(player=player, trade=1), ANN) == (
+            "This offer from Ann is for Bob: only they can accept it.",
+            "Your offer is for Bob: only they can accept it.",
         )
-        assert refusal(state, DeclineTrade(player=player, trade=1)) == (
-            "This offer from Ann is for Bob: only they can decline it."
+        assert refusals(state, DeclineTrade(player=player, trade=1), ANN) == (
+            "This offer from Ann is for Bob: only they can decline it.",
+            "Your offer is for Bob: only they can decline it.",
         )
     for player in (BOB, CAT):
         assert refusal(state, CancelTrade(player=player, trade=1)) == (
@@ -486,8 +533,9 @@ def test_an_offer_of_a_deed_traded_elsewhere_since_is_out_of_date():
         offer(to=CAT, give=TradeSide(deeds=(BOARDWALK,)), get=TradeSide(cash=500)),
         AcceptTrade(player=CAT, trade=2),
     )
-    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
-        "This offer is out of date: Ann no longer owns Boardwalk."
+    assert refusals(state, AcceptTrade(player=BOB, trade=1), ANN) == (
+        "This offer is out of date: Ann no longer owns Boardwalk.",
+        "This offer is out of date. You no longer own Boardwalk.",
     )
     assert run(state, CancelTrade(player=ANN, trade=1)).trades == ()
 
@@ -505,8 +553,9 @@ def test_an_offer_whose_group_got_buildings_since_is_out_of_date():
 def test_an_offer_of_cash_spent_since_is_out_of_date():
     state = run(table(), offer(give=TradeSide(cash=1000), get=TradeSide(deeds=(PARK_PLACE,))))
     state = run(state, PayBank(player=ANN, amount=500))
-    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
-        "This offer is out of date: Ann has $600, not the $1,000 in the offer."
+    assert refusals(state, AcceptTrade(player=BOB, trade=1), ANN) == (
+        "This offer is out of date: Ann has $600, not the $1,000 in the offer.",
+        "This offer is out of date. You have $600, not the $1,000 in the offer.",
     )
 
 
@@ -514,8 +563,9 @@ def test_an_offer_of_a_card_used_since_is_out_of_date():
     state = with_jail_cards(table())
     state = run(state, offer(give=TradeSide(jail_cards=("chance",)), get=TradeSide(cash=10)))
     state = run(state, GoToJail(player=ANN), UseJailCard(player=ANN))
-    assert refusal(state, AcceptTrade(player=BOB, trade=1)) == (
-        "This offer is out of date: Ann no longer holds the Chance Get Out of Jail Free card."
+    assert refusals(state, AcceptTrade(player=BOB, trade=1), ANN) == (
+        "This offer is out of date: Ann no longer holds the Chance Get Out of Jail Free card.",
+        "This offer is out of date. You no longer hold the Chance Get Out of Jail Free card.",
     )
 
 
@@ -529,8 +579,9 @@ def test_an_offer_for_a_deed_mortgaged_since_is_out_of_date():
 
 def test_an_offer_with_a_player_out_of_the_game_since_is_out_of_date():
     state = run(table(), offer(to=CAT, give=TradeSide(cash=10)))
-    assert refusal(state.with_player(ANN, bankrupt=True), AcceptTrade(player=CAT, trade=1)) == (
-        "This offer is out of date: Ann is out of the game."
+    assert refusals(state.with_player(ANN, bankrupt=True), AcceptTrade(player=CAT, trade=1), ANN) == (
+        "This offer is out of date: Ann is out of the game.",
+        "This offer is out of date. You are out of the game.",
     )
 
 
@@ -564,19 +615,24 @@ def test_the_jma_preset_has_the_trade_limits_and_classic_does_not():
 
 def test_no_gifts_under_the_tournament_rules():
     state = table(trade_limits=True)
-    assert refusal(state, offer(give=TradeSide(cash=100))) == (
-        "No gifts under the tournament rules: Ann would give $100 and get nothing back."
+    assert refusals(state, offer(give=TradeSide(cash=100)), ANN) == (
+        "No gifts under the tournament rules: Ann would give $100 and get nothing back.",
+        "No gifts under the tournament rules: you would give $100 and get nothing back.",
     )
-    assert refusal(state, offer(get=TradeSide(deeds=(PARK_PLACE,)))) == (
-        "No gifts under the tournament rules: Bob would give Park Place and get nothing back."
+    assert refusals(state, offer(get=TradeSide(deeds=(PARK_PLACE,))), BOB) == (
+        "No gifts under the tournament rules: Bob would give Park Place and get nothing back.",
+        "No gifts under the tournament rules: you would give Park Place and get nothing back.",
     )
 
 
 def test_no_cash_for_cash_under_the_tournament_rules():
     """$500 for $1 went through as a trade where a payment to a player is refused: a $499 gift."""
-    assert refusal(table(trade_limits=True), offer(give=TradeSide(cash=500), get=TradeSide(cash=1))) == (
+    cash_for_cash = offer(give=TradeSide(cash=500), get=TradeSide(cash=1))
+    assert refusals(table(trade_limits=True), cash_for_cash, ANN) == (
         "Cash for cash is a gift or a loan, which the tournament rules do not allow: "
-        "Ann would give $500 and get $1."
+        "Ann would give $500 and get $1.",
+        "Cash for cash is a gift or a loan, which the tournament rules do not allow: "
+        "you would give $500 and get $1.",
     )
     assert run(table(), offer(give=TradeSide(cash=500), get=TradeSide(cash=1))).trades  # classic: a payment
 
@@ -589,13 +645,18 @@ def test_no_unmortgaged_deed_at_or_below_its_mortgage_value_under_the_tournament
             f"Park Place must bring more than $175, and Ann would pay ${paid}."
         )
     assert run(state, offer(give=TradeSide(cash=176), get=TradeSide(deeds=(PARK_PLACE,)))).trades
-    assert refusal(state, offer(give=TradeSide(cash=275), get=TradeSide(deeds=(PARK_PLACE, READING)))) == (
+    both = offer(give=TradeSide(cash=275), get=TradeSide(deeds=(PARK_PLACE, READING)))
+    assert refusals(state, both, ANN) == (
         "No deed is sold at or below its mortgage value under the tournament rules: "
-        "Park Place and Reading Railroad together must bring more than $275, and Ann would pay $275."
+        "Park Place and Reading Railroad together must bring more than $275, and Ann would pay $275.",
+        "No deed is sold at or below its mortgage value under the tournament rules: "
+        "Park Place and Reading Railroad together must bring more than $275, and you would pay $275.",
     )
-    assert refusal(state, offer(give=TradeSide(deeds=(BOARDWALK,)), get=TradeSide(cash=200))) == (
+    assert refusals(state, offer(give=TradeSide(deeds=(BOARDWALK,)), get=TradeSide(cash=200)), BOB) == (
         "No deed is sold at or below its mortgage value under the tournament rules: "
-        "Boardwalk must bring more than $200, and Bob would pay $200."
+        "Boardwalk must bring more than $200, and Bob would pay $200.",
+        "No deed is sold at or below its mortgage value under the tournament rules: "
+        "Boardwalk must bring more than $200, and you would pay $200.",
     )
     mortgaged = run(state, Mortgage(deed=PARK_PLACE))
     assert run(mortgaged, offer(give=TradeSide(cash=1), get=TradeSide(deeds=(PARK_PLACE,)))).trades
@@ -616,9 +677,11 @@ def test_no_get_out_of_jail_free_card_for_50_dollars_or_more_under_the_tournamen
         AcceptTrade(player=ANN, trade=1),
     )
     both = TradeSide(jail_cards=("chance", "community_chest"))
-    assert refusal(state, offer(give=both, get=TradeSide(cash=100))) == (
+    assert refusals(state, offer(give=both, get=TradeSide(cash=100)), ANN) == (
         "A Get Out of Jail Free card sells for less than $50 under the tournament rules: "
-        "Ann would get $100 for 2 cards."
+        "Ann would get $100 for 2 cards.",
+        "A Get Out of Jail Free card sells for less than $50 under the tournament rules: "
+        "you would get $100 for 2 cards.",
     )
     assert run(state, offer(give=both, get=TradeSide(cash=99))).trades
 
@@ -628,10 +691,15 @@ def test_a_card_paying_for_a_deed_counts_as_the_most_it_may_sell_for_under_the_t
     than $50, far below its $175 mortgage value. A card counts as $49, the most it may bring."""
     state = with_jail_cards(owning(table(trade_limits=True), BOB, BALTIC))
     card = ("chance",)
-    assert refusal(state, offer(give=TradeSide(jail_cards=card), get=TradeSide(deeds=(PARK_PLACE,)))) == (
+    assert refusals(
+        state, offer(give=TradeSide(jail_cards=card), get=TradeSide(deeds=(PARK_PLACE,))), ANN
+    ) == (
         "No deed is sold at or below its mortgage value under the tournament rules: Park Place must bring "
         "more than $175, and Ann would give the Chance Get Out of Jail Free card, worth $49 at most "
-        "(a Get Out of Jail Free card sells for less than $50)."
+        "(a Get Out of Jail Free card sells for less than $50).",
+        "No deed is sold at or below its mortgage value under the tournament rules: Park Place must bring "
+        "more than $175, and you would give the Chance Get Out of Jail Free card, worth $49 at most "
+        "(a Get Out of Jail Free card sells for less than $50).",
     )
     assert refusal(
         state, offer(give=TradeSide(cash=126, jail_cards=card), get=TradeSide(deeds=(PARK_PLACE,)))

@@ -56,7 +56,7 @@ def test_the_decliners_phone_says_why_it_has_no_bids(app, speed):
         speed["Ann"].get(f"/g/{game_id}")
     )
     assert refusal(do(speed["Ann"], game_id, type="bid", player=1, amount=10)) == (
-        "Ann declined to buy Boardwalk and may not bid for it."
+        "You declined to buy Boardwalk and may not bid for it."  # on Ann's own phone
     )
 
 

@@ -152,7 +152,7 @@ def test_a_jailed_player_who_rolled_doubles_is_out_in_one_tap_with_no_money_move
     assert "In jail" not in text(table["Ann"].get(f"/g/{game_id}"))
     assert "Ann rolled doubles and is out of jail" in text(table["Bob"].get(f"/g/{game_id}"))
     again = do(table["Ann"], game_id, type="leave_jail_by_doubles", player=1)
-    assert again.status_code == 409 and refusal(again) == "Ann is not in jail."
+    assert again.status_code == 409 and refusal(again) == "You are not in jail."  # Ann's own phone
 
 
 def test_a_chance_space_lists_its_sixteen_cards_by_short_titles_with_their_amounts(table):
@@ -312,7 +312,7 @@ def test_the_banks_sheet_closes_as_the_bank_and_a_refusal_never_replaces_the_she
 
 BAD = [
     ({"type": "buy", "player": 1, "deed": 15}, 409, "Pennsylvania Railroad is already owned by Bob."),
-    ({"type": "pay_rent", "player": 1, "deed": 1}, 409, "Ann owns Mediterranean Avenue"),
+    ({"type": "pay_rent", "player": 1, "deed": 1}, 409, "You own Mediterranean Avenue"),
     ({"type": "pay_rent", "player": 1, "deed": 12}, 409, "Enter the dice total"),
     ({"type": "pay_rent", "player": 1, "deed": 12, "dice": 13}, 409, "A dice total is between 2 and 12."),
     ({"type": "pay_rent", "player": 1, "deed": 12, "dice": 16}, 400, "A dice total is between 2 and 15."),

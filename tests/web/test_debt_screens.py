@@ -113,7 +113,9 @@ def test_bankruptcy_while_money_can_still_be_raised_is_refused(app, table):
     assert "Declare bankruptcy" not in debt_card(bob)
     response = do(table["Bob"], table["id"], type="declare_bankruptcy", player=2)
     assert response.status_code == 409
-    assert "Bob could still raise $1,300 towards the $1,200 owed" in text(response)
+    assert "You could still raise $1,300 towards the $1,200 owed" in text(response)  # Bob's own phone
+    as_bank = do(table["host"], table["id"], "bank", type="declare_bankruptcy", player=2)
+    assert "Bob could still raise $1,300 towards the $1,200 owed" in text(as_bank)
 
 
 def test_the_last_player_standing_wins_on_every_screen(app, client):

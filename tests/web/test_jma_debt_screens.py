@@ -188,7 +188,7 @@ def test_a_trade_that_only_helps_is_agreed_shown_waiting_and_put_through_once_th
     assert "Mortgage Baltic Avenue" not in readable(cards(page(phones["Bob"], game_id)))  # promised to Cy
     waiting = readable(trade_cards(page(phones["Bob"], game_id)))
     assert "Put the agreed trade through" in waiting
-    assert "Together the agreed trades would leave Bob $60 for the $100 owed" in waiting
+    assert "Together the agreed trades would leave you $60 for the $100 owed" in waiting  # Bob's phone
     assert "Put the agreed trade through" not in readable(page(phones["Cy"], game_id))  # Bob's to put through
     as_banker(
         app, game_id, {"type": "collect_from_bank", "player": 2, "amount": 40, "reason": "a correction"}
@@ -244,4 +244,4 @@ def test_the_creditor_takes_a_deed_for_the_debt_from_the_trade_form_once_a_rescu
     assert state.debts == () and state.holding(BALTIC).owner == 1 and state.player(2).cash == 20
     before = seq(app, game_id)
     forged = propose(phones["Ann"], game_id, {"to": 3, "give_claims": ["2:100"], "get_cash": "10"})
-    assert refusal(forged) == "Bob owes Ann nothing to hand over." and seq(app, game_id) == before
+    assert refusal(forged) == "Bob owes you nothing to hand over." and seq(app, game_id) == before  # Ann's

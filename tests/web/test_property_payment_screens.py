@@ -83,7 +83,7 @@ def test_the_bank_pays_with_property_for_the_player_it_acts_for(app, owing):
 def test_a_refused_payment_says_why_and_nothing_moves(owing):
     game_id, ann, bob, service = owing
     response = do(ann, game_id, type="pay_with_property", player=1, deeds="39")
-    assert response.status_code == 409 and "Ann does not own Boardwalk." in text(response)
+    assert response.status_code == 409 and "You do not own Boardwalk." in text(response)  # Ann's phone
     response = do(bob, game_id, type="pay_with_property", player=1, deeds="3")
     assert response.status_code == 403
     assert service.state(game_id).debts  # still owed

@@ -13,7 +13,7 @@ def test_a_deed_the_cash_cannot_buy_offers_mortgages_and_sales_with_their_amount
     do(bought["Ann"], game_id, type="build_group", deed=1, levels='{"1": 1, "3": 1}')
     do(bought["Ann"], game_id, type="pay_player", player=1, to=2, amount=900)  # $1,500 - 320 - 100 - 900
     sheet = tap(bought["Ann"], game_id, 39)
-    assert "Ann has $180 and needs $220 more to pay $400." in readable(sheet)
+    assert "You have $180 and need $220 more to pay $400." in readable(sheet)  # Ann's own phone
     assert "$220 short: raise it here" in sheet
     assert buttons(sheet[sheet.index('class="raise-money"') :]) == [
         "Mortgage Reading Railroad · +$100",  # a mortgage first: it costs least to undo

@@ -96,8 +96,13 @@ def test_an_offer_gone_out_of_date_says_so_to_both_sides_and_cannot_be_accepted(
     ann = offer_card(page(deeds["Ann"], game_id))
     assert "Waiting for Bob to answer" in ann and why in ann and "Withdraw my offer" in ann
     assert f'data-attention="{game_id}-trade-1-stale"' in ann  # it opens in the dock to say so
-    bob = offer_card(page(deeds["Bob"], game_id))
-    assert why in bob and re.search(r'<button class="btn primary wide" disabled>Accept</button>', bob)
+    bob = offer_card(page(deeds["Bob"], game_id))  # Bob's own phone: the deed was his
+    to_bob = "This offer is out of date. You no longer own Reading Railroad."
+    assert to_bob in bob and why not in bob
+    assert re.search(r'<button class="btn primary wide" disabled>Accept</button>', bob)
+    assert why in offer_card(page(deeds["host"], game_id, "/bank"))
+    tapped = post(deeds["Bob"], f"/g/{game_id}/trade/1/accept", {})
+    assert tapped.status_code == 409 and to_bob in text(tapped)
 
 
 def test_the_bank_names_on_each_answer_the_player_it_answers_for(app, deeds):
@@ -181,7 +186,7 @@ def test_a_bad_offer_gets_a_clear_message_and_changes_nothing(app, deeds):
     before = seq(app, deeds["id"])
     response = post(deeds["Ann"], f"/g/{deeds['id']}/trade", {"to": 2, "give_cash": "5000"})
     assert response.status_code == 409
-    assert "Ann" in text(response) and "$5,000" in text(response)
+    assert "You have $1,100, not the $5,000 in the offer." in text(response)  # on Ann's own phone
     response = post(deeds["Ann"], f"/g/{deeds['id']}/trade", {"to": 2, "give_deeds": [READING]})
     assert response.status_code == 409 and "Reading Railroad" in text(response)
     assert seq(app, deeds["id"]) == before

@@ -34,10 +34,21 @@ class Offer:
     moved: int = 0  # the cash it moves for the acting player, as a number
     confirm: Confirm | None = None
     banker_only: str | None = None  # why a player's own phone may not send it, though the bank may
+    player: int | None = None  # the player it acts for
+    to_you: tuple[int, str] | None = None  # (player, why it is refused as their own phone says it)
 
     def refused_on(self, view: str) -> str | None:
-        """Why the phone showing `view` may not send it now (None: it may)."""
-        return self.refused or (self.banker_only if view == "player" else None)
+        """Why the phone showing `view` may not send it now (None: it may); a player's phone shows
+        its own player's buttons, and reads their refusals to them ("You owe…")."""
+        return self.refused_to(self.player if view == "player" else None) or (
+            self.banker_only if view == "player" else None
+        )
+
+    def refused_to(self, player: int | None) -> str | None:
+        """Why it cannot be done now, as `player` reads it on their own phone (None: the bank)."""
+        if self.refused and self.to_you is not None and self.to_you[0] == player:
+            return self.to_you[1]
+        return self.refused
 
 
 def offer(
@@ -51,7 +62,8 @@ def offer(
     try:
         events = decide(state, command)
     except RuleError as error:
-        return Offer(label, payload, error.message, style, short=_short(state, command, player))
+        short = _short(state, command, player)
+        return Offer(label, payload, error.message, style, short=short, player=player, to_you=error.to_you)
     moved = sum(
         (e.amount if e.payee == player else -e.amount if e.payer == player else 0)
         for e in events
@@ -67,7 +79,14 @@ def offer(
     held = bank_before_player(state, events)  # said on the acting player's own phone, the one it shows on
     banker_only = command.refused_to_players(state) or (held.message_to(player) if held else None)
     return Offer(
-        label, payload, None, style, amount if with_amount else "", moved=moved, banker_only=banker_only
+        label,
+        payload,
+        None,
+        style,
+        amount if with_amount else "",
+        moved=moved,
+        banker_only=banker_only,
+        player=player,
     )
 
 

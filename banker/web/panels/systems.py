@@ -56,7 +56,7 @@ def market_panel(state: GameState, player: Player | None) -> MarketPanel | None:
     if by_card is not None:
         buy = offer(state, {"type": "buy", "player": player.id, "deed": by_card}, Text("Buy"), "primary")
         card_buy = (state.deed(by_card), buy)
-    why = {o.refused for _, o in deeds}
+    why = {o.refused_to(player.id) for _, o in deeds}  # said to the phone's own player
     refused = why.pop() if len(why) == 1 and deeds else None
     return MarketPanel(deeds=deeds, left=len(state.deck), next_turn=turn, card_buy=card_buy, refused=refused)
 

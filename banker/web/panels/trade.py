@@ -39,6 +39,7 @@ class TradeView:
     withdrawing: bool  # this phone may withdraw it (the proposer's, or the banker's)
     mortgaged_in: tuple[MortgagedIn, ...]
     accept: Offer  # dry-run with every mortgage kept: shows why it cannot be accepted, if so
+    stale: str | None  # why it cannot be accepted, as this phone reads it (its own side "you")
     complete: Offer | None = None  # on the debtor's last agreed trade: put them all through
 
 
@@ -103,6 +104,7 @@ def open_trades(state: GameState, me: Player | None) -> list[TradeView]:
                 withdrawing=me is None or me.id == proposer.id,
                 mortgaged_in=_mortgaged(state, trade.give),
                 accept=accept,
+                stale=None if trade.agreed else accept.refused_to(me.id if me else None),
                 complete=complete,
             )
         )
