@@ -5,6 +5,7 @@ every game. A game touched in the meantime stays, and a game deleted is gone fro
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime
 
 import pytest
@@ -178,6 +179,18 @@ def test_banker_serve_prunes_every_hour_while_keep_days_is_set(app, clock, capsy
     rounds = capsys.readouterr().out.split("Removed 1 game untouched for 11 days:\n")
     assert [len(r.splitlines()) for r in rounds] == [0, 1, 1]
     assert f"game {old}" in rounds[1] and f"game {recent}" in rounds[2]
+
+
+def test_banker_serve_prunes_before_it_lists_the_games_in_progress(app, clock):
+    """Its first round is done when keep_pruning returns: the games in progress `banker serve`
+    lists next are not gone a moment later."""
+    old, recent = two_games(app, clock)
+    app.config["KEEP_DAYS"] = 30
+    started = threading.Event()
+    later = pruning.keep_pruning(app, lambda seconds: started.set() or True)
+    assert stored(app, old) == (0, 0, 0) and stored(app, recent) == (1, 3, 3)
+    later.join(5)
+    assert started.is_set()
 
 
 def test_a_game_imported_counts_as_touched_when_it_came(app, client, clock):

@@ -5,16 +5,20 @@ has touched for a number of days."""
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import os
 import socket
+import struct
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from banker.cli import counted
+
+SIOCGIFADDR = 0x8915  # Linux's ioctl asking an interface's address
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -28,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         "--host",
         help="interface to listen on (default: all; loopback only when BANKER_TRUSTED_PROXIES is set)",
     )
-    serve.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
+    serve.add_argument("--port", type=_port, default=5000, help="port (default: 5000)")
     serve.add_argument("--quiet", action="store_true", help="do not draw the QR code")
     link = commands.add_parser(
         "bank-link",
@@ -40,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     link.add_argument("game", help="the game's join code (or its id)")
     link.add_argument("--host", help="the --host given to `banker serve`, if any")
     link.add_argument(
-        "--port", type=int, default=5000, help="the --port given to `banker serve` (default: 5000)"
+        "--port", type=_port, default=5000, help="the --port given to `banker serve` (default: 5000)"
     )
     saved = commands.add_parser("backup", help="write every game to a folder, one file per game")
     saved.add_argument("folder", help="where to write the files (made if need be)")
@@ -73,11 +77,13 @@ def _serve(host: str | None, port: int, quiet: bool) -> int:
     from gevent import monkey
 
     monkey.patch_all()
-    from banker import create_app, qr
+    from banker import qr
     from banker.cli import bank_links, pruning, server
     from banker.web.http import delivery
 
-    app = create_app()
+    app = _app()
+    host = _host(host, app.config["TRUSTED_PROXIES"])
+    listener = _listen(host, port)  # before saying it is running: the port may be taken
     app.extensions["banker"].transfers.workers.start()  # ready before the first game file comes
     delivery.prepare_static(app)
     # Everything made at start lives as long as the server: the garbage collector's full passes
@@ -91,27 +97,83 @@ def _serve(host: str | None, port: int, quiet: bool) -> int:
             " only, for the proxy (--host names another interface).",
             flush=True,
         )
-    host = _host(host, app.config["TRUSTED_PROXIES"])
     app.config["PUBLIC_URL"] = app.config["PUBLIC_URL"] or _address(host, port)
     public = app.config["PUBLIC_URL"]
     print(f"Banker is running. Phones on this network join at:\n\n    {public}\n", flush=True)
     if not quiet:
         print(qr.terminal(public), flush=True)
-    print("Stop it with Ctrl+C. Games are kept in", app.config["DATABASE_URL"], flush=True)
+    print("Stop it with Ctrl+C. Games are kept in", _shown(app.config["DATABASE_URL"]), flush=True)
+    pruning.keep_pruning(app)  # its first round before the games in progress are listed
     bank_links.announce(app)
-    pruning.keep_pruning(app)
-    server.serve(app, host, port)
+    server.serve(app, listener)
     return 0
+
+
+def _app() -> Flask:
+    """The app, or the reason it cannot start in a sentence (a database URL mistyped, a server
+    not running, a folder it may not write): the host reads what to change, not a traceback."""
+    from banker import create_app
+
+    try:
+        return create_app()
+    except Exception as error:
+        reason = _cannot_start(error)
+        if reason is None:
+            raise
+        sys.exit(f"Banker cannot start: {reason}")
+
+
+def _cannot_start(error: Exception) -> str | None:
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
+
+    url = _shown(os.environ.get("BANKER_DATABASE_URL", "the default SQLite file"))
+    if isinstance(error, (ArgumentError, NoSuchModuleError, ModuleNotFoundError)):
+        return (
+            f"BANKER_DATABASE_URL ({url}) is not a database Banker can use: give"
+            " sqlite:////path/to/banker.sqlite3 or postgresql+psycopg://user:password@host/name."
+        )
+    if isinstance(error, OperationalError):
+        cause = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
+        return f"the database {url} cannot be opened: {cause}."
+    if isinstance(error, OSError):
+        return f"{error.strerror or error} ({error.filename or url})."
+    return None
+
+
+def _listen(host: str, port: int) -> Any:
+    """The server's listening socket, or the reason there can be none."""
+    from banker.cli import server
+
+    try:
+        return server.listen(host, port)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            sys.exit(
+                f"Banker cannot start: port {port} is in use (another Banker, or another program)."
+                " Stop it, or choose another port with --port."
+            )
+        if error.errno == errno.EADDRNOTAVAIL:
+            sys.exit(f"Banker cannot start: this machine has no address {host} to listen on (--host).")
+        sys.exit(f"Banker cannot start: cannot listen on {host} port {port}: {error.strerror or error}.")
+
+
+def _shown(url: str) -> str:
+    """A database URL as the terminal may show it: without its password."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
 
 
 @contextmanager
 def _one_shot() -> Iterator[Flask]:
     """The app for a command that does one thing and ends: its game files are read and written
     in its own process (a worker process would only add its start-up); let go of when it is done."""
-    from banker import create_app
-
     os.environ.setdefault("BANKER_WORKERS", "0")
-    app = create_app()
+    app = _app()
     try:
         yield app
     finally:
@@ -172,6 +234,12 @@ def _prune(days: int | None, dry_run: bool) -> int:
     return 0
 
 
+def _port(value: str) -> int:
+    if not (value.isascii() and value.isdecimal()) or not 0 < int(value) < 65536:
+        raise argparse.ArgumentTypeError(f"a port from 1 to 65535, not {value!r}")
+    return int(value)
+
+
 def _days(value: str) -> int:
     if not (value.isascii() and value.isdecimal()) or int(value) < 1:
         raise argparse.ArgumentTypeError(f"a whole number of days, 1 or more, not {value!r}")
@@ -189,14 +257,42 @@ def _host(given: str | None, proxies: int) -> str:
 
 def _address(host: str, port: int) -> str:
     """The address phones use to reach `banker serve` listening on `host` and `port`."""
-    return f"http://{_lan_address() if host in ('0.0.0.0', '::') else host}:{port}"
+    if host not in ("0.0.0.0", "::"):
+        return f"http://{host}:{port}"
+    found = _lan_address()
+    if found is None:
+        print(
+            "No network was found on this machine: phones cannot reach it until it joins the"
+            " table's Wi-Fi (or makes one). Start Banker again then, or give BANKER_PUBLIC_URL.",
+            file=sys.stderr,
+            flush=True,
+        )
+    return f"http://{found or '127.0.0.1'}:{port}"
 
 
-def _lan_address() -> str:
-    """This machine's address on the local network (a UDP connect sends no packet)."""
+def _lan_address() -> str | None:
+    """This machine's address on the local network: the one its route out would use (a UDP
+    connect sends no packet), else, on a network with no way out (a laptop's own hotspot, an
+    offline router), the first address of an interface that is not loopback."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
             return probe.getsockname()[0]
         except OSError:
-            return "127.0.0.1"
+            pass
+    return next((address for address in _interface_addresses() if not address.startswith("127.")), None)
+
+
+def _interface_addresses() -> Iterator[str]:
+    """Each network interface's IPv4 address, where the system tells it (Linux)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        return
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _, name in socket.if_nameindex():
+            try:
+                asked = fcntl.ioctl(probe.fileno(), SIOCGIFADDR, struct.pack("256s", name.encode()[:15]))
+            except OSError:  # no IPv4 address, or not a system that answers this
+                continue
+            yield socket.inet_ntoa(asked[20:24])

@@ -36,25 +36,28 @@ def report(games: list[IdleGame], days: int, dry_run: bool = False) -> list[str]
 
 
 def keep_pruning(app: Flask, wait: Callable[[float], bool] | None = None) -> threading.Thread | None:
-    """Under `banker serve`: prune now and again after each `wait(EVERY)` (true: stop) while
-    KEEP_DAYS is set, printing what each round removed; the thread (a greenlet there), or None
-    when every game is kept."""
+    """Under `banker serve`: prune now (before the games in progress are listed, so none of them
+    is gone a moment later) and again after each `wait(EVERY)` (true: stop) while KEEP_DAYS is
+    set, printing what each round removed; the thread (a greenlet there) of the later rounds, or
+    None when every game is kept."""
     days = app.config["KEEP_DAYS"]
     if not days:
         return None
     service: GameService = app.extensions["banker"]
     wait = wait or threading.Event().wait
 
-    def rounds() -> None:
-        while True:
-            try:
-                if games := service.prune(days):
-                    print("\n".join(report(games, days)), flush=True)
-            except Exception:  # a database hiccup: the next round tries again
-                log.exception("pruning games failed")
-            if wait(EVERY):
-                return
+    def prune() -> None:
+        try:
+            if games := service.prune(days):
+                print("\n".join(report(games, days)), flush=True)
+        except Exception:  # a database hiccup: the next round tries again
+            log.exception("pruning games failed")
 
+    def rounds() -> None:
+        while not wait(EVERY):
+            prune()
+
+    prune()
     thread = threading.Thread(target=rounds, name="pruning", daemon=True)
     thread.start()
     return thread

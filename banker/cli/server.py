@@ -43,6 +43,7 @@ from banker.web.http.refusals import BROKEN, BUSY, CROWDED, FILES, REFUSED, SLOW
 from banker.web.http.security import client_key
 from banker.web.http.turns import CLIENT_TURN
 
+BACKLOG = 128  # connections the kernel holds for the server to accept (gevent's own default)
 FILES_KEPT = 64  # open files left over for the database, the logs and the listening socket
 FILES_WANTED = 65_536  # asked for when the hard limit is unlimited
 STREAM = "text/event-stream"
@@ -376,7 +377,13 @@ class Server(WSGIServer):
         super().handle(sock, address)
 
 
-def serve(app: Flask, host: str, port: int) -> None:
+def listen(host: str, port: int) -> Any:
+    """The listening socket (OSError when the port is taken or the address is not this machine's)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    return socket.create_server((host, port), family=family, backlog=BACKLOG)
+
+
+def serve(app: Flask, listener: Any) -> None:
     """Serve `app` until Ctrl+C, within the caps its settings and the open-file limit allow."""
     before, files = raise_open_files()
     raised = f" (raised from {before:,})" if files > before else ""
@@ -390,7 +397,7 @@ def serve(app: Flask, host: str, port: int) -> None:
         f" {limits.header:g} s to send headers or {limits.body:g} s a body.",
         flush=True,
     )
-    server = Server((host, port), app, gate)
+    server = Server(listener, app, gate)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -4,6 +4,7 @@ on its stdout as (refused, answer), until its stdin closes."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import traceback
 
@@ -17,6 +18,9 @@ from banker.store.db import make_engine
 
 
 def main() -> None:
+    # Ctrl+C in the host's terminal reaches every process of the server; the server stops its
+    # workers itself (their stdin closes), so a worker has nothing to say of it
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(os, "nice"):  # not on Windows
         os.nice(NICENESS)
     engine = make_engine(os.environ["BANKER_WORKER_DATABASE_URL"])

@@ -154,8 +154,10 @@ def command(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]
         with redirect_stdout(printed), redirect_stderr(said):
             try:
                 code = main(list(args))
-            except SystemExit as refused:  # argparse's usage errors
+            except SystemExit as refused:  # argparse's usage errors, a reason it cannot start
                 code = refused.code if isinstance(refused.code, int) else 1
+                if isinstance(refused.code, str):
+                    print(refused.code, file=said)
     finally:
         os.environ.clear()
         os.environ.update(kept)
