@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from banker import config
+from banker.cli import bank_links
 from banker.cli.bank_links import LOOKED_AT
 from banker.service.errors import NotFound
 from tests.support.servers import ROOT, ServeProcess, banker, command, free_port, request
@@ -92,6 +93,21 @@ def test_serve_prints_the_links_of_the_newest_games_in_progress_and_of_each_new_
     for left_out in (ended, games[0], games[1]):  # ended, or older than the newest few
         assert left_out.banker.token not in log
     assert f"New game {created['join_code']} (Cy, Di): {server.url}/seat/{created['banker_token']}\n" in log
+
+
+def test_a_public_server_prints_no_bank_link_of_strangers_games(app, capsys):
+    """Behind trusted proxies the log (journald, a host's logging service) is read by others: a
+    bank link there is a key to a stranger's game."""
+    service = app.extensions["banker"]
+    going = service.create_game(["Ann", "Bob"])
+    app.config["TRUSTED_PROXIES"] = 1
+    bank_links.announce(app)
+    new = service.create_game(["Cy", "Di"])
+    printed = capsys.readouterr().out
+    assert printed == (
+        "Behind a proxy, for the public: no bank links are printed. `banker bank-link CODE` prints one game's.\n"
+    )
+    assert going.banker.token not in printed and new.banker.token not in printed
 
 
 # --- a lost seat says where the way back is ----------------------------------------------------

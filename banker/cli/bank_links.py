@@ -26,7 +26,15 @@ def bank_link(app: Flask, game: str) -> str:
 
 def announce(app: Flask) -> None:
     """Print the links of the games in progress, newest first, then each new game's as it is
-    created."""
+    created; behind trusted proxies (a public server, whose games are strangers') none: its log
+    is no place for keys to them."""
+    if app.config["TRUSTED_PROXIES"]:
+        print(
+            "Behind a proxy, for the public: no bank links are printed. `banker bank-link CODE` prints"
+            " one game's.",
+            flush=True,
+        )
+        return
     service = _service(app)
     going = []
     for game_id in service.seats.newest(LOOKED_AT):
