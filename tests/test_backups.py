@@ -216,3 +216,13 @@ def test_a_game_with_a_player_seated_late_moves_with_that_players_seat(app, tmp_
         assert copy.state.players == service.state(game).players and len(copy.state.players) == 3 - undone
     finally:
         engine.dispose()
+
+
+def test_a_backup_is_for_its_owners_eyes_only(app, tmp_path):
+    """Its files open every game's seats, the bank's included."""
+    service = app.extensions["banker"]
+    table(service, "Ann", "Bob")
+    folder = tmp_path / "kept"
+    (written,) = backups.backup(service, folder)
+    assert folder.stat().st_mode & 0o777 == 0o700
+    assert written.stat().st_mode & 0o777 == 0o600

@@ -26,8 +26,9 @@ NOT_A_GAME_FILE = (
 
 
 def backup(service: GameService, folder: Path) -> Iterator[Path]:
-    """Write every game to `folder` (made if need be) as `<game id>.json`, yielding each file."""
-    folder.mkdir(parents=True, exist_ok=True)
+    """Write every game to `folder` (made if need be) as `<game id>.json`, yielding each file. The
+    files hold the seats' keys: only their owner may read them (and the folder, when made here)."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     for game_id in service.seats.ids():
         try:
             body = service.export_game(game_id, backup=True)
@@ -35,7 +36,8 @@ def backup(service: GameService, folder: Path) -> Iterator[Path]:
             continue
         path = folder / f"{game_id}{SUFFIX}"
         partial = path.with_suffix(".partial")
-        partial.write_bytes(body)
+        with os.fdopen(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as file:
+            file.write(body)
         os.replace(partial, path)  # a backup stopped half-way leaves no file cut short
         yield path
 
