@@ -40,9 +40,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # New games one client address may start in an hour (0: no limit): it bounds what a script
         # can make a public server hold, and is far above what a host running many tables needs.
         "NEW_GAMES_PER_HOUR": _whole("BANKER_NEW_GAMES_PER_HOUR", "60", "games an hour, 0 for no limit"),
-        # Game files one client address may import in a day, in megabytes (0: no limit): ten of
-        # the largest, a hundred long games. With the games an hour, it bounds what one address
-        # can make a public server store.
+        # Game files one client address may import in a day, in megabytes (0: no limit): three of
+        # the largest (12 MB), a hundred long games. With the games an hour, it bounds what one
+        # address can make a public server store.
         "IMPORT_MB_PER_DAY": _whole("BANKER_IMPORT_MB_PER_DAY", "40", "megabytes a day, 0 for no limit"),
         # Once the database holds this many megabytes, new games and imports are refused (the
         # server is full) while the games already there play on (0: no limit). A family's games

@@ -107,11 +107,12 @@ class Nginx:
 
 class Phone:
     """A phone on the table's Wi-Fi: its own address on the loopback, its own cookie, HTTPS
-    through nginx."""
+    through nginx, to the server named `host` (with a port when HTTPS is not on 443)."""
 
-    def __init__(self, proxy: Nginx, address: str) -> None:
+    def __init__(self, proxy: Nginx, address: str, host: str = HOST) -> None:
         self.proxy = proxy
         self.address = address
+        self.host = host
         self.cookie = ""
         self.set_cookie = ""
 
@@ -125,7 +126,7 @@ class Phone:
             source_address=(self.address, 0),
             timeout=10,
         )
-        sent = {"Host": HOST, **({"Cookie": self.cookie} if self.cookie else {}), **(headers or {})}
+        sent = {"Host": self.host, **({"Cookie": self.cookie} if self.cookie else {}), **(headers or {})}
         connection.request(method, path, body=body, headers=sent)
         response = connection.getresponse()
         if cookie := response.getheader("Set-Cookie"):
@@ -158,7 +159,7 @@ class Phone:
         headers = {"Content-Type": "application/x-www-form-urlencoded"}
         # as a browser: the form is sent with the page's address, unless the page said not to
         if response.getheader("Referrer-Policy") != "no-referrer":
-            headers["Referer"] = f"https://{HOST}/join/{code}"
+            headers["Referer"] = f"https://{self.host}/join/{code}"
         response, page = self.fetch("POST", f"/join/{code}", form, headers)
         assert response.status == 303, page
         return response.getheader("Location")
@@ -192,8 +193,9 @@ def test_phones_play_through_nginx_in_front_of_two_servers(deployment: Nginx):
     assert status == 201
     game_id, bank = game["id"], game["banker_token"]
 
-    # phones join through the proxy, over HTTPS: the seat cookie is marked Secure
-    ann, bob = Phone(deployment, "127.0.0.3"), Phone(deployment, "127.0.0.4")
+    # phones join through the proxy, over HTTPS: the seat cookie is marked Secure; Bob's server
+    # has its HTTPS on a port of its own, which his forms' same-origin check must see
+    ann, bob = Phone(deployment, "127.0.0.3"), Phone(deployment, "127.0.0.4", f"{HOST}:8443")
     for phone, player in ((ann, 1), (bob, 2)):
         assert phone.join(game["join_code"], player) == f"/g/{game_id}"
         assert "; Secure" in phone.set_cookie
