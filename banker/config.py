@@ -20,7 +20,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "SECRET_KEY": _secret(instance),
         "DATABASE_URL": os.environ.get("BANKER_DATABASE_URL") or f"sqlite:///{instance / 'banker.sqlite3'}",
         # The address phones use to reach this server; `banker serve` fills it in.
-        "PUBLIC_URL": os.environ.get("BANKER_PUBLIC_URL", ""),
+        "PUBLIC_URL": _address("BANKER_PUBLIC_URL"),
+        # Seat cookies always marked Secure (behind a proxy that ends TLS), not only on HTTPS pages
+        "HTTPS": _switch("BANKER_HTTPS"),
         # How many reverse proxies stand in front of Banker: their X-Forwarded-For/-Proto/-Host
         # are believed only then (each phone's own address for the join brake); 0 trusts none.
         "TRUSTED_PROXIES": _whole("BANKER_TRUSTED_PROXIES", "0", "how many proxies"),
@@ -84,6 +86,24 @@ def _whole(name: str, default: str, what: str, least: int = 0) -> int:
     if not (value.strip().isascii() and value.strip().isdecimal()) or int(value) < least:
         raise SystemExit(f"{name} must be a whole number ({what}), not {value!r}.")
     return int(value)
+
+
+def _address(name: str) -> str:
+    """A web address the phones are given: an http:// or https:// URL, or empty for none."""
+    value = os.environ.get(name, "").strip()
+    scheme, _, rest = value.partition("://")
+    if value and (scheme not in ("http", "https") or not rest or rest.startswith("/")):
+        raise SystemExit(
+            f"{name} must be the address phones open, like https://banker.example.org, not {value!r}."
+        )
+    return value
+
+
+def _switch(name: str) -> bool:
+    value = os.environ.get(name, "").strip().lower()
+    if value not in ("", "0", "1", "true", "false", "yes", "no", "on", "off"):
+        raise SystemExit(f"{name} must be 1 (on) or 0 (off), not {value!r}.")
+    return value in ("1", "true", "yes", "on")
 
 
 def _seconds(name: str, default: str) -> float:

@@ -349,6 +349,15 @@ def test_the_server_raises_its_own_open_file_limit_to_the_hard_limit():
             "lots",
             "BANKER_MAX_CONNECTIONS must be a whole number (how many connections, 1 or more), not 'lots'.",
         ),
+        # without its scheme the printed address, the QR code and the bank links were no links
+        (
+            "BANKER_PUBLIC_URL",
+            "banker.example.org",
+            "BANKER_PUBLIC_URL must be the address phones open, like https://banker.example.org,"
+            " not 'banker.example.org'.",
+        ),
+        ("BANKER_HTTPS", "2", "BANKER_HTTPS must be 1 (on) or 0 (off), not '2'."),  # was silently off
+        ("BANKER_HTTPS", "ture", "BANKER_HTTPS must be 1 (on) or 0 (off), not 'ture'."),
     ],
 )
 def test_a_bad_limit_in_the_environment_is_refused_at_start_with_its_name(

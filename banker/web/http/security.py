@@ -30,7 +30,6 @@ from __future__ import annotations
 import copy
 import ipaddress
 import math
-import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -285,7 +284,7 @@ def _never_a_page(response: Response) -> bool:
 
 
 def register(app: Flask) -> None:
-    if os.environ.get("BANKER_HTTPS", "").lower() in ("1", "true", "yes", "on") or app.config.get("HTTPS"):
+    if app.config["HTTPS"]:
         app.config["SESSION_COOKIE_SECURE"] = True
     app.session_interface = _SessionInterface()
     # wall-clock time: several servers compare their windows in one database
