@@ -86,7 +86,8 @@ def test_a_busy_answer_reaches_the_phone_as_503_try_again(app, client, monkeypat
 
     monkeypatch.setattr(service.transfers.workers, "run", busy)
     response = client.post("/api/games/import", data=raw, content_type="application/json")
-    assert response.status_code == 503 and "Try again" in response.get_json()["error"]
+    assert response.status_code == 503 and "Try again in a few seconds" in response.get_json()["error"]
+    assert response.headers["Retry-After"] == "5"  # as the words say
 
 
 def test_an_unchanged_game_is_written_out_once(app, monkeypatch):

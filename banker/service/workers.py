@@ -32,7 +32,7 @@ from banker.service.errors import Busy
 T = TypeVar("T")
 NICENESS = 10  # sharing a core with the server, a worker gets about a tenth of it
 LENGTH = struct.Struct(">Q")
-BUSY = Text("The server is busy with other tables' saved games right now. Try again in a minute.")
+BUSY = Text("The server is busy with other tables' saved games right now. Try again in a few seconds.")
 
 
 def send(pipe: IO[bytes], value: Any) -> None:

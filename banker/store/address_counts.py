@@ -29,6 +29,15 @@ class AddressCounts:
         with self.engine.connect() as connection:
             return connection.execute(query).scalar() or 0
 
+    def seconds_left(self, address: str) -> float:
+        """How long until the address's current window closes and its count starts again (0: none
+        is open)."""
+        now = self.clock()
+        query = select(AddressCount.until).where(*self._current(address, now))
+        with self.engine.connect() as connection:
+            until = connection.execute(query).scalar()
+        return max(0.0, until - now) if until is not None else 0.0
+
     def add(self, address: str, amount: int = 1) -> None:
         try:
             self._add(address, amount)

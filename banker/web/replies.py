@@ -143,7 +143,11 @@ def register(app: Flask) -> None:
     @app.errorhandler(RuleError)
     def refused(error: RuleError):
         seat = getattr(g, "seat", None)  # a phone's own player reads "You have…", not their name
-        return refusal(status_for(error), error.message_to(seat.player_id if seat else None))
+        status = status_for(error)
+        response = make_response(refusal(status, error.message_to(seat.player_id if seat else None)))
+        if status == 503:  # busy: "try again in a few seconds", and when
+            response.headers["Retry-After"] = str(RETRY_SECONDS)
+        return response
 
     @app.errorhandler(NoSeat)
     def no_seat(error: NoSeat):
@@ -157,7 +161,10 @@ def register(app: Flask) -> None:
             message = game_files.too_large() or message
         if not isinstance(message, Text):  # werkzeug's own English words for the status
             message = HTTP_MESSAGES.get(code, Text("Sorry, that did not work. Nothing was changed."))
-        return refusal(code, message)
+        response = make_response(refusal(code, message))
+        if retry_after := getattr(error, "retry_after", None):  # when a limit's window closes
+            response.headers["Retry-After"] = str(retry_after)
+        return response
 
     clock = app.config.get("CLOCK") or time.monotonic
     full_disk_log = FaultLog(app.logger, clock, FULL_DISK_LOGGED)

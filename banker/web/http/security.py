@@ -194,16 +194,17 @@ def new_game(file_bytes: int = 0) -> Iterator[None]:
     address = client_address()
     taken: list[tuple[AddressCounts, int]] = []
     try:
-        limit = config["NEW_GAMES_PER_HOUR"]
-        if limit and not _take(current_app.extensions["banker.new_games"], address, 1, limit, taken):
+        limit, started = config["NEW_GAMES_PER_HOUR"], current_app.extensions["banker.new_games"]
+        if limit and not _take(started, address, 1, limit, taken):
             raise TooManyRequests(
-                Plural(
+                retry_after=math.ceil(started.seconds_left(address)) or 1,
+                description=Plural(
                     "This address has started %(n)s game in the last hour, as many as this server "
                     "allows. Carry on with the game already started, or wait a while.",
                     "This address has started %(n)s games in the last hour, as many as this server "
                     "allows. Carry on with a game already started, or wait a while.",
                     limit,
-                )
+                ),
             )
         most, kilobytes = config["IMPORT_MB_PER_DAY"] * KB, math.ceil(file_bytes / KB)
         imported = current_app.extensions["banker.imported"]
