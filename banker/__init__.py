@@ -22,6 +22,12 @@ ROOT = Path(__file__).resolve().parent.parent
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from banker.web import App, register
 
+    if not (ROOT / "templates").is_dir():
+        # a wheel holds the package alone: every page would answer 500
+        raise SystemExit(
+            f"Banker runs from its source folder, beside its templates/ and static/, which are not in"
+            f" {ROOT}: install it from the checkout with `pip install -e .`."
+        )
     app = App(
         __name__,
         instance_path=str(ROOT / "instance"),

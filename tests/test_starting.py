@@ -115,3 +115,16 @@ def test_ctrl_c_in_the_terminal_is_no_workers_business():
     assert worker.poll() is None
     _, said = worker.communicate(timeout=30)  # its stdin closed: how the server lets it go
     assert worker.returncode == 0 and said == b""
+
+
+def test_an_install_without_the_templates_says_to_install_from_the_checkout(monkeypatch, tmp_path):
+    """A wheel holds the package alone: the server said it was running and answered every page 500."""
+    import banker
+
+    monkeypatch.setattr(banker, "ROOT", tmp_path)
+    with pytest.raises(SystemExit) as refused:
+        banker.create_app({"TESTING": True, "SECRET_KEY": "k", "INSTANCE_PATH": str(tmp_path)})
+    assert str(refused.value) == (
+        f"Banker runs from its source folder, beside its templates/ and static/, which are not in"
+        f" {tmp_path}: install it from the checkout with `pip install -e .`."
+    )
