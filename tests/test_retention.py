@@ -181,6 +181,27 @@ def test_banker_serve_prunes_every_hour_while_keep_days_is_set(app, clock, capsy
     assert f"game {old}" in rounds[1] and f"game {recent}" in rounds[2]
 
 
+def test_saved_editions_untouched_for_the_days_given_are_deleted_too(app, clock, database_url):
+    """A public server's boards are bounded as its games are: one saved 40 days ago goes; one a
+    game started on 10 days ago stays (that game keeps its own copy of the board either way)."""
+    service = app.extensions["banker"]
+    forgotten = service.editions.start("us", "10.0.0.1")
+    played = service.editions.start("us", "10.0.0.2")
+    clock.advance(30 * DAY)
+    service.create_game(["Ann", "Bob"], edition=service.editions.for_game(played.id))
+    clock.advance(10 * DAY)
+    assert [e.id for e in service.prune_editions(30, dry_run=True)] == [forgotten.id]
+    assert service.editions.find(forgotten.id) is not None
+    (gone,) = service.prune_editions(30)
+    assert (gone.id, gone.title) == (forgotten.id, forgotten.title)
+    assert service.editions.find(forgotten.id) is None and service.editions.find(played.id) is not None
+    env = {"BANKER_DATABASE_URL": database_url, "BANKER_SECRET_KEY": "k"}  # the real clock: 1970 is long ago
+    said = command("prune", "--days", "30", env=env).stdout.splitlines()
+    assert said[-2] == "Removed 1 saved edition untouched for 30 days:"
+    assert said[-1].startswith("    US standard (Atlantic City) edition, po…: last touched on 1970-")
+    assert said[-1].endswith(f"UTC, edition {played.id}")
+
+
 def test_banker_serve_prunes_before_it_lists_the_games_in_progress(app, clock):
     """Its first round is done when keep_pruning returns: the games in progress `banker serve`
     lists next are not gone a moment later."""

@@ -230,7 +230,7 @@ def _prune(days: int | None, dry_run: bool) -> int:
         if not days:
             print("Say how many days untouched: --days N, or BANKER_KEEP_DAYS=N.", file=sys.stderr)
             return 2
-        print("\n".join(pruning.report(app.extensions["banker"].prune(days, dry_run), days, dry_run)))
+        print("\n".join(pruning.prune(app.extensions["banker"], days, dry_run)))
     return 0
 
 

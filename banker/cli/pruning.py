@@ -13,6 +13,7 @@ from flask import Flask
 from banker.cli import counted
 from banker.cli.bank_links import names_shown
 from banker.service import GameService
+from banker.service.editions import IdleEdition
 from banker.service.retention import IdleGame
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,24 @@ def report(games: list[IdleGame], days: int, dry_run: bool = False) -> list[str]
     return lines
 
 
+def editions_report(editions: list[IdleEdition], days: int, dry_run: bool = False) -> list[str]:
+    """The saved editions a round removed (or would remove): none, no line."""
+    if not editions:
+        return []
+    done = "Would remove" if dry_run else "Removed"
+    lines = [f"{done} {counted(len(editions), 'saved edition')} untouched for {counted(days, 'day')}:"]
+    for edition in editions:
+        title = names_shown([edition.title])
+        lines.append(f"    {title}: last touched on {edition.last:%Y-%m-%d %H:%M} UTC, edition {edition.id}")
+    return lines
+
+
+def prune(service: GameService, days: int, dry_run: bool = False) -> list[str]:
+    """One round: the games and then the saved editions untouched for `days` days; what it said."""
+    games = report(service.prune(days, dry_run), days, dry_run)
+    return games + editions_report(service.prune_editions(days, dry_run), days, dry_run)
+
+
 def keep_pruning(app: Flask, wait: Callable[[float], bool] | None = None) -> threading.Thread | None:
     """Under `banker serve`: prune now (before the games in progress are listed, so none of them
     is gone a moment later) and again after each `wait(EVERY)` (true: stop) while KEEP_DAYS is
@@ -46,18 +65,20 @@ def keep_pruning(app: Flask, wait: Callable[[float], bool] | None = None) -> thr
     service: GameService = app.extensions["banker"]
     wait = wait or threading.Event().wait
 
-    def prune() -> None:
+    def round_() -> None:
         try:
-            if games := service.prune(days):
-                print("\n".join(report(games, days)), flush=True)
+            games, editions = service.prune(days), service.prune_editions(days)
+            # a round that removed nothing says nothing
+            if said := (report(games, days) if games else []) + editions_report(editions, days):
+                print("\n".join(said), flush=True)
         except Exception:  # a database hiccup: the next round tries again
             log.exception("pruning games failed")
 
     def rounds() -> None:
         while not wait(EVERY):
-            prune()
+            round_()
 
-    prune()
+    round_()
     thread = threading.Thread(target=rounds, name="pruning", daemon=True)
     thread.start()
     return thread

@@ -29,7 +29,7 @@ from banker.service.action_log import ActionLog, RequestKey
 from banker.service.broker import Broker
 from banker.service.chronicle import Chronicle
 from banker.service.clocks import Clocks, NothingDue
-from banker.service.editions import Editions
+from banker.service.editions import Editions, IdleEdition
 from banker.service.errors import NotFound
 from banker.service.game_files import REQUEST_ID_MOST, FileAction, Restored
 from banker.service.history import HistoryLine, HistoryWording
@@ -145,7 +145,15 @@ class GameService:
     def prune(self, days: float, dry_run: bool = False) -> list[IdleGame]:
         """Delete the games nobody has touched for `days` days, with their seats and log (with
         `dry_run`, only find them): those deleted, or that would be, the longest idle first."""
-        return self.retention.prune(datetime.fromtimestamp(self.clock() - days * DAY, UTC), dry_run)
+        return self.retention.prune(self._days_ago(days), dry_run)
+
+    def prune_editions(self, days: float, dry_run: bool = False) -> list[IdleEdition]:
+        """Delete the saved editions nobody has changed or started a game on for `days` days (see
+        `prune`)."""
+        return self.editions.prune(self._days_ago(days), dry_run)
+
+    def _days_ago(self, days: float) -> datetime:
+        return datetime.fromtimestamp(self.clock() - days * DAY, UTC)
 
     # --- commands -------------------------------------------------------------------------------
 

@@ -6,7 +6,9 @@ An edition's id is its key, unguessable as a seat's token: whoever has its link 
 or delete it. Each edition is checked before it is stored, as a draft (blank figures allowed), and
 a change is saved only when the rules take it. Bounds: MOST_PER_ADDRESS editions saved from one
 client address and MOST_KEPT on the server in all; one edition's size is bounded by the edition
-checks (at most 64 spaces, 4 decks of 32 cards of 300 characters, names of 40)."""
+checks (at most 64 spaces, 4 decks of 32 cards of 300 characters, names of 40). An edition is
+touched when it is saved or changed and when a game starts on it; `prune` deletes those untouched
+since a time, as games are (the games started on one keep their own copy of its board)."""
 
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ from banker.rules.editions.draft import (
 from banker.rules.text import Plural, Text
 from banker.service.errors import NotFound
 from banker.service.locks import KeyedLocks
+from banker.store.db import utc
 from banker.store.models import SavedEdition, could_be_key
 
 MOST_PER_ADDRESS = 50
@@ -42,6 +45,15 @@ MOST_KEPT = 10_000
 TRIES = 5  # a change retried on the fresh edition when another phone changed it first
 
 Change = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class IdleEdition:
+    """An edition nobody has touched since `last`."""
+
+    id: str
+    title: str
+    last: datetime
 
 
 @dataclass(frozen=True)
@@ -201,7 +213,21 @@ class Editions:
             return edition
         if not saved.complete:
             raise EditionIncomplete(saved)
+        with self.engine.begin() as connection:  # a board still played on is kept
+            touched = update(SavedEdition).where(SavedEdition.id == saved.id)
+            connection.execute(touched.values(updated_at=self._now()))
         return playable(saved.data)
+
+    def prune(self, before: datetime, dry_run: bool = False) -> list[IdleEdition]:
+        """Delete the editions untouched since `before` (with `dry_run`, only find them): those
+        deleted, or that would be, the longest idle first."""
+        idle = SavedEdition.updated_at < before
+        found = select(SavedEdition.id, SavedEdition.title, SavedEdition.updated_at).where(idle)
+        with self.engine.begin() as connection:
+            rows = connection.execute(found.order_by(SavedEdition.updated_at)).all()
+            if rows and not dry_run:
+                connection.execute(delete(SavedEdition).where(idle))
+        return [IdleEdition(id, title, utc(last)) for id, title, last in rows]
 
     def _now(self) -> datetime:
         return datetime.fromtimestamp(self.clock(), UTC)

@@ -7,7 +7,7 @@ deleted stays: its deletion is one transaction, undone when an action came in.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
@@ -18,6 +18,7 @@ from banker.rules import GameStarted
 from banker.service.action_log import ActionLog
 from banker.service.seats import Seats
 from banker.service.states import FoldedStates
+from banker.store.db import utc
 from banker.store.models import Action, Game
 
 
@@ -61,7 +62,7 @@ class Retention:
         with self.engine.connect() as connection:
             rows = connection.execute(idle).all()
         return [
-            IdleGame(game_id, join_code, self._players(game_id), _utc(last), actions)
+            IdleGame(game_id, join_code, self._players(game_id), utc(last), actions)
             for game_id, join_code, last, actions in rows
         ]
 
@@ -86,8 +87,3 @@ class Retention:
         (started,) = start.events
         assert isinstance(started, GameStarted)
         return tuple(name for name, _ in started.players)
-
-
-def _utc(at: datetime) -> datetime:
-    """A time the database gave, in UTC (SQLite keeps no time zone: its times are UTC)."""
-    return (at if at.tzinfo else at.replace(tzinfo=UTC)).astimezone(UTC)

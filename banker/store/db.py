@@ -10,6 +10,7 @@ import re
 import sqlite3
 import threading
 from collections.abc import Callable
+from datetime import UTC, datetime
 from logging import Logger
 from pathlib import Path
 from typing import Any
@@ -192,3 +193,8 @@ class FaultLog:
                 return
             self._logged_at = now
         self.logger.error(self.message, exc_info=error)
+
+
+def utc(at: datetime) -> datetime:
+    """A time the database gave, in UTC (SQLite keeps no time zone: its times are UTC)."""
+    return (at if at.tzinfo else at.replace(tzinfo=UTC)).astimezone(UTC)

@@ -407,6 +407,9 @@ def test_a_full_server_takes_no_new_game_and_the_games_there_play_on(app):
     assert imported(host, body).status_code == 507
     form = host.post("/new", data={"csrf_token": csrf_token(host), "name": ["Ann", "Bob"]})
     assert form.status_code == 507 and FULL in text(form) and 'value="Ann"' in text(form)
+    board = host.post("/editions/new", data={"csrf_token": csrf_token(host), "start": "us"})
+    assert board.status_code == 507  # a saved edition is kept as a game is
+    assert "This server is full: it keeps no new edition until its host makes room." in text(board)
     played = host.post(
         f"/api/games/{game.game.id}/commands",
         json={"type": "pass_go", "player": 1},

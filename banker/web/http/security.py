@@ -177,6 +177,14 @@ def join_attempt() -> Iterator[None]:
         raise TooManyRequests(TOO_MANY_TRIES) from None
 
 
+def require_room(refusal: Text | None = None) -> None:
+    """507 (ServerFull, or `refusal` for something other than a game) once the database holds
+    MAX_DATABASE_MB."""
+    most = current_app.config["MAX_DATABASE_MB"]
+    if most and stored_bytes(current_app.extensions["banker"].engine) >= most * MB:
+        raise ServerFull(refusal)
+
+
 @contextmanager
 def new_game(file_bytes: int = 0) -> Iterator[None]:
     """Around starting a game, from a game file of `file_bytes` when one is imported: 429 once this
@@ -187,10 +195,7 @@ def new_game(file_bytes: int = 0) -> Iterator[None]:
     if it is not."""
     config = current_app.config
     # before anything is counted: a count is a row, and a full database's rows are what fill it
-    if config["MAX_DATABASE_MB"] and stored_bytes(current_app.extensions["banker"].engine) >= (
-        config["MAX_DATABASE_MB"] * MB
-    ):
-        raise ServerFull()
+    require_room()
     address = client_address()
     taken: list[tuple[AddressCounts, int]] = []
     try:

@@ -25,6 +25,7 @@ from banker.web.panels.home import uploaded_edition
 from banker.web.replies import status_for
 
 bp = Blueprint("editions", __name__, url_prefix="/editions")
+FULL = Text("This server is full: it keeps no new edition until its host makes room.")
 NOT_FIELDS = ("csrf_token", "page", "request_id")  # request_id: table.js sends one with every tap
 
 
@@ -42,9 +43,12 @@ def start():
         start_from = _uploaded() if choice == "file" else choice
         if not start_from:
             raise InvalidCommand(Text("Choose the board your edition starts from."))
+        security.require_room(FULL)
         edition = seats.service().editions.start(start_from, security.client_address())
     except RuleError as refused:  # a file that is no edition, or too many editions kept
         return _start_page(refused.message), status_for(refused)
+    except security.ServerFull as full:
+        return _start_page(full.description), full.code
     kept.remember(edition.id)
     return redirect(url_for("editions.overview", edition_id=edition.id), 303)
 
