@@ -28,7 +28,7 @@ from flask_wtf.csrf import CSRFProtect, generate_csrf  # noqa: E402
 from jinja2 import DictLoader  # noqa: E402
 from sqlalchemy import JSON, Column, DateTime, Integer, MetaData, String, Table, UniqueConstraint  # noqa: E402
 
-from banker.cli.server import serve  # noqa: E402
+from banker.cli.server import listen, serve  # noqa: E402
 from banker.config import defaults  # noqa: E402
 from banker.service.broker import Broker  # noqa: E402
 from banker.store.db import make_engine  # noqa: E402
@@ -139,7 +139,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args()
-    serve(floor_app(os.environ["BANKER_DATABASE_URL"]), args.host, args.port)
+    serve(floor_app(os.environ["BANKER_DATABASE_URL"]), listen(args.host, args.port))
 
 
 if __name__ == "__main__":

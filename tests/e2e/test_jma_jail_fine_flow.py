@@ -80,7 +80,7 @@ def test_the_offer_reads_well_in_korean_and_japanese_dark_and_narrow(server, pho
         {"type": "pay_rent", "player": 2, "deed": BOARDWALK},
     )
     for locale, button in (
-        ("ko-KR", "Bob 님의 보석금 $50을(를) 내고 증서 받기"),
+        ("ko-KR", "Bob 님의 보석금 $50를 내고 증서 받기"),
         ("ja-JP", "Bobの釈放料$50を払い、権利書を受け取る"),
     ):
         ann = seated(phone, server, game, 1, locale)
