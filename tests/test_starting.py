@@ -13,6 +13,7 @@ import time
 import pytest
 
 from banker.cli import main
+from banker.service.workers import receive, send
 from tests.support.servers import command
 
 KEY = {"BANKER_SECRET_KEY": "k"}
@@ -102,19 +103,21 @@ def test_no_network_is_said_beside_the_address(monkeypatch, capsys):
 
 def test_ctrl_c_in_the_terminal_is_no_workers_business():
     """Ctrl+C reaches every process of the server: the server stops its workers itself."""
-    worker = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-m", "banker.service.worker"],
         stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
         env={"BANKER_WORKER_DATABASE_URL": "sqlite://", "PATH": "/usr/bin:/bin"},
-    )
-    time.sleep(2)  # past its start, waiting for a job
-    worker.send_signal(signal.SIGINT)
-    time.sleep(0.5)
-    assert worker.poll() is None
-    _, said = worker.communicate(timeout=30)  # its stdin closed: how the server lets it go
-    assert worker.returncode == 0 and said == b""
+    ) as worker:
+        send(worker.stdin, (repr, ()))  # a job answered: past its start, waiting for the next
+        assert receive(worker.stdout)[0] is False
+        worker.send_signal(signal.SIGINT)
+        time.sleep(0.5)
+        assert worker.poll() is None
+        worker.stdin.close()  # how the server lets it go
+        assert worker.wait(timeout=30) == 0
+        assert worker.stderr.read() == b""
 
 
 def test_an_install_without_the_templates_says_to_install_from_the_checkout(monkeypatch, tmp_path):
