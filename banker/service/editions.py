@@ -73,6 +73,14 @@ class EditionInfo:
     def complete(self) -> bool:
         return not self.missing and not self.faults
 
+    @property
+    def file(self) -> dict[str, Any]:
+        """The edition as a file to keep: once complete, the board a game plays (New game takes
+        it, and the editor opens it again); before, the draft, blanks and all, to carry on typing.
+        A complete draft may still hold a null no game file may: a card's one amount left blank
+        beside its amounts by token level."""
+        return playable(self.data) if self.complete else self.data
+
 
 class EditionIncomplete(InvalidCommand):
     """Raised when a game is asked for on an edition with figures still blank or not going together."""
@@ -216,7 +224,7 @@ class Editions:
         with self.engine.begin() as connection:  # a board still played on is kept
             touched = update(SavedEdition).where(SavedEdition.id == saved.id)
             connection.execute(touched.values(updated_at=self._now()))
-        return playable(saved.data)
+        return saved.file
 
     def prune(self, before: datetime, dry_run: bool = False) -> list[IdleEdition]:
         """Delete the editions untouched since `before` (with `dry_run`, only find them): those

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 
 from banker.rules.board import edition_to_json
 from banker.rules.editions import load_edition
-from banker.rules.editions.draft import built_in_draft, draft_from_json
+from banker.rules.editions.draft import DRAFTS, built_in_draft, draft_from_json
 from banker.service import editions
 from banker.store.models import SavedEdition
 from banker.web.panels import editions as panel
@@ -305,6 +305,35 @@ def test_an_edition_is_downloaded_and_opened_again_from_its_file(app, client):
     assert opened.status_code == 303
     copy = opened.headers["Location"].rsplit("/", 1)[1]
     assert copy != edition_id and saved(app, copy).data == saved(app, edition_id).data
+
+
+@pytest.mark.parametrize("board", sorted(DRAFTS))
+def test_a_built_in_draft_typed_in_downloads_as_a_file_new_game_plays(app, client, board):
+    # a table's own box for each built-in draft; the Millionaire one gives its Lifestyle cards
+    # an amount for each token level only, their one amount left blank
+    box = {"millionaire": typed}[board]
+    edition_id = start(client, board)
+    for changes in box(saved(app, edition_id).data):
+        assert save_page(client, edition_id, "", changes).status_code == 303
+    assert saved(app, edition_id).complete
+    download = client.get(f"/editions/{edition_id}/edition.json").data
+    game = client.post("/api/games", json={"players": ["Ann", "Bob"], "edition": json.loads(download)})
+    assert game.status_code == 201, game.get_json()
+    form = {
+        "csrf_token": csrf_token(client),
+        "name": ["Ann", "Bob"],
+        "edition": "file",
+        "edition_file": (io.BytesIO(download), "board.json"),
+    }
+    started = client.post("/new", data=form, content_type="multipart/form-data")
+    assert started.status_code == 303 and "/lobby" in started.headers["Location"], text(started)
+    data = {
+        "csrf_token": csrf_token(client),
+        "start": "file",
+        "edition_file": (io.BytesIO(download), "b.json"),
+    }
+    opened = client.post("/editions/new", data=data, content_type="multipart/form-data")
+    assert saved(app, opened.headers["Location"].rsplit("/", 1)[1]).complete  # and the editor opens it ready
 
 
 def test_a_rent_typed_below_the_one_before_is_saved_and_the_board_is_not_ready_until_it_rises(app, client):

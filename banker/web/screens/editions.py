@@ -125,7 +125,7 @@ def download(edition_id: str):
     edition = _edition(edition_id)
     name = re.sub(r"[^A-Za-z0-9]+", "-", edition.title).strip("-").lower()[:40] or "edition"
     return Response(
-        json.dumps(edition.data, indent=2, ensure_ascii=False) + "\n",
+        json.dumps(edition.file, indent=2, ensure_ascii=False) + "\n",
         mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="banker-edition-{name}.json"'},
     )
