@@ -9,6 +9,9 @@ A card's payment to the bank (a fee, repairs) goes into the Free Parking pot und
 house rule (unless the pot holds the taxes only), and a card that pays the GO salary pays the
 token level's (Millionaire). A Millionaire card may fix its amount by the drawer's token level
 (`level_amounts`), and a Fortune card kept until needed goes to the drawer's hand (fortune.py).
+A Fortune card lies on each deed, turned over by the first to land there, who then buys the deed or
+not (seed 000, 7.1.3): one card a landing, a second draw on the same landing refused
+(`fortune_drawn`).
 
 Cards in hand (`card_hands`, Monopoly 2.0, seed 004: "Chance and Community Chest cards do not have
 to be used immediately. They are kept by players ... they can activate any number of Chance or
@@ -101,6 +104,14 @@ class DrawCard(Command):
                     deck=DECK_NAMES[card.deck],
                     spaces=either([str(space) for space in spaces]),
                     space=self.from_space,
+                ),
+            )
+            require(
+                card.deck != "fortune" or not fortune_drawn(state, self.player),
+                Text(
+                    "%(player)s has already drawn a Fortune card on this landing: one card a landing, "
+                    "then buy the deed or not.",
+                    player=state.name_of(self.player),
                 ),
             )
         events = [CardDrawn(player=self.player, card=card.id), *self.effects(state, card)]
@@ -302,6 +313,26 @@ def _spaces_of(state: GameState, deck: str) -> tuple[int, ...]:
         Text("This board has no %(deck)s space: no card of it is drawn on a space.", deck=DECK_NAMES[deck]),
     )
     return spaces
+
+
+def fortune_drawn(state: GameState, player_id: int) -> bool:
+    """Whether `player_id` has drawn the Fortune card of the deed they landed on and that landing
+    goes on: the last action of a turn was that draw, of a card that left the piece where it was
+    (one that moves it ends the landing), and nobody has bought, declined, paid rent, drawn, ended
+    the turn or the like since. What is done between turns (a mortgage or a sale to find the price,
+    a trade) and a kept card played leave the landing as it was. The app sees no board: this is the
+    undo stack read back, as the market and the token levels read the turn."""
+    for entry in reversed(state.undo):
+        if any(event.between_turns or isinstance(event, CardPlayed) for event in entry.events):
+            continue  # as trades.moment_passed reads an action of a turn
+        return any(
+            isinstance(event, CardDrawn)
+            and event.player == player_id
+            and state.edition.card[event.card].deck == "fortune"
+            and state.edition.card[event.card].action not in MOVING_ACTIONS
+            for event in entry.events
+        )
+    return False
 
 
 def deck_spaces(edition: Edition, deck: str) -> tuple[int, ...]:

@@ -86,8 +86,8 @@ def test_kept_cards_on_the_phone_and_the_bank_pass_the_accessibility_check(serve
         server,
         game,
         {"type": "card", "player": 1, "deck": "fortune", "card": "F3", "from_space": 4},
+        {"type": "buy", "player": 2, "deed": 6},  # Bob's turn: Ann's next landing has its own card
         {"type": "card", "player": 1, "deck": "fortune", "card": "F4", "from_space": 7},
-        {"type": "buy", "player": 2, "deed": 6},
         {"type": "buy", "player": 1, "deed": 9},
     )
     for scheme in ("light", "dark"):

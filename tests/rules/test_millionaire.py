@@ -9,6 +9,7 @@ from dataclasses import replace
 from banker.rules import BANK, fold, parse_command, start_game
 from banker.rules.bankruptcy import DeclareBankruptcy, SettleMortgage
 from banker.rules.cards import DrawCard, PlayCard
+from banker.rules.deeds import Buy
 from banker.rules.editions import custom_edition
 from banker.rules.fortune import DeedTaken, givable, takeable
 from banker.rules.hands import CardPlayed
@@ -470,3 +471,32 @@ def test_just_say_no_cancels_a_debt_the_payment_left():
 def test_a_fortune_jail_card_is_kept_and_used_like_any():
     state = kept(board_game(), ANN, "F6")
     assert state.player(ANN).jail_cards == ("fortune",)
+
+
+def test_one_fortune_card_a_landing_until_the_turn_moves_on():
+    # seed 000, 7.1.3: the Fortune card on a deed is turned over by the player landing there, who
+    # then buys the deed or not; a second tap on the deed's Fortune cards is a slip
+    data = millionaire_board()
+    data["fortune"].append(
+        {"id": "F8", "text": "Use now: advance to GO.", "action": "advance_to", "target": 0}
+    )
+    start = fold([(1, [start_game(NAMES[:3], "millionaire", custom_edition(data))])])
+    state = run(
+        owning(start, ANN, LOT_3, LOT_6), DrawCard(player=ANN, deck="fortune", card="F7", from_space=LOT_1)
+    )
+    again = DrawCard(player=ANN, deck="fortune", card="F1", from_space=LOT_1)
+    why = (
+        "Ann has already drawn a Fortune card on this landing: one card a landing, then buy the deed or not."
+    )
+    assert refusal(state, again) == why
+    assert refusal(state, replace(again, from_space=LOT_4)) == why  # a slip of the deed too
+    state = run(state, Mortgage(deed=LOT_3))  # between turns (the price found): the landing goes on
+    assert refusal(state, again) == why
+    for moved_on in (NextTurn(), Buy(player=ANN, deed=LOT_1), PayRent(player=BOB, deed=LOT_6)):
+        assert run(state, moved_on, replace(again, from_space=LOT_4)).player(ANN).hand == ("F1",)
+    assert run(state, DrawCard(player=BOB, deck="fortune", card="F1", from_space=LOT_4)).player(BOB).hand
+    # a card that moves the piece ends its landing: the deed it lands on has its own card
+    moved = run(start, DrawCard(player=ANN, deck="fortune", card="F8", from_space=LOT_1))
+    assert run(moved, replace(again, from_space=LOT_4)).player(ANN).hand == ("F1",)
+    # a draw that names no deed is taken as it comes (see `kept`)
+    assert run(state, DrawCard(player=ANN, deck="fortune", card="F1")).player(ANN).hand == ("F1",)

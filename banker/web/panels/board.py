@@ -14,7 +14,7 @@ from banker.rules import BANK, GameState, RuleError
 from banker.rules.board import DECK_NAMES, Card, Deed, Space
 from banker.rules.buildings import level
 from banker.rules.card_texts import BUILT_IN, card_title
-from banker.rules.cards import CardDrawn, card_destination
+from banker.rules.cards import CardDrawn, card_destination, fortune_drawn
 from banker.rules.deeds import group_label, owners_lots
 from banker.rules.dice import roll_text, total
 from banker.rules.money import salary
@@ -349,7 +349,10 @@ def _deed_sheet(
         if state.rules.auctions:
             decline = {"type": "decline", "player": player.id, "deed": deed.position}
             offers.append(offer(state, decline, Text("Don't buy · auction it"), "ghost"))
-        fortune = _deck_offers(state, "fortune", player, deed.position)
+        # the card is drawn first, once a landing: then the sheet offers the deed alone
+        fortune = (
+            [] if fortune_drawn(state, player.id) else _deck_offers(state, "fortune", player, deed.position)
+        )
         return Sheet(
             space,
             player,
