@@ -90,7 +90,7 @@ def test_bankruptcy_to_a_player_leaves_a_gracious_screen_and_the_creditor_a_choi
     # the headline first
     assert "data-more><span>You are bankrupt and out of the game</span></button>" in text(response)
     cy = page(owing["Cy"], owing["id"])
-    assert "You're out" in cy and "You finished 3 of 3." in cy and "Passed GO" not in cy
+    assert "You're out" in cy and "You finished 3 of 3. Stay and watch" in cy and "Passed GO" not in cy
     ann = page(owing["Ann"], owing["id"])
     assert "Mortgaged deed received" in ann
     assert "Keep it mortgaged · −$3" in readable(ann) and "Lift the mortgage now · −$33" in readable(ann)

@@ -307,3 +307,25 @@ def test_finished_games_stay_in_the_archive_with_their_tally(app, played):
     assert "Your games on this phone" in home
     assert f'href="/g/{played["id"]}/tally"' in home and "Over · Ann won" in home
     assert played["host"].get(f"/g/{played['id']}/tally").status_code == 200
+
+
+def test_the_bankrupt_players_card_does_not_say_the_game_goes_on_once_it_has_ended(app):
+    """Millionaire: the first bankruptcy ends the game; Cat's card said to stay and watch it."""
+    service = app.extensions["banker"]
+    game_id = service.create_game(["Ann", "Bob", "Cat"], preset="millionaire").game.id
+    as_banker(
+        app,
+        game_id,
+        {"type": "pay_bank", "player": 3, "amount": 1000, "reason": "x"},
+        {"type": "declare_bankruptcy", "player": 3},
+    )
+    assert service.state(game_id).ended
+    cat = app.test_client()
+    take_seat(cat, f"/seat/{service.seats.of(game_id)[3].token}")
+    for language, out, finished, going_on in (
+        ({}, "You're out", "You finished 3 of 3.", "Stay and watch"),
+        (KO, "탈락", "3명 중 3위로 마쳤습니다.", "계속 지켜보세요"),
+        (JA, "脱落", "3人中3位でした。", "観戦"),
+    ):
+        screen = text(cat.get(f"/g/{game_id}", headers=language))
+        assert out in screen and finished in screen and going_on not in screen, language
