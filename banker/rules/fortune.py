@@ -6,7 +6,7 @@ drawn, it goes to the player's hand (`CardKept`, hands.py) until they play it (`
 - a free house: one house on a lot of theirs that the building rules allow next, at no cost;
 - Sly Deal: take one deed from another player, not from a group that player owns whole;
 - Forced Deal: swap one of their deeds for one of another player's, one for one, the other's not
-  from a group they own whole;
+  from a group they own whole (stored as two deeds taken, told as one swap: `as_told`);
 - Just Say No: refuse what has just been done to them: a Forced or Sly Deal played on them, or a
   payment of rent or by a card. The deal is undone (the deal card stays spent), the money comes back.
   "Just" is the last action that involved them: another phone may have acted in between, as long
@@ -21,6 +21,7 @@ mortgaged, or lift the mortgage now.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from banker.rules.base import Event, require
@@ -72,6 +73,57 @@ class DeedTaken(Event):
         if you == self.owner:
             return Text("%(taker)s took your %(deed)s", taker=state.name_of(self.taker), deed=deed)
         return self.describe(state)
+
+
+@dataclass(frozen=True)
+class DeedsSwapped(Event):
+    """A Forced Deal as its line tells it: `player` (who played the card) took `taken` from `other`
+    and gave them `given` for it. Never stored: the log keeps the deal's two DeedTaken, and
+    `as_told` words them as this, so the player handed a deed does not read "You took" it."""
+
+    player: int
+    other: int
+    taken: int
+    given: int
+
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "%(player)s took %(taken)s from %(other)s and gave %(given)s for it",
+            player=state.name_of(self.player),
+            other=state.name_of(self.other),
+            **self._deeds(state),
+        )
+
+    def describe_to(self, state: GameState, you: int) -> Text:
+        if you == self.other:
+            return Text(
+                "%(player)s took your %(taken)s and gave you %(given)s for it",
+                player=state.name_of(self.player),
+                **self._deeds(state),
+            )
+        if you == self.player:
+            return Text(
+                "You took %(taken)s from %(other)s and gave %(given)s for it",
+                other=state.name_of(self.other),
+                **self._deeds(state),
+            )
+        return self.describe(state)
+
+    def _deeds(self, state: GameState) -> dict[str, str]:
+        return {"taken": state.deed(self.taken).name, "given": state.deed(self.given).name}
+
+
+def as_told(events: Sequence[Event]) -> list[Event]:
+    """An action's events as its lines tell them: a Forced Deal's two deeds (and Just Say No's
+    answer to one, which swaps them back) as one swap, DeedsSwapped; any other as they are."""
+    player = next((event.player for event in events if isinstance(event, CardPlayed)), None)
+    deals = [event for event in events if isinstance(event, DeedTaken)]
+    taken = next((event for event in deals if event.taker == player), None)
+    given = next((e for e in deals if taken and e.owner == player and e.taker == taken.owner), None)
+    if player is None or taken is None or given is None:
+        return list(events)
+    swap = DeedsSwapped(player=player, other=taken.owner, taken=taken.deed, given=given.deed)
+    return [swap if event is taken else event for event in events if event is not given]
 
 
 def play_kept(

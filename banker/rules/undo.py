@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from banker.rules.base import Command, Event, require
 from banker.rules.errors import RuleError
+from banker.rules.fortune import as_told
 from banker.rules.state import GameState, Sent, UndoEntry
 from banker.rules.tally import GameEnded
 from banker.rules.text import Parts, Text
@@ -132,6 +133,7 @@ def undo_preview(state: GameState) -> Text | None:
 def describe_action(state: GameState, events: Iterable[Event], you: int | None = None) -> Text:
     """One action (a command's events) as one line: "Ann paid Bob $50; Bob now owns Boardwalk";
     as player `you` reads it on their own phone, when given: "You paid Bob $50"."""
+    events = as_told(events)
     if you is None:
         return Parts(event.describe(state) for event in events)
     return Parts(event.describe_to(state, you) for event in events)
@@ -141,7 +143,7 @@ def headline(state: GameState, events: Iterable[Event], you: int | None = None) 
     """The one line a toast leads with: of the action's lines that made it news, else of all, the
     last that `you` reads in the second person ("You went to jail", after the card's wording),
     else the last ("Sold! Bob bought Boardwalk for $420")."""
-    events = list(events)
+    events = as_told(events)
     if not events:
         return Text("")
     told = [e for e in events if e.is_news] or events  # what made it news leads

@@ -4,7 +4,9 @@ winning."""
 
 from __future__ import annotations
 
+import gettext
 from dataclasses import replace
+from pathlib import Path
 
 from banker.rules import BANK, fold, parse_command, start_game
 from banker.rules.bankruptcy import DeclareBankruptcy, SettleMortgage
@@ -21,12 +23,21 @@ from banker.rules.mortgages import Mortgage
 from banker.rules.rent import PayRent
 from banker.rules.state import TradeSide
 from banker.rules.tally import GameEnded, tally
+from banker.rules.text import say
 from banker.rules.trades import ProposeTrade
-from banker.rules.undo import Undo
+from banker.rules.undo import Undo, describe_action
+from banker.web.http.i18n import compile_catalogues
 from tests.support.rules import ANN, BOB, CAT, NAMES, cash, new_game, owning, refusal, refusals, run
 from tests.support.small_board import millionaire_board
 
 PARK_PLACE = 37
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "banker" / "translations"
+
+
+def in_language(text, language):
+    compile_catalogues(TRANSLATIONS)
+    catalogue = gettext.translation("messages", TRANSLATIONS, [language])
+    return say(text, catalogue.gettext, catalogue.ngettext)
 
 
 def game(**options):
@@ -243,6 +254,33 @@ def test_forced_deal_swaps_one_deed_for_one():
     swapped = run(state, PlayCard(player=ANN, card="F3", deed=LOT_4, give=LOT_9))
     assert (swapped.holding(LOT_4).owner, swapped.holding(LOT_9).owner) == (ANN, BOB)
     assert [p.cash for p in swapped.players] == [p.cash for p in state.players]  # no money moves
+
+
+def test_a_forced_deal_reads_as_one_swap_on_each_phone():
+    # both halves are stored as deeds taken: Bob, handed Lot 9, read "You took Lot 9 from Ann"
+    state = owning(owning(kept(board_game(), ANN, "F3"), BOB, LOT_4), ANN, LOT_9)
+    state = run(kept(state, BOB, "F4"), PlayCard(player=ANN, card="F3", deed=LOT_4, give=LOT_9))
+    events = state.undo[-1].events
+    assert describe_action(state, events, BOB) == (
+        "Ann played Forced Deal; Ann took your Lot 4 and gave you Lot 9 for it"
+    )
+    assert describe_action(state, events, ANN) == (
+        "You played Forced Deal; You took Lot 4 from Bob and gave Lot 9 for it"
+    )
+    for anyone in (None, CAT):
+        assert describe_action(state, events, anyone) == (
+            "Ann played Forced Deal; Ann took Lot 4 from Bob and gave Lot 9 for it"
+        )
+    for language, bobs in (
+        ("ko", "Ann 님이 내 Lot 4 증서를 가져가고 대신 Lot 9 증서를 줌"),
+        ("ja", "AnnがあなたのLot 4を取り、代わりにLot 9をあなたに渡しました"),
+    ):
+        assert bobs in in_language(describe_action(state, events, BOB), language)
+    # Bob's Just Say No swaps them back: he takes Lot 4 and hands Lot 9 back
+    state = run(state, PlayCard(player=BOB, card="F4"))
+    assert describe_action(state, state.undo[-1].events, ANN) == (
+        "Bob played Just Say No; Bob took your Lot 4 and gave you Lot 9 for it"
+    )
 
 
 def test_a_deal_hands_over_no_deed_of_a_group_with_buildings():
