@@ -47,6 +47,9 @@ class DeedTaken(Event):
     its owner still owed on it goes with it (Just Say No gives the deed back)."""
 
     type = "deed_taken"
+    # news, as the card played: the phone it is taken from (or given to) leads with it, to reach for
+    # Just Say No (undo.headline: of the news, the line a phone reads as its own)
+    is_news = True
     deed: int
     owner: int
     taker: int
@@ -81,6 +84,7 @@ class DeedsSwapped(Event):
     and gave them `given` for it. Never stored: the log keeps the deal's two DeedTaken, and
     `as_told` words them as this, so the player handed a deed does not read "You took" it."""
 
+    is_news = True  # as DeedTaken
     player: int
     other: int
     taken: int

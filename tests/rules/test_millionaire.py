@@ -25,7 +25,7 @@ from banker.rules.state import TradeSide
 from banker.rules.tally import GameEnded, tally
 from banker.rules.text import say
 from banker.rules.trades import ProposeTrade
-from banker.rules.undo import Undo, describe_action
+from banker.rules.undo import Undo, describe_action, headline
 from banker.web.http.i18n import compile_catalogues
 from tests.support.rules import ANN, BOB, CAT, NAMES, cash, new_game, owning, refusal, refusals, run
 from tests.support.small_board import millionaire_board
@@ -281,6 +281,17 @@ def test_a_forced_deal_reads_as_one_swap_on_each_phone():
     assert describe_action(state, state.undo[-1].events, ANN) == (
         "Bob played Just Say No; Bob took your Lot 4 and gave you Lot 9 for it"
     )
+
+
+def test_the_phone_a_deal_takes_a_deed_from_leads_with_it():
+    # it reads the toast's first line to reach for Just Say No: "Ann played Sly Deal" did not say
+    # which deed went
+    state = owning(owning(kept(board_game(), ANN, "F2", "F3"), BOB, LOT_4, LOT_6), ANN, LOT_9)
+    state = run(state, PlayCard(player=ANN, card="F2", deed=LOT_4))
+    assert headline(state, state.undo[-1].events, BOB) == "Ann took your Lot 4"
+    assert headline(state, state.undo[-1].events, ANN) == "You took Lot 4 from Bob"
+    state = run(state, PlayCard(player=ANN, card="F3", deed=LOT_6, give=LOT_9))
+    assert headline(state, state.undo[-1].events, BOB) == "Ann took your Lot 6 and gave you Lot 9 for it"
 
 
 def test_a_deal_hands_over_no_deed_of_a_group_with_buildings():
