@@ -113,6 +113,13 @@ class DrawCard(Command):
                     "then buy the deed or not.",
                     player=state.name_of(self.player),
                 ),
+                (
+                    self.player,
+                    Text(
+                        "You have already drawn a Fortune card on this landing: one card a landing, "
+                        "then buy the deed or not."
+                    ),
+                ),
             )
         events = [CardDrawn(player=self.player, card=card.id), *self.effects(state, card)]
         if card.action == "advance_to_nearest" and self.dice is None and self.from_space is not None:

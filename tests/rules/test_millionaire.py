@@ -537,7 +537,10 @@ def test_one_fortune_card_a_landing_until_the_turn_moves_on():
     why = (
         "Ann has already drawn a Fortune card on this landing: one card a landing, then buy the deed or not."
     )
-    assert refusal(state, again) == why
+    assert refusals(state, again, ANN) == (
+        why,
+        "You have already drawn a Fortune card on this landing: one card a landing, then buy the deed or not.",
+    )
     assert refusal(state, replace(again, from_space=LOT_4)) == why  # a slip of the deed too
     state = run(state, Mortgage(deed=LOT_3))  # between turns (the price found): the landing goes on
     assert refusal(state, again) == why
