@@ -131,9 +131,11 @@ def test_an_unowned_deeds_sheet_offers_buy_once_its_fortune_card_is_drawn(app):
     sheet = readable(tap(ann, game_id, 4))
     assert "The bank owns this deed." in sheet and "Fortune card" not in sheet
     assert "Buy for 100K" in sheet and "Don't buy · auction it" in sheet and "Sly Deal" not in sheet
-    second = do(ann, game_id, type="card", player=1, deck="fortune", card="F1", from_space=4)
+    second = do(
+        ann, game_id, type="card", player=1, deck="fortune", card="F1", from_space=4
+    )  # her own phone: "you"
     assert refusal(second) == (
-        "Ann has already drawn a Fortune card on this landing: one card a landing, then buy the deed or not."
+        "You have already drawn a Fortune card on this landing: one card a landing, then buy the deed or not."
     )
     assert service.state(game_id).player(1).hand == ()
     assert "first tap the Fortune card drawn on it" in readable(tap(bob, game_id, 6))  # his own landing
