@@ -48,10 +48,12 @@ def editions_report(editions: list[IdleEdition], days: int, dry_run: bool = Fals
     return lines
 
 
-def prune(service: GameService, days: int, dry_run: bool = False) -> list[str]:
-    """One round: the games and then the saved editions untouched for `days` days; what it said."""
-    games = report(service.prune(days, dry_run), days, dry_run)
-    return games + editions_report(service.prune_editions(days, dry_run), days, dry_run)
+def prune(service: GameService, days: int, dry_run: bool = False, say_none: bool = True) -> list[str]:
+    """One round: the games and then the saved editions untouched for `days` days; what it says
+    of them (with `say_none` false, nothing when it removed nothing)."""
+    games, editions = service.prune(days, dry_run), service.prune_editions(days, dry_run)
+    said = report(games, days, dry_run) if games or say_none else []
+    return said + editions_report(editions, days, dry_run)
 
 
 def keep_pruning(app: Flask, wait: Callable[[float], bool] | None = None) -> threading.Thread | None:
@@ -67,9 +69,7 @@ def keep_pruning(app: Flask, wait: Callable[[float], bool] | None = None) -> thr
 
     def round_() -> None:
         try:
-            games, editions = service.prune(days), service.prune_editions(days)
-            # a round that removed nothing says nothing
-            if said := (report(games, days) if games else []) + editions_report(editions, days):
+            if said := prune(service, days, say_none=False):
                 print("\n".join(said), flush=True)
         except Exception:  # a database hiccup: the next round tries again
             log.exception("pruning games failed")

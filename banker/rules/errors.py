@@ -23,9 +23,7 @@ class RuleError(Exception):
 
     def message_to(self, player: int | None) -> str:
         """The reason as `player` reads it on their own phone (None: the bank, the API)."""
-        if self.to_you is not None and self.to_you[0] == player:
-            return self.to_you[1]
-        return self.message
+        return said_to(self.message, self.to_you, player)
 
     def reworded(self, them: Callable[[Any], Any], you: Callable[[int, Any], Any] | None = None) -> RuleError:
         """A refusal giving this one as its reason: `them(reason)` in its words, and on the phone of
@@ -34,6 +32,11 @@ class RuleError(Exception):
             return RuleError(them(self.message))
         player, reason = self.to_you
         return RuleError(them(self.message), (player, you(player, reason) if you else them(reason)))
+
+
+def said_to(message: Any, to_you: tuple[int, Any] | None, player: int | None) -> Any:
+    """`message`, or its words for `player`'s own phone where `to_you` has them (see RuleError)."""
+    return to_you[1] if to_you is not None and to_you[0] == player else message
 
 
 class InvalidCommand(RuleError):

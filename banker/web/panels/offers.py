@@ -8,6 +8,7 @@ from typing import Any
 
 from banker.rules import BANK, Command, GameState, RuleError, decide, parse_command
 from banker.rules.debts import bank_before_player
+from banker.rules.errors import said_to
 from banker.rules.inputs import MAX_AMOUNT
 from banker.rules.money import DebtIncurred, Paid
 from banker.rules.receipts import signed
@@ -46,9 +47,7 @@ class Offer:
 
     def refused_to(self, player: int | None) -> str | None:
         """Why it cannot be done now, as `player` reads it on their own phone (None: the bank)."""
-        if self.refused and self.to_you is not None and self.to_you[0] == player:
-            return self.to_you[1]
-        return self.refused
+        return said_to(self.refused, self.to_you, player) if self.refused else None
 
 
 def offer(
