@@ -86,7 +86,8 @@ def test_an_offer_for_other_deeds_of_a_player_with_a_mortgaged_one_goes(app, dee
 
 
 def test_an_offer_gone_out_of_date_says_so_to_both_sides_and_cannot_be_accepted(app, deeds):
-    # its maker read "Waiting for Bob to answer" with no word, and Bob a live Accept that only refused
+    # its maker read "Waiting for Bob to answer" with no word, and Bob a live Accept that only refused;
+    # then its maker's heading still said it waited for an answer that could not come
     game_id = deeds["id"]
     post(deeds["Ann"], f"/g/{game_id}/trade", {"to": 2, "give_cash": "300", "get_deeds": [READING]})
     post(deeds["Cy"], f"/g/{game_id}/trade", {"to": 2, "give_cash": "250", "get_deeds": [READING]})
@@ -94,7 +95,8 @@ def test_an_offer_gone_out_of_date_says_so_to_both_sides_and_cannot_be_accepted(
     post(deeds["Bob"], f"/g/{game_id}/trade/{cy_offer}/accept", {})
     why = "This offer is out of date: Bob no longer owns Reading Railroad."
     ann = offer_card(page(deeds["Ann"], game_id))
-    assert "Waiting for Bob to answer" in ann and why in ann and "Withdraw my offer" in ann
+    assert "Bob cannot accept your offer now" in ann and why in ann and "Withdraw my offer" in ann
+    assert "Waiting for Bob" not in ann
     assert f'data-attention="{game_id}-trade-1-stale"' in ann  # it opens in the dock to say so
     bob = offer_card(page(deeds["Bob"], game_id))  # Bob's own phone: the deed was his
     to_bob = "This offer is out of date. You no longer own Reading Railroad."

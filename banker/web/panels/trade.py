@@ -50,6 +50,10 @@ def open_trades(state: GameState, me: Player | None) -> list[TradeView]:
         if me is not None and me.id not in (trade.proposer, trade.partner):
             continue
         proposer, partner = state.player(trade.proposer), state.player(trade.partner)
+        accept = offer(
+            state, {"type": "accept_trade", "player": partner.id, "trade": trade.id}, Text("Accept")
+        )
+        stale = None if trade.agreed else accept.refused_to(me.id if me else None)
         give, get = side_text(state, trade.give), side_text(state, trade.get)
         if me is None:
             headline = Text(
@@ -62,7 +66,11 @@ def open_trades(state: GameState, me: Player | None) -> list[TradeView]:
             headline = Text("%(player)s offers you a trade", player=proposer.name)
             summary = Text("You give %(give)s; you get %(get)s", give=get, get=give)
         else:
-            headline = Text("Waiting for %(player)s to answer", player=partner.name)
+            headline = (
+                Text("%(player)s cannot accept your offer now", player=partner.name)
+                if stale
+                else Text("Waiting for %(player)s to answer", player=partner.name)
+            )
             summary = Text("You give %(give)s; you get %(get)s", give=give, get=get)
         complete = None
         if trade.agreed_for is not None:  # under temporary bankruptcy: accepted, waiting to clear the debt
@@ -90,9 +98,6 @@ def open_trades(state: GameState, me: Player | None) -> list[TradeView]:
                     summary=summary,
                     debtor=debtor.name,
                 )
-        accept = offer(
-            state, {"type": "accept_trade", "player": partner.id, "trade": trade.id}, Text("Accept")
-        )
         views.append(
             TradeView(
                 trade=trade,
@@ -104,7 +109,7 @@ def open_trades(state: GameState, me: Player | None) -> list[TradeView]:
                 withdrawing=me is None or me.id == proposer.id,
                 mortgaged_in=_mortgaged(state, trade.give),
                 accept=accept,
-                stale=None if trade.agreed else accept.refused_to(me.id if me else None),
+                stale=stale,
                 complete=complete,
             )
         )
