@@ -202,3 +202,7 @@ def test_the_balance_counts_up_to_the_money_in_unless_the_phone_asks_for_less_mo
     between = [figure for figure in counted if figure not in ("$1,500", "$1,590")]
     assert between and all(figure.startswith("$1,5") for figure in between), counted
     assert set(cy.evaluate("window.figures")) <= {"$1,500", "$1,590"}  # straight to the new figure
+    # and its money toast goes when read without sliding away (it slid, whatever the phone asked)
+    slide = "(toast) => toast.getAnimations().flatMap((a) => a.effect.getKeyframes()).map((k) => k.transform)"
+    assert "translateY(-120%)" in ann.locator("#toast .money").evaluate(slide)
+    assert set(cy.locator("#toast .money").evaluate(slide)) <= {"none", None}
