@@ -42,6 +42,20 @@ def movements(events: Iterable[Event]) -> list[Movement]:
     return moved
 
 
+def moved_with_undos(events: Iterable[Event], undoable: Mapping[int, Sequence[Event]]) -> list[Movement]:
+    """`movements`, with the money an undo among `events` moved back: each payment of the action
+    it reverses (`undoable`: the events of each action that may be undone, by seq) the other way,
+    the last first."""
+    moved = []
+    for event in events:
+        if isinstance(event, Undone):
+            back = reversed(movements(undoable.get(event.seq, ())))
+            moved += [Movement(m.payee, m.payer, m.amount, Text("undone")) for m in back]
+        else:
+            moved += movements((event,))
+    return moved
+
+
 @dataclass(frozen=True)
 class Receipt:
     """Money that moved for one player by someone else's action, as their phone tells it: the

@@ -24,7 +24,7 @@ from markupsafe import Markup
 from banker.rules import Event, GameState, Player, describe_action
 from banker.rules.game import Joined
 from banker.rules.money import Paid
-from banker.rules.receipts import Receipt, moved_for, movements, summed, undoable
+from banker.rules.receipts import Receipt, moved_for, moved_with_undos, summed, undoable
 from banker.rules.text import Parts
 from banker.rules.undo import Undone, headline
 from banker.service.action_log import Stored
@@ -113,10 +113,18 @@ def _by_action(
     state: GameState, stored: Sequence[Stored], you: int, before: GameState | None = None
 ) -> Iterator[tuple[Stored, list[Receipt]]]:
     """Each action with the money it moved for `you` (an undo: what it moved back)."""
+    for action, taken_back in _undoable(before, stored):
+        yield action, moved_for(state, action.events, taken_back, you)
+
+
+def _undoable(
+    before: GameState | None, stored: Sequence[Stored]
+) -> Iterator[tuple[Stored, dict[int, Sequence[Event]]]]:
+    """Each action with the events of every action an undo in it may reverse (see `undoable`)."""
     taken_back = undoable(before, (e for action in stored for e in action.events))
     for action in stored:
         taken_back[action.seq] = action.events
-        yield action, moved_for(state, action.events, taken_back, you)
+        yield action, taken_back
 
 
 def latest_receipt(game_id: str, state: GameState, you: int) -> tuple[Receipt, float] | None:
@@ -186,7 +194,11 @@ def _draw_display(
     game_id: str, before: GameState, after: GameState, stored: Sequence[Stored], joined: set[int]
 ) -> Markup:
     """The table display's parts that the change altered, and the money it moved, in order."""
-    moved = [m for action in stored for m in movements(action.events)]
+    moved = [
+        m
+        for action, taken_back in _undoable(before, stored)
+        for m in moved_with_undos(action.events, taken_back)
+    ]
     whole = before.ended != after.ended  # the tally takes the screen
     changed = None if whole else _shared_changes(before, after, joined)
     # a player's card shows their net worth and debts too, which a building or a debt changes

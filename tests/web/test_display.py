@@ -152,6 +152,24 @@ def test_the_stream_pushes_each_payment_to_every_display_alike_in_the_order_it_h
     assert "#toast" not in second and "<form" not in sent[0][0].data and "<button" not in sent[0][0].data
 
 
+def test_an_undo_flies_the_money_back_and_says_what_it_undid(app, bought):
+    # the cards' cash changed without a word or a move: the table missed what the bank undid
+    game_id = bought["id"]
+    display = open_display(app, game_id, display_link(bought["host"], game_id))
+    do(bought["Bob"], game_id, type="pay_player", player="2", to="1", amount="90", reason="rent")
+    do(bought["host"], game_id, "bank", type="collect_from_bank", player="3", amount="100", reason="Prize")
+    start = seq(app, game_id)
+    do(bought["host"], game_id, "bank", type="undo")
+    do(bought["host"], game_id, "bank", type="undo")
+    stream = f"/g/{game_id}/stream?seq={start}&view=display"
+    prize, rent = (dict(fragments(m.data)) for m in messages(display.get(stream).get_data()))
+    assert 'data-from="3" data-to="0"' in prize["#moves"]
+    assert readable(prize["#moves"]) == "Cy → Bank $100 · undone"
+    assert 'data-from="1" data-to="2"' in rent["#moves"]
+    assert readable(rent["#moves"]) == "Ann → Bob $90 · undone"
+    assert readable(rent["#say"]) == "Undone: Bob paid Ann $90 (rent)"
+
+
 def test_a_display_many_changes_behind_is_drawn_whole_rather_than_fly_and_speak_each(app, table):
     game_id = table["id"]
     display = open_display(app, game_id, display_link(table["host"], game_id))

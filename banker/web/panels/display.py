@@ -21,6 +21,7 @@ from banker.rules.seating import Resigned
 from banker.rules.state import BANK, FREE_PARKING
 from banker.rules.tally import seat_lines
 from banker.rules.text import Text
+from banker.rules.undo import Undone
 from banker.web.panels import fragments, worked_out
 
 TICKER = 6  # the latest history lines the display shows (static/css/display.css shows as many)
@@ -111,6 +112,8 @@ def spoken(state: GameState, events: Sequence[Event]) -> list[Text]:
             said.append(event.describe(state))
         elif isinstance(event, WentBankrupt):
             said.append(Text("%(player)s is bankrupt", player=state.name_of(event.player)))
+        elif isinstance(event, Undone):  # its money flies back; what it undid is said
+            said.append(event.describe(state))
         elif not sold:
             said += [_paid_aloud(state, m) for m in movements((event,))]
     return said
