@@ -82,12 +82,13 @@ def receipts(state: GameState, events: Iterable[Event], player: int) -> list[Rec
 
 def undone(state: GameState, undo: Undone, events: Iterable[Event], player: int) -> list[Receipt]:
     """What `player` got back or gave back when the action of `events` was undone, as one flash
-    saying what was undone ("Undone: Bob collected $200 from the bank")."""
+    saying what was undone ("Undone: Bob collected $200 from the bank"; "You took back: ..." on the
+    phone of the player who took it back)."""
     mine = [m for m in movements(events) if player in (m.payer, m.payee)]
     net = sum(m.amount if m.payee == player else -m.amount for m in mine)
     if not net:
         return []
-    return [Receipt(-net, signed(state, -net), undo.describe(state), "undone")]
+    return [Receipt(-net, signed(state, -net), undo.describe_to(state, player), "undone")]
 
 
 def moved_for(

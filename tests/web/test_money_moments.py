@@ -245,5 +245,7 @@ def test_a_take_back_puts_the_money_back_on_the_receipt_line(app, table):
     paid = do(table["Ann"], game_id, type="pay_player", player=1, to=2, amount=50)
     assert receipt(text(paid)) == "−$50 to Bob · just now"
     back = do(table["Ann"], game_id, type="take_back", player=1, seq=seq(app, game_id))
-    assert receipt(text(back)) == "+$50 Ann took back: Ann paid Bob $50 · just now"
+    # on her own phone, as its toast says it: not "Ann took back" in the line under it
+    assert receipt(text(back)) == "+$50 You took back: Ann paid Bob $50 · just now"
     assert receipt(page(table["Ann"], game_id)) == receipt(text(back))  # as a fresh page reads it
+    assert receipt(page(table["Bob"], game_id)) == "−$50 Ann took back: Ann paid Bob $50 · just now"
