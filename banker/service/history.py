@@ -112,9 +112,18 @@ class HistoryWording:
             assert action.seq == after + len(texts) + 1, "the log's seqs follow each other"
             events = action.events
             texts.append(say(describe_action(state, events)))
-            parties.append(_party_bits(events))
-            undone.update(event.seq for event in events if isinstance(event, Undone))
+            bits = _party_bits(events)
+            for seq in (event.seq for event in events if isinstance(event, Undone)):
+                # an undo concerns the players of the action it reverses: their money moved back
+                bits |= parties[seq - after - 1] if seq > after else self._parties_of(game_id, seq)
+                undone.add(seq)
+            parties.append(bits)
         return Wording(first=after + 1, texts=tuple(texts), parties=tuple(parties), undone=frozenset(undone))
+
+    def _parties_of(self, game_id: str, seq: int) -> int:
+        """The players of the action at `seq`, as bits (see `_party_bits`)."""
+        (action,) = self.states.stored_between(game_id, seq - 1, seq)
+        return _party_bits(action.events)
 
 
 def _party_bits(events: Sequence[Event]) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.support.web import HTMX, as_banker, do, readable, refusal, seq, text
+from tests.support.web import HTMX, as_banker, do, page, readable, refusal, seq, text
 
 
 def undo_button(response) -> dict[str, str] | None:
@@ -154,3 +154,25 @@ def test_the_bank_screen_still_hears_what_the_server_did_by_itself(app, clock, t
     clock.advance(30)  # the auction's clock runs out: the server closes it under the bank's seat
     update = text(table["host"].get(f"/g/{game_id}/live?view=bank&seq={before}", headers=HTMX))
     assert toast_of(update) == "Nobody bid: Boardwalk stays with the bank"
+
+
+def test_a_players_own_history_keeps_the_undo_of_their_action(app, table):
+    # "My history" showed Bob's payment struck through with no word of who took it back, or why
+    game_id = table["id"]
+    do(table["Bob"], game_id, type="pay_player", player=2, to=1, amount=90)
+    assert "Bob paid Ann $90" in page(table["Bob"], game_id, "/history?player=2")  # worded up to here
+    take_back(table["Bob"], game_id, 2, seq(app, game_id))
+    do(table["Cy"], game_id, type="pay_player", player=3, to=1, amount=20)
+    as_banker(app, game_id, {"type": "undo"})
+    lines = [
+        readable(line)
+        for line in re.findall(r"<li[^>]*>(.*?)</li>", page(table["Ann"], game_id, "/history?player=1"))
+    ]
+    assert lines[:4] == [
+        "Undone: Cy paid Ann $20",
+        "Cy paid Ann $20",
+        "Bob took back: Bob paid Ann $90",
+        "Bob paid Ann $90",
+    ]
+    bob = page(table["Bob"], game_id, "/history?player=2")
+    assert "Bob took back: Bob paid Ann $90" in bob and "Cy paid Ann $20" not in bob
