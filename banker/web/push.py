@@ -14,7 +14,7 @@ region is drawn again only when its model differs."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,7 +63,7 @@ def message(
         # the Pay and Trade tabs list the players, and go with a player out or the game's end
         whole += Markup(render_template("shared/_desk.html", oob=True, **drawn))
         whole += Markup(render_template(f"{view}/_tabs.html", oob=True, **drawn))
-        moved = _money_moved(after, stored, you, before)
+        moved = _money_moved(after, stored, you, _undone_in(before, stored))
         return whole + _toast(game_id, before.seq, after, stored, seat, moved) + _sent(stored, seat)
     # a player's screen shows them larger above everyone else's rows, and has no row of theirs
     rows = _shared_changes(before, after, _joining(stored)).rows if view == "player" else ()
@@ -72,7 +72,8 @@ def message(
     changed = [region.name for region, was, now in models if was != now]
     if changed:
         parts.append(render_template("shared/_regions.html", changed=changed, **context(after)))
-    parts.append(_toast(game_id, before.seq, after, stored, seat, _money_moved(after, stored, you, before)))
+    moved = _money_moved(after, stored, you, _undone_in(before, stored))
+    parts.append(_toast(game_id, before.seq, after, stored, seat, moved))
     parts.append(_sent(stored, seat))
     return "".join(parts)
 
@@ -92,39 +93,55 @@ def news_since(game_id: str, seq: int, state: GameState, seat: SeatKey) -> str:
     read_from = max(seq, state.seq - NEWS_ACTIONS)
     stored = seats.service().log.after(game_id, read_from)
     you = None if seat.player_id == BANKER else seat.player_id
-    moved = _money_moved(state, stored, you)
+    moved = _money_moved(state, stored, you, _read_back(game_id, stored))
     if read_from > seq:  # not all it missed was read back: no sum may claim to be all of it
         moved = moved[-MONEY_IN_LINES:]
     return _toast(game_id, seq, state, stored, seat, moved)
 
 
 def _money_moved(
-    state: GameState, stored: Sequence[Stored], you: int | None, before: GameState | None = None
+    state: GameState, stored: Sequence[Stored], you: int | None, undone: Mapping[int, Sequence[Event]]
 ) -> list[tuple[int, Receipt]]:
     """The money others' actions moved to or from this phone's player (its own actions were told
     in its replies), an undo's with it, each with the seq of its action, oldest first."""
     if you is None:
         return []
-    others = ((a.seq, moved) for a, moved in _by_action(state, stored, you, before) if a.by != you)
+    others = ((a.seq, moved) for a, moved in _by_action(state, stored, you, undone) if a.by != you)
     return [(seq, r) for seq, moved in others for r in moved]
 
 
 def _by_action(
-    state: GameState, stored: Sequence[Stored], you: int, before: GameState | None = None
+    state: GameState, stored: Sequence[Stored], you: int, undone: Mapping[int, Sequence[Event]]
 ) -> Iterator[tuple[Stored, list[Receipt]]]:
     """Each action with the money it moved for `you` (an undo: what it moved back)."""
-    for action, taken_back in _undoable(before, stored):
+    for action, taken_back in _undoable(undone, stored):
         yield action, moved_for(state, action.events, taken_back, you)
 
 
 def _undoable(
-    before: GameState | None, stored: Sequence[Stored]
+    undone: Mapping[int, Sequence[Event]], stored: Sequence[Stored]
 ) -> Iterator[tuple[Stored, dict[int, Sequence[Event]]]]:
-    """Each action with the events of every action an undo in it may reverse (see `undoable`)."""
-    taken_back = undoable(before, (e for action in stored for e in action.events))
+    """Each action with the events of every action an undo in it may reverse: those `undone`
+    holds, and the actions before it among `stored`."""
+    taken_back = dict(undone)
     for action in stored:
         taken_back[action.seq] = action.events
         yield action, taken_back
+
+
+def _undone_in(before: GameState, stored: Sequence[Stored]) -> dict[int, Sequence[Event]]:
+    """The events of each action an undo among `stored` may reverse, as `before`'s undo stack
+    keeps them (see `undoable`)."""
+    return undoable(before, (e for action in stored for e in action.events))
+
+
+def _read_back(game_id: str, stored: Sequence[Stored]) -> dict[int, Sequence[Event]]:
+    """The events of each action an undo among `stored` reverses, read back from the log: what
+    a phone that was away saw before it went (no state of that moment at hand)."""
+    undone = {e.seq for action in stored for e in action.events if isinstance(e, Undone)}
+    undone -= {action.seq for action in stored}
+    states = seats.service().states
+    return {seq: states.stored_between(game_id, seq - 1, seq)[0].events for seq in sorted(undone)}
 
 
 def latest_receipt(game_id: str, state: GameState, you: int) -> tuple[Receipt, float] | None:
@@ -196,7 +213,7 @@ def _draw_display(
     """The table display's parts that the change altered, and the money it moved, in order."""
     moved = [
         m
-        for action, taken_back in _undoable(before, stored)
+        for action, taken_back in _undoable(_undone_in(before, stored), stored)
         for m in moved_with_undos(action.events, taken_back)
     ]
     whole = before.ended != after.ended  # the tally takes the screen

@@ -11,7 +11,19 @@ from pathlib import Path
 import pytest
 
 from tests.support.sse import fragments, messages
-from tests.support.web import KO, as_banker, display_link, do, open_display, page, readable, seq, state, text
+from tests.support.web import (
+    HTMX,
+    KO,
+    as_banker,
+    display_link,
+    do,
+    open_display,
+    page,
+    readable,
+    seq,
+    state,
+    text,
+)
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BIRTHDAY = {"type": "card", "player": 1, "deck": "community_chest", "card": "CC09", "from_space": 2}
@@ -92,6 +104,23 @@ def test_a_large_amount_among_the_payments_summed_still_says_so_and_stays(app, t
         ("gain", "+$9 from Bob"),
     ]
     assert 'class="toast money stays" role="alert"' in ann
+
+
+def test_money_an_undo_moved_back_flashes_on_a_phone_whose_stream_is_down(app, table):
+    # polling every 5 s, Ann saw Bob's $600 come in; the bank undid it, and her next poll took
+    # the $600 off her balance without a word, where the stream flashes it and it stays
+    game_id = table["id"]
+    do(table["Bob"], game_id, type="pay_player", player=2, to=1, amount=600, reason="rent")
+    seen = seq(app, game_id)
+    as_banker(app, game_id, {"type": "undo"}, {"type": "pass_go", "player": 3})
+    polled = text(table["Ann"].get(f"/g/{game_id}/live?view=player&seq={seen}", headers=HTMX))
+    assert flash(polled) == [("spend undone", "−$600 Undone: Bob paid Ann $600 (rent)")]
+    assert flash(polled) == flash(pushed(table["Ann"], game_id, seen))
+    assert 'class="toast money stays" role="alert"' in polled
+    # the stream of a phone further behind tells it the same, in one message
+    for amount in range(1, 10):
+        do(table["Cy"], game_id, type="pay_player", player=3, to=2, amount=amount)
+    assert flash(pushed(table["Ann"], game_id, seen)) == flash(polled)
 
 
 def test_the_receipt_says_how_long_ago(app, clock, table):

@@ -56,7 +56,10 @@ def test_a_player_pays_taps_undo_and_every_phone_sees_the_money_back(app, table)
     assert undo_button(taken) is None  # a take-back is not taken back in turn
     assert cash(app, game_id) == [1500, 1500, 1500]
     update = live(table["Bob"], game_id, before + 1)
-    assert toast_of(update) == "Ann took back: Ann paid Bob $90 (rent)"
+    # his money went back: the flash says how much and why, and stays, as on his stream
+    money = re.search(r'<div class="toast money stays" role="alert"><ul>(.*?)</ul>', update, re.S)
+    assert readable(money.group(1)) == "−$90 Ann took back: Ann paid Bob $90 (rent)"
+    assert toast_of(live(table["Cy"], game_id, before + 1)) == "Ann took back: Ann paid Bob $90 (rent)"
     assert re.search(r'data-player="2"[^>]*><data value="1500">\$1,500<', update)
     assert '<li class="undone"' in update and "Ann took back: Ann paid Bob $90 (rent)" in update
 
