@@ -3,6 +3,8 @@ its link."""
 
 from __future__ import annotations
 
+import unicodedata
+
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
 from banker.extensions import htmx
@@ -19,9 +21,11 @@ bp = Blueprint("join", __name__)
 
 @bp.get("/join")
 def by_code():
-    """The code typed on the start screen, its letters and digits alone: "k7p-q2x" or "K7P Q2X" is
-    K7PQ2X (and a slash or a stray character no page's address)."""
-    code = "".join(c for c in request.args.get("code", "") if c.isascii() and c.isalnum()).upper()
+    """The code typed on the start screen, its letters and digits alone: "k7p-q2x", "K7P Q2X" or
+    a full-width keyboard's "Ｋ７Ｐ　Ｑ２Ｘ" is K7PQ2X (and a slash or a stray character no page's
+    address)."""
+    typed = unicodedata.normalize("NFKC", request.args.get("code", ""))
+    code = "".join(c for c in typed if c.isascii() and c.isalnum()).upper()
     return redirect(url_for("join.pick", code=code), 303) if code else redirect(url_for("home.index"))
 
 
