@@ -143,3 +143,22 @@ def test_the_join_screen_marks_the_name_this_phone_holds(app):
     picker = text(ann.get(f"/join/{code}")).split('class="pick-name"')[1].split("</form>")[0]
     names = [readable(b) for b in re.findall(r"<button.*?</button>", picker, re.S)]
     assert names == ["Ann this phone", "Bob already joined", "Cy"]
+
+
+def test_a_name_taken_meanwhile_leaves_the_phone_on_the_names_it_can_still_tap(app):
+    """Ann and Cy's phone tapped Ann at once: the one that lost was shown "Sorry" with a single
+    button, Back to the start, and had to find the join code again to tap Cy."""
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob", "Cy")
+    code = join_code(host, game_id)
+    ann, cy = app.test_client(), app.test_client()
+    token = csrf_token(cy, f"/join/{code}")  # Cy's phone shows the names, Ann still free
+    join(ann, code, 1)
+    refused = cy.post(f"/join/{code}", data={"csrf_token": token, "player": 1})
+    assert refused.status_code == 409
+    page = text(refused)
+    assert "Ann has already joined on another phone." in readable(page)
+    picker = page.split('class="pick-name"')[1].split("</form>")[0]
+    names = [readable(b) for b in re.findall(r"<button.*?</button>", picker, re.S)]
+    assert names == ["Ann already joined", "Bob", "Cy"]
+    assert cy.post(f"/join/{code}", data={"csrf_token": token, "player": 3}).status_code == 303

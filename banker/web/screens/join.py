@@ -12,8 +12,9 @@ from banker.rules import GameState, Player, RuleError
 from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service.errors import Forbidden, NotFound
-from banker.service.seats import BANKER, SeatKey
+from banker.service.seats import BANKER, GameInfo, SeatInfo, SeatKey
 from banker.web.http import seats, security
+from banker.web.replies import status_for
 from banker.web.screens.table import moved_on, sent_seq
 
 bp = Blueprint("join", __name__)
@@ -45,19 +46,25 @@ def pick(code: str):
     elif state.ended:
         answer = current_app.make_response(_game_over(game.id, state))
     else:
-        claimed = {s.player_id for s in service.seats.of(game.id) if s.claimed}
         answer = current_app.make_response(
-            render_template(
-                "join/_live.html" if htmx else "join/pick.html",
-                code=code,
-                game=game,
-                state=state,
-                claimed=claimed,
-                held=_player_held(state, game.id),
-            )
+            _names(code, game, state, "join/_live.html" if htmx else "join/pick.html")
         )
     answer.headers["Vary"] = "HX-Request"
     return answer
+
+
+def _names(code: str, game: GameInfo, state: GameState, template: str, refusal: str | None = None) -> str:
+    """The names to tap, each marked when a phone holds it already."""
+    claimed = {s.player_id for s in seats.service().seats.of(game.id) if s.claimed}
+    return render_template(
+        template,
+        code=code,
+        game=game,
+        state=state,
+        claimed=claimed,
+        held=_player_held(state, game.id),
+        refusal=refusal,
+    )
 
 
 @bp.post("/join/<code>")
@@ -68,10 +75,18 @@ def claim(code: str):
     state = service.state(game.id)
     if state.ended:  # a code shown at the table stays valid, but an ended game seats nobody
         return _game_over(game.id, state), 409
-    player = request.form.get("player", type=int)
+    try:
+        seat = _claimed(game.id, state, request.form.get("player", type=int))
+    except RuleError as refused:  # a name taken meanwhile: the others are still there to tap
+        return _names(code, game, state, "join/pick.html", refused.message), status_for(refused)
+    seats.remember(seat)
+    return redirect(url_for("player.page", game_id=game.id), 303)
+
+
+def _claimed(game_id: str, state: GameState, player: int | None) -> SeatInfo:
     if player is None:
         raise NotFound(Text("Pick your name to join."))
-    held = _player_held(state, game.id)
+    held = _player_held(state, game_id)
     if held is not None and held.id != player:  # its own seat would be left with no phone
         raise RuleError(
             Text(
@@ -80,9 +95,7 @@ def claim(code: str):
                 other=state.player(player).name,
             )
         )
-    seat = service.claim_seat(game.id, player)
-    seats.remember(seat)
-    return redirect(url_for("player.page", game_id=game.id), 303)
+    return seats.service().claim_seat(game_id, player)
 
 
 def _game_over(game_id: str, state: GameState) -> str:
