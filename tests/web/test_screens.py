@@ -35,6 +35,16 @@ def test_new_game_leads_to_a_lobby_with_the_qr_code_and_join_code(client):
     assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
 
 
+def test_the_hosts_own_seat_is_taken_on_the_address_the_host_opened(client):
+    """A host on the laptop's own address (localhost) tapped "I'm playing too" and was sent to the
+    network address the phones use: another site to the browser, where it held no bank seat, so the
+    wallet it took there had no Bank tab and the bank was lost from that tab."""
+    game_id = new_game(client, "Ann", "Bob")
+    page = text(client.get(f"/g/{game_id}/lobby"))
+    code = join_code(client, game_id)
+    assert f'<a class="btn ghost" href="/join/{code}">I\'m playing too' in page
+
+
 @pytest.mark.parametrize(
     ("names", "message"),
     [
