@@ -71,6 +71,7 @@ _.no_store
 _.direct_passthrough
 _.max_content_length
 _.permanent
+_.modified
 _.session_interface
 _.finalize
 _.secret_key

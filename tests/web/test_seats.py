@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 import secrets
+import time
 
 from banker.web.http.seats import GAMES_KEPT
+from banker.web.http.security import DAY
 from tests.support.web import as_banker, csrf_token, join, join_code, new_game, readable, seq, take_seat, text
 
 
@@ -162,3 +164,20 @@ def test_a_name_taken_meanwhile_leaves_the_phone_on_the_names_it_can_still_tap(a
     names = [readable(b) for b in re.findall(r"<button.*?</button>", picker, re.S)]
     assert names == ["Ann already joined", "Bob", "Cy"]
     assert cy.post(f"/join/{code}", data={"csrf_token": token, "player": 3}).status_code == 303
+
+
+def test_a_phone_that_comes_back_within_the_month_keeps_its_seat_for_another(app, monkeypatch):
+    """A seat's cookie lasted 30 days from the moment it was taken, however often the phone came
+    back: a game played over five weekends found every phone a stranger, and the host locked out
+    of the bank, on the fifth."""
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob")
+    ann = app.test_client()
+    join(ann, join_code(host, game_id), 1)
+    start = time.time()
+    for weekend in range(1, 6):
+        now = start + weekend * 7 * DAY
+        monkeypatch.setattr(time, "time", lambda now=now: now)  # the cookie's signature is timed by it
+        monkeypatch.setattr(app.session_interface, "clock", time.time)
+        assert ann.get(f"/g/{game_id}").status_code == 200, f"weekend {weekend}"
+        assert host.get(f"/g/{game_id}/bank").status_code == 200, f"weekend {weekend}"

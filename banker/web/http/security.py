@@ -88,6 +88,7 @@ HOLD_ROOM = 10
 TOO_MANY_TRIES = Text("Too many tries: wait a minute and check the code on the host's screen.")
 KB, MB = 1024, 1024 * 1024
 DAY = 24 * 60 * 60.0
+RESIGNED_AFTER = DAY  # seconds: a session cookie older than this is sent again, signed now
 SESSIONS_KEPT = 10_000  # session cookies whose signature was checked (a phone's is under 1 kB)
 
 
@@ -270,9 +271,14 @@ class _SessionInterface(SecureCookieSessionInterface):
                 return self.session_class()
             checked = (data, signed.timestamp())
             self._checked.put(key, checked)
-        elif not 0 <= self.clock() - checked[1] <= max_age:
+        age = self.clock() - checked[1]
+        if not 0 <= age <= max_age:
             return self.session_class()  # expired since, as the signature check would find
-        return self.session_class(copy.deepcopy(checked[0]))  # the request may change its copy
+        opened = self.session_class(copy.deepcopy(checked[0]))  # the request may change its copy
+        # signed anew once a day at most: a phone that keeps coming back keeps its seats, however
+        # long the game lasts
+        opened.modified = age > RESIGNED_AFTER
+        return opened
 
 
 def _headers(response: Response) -> Response:
