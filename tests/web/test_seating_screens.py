@@ -10,7 +10,20 @@ from flask.testing import FlaskClient
 
 from banker.service.states import STATES_KEPT
 from tests.support.sse import lines_of
-from tests.support.web import HTMX, csrf_token, do, join, page, readable, refusal, seq, take_seat, text
+from tests.support.web import (
+    HTMX,
+    csrf_token,
+    do,
+    join,
+    join_code,
+    new_game,
+    page,
+    readable,
+    refusal,
+    seq,
+    take_seat,
+    text,
+)
 
 
 def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(app, table):
@@ -73,6 +86,18 @@ def test_the_join_screen_open_on_a_newcomers_phone_lists_a_late_player_at_once(a
     do(table["host"], game_id, "bank", type="end_game")
     ended = newcomer.get(f"{poll.group(1)}?seq={seq(app, game_id) - 1}", headers=asked)
     assert ended.headers["HX-Refresh"] == "true"  # the page again: the final tally, nobody to join
+
+
+def test_a_newcomer_finding_every_name_taken_is_told_the_banker_adds_them(app, table):
+    """A friend arriving late scanned the QR code and saw every name greyed out "already joined",
+    under a hint for a player who changed phones: nothing said the banker adds them, nor that the
+    screen shows their name once it does."""
+    late = "Not on the list? Ask the banker to add you: your name appears here."
+    newcomer = app.test_client()
+    assert late in readable(text(newcomer.get(f"/join/{table['code']}")))
+    host = app.test_client()
+    code = join_code(host, new_game(host, "Ann", "Bob"))
+    assert late not in readable(text(newcomer.get(f"/join/{code}")))  # a name to tap: not a newcomer
 
 
 def test_a_look_alike_name_or_a_taken_piece_is_refused_in_words_and_changes_nothing(app, table):
