@@ -9,6 +9,8 @@ deleting the games left untouched (retention.py)."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import logging
 import secrets
 import time
@@ -165,13 +167,18 @@ class GameService:
             self.seats.claim(seat.game_id, seat.player_id)
         return seat
 
-    def claim_seat(self, game_id: str, player_id: int) -> SeatInfo:
-        """A phone takes a player's seat from the join screen; a taken seat needs the banker."""
+    def claim_seat(self, game_id: str, player_id: int, phone: str | None = None) -> SeatInfo:
+        """A phone takes a player's seat from the join screen; a taken seat needs the banker, unless
+        it was this phone (`phone`: a secret only it holds) that took it and never heard so."""
         places = {s.player_id for s in self.seats.of(game_id)} - {BANKER}
         if player_id in places and not self.state(game_id).has_player(player_id):
             # a late player's place whose seating was undone keeps its row, and is nobody's
             raise RuleError(SEAT_TAKEN_BACK)
         seat, won = self.seats.claim(game_id, player_id)
+        # under the seat's own token: a place seated anew is not the phone's it was before
+        request = RequestKey.of(_joined_by(phone, seat.token), Join(player=player_id)) if phone else None
+        if not won and request and self.log.sent_before(game_id, BANKER, request.id):
+            return seat
         if not won:
             name = self.state(game_id).player(player_id).name
             raise RuleError(
@@ -181,7 +188,7 @@ class GameService:
                     player=name,
                 )
             )
-        self.recorder.append(game_id, BANKER, None, lambda _state, _now: Join(player=player_id))
+        self.recorder.append(game_id, BANKER, request, lambda _state, _now: Join(player=player_id))
         return seat
 
     def run(self, game_id: str, token: str | None, payload: Any, request_id: str | None = None) -> Result:
@@ -263,3 +270,9 @@ class GameService:
         (see HistoryWording.lines)."""
         state = at or self.state(game_id)
         return self.wording.lines(game_id, state, limit, player, before, language, say)
+
+
+def _joined_by(phone: str, token: str) -> str:
+    """The request id a phone's join is stored under: its secret and the seat's token, hashed (the
+    log, and a downloaded game file, show neither)."""
+    return hmac.new(token.encode(), phone.encode(), hashlib.sha256).hexdigest()

@@ -234,6 +234,10 @@ def test_a_phone_whose_late_seat_was_undone_never_acts_for_whoever_is_seated_the
     newcomer = app.test_client()
     join(newcomer, table["code"], 4)  # the place is free to take
     assert do(newcomer, game_id, type="pay_bank", player="4", amount="200", reason="Fee").status_code == 200
+    # nor does Dan's phone take it by its name: it joined the place's earlier seating
+    code = table["code"]
+    tapped = dan.post(f"/join/{code}", data={"csrf_token": csrf_token(dan, f"/join/{code}"), "player": 4})
+    assert tapped.status_code == 409 and dan.get(f"/g/{game_id}").status_code == 403
 
 
 def test_a_late_seats_old_link_opens_nothing(app, table):

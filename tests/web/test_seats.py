@@ -181,3 +181,26 @@ def test_a_phone_that_comes_back_within_the_month_keeps_its_seat_for_another(app
         monkeypatch.setattr(app.session_interface, "clock", time.time)
         assert ann.get(f"/g/{game_id}").status_code == 200, f"weekend {weekend}"
         assert host.get(f"/g/{game_id}/bank").status_code == 200, f"weekend {weekend}"
+
+
+def test_a_phone_that_never_heard_its_joins_answer_gets_its_seat_on_the_next_tap(app):
+    """A double tap on a name over a slow Wi-Fi (or an answer lost on the way) seated the phone on
+    the first tap and never told it: the second tap was refused, "Ann has already joined on another
+    phone", and Ann was locked out of her own seat until the banker showed her QR code."""
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob")
+    code = join_code(host, game_id)
+    ann = app.test_client()
+    token = csrf_token(ann, f"/join/{code}")
+    before, joined = ann.get_cookie("session").value, seq(app, game_id) + 1
+    assert ann.post(f"/join/{code}", data={"csrf_token": token, "player": 1}).status_code == 303
+    ann.set_cookie("session", before)  # the answer, and the seat in its cookie, never arrived
+    again = ann.post(f"/join/{code}", data={"csrf_token": token, "player": 1})
+    assert again.status_code == 303 and again.headers["Location"] == f"/g/{game_id}"
+    assert "Ann" in readable(text(ann.get(f"/g/{game_id}"))).split("Your cash")[0]
+    assert seq(app, game_id) == joined  # joined once
+    stranger = app.test_client()  # another phone's tap on Ann is still refused
+    refused = stranger.post(
+        f"/join/{code}", data={"csrf_token": csrf_token(stranger, f"/join/{code}"), "player": 1}
+    )
+    assert refused.status_code == 409

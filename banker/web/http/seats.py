@@ -52,3 +52,9 @@ def my_games() -> list[str]:
 
 def _newest_first(held: list[list[str]]) -> list[str]:
     return list(dict.fromkeys(game for game, _, _ in reversed(held)))
+
+
+def phone() -> str | None:
+    """A secret this browser alone holds: its session's CSRF key, the same in a form sent twice
+    whose first answer (with the seat in its cookie) never arrived."""
+    return session.get(current_app.config["WTF_CSRF_FIELD_NAME"])

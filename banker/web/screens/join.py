@@ -95,7 +95,7 @@ def _claimed(game_id: str, state: GameState, player: int | None) -> SeatInfo:
                 other=state.player(player).name,
             )
         )
-    return seats.service().claim_seat(game_id, player)
+    return seats.service().claim_seat(game_id, player, seats.phone())
 
 
 def _game_over(game_id: str, state: GameState) -> str:
