@@ -175,9 +175,7 @@ class GameService:
             # a late player's place whose seating was undone keeps its row, and is nobody's
             raise RuleError(SEAT_TAKEN_BACK)
         seat, won = self.seats.claim(game_id, player_id)
-        # under the seat's own token: a place seated anew is not the phone's it was before
-        request = RequestKey.of(_joined_by(phone, seat.token), Join(player=player_id)) if phone else None
-        if not won and request and self.log.sent_before(game_id, BANKER, request.id):
+        if not won and phone and self._joined(game_id, phone, seat):
             return seat
         if not won:
             name = self.state(game_id).player(player_id).name
@@ -188,8 +186,26 @@ class GameService:
                     player=name,
                 )
             )
+        request = RequestKey.of(_joined_by(phone, seat.token), Join(player=player_id)) if phone else None
         self.recorder.append(game_id, BANKER, request, lambda _state, _now: Join(player=player_id))
         return seat
+
+    def seat_joined_by(self, game_id: str, phone: str) -> SeatInfo | None:
+        """The player's seat `phone` took on the join screen (see claim_seat), if it still seats
+        a player: the phone that never heard the answer finds it on opening the join link again."""
+        state = self.state(game_id)
+        return next(
+            (
+                seat
+                for seat in self.seats.of(game_id)
+                if seat.claimed and state.has_player(seat.player_id) and self._joined(game_id, phone, seat)
+            ),
+            None,
+        )
+
+    def _joined(self, game_id: str, phone: str, seat: SeatInfo) -> bool:
+        # under the seat's own token: a place seated anew is not the phone's it was before
+        return self.log.sent_before(game_id, BANKER, _joined_by(phone, seat.token)) is not None
 
     def run(self, game_id: str, token: str | None, payload: Any, request_id: str | None = None) -> Result:
         """Run one command for the seat holding `token`; refused commands change nothing."""

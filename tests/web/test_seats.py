@@ -204,3 +204,22 @@ def test_a_phone_that_never_heard_its_joins_answer_gets_its_seat_on_the_next_tap
         f"/join/{code}", data={"csrf_token": csrf_token(stranger, f"/join/{code}"), "player": 1}
     )
     assert refused.status_code == 409
+
+
+def test_a_phone_that_never_heard_its_joins_answer_finds_its_seat_on_the_join_link(app):
+    """The answer lost, the player opened the join link again (a scan, a reload) and found their
+    own name greyed out, "already joined"."""
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob")
+    code = join_code(host, game_id)
+    ann, bob = app.test_client(), app.test_client()
+    join(bob, code, 2)
+    token = csrf_token(ann, f"/join/{code}")
+    before = ann.get_cookie("session").value
+    assert ann.post(f"/join/{code}", data={"csrf_token": token, "player": 1}).status_code == 303
+    ann.set_cookie("session", before)
+    opened = ann.get(f"/join/{code}")
+    assert opened.status_code == 302 and opened.headers["Location"] == f"/g/{game_id}"
+    assert "Ann" in readable(text(ann.get(f"/g/{game_id}"))).split("Your cash")[0]
+    stranger = app.test_client()
+    assert 'name="player"' in text(stranger.get(f"/join/{code}"))  # the names, for every other phone

@@ -45,6 +45,9 @@ def pick(code: str):
         answer = current_app.make_response(("", 200, {"HX-Refresh": "true"}))  # the page: the tally
     elif state.ended:
         answer = current_app.make_response(_game_over(game.id, state))
+    elif not htmx and (lost := _seat_never_heard(game.id, state)) is not None:
+        seats.remember(lost)
+        answer = redirect(url_for("player.page", game_id=game.id))
     else:
         answer = current_app.make_response(
             _names(code, game, state, "join/_live.html" if htmx else "join/pick.html")
@@ -96,6 +99,14 @@ def _claimed(game_id: str, state: GameState, player: int | None) -> SeatInfo:
             )
         )
     return seats.service().claim_seat(game_id, player, seats.phone())
+
+
+def _seat_never_heard(game_id: str, state: GameState) -> SeatInfo | None:
+    """The seat this phone took on the join screen without hearing the answer, if it holds none."""
+    phone = seats.phone()
+    if phone is None or _player_held(state, game_id) is not None:
+        return None
+    return seats.service().seat_joined_by(game_id, phone)
 
 
 def _game_over(game_id: str, state: GameState) -> str:
