@@ -101,12 +101,17 @@ def _serve(host: str | None, port: int, quiet: bool) -> int:
     public = app.config["PUBLIC_URL"]
     print(f"Banker is running. Phones on this network join at:\n\n    {public}\n", flush=True)
     if not quiet:
-        print(qr.terminal(public), flush=True)
+        print(qr.terminal(public, colours=_colours()), flush=True)
     print("Stop it with Ctrl+C. Games are kept in", _shown(app.config["DATABASE_URL"]), flush=True)
     pruning.keep_pruning(app)  # its first round before the games in progress are listed
     bank_links.announce(app)
     server.serve(app, listener)
     return 0
+
+
+def _colours() -> bool:
+    """Whether the QR code may be drawn in colours: a terminal, not a file, and no NO_COLOR."""
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 def _app() -> Flask:
