@@ -351,7 +351,7 @@ def deck_spaces(edition: Edition, deck: str) -> tuple[int, ...]:
 
 def card_destination(edition: Edition, card: Card, from_space: int) -> int:
     """Where an advance card drawn at `from_space` sends the piece: its target, or the nearest
-    deed of its kind ahead."""
+    deed of its kind ahead (a piece on a railroad, played a card on, advances to the next one)."""
     if card.target is not None:
         return card.target
     size = len(edition.spaces)
@@ -364,7 +364,7 @@ def card_destination(edition: Edition, card: Card, from_space: int) -> int:
         if card.target_kind == "railroad"
         else Text("This board has no utility for the card to lead to."),
     )
-    return min(kind, key=lambda position: (position - from_space) % size)
+    return min(kind, key=lambda position: (position - from_space - 1) % size)
 
 
 def turns_on_where(edition: Edition, card: Card) -> bool:

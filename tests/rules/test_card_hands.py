@@ -194,6 +194,27 @@ def test_a_nearest_utility_played_on_a_player_asks_their_roll_when_another_owns_
     assert cash(run(unowned, PlayCard(player=ANN, card="CH07", on=BOB, from_space=7)), BOB) == 1500
 
 
+PENNSYLVANIA_RR, SHORT_LINE, WATER_WORKS = 15, 35, 28
+
+
+def test_a_nearest_card_played_on_a_player_on_a_railroad_advances_them_to_the_next_one():
+    """A piece standing on a railroad or utility (played on, it may stand anywhere) advances to the
+    next one ahead, as the card says: it is not charged again for the deed it stands on."""
+    state = hands(CAT, PENNSYLVANIA_RR, "CH05")
+    played = run(state, PlayCard(player=ANN, card="CH05", on=BOB, from_space=READING))
+    assert played.undo[-1].events[1].describe(played) == (
+        "Bob paid Cat $50 (rent for Pennsylvania Railroad, 1 railroad owned, x2 by the card)"
+    )
+    assert (cash(played, BOB), cash(played, CAT)) == (1450, 1350)  # Cat paid $200 for Pennsylvania
+    past_go = run(state, PlayCard(player=ANN, card="CH05", on=BOB, from_space=SHORT_LINE))
+    assert cash(past_go, BOB) == 1700  # on to Reading, nobody's, past GO
+    state = run(
+        owning(new_game(card_hands=True), CAT, WATER_WORKS), DrawCard(player=ANN, deck="chance", card="CH07")
+    )
+    played = run(state, PlayCard(player=ANN, card="CH07", on=BOB, from_space=ELECTRIC, dice=8))
+    assert (cash(played, BOB), cash(played, CAT)) == (1420, 1430)  # on to Water Works: ten times 8
+
+
 def test_in_the_market_game_a_nearest_card_lets_its_target_buy_the_deed_from_the_bank():
     """004: nobody buys on landing "unless a Chance or Community Chest card states that they can"."""
     state = run(game(), DrawCard(player=ANN, deck="chance", card="CH05"))  # Reading is in the deck
