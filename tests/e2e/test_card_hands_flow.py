@@ -70,7 +70,7 @@ def test_in_monopoly_2_a_card_that_says_so_lets_its_player_buy_from_the_bank(ser
     expect(ann.locator("#toast")).to_contain_text("The card lets you buy Reading Railroad from the bank")
     market = ann.locator("section.market")
     expect(market).to_contain_text(
-        "The card lets you buy Reading Railroad from the bank, until your turn is over."
+        "The card lets you buy Reading Railroad from the bank, until this turn is over."
     )
     ann.screenshot(scale="css", path=str(shots / "market-card-buy-390.png"), full_page=True)
     market.locator(".market-deed", has_text="Reading Railroad").get_by_role("button", name="Buy").click()

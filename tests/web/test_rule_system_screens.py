@@ -67,7 +67,7 @@ def test_a_card_that_lets_its_player_buy_shows_the_deed_on_their_market_card(app
     do(ann, game_id, type="card", player=1, deck="chance", card="CH05")  # into Ann's hand
     response = do(ann, game_id, type="play_card", player=1, card="CH05", on=1, from_space=36)
     assert "The card lets you buy Reading Railroad from the bank" in readable(text(response))
-    offered = "The card lets you buy Reading Railroad from the bank, until your turn is over."
+    offered = "The card lets you buy Reading Railroad from the bank, until this turn is over."
     anns = market_of(ann, game_id)  # once, with the card's words, even when the market holds it too
     assert offered in anns and anns.count("Reading Railroad railroad group · $200 Buy · −$200") == 1
     bobs = market_of(bob, game_id)  # the market is dealt at random: Reading may be on it for anyone
@@ -77,6 +77,19 @@ def test_a_card_that_lets_its_player_buy_shows_the_deed_on_their_market_card(app
     )
     assert do(ann, game_id, type="buy", player=1, deed=5).status_code == 200
     assert service.state(game_id).holding(5).owner == 1 and offered not in market_of(ann, game_id)
+
+
+def test_a_card_played_on_another_player_lets_them_buy_until_the_turn_of_the_player_who_played_it_ends(app):
+    """Bob, sent to Reading Railroad by Ann's card in Ann's turn, may not wait for his own turn."""
+    game_id, ann, bob, _ = seated(app, "monopoly2")
+    do(ann, game_id, type="card", player=1, deck="chance", card="CH05")
+    do(ann, game_id, type="play_card", player=1, card="CH05", on=2, from_space=36)
+    assert "The card lets you buy Reading Railroad from the bank, until this turn is over." in market_of(
+        bob, game_id
+    )
+    do(ann, game_id, type="next_turn", player=1)
+    assert "The card lets" not in market_of(bob, game_id)
+    assert do(bob, game_id, type="buy", player=2, deed=5).status_code == 409
 
 
 def test_a_deed_outside_a_monopoly_can_be_bought_from_its_owner_in_monopoly2(app):
