@@ -1,7 +1,7 @@
 """Title deeds: buying one from the bank at its printed price, and who may act on a deed.
 
 In a game with a deed market (market.py) nobody buys on landing, except where a card says the
-player may (`card_buy`): that deed is then bought from the bank wherever it lies, face up or in
+player may (`card_buys`): that deed is then bought from the bank wherever it lies, face up or in
 the deck, and the market filled again."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class DeedBought(Event):
             state = refilled(
                 replace(state, market=market, deck=tuple(p for p in state.deck if p != self.deed))
             )
-        return replace(state, card_buy=None)
+        return replace(state, card_buys=tuple(b for b in state.card_buys if b[1] != self.deed))
 
     def describe(self, state: GameState) -> Text:
         return Text(
@@ -56,14 +56,15 @@ def refilled(state: GameState) -> GameState:
 @dataclass(frozen=True)
 class CardBuyOffered(Event):
     """A card sent `player` to the bank's `deed` and says they may buy it: in a market game they
-    may, until the turn moves on."""
+    may, until the turn moves on, whatever other cards are played meanwhile."""
 
     type = "card_buy_offered"
     player: int
     deed: int
 
     def apply(self, state: GameState) -> GameState:
-        return replace(state, card_buy=(self.player, self.deed))
+        offer = (self.player, self.deed)
+        return replace(state, card_buys=(*(b for b in state.card_buys if b != offer), offer))
 
     def describe(self, state: GameState) -> Text:
         return Text(
@@ -83,7 +84,7 @@ def for_sale(state: GameState, position: int, player: int | None = None) -> Deed
     in a market game, only where a card lets them)."""
     deed = state.deed(position)
     require(
-        not state.rules.market_size or (player is not None and state.card_buy == (player, position)),
+        not state.rules.market_size or (player, position) in state.card_buys,
         Text(
             "In this game deeds are not bought on landing: buy %(deed)s from the market when it is face up.",
             deed=deed.name,

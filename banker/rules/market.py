@@ -8,7 +8,7 @@ order, and fill any empty places in the market at once.
 
 A card that says the player it sends to an unowned deed may buy it (the nearest railroad and
 utility cards) lets them buy that deed from the bank at its price, face up or not, until the turn
-moves on (`card_buy`, see deeds.py; 004: "unless a Chance or Community Chest card states that they
+moves on (`card_buys`, see deeds.py; 004: "unless a Chance or Community Chest card states that they
 can").
 
 One market purchase a turn. The app keeps no turns (the table plays them with real dice), so it
@@ -108,7 +108,7 @@ class TurnEnded(Event):
     player: int | None = None
 
     def apply(self, state: GameState) -> GameState:
-        return replace(state, market_buyer=None, at_go=None, card_buy=None)
+        return replace(state, market_buyer=None, at_go=None, card_buys=())
 
     def describe(self, state: GameState) -> Text:
         if self.player is None:

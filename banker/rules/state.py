@@ -193,7 +193,8 @@ class GameState:
     deck: tuple[int, ...] = ()  # the face-down deeds behind the market, top first
     market_buyer: int | None = None  # who bought from the market this turn (see market.py)
     at_go: int | None = None  # who has just collected the GO salary and may buy a token level
-    card_buy: tuple[int, int] | None = None  # (player, deed): a card lets them buy it in a market game
+    # (player, deed): a card lets them buy it in a market game, each card its own, until the turn moves on
+    card_buys: tuple[tuple[int, int], ...] = ()
 
     def has_player(self, player_id: Any) -> bool:
         """Whether `player_id` is a player of the game (a late player's undone seating is not)."""

@@ -233,7 +233,26 @@ def test_in_the_market_game_a_nearest_card_lets_its_target_buy_the_deed_from_the
     bought = run(state, Buy(player=ANN, deed=READING))
     assert bought.holding(READING).owner == ANN and cash(bought, ANN) == 1500  # $200 past GO, $200 paid
     assert READING not in bought.deck and len(bought.deck) == len(state.deck) - 1
-    assert bought.market == state.market and bought.card_buy is None
+    assert bought.market == state.market and bought.card_buys == ()
+
+
+def test_each_card_that_lets_a_player_buy_keeps_its_offer_until_the_turn_moves_on():
+    """Ann plays the nearest railroad on Bob, then the nearest utility on Cat: each card says its
+    player may buy, and the second took the first one's offer away."""
+    state = run(
+        game(),
+        DrawCard(player=ANN, deck="chance", card="CH05"),
+        DrawCard(player=ANN, deck="chance", card="CH07"),
+        PlayCard(player=ANN, card="CH05", on=BOB, from_space=2),
+        PlayCard(player=ANN, card="CH07", on=CAT, from_space=7),
+    )
+    bought = run(state, Buy(player=BOB, deed=READING), Buy(player=CAT, deed=ELECTRIC))
+    assert (bought.holding(READING).owner, bought.holding(ELECTRIC).owner) == (BOB, CAT)
+    assert (cash(bought, BOB), cash(bought, CAT)) == (1300, 1350)
+    assert refusal(state, Buy(player=BOB, deed=ELECTRIC)).startswith("In this game deeds are not bought")
+    assert refusal(run(state, NextTurn()), Buy(player=BOB, deed=READING)).startswith(
+        "In this game deeds are not bought"
+    )
 
 
 def test_with_cards_used_at_once_a_nearest_card_drawn_lets_the_player_buy_the_deed_too():

@@ -294,6 +294,6 @@ def test_a_deed_a_card_lets_its_player_buy_is_offered_once_when_the_market_holds
     state = new_game(preset="monopoly2", seed=5)  # this deal turns Reading Railroad face up
     state = run(state, DrawCard(player=1, deck="chance", card="CH05"))
     state = run(state, PlayCard(player=1, card="CH05", on=1, from_space=36))
-    assert 5 in state.market and state.card_buy == (1, 5)
+    assert 5 in state.market and state.card_buys == ((1, 5),)
     panel = market_panel(state, state.player(1))
-    assert panel.card_buy[0].position == 5 and 5 not in [deed.position for deed, _ in panel.deeds]
+    assert panel.card_buys[0][0].position == 5 and 5 not in [deed.position for deed, _ in panel.deeds]

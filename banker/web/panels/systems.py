@@ -28,17 +28,17 @@ class MarketPanel:
     deeds: tuple[tuple[Deed, Offer], ...]  # each face-up deed with its Buy button
     left: int  # face down behind the market
     next_turn: Offer
-    card_buy: tuple[Deed, Offer] | None = None  # the deed a card lets this player buy from the bank
+    card_buys: tuple[tuple[Deed, Offer], ...] = ()  # the deeds cards let this player buy from the bank
     # why none of the face-up deeds can be bought now, when it is the same for all: said once
     refused: str | None = None
 
 
 def market_panel(state: GameState, player: Player | None) -> MarketPanel | None:
     """The face-up deeds; a player's phone may buy one a turn (the banker's buys for `player`).
-    The deed a card lets the player buy comes first, with the card's words, and only there."""
+    The deeds cards let the player buy come first, with the card's words, and only there."""
     if not state.rules.market_size or player is None:
         return None
-    by_card = state.card_buy[1] if state.card_buy and state.card_buy[0] == player.id else None
+    by_card = [deed for buyer, deed in state.card_buys if buyer == player.id]
     deeds = tuple(
         (
             state.deed(position),
@@ -49,16 +49,21 @@ def market_panel(state: GameState, player: Player | None) -> MarketPanel | None:
             ),
         )
         for position in state.market
-        if position != by_card
+        if position not in by_card
     )
     turn = offer(state, {"type": "next_turn", "player": player.id}, Text("My turn is over"))
-    card_buy = None
-    if by_card is not None:
-        buy = offer(state, {"type": "buy", "player": player.id, "deed": by_card}, Text("Buy"), "primary")
-        card_buy = (state.deed(by_card), buy)
+    card_buys = tuple(
+        (
+            state.deed(deed),
+            offer(state, {"type": "buy", "player": player.id, "deed": deed}, Text("Buy"), "primary"),
+        )
+        for deed in by_card
+    )
     why = {o.refused_to(player.id) for _, o in deeds}  # said to the phone's own player
     refused = why.pop() if len(why) == 1 and deeds else None
-    return MarketPanel(deeds=deeds, left=len(state.deck), next_turn=turn, card_buy=card_buy, refused=refused)
+    return MarketPanel(
+        deeds=deeds, left=len(state.deck), next_turn=turn, card_buys=card_buys, refused=refused
+    )
 
 
 @dataclass(frozen=True)
@@ -176,7 +181,7 @@ def _market(state: GameState, you: int | None) -> tuple:
         state.market,
         len(state.deck),
         state.market_buyer,
-        state.card_buy,
+        state.card_buys,
         state.player(you),
         my_deeds(state, you),
         state.debts,
