@@ -458,8 +458,8 @@ def hand_over(
         events.append(Paid(payer=player_id, payee=creditor, amount=cash, reason=went.cash_reason))
     if deeds:
         events.append(DeedsHandedOver(player=player_id, to=deeds_to, deeds=deeds))
-    if player.jail_cards:
-        events.append(JailCardsHandedOver(player=player_id, to=creditor))
+    if player.jail_cards:  # with cards in hand (004) a card has no value: none goes to a creditor
+        events.append(JailCardsHandedOver(player=player_id, to=BANK if state.rules.card_hands else creditor))
     claims = tuple((d.debtor, d.amount) for d in state.debts if d.creditor == player_id)
     if creditor != BANK and claims:
         events.append(ClaimsHandedOver(player=player_id, to=creditor, claims=claims))

@@ -20,7 +20,8 @@ receives that card's effects"): a card drawn goes into the drawer's hand, and no
 it while it is held; `play_card` applies it to the chosen player as if they had drawn it, where
 they stand (`from_space`, for an advance). A nearest card played settles its rent with the play
 where another player owns the deed (the roll as `dice`, for a utility). A player in jail plays
-none. A Get Out of Jail Free card is kept as ever; a bankrupt player's hand goes back to its decks.
+none. A Get Out of Jail Free card is kept as ever; a bankrupt player's cards, that one included,
+go back to their decks (they "have no value": no creditor takes them).
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from banker.rules.editions import custom_edition, load_edition
 from banker.rules.market import NextTurn
 from banker.rules.money import Paid, PayBank
 from banker.rules.mortgages import Mortgage
+from banker.rules.rent import PayRent
 from banker.rules.undo import Undo
 from tests.support.rules import ANN, BOB, CAT, NAMES, cash, new_game, owning, refusal, refusals, run
 
@@ -110,6 +111,26 @@ def test_a_bankrupt_players_hand_goes_back_and_undo_restores_it():
     assert state.player(ANN).bankrupt and state.player(ANN).hand == ()
     assert run(state, Undo()).player(ANN).hand == (DIVIDEND,)
     assert run(state, DrawCard(player=BOB, deck="chance", card=DIVIDEND)).player(BOB).hand == (DIVIDEND,)
+
+
+def test_a_bankrupt_players_get_out_of_jail_free_card_goes_back_to_its_deck_not_to_the_creditor():
+    """004: the cards "have no value and must not be exchanged, gifted, or sold": Ann, bankrupt to
+    Bob for Boardwalk's rent, handed him her Get Out of Jail Free card."""
+    state = run(
+        owning(new_game(card_hands=True), BOB, 39),
+        DrawCard(player=ANN, deck="community_chest", card=JAIL_CARD),
+        DrawCard(player=ANN, deck="chance", card=DIVIDEND),
+        PayBank(player=ANN, amount=1500, reason="x"),
+        PayRent(player=ANN, deed=39),
+        DeclareBankruptcy(player=ANN),
+    )
+    assert state.player(ANN).bankrupt and state.player(BOB).jail_cards == ()
+    assert (
+        state.undo[-1].events[-2].describe(state)
+        == "Ann's Get Out of Jail Free cards go back under their decks"
+    )
+    drawn = run(state, DrawCard(player=CAT, deck="community_chest", card=JAIL_CARD))
+    assert drawn.player(CAT).jail_cards == ("community_chest",)
 
 
 def test_cards_do_what_they_say_at_once_in_the_classic_game():
