@@ -92,6 +92,18 @@ def test_a_card_played_on_another_player_lets_them_buy_until_the_turn_of_the_pla
     assert do(bob, game_id, type="buy", player=2, deed=5).status_code == 409
 
 
+def test_the_card_sheet_does_not_tell_which_cards_are_held_in_hand(app):
+    """004: cards in hand "do not have to be shown to others until they are played": Bob's Chance
+    sheet marked the Dividend card Ann had just drawn as in a player's hand."""
+    game_id, ann, bob, _ = seated(app, "monopoly2")
+    do(ann, game_id, type="card", player=1, deck="chance", card="CH08")
+    for phone in (bob, ann):
+        sheet = tap(phone, game_id, 7)
+        assert "in a player's hand" not in sheet and "Dividend" in sheet
+    response = do(bob, game_id, type="card", player=2, deck="chance", card="CH08")  # a slip: said then
+    assert refusal(response) == "That Chance card is in a player's hand, so it is not in the deck."
+
+
 def test_a_deed_outside_a_monopoly_can_be_bought_from_its_owner_in_monopoly2(app):
     game_id, ann, bob, service = seated(app, "monopoly2")
     deed = service.state(game_id).market[0]

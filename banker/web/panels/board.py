@@ -11,12 +11,13 @@ from typing import Any
 from markupsafe import Markup
 
 from banker.rules import BANK, GameState, RuleError
-from banker.rules.board import DECK_NAMES, Card, Deed, Space
+from banker.rules.board import DECK_NAMES, KEPT_ACTIONS, Card, Deed, Space
 from banker.rules.buildings import level
 from banker.rules.card_texts import BUILT_IN, card_title
 from banker.rules.cards import CardDrawn, card_destination, fortune_drawn
 from banker.rules.deeds import group_label, owners_lots
 from banker.rules.dice import roll_text, total
+from banker.rules.hands import card_holder
 from banker.rules.money import salary
 from banker.rules.rent import RENT_CARDS, nearest_card, rent_explained, street_rent_levels
 from banker.rules.speed import GO, mr_monopoly_target
@@ -524,8 +525,17 @@ def _deck_offers(state: GameState, deck: str, player: Player, position: int) -> 
                 payload["then_space"] = destination
                 if card.action == "advance_to_nearest":
                     payload["then_card"] = f"nearest_{card.target_kind}"
-        titles.append(offer(state, payload, card_title(state, card)))
+        titles.append(offer(_in_its_deck(state, card), payload, card_title(state, card)))
     return titles
+
+
+def _in_its_deck(state: GameState, card: Card) -> GameState:
+    """The state with `card` back in its deck when it is a Monopoly 2.0 card in someone's hand: a
+    held card is its holder's secret, so its button reads as any other's (a tap on it says why not)."""
+    holder = card_holder(state, card.id)
+    if holder is None or card.action in KEPT_ACTIONS:  # a Fortune card kept until needed is shown
+        return state
+    return state.with_player(holder.id, hand=tuple(c for c in holder.hand if c != card.id))
 
 
 def _destination(state: GameState, card: Card, position: int) -> int | None:
