@@ -7,6 +7,7 @@ from __future__ import annotations
 import hmac
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -151,7 +152,9 @@ class Seats:
         """The banker's seat of a game named by its id or its join code: the host's way back to
         the bank when the browser lost its seat (a cleared cookie, a new secret key)."""
         found = select(Seat.game_id, Seat.token).join(Game, Game.id == Seat.game_id)
-        found = found.where(Seat.player_id == BANKER, or_(Game.id == game, Game.join_code == game.upper()))
+        found = found.where(
+            Seat.player_id == BANKER, or_(Game.id == game, Game.join_code == typed_code(game))
+        )
         with self.engine.connect() as connection:
             row = connection.execute(found).first()
         if row is None:
@@ -159,7 +162,7 @@ class Seats:
         return SeatKey(game_id=row.game_id, player_id=BANKER, token=row.token)
 
     def game_for_join_code(self, code: str) -> GameInfo:
-        code = code.strip().upper()
+        code = typed_code(code)
         with Session(self.engine) as session:
             game = session.exec(select(Game).where(Game.join_code == code)).first()
         if game is None:
@@ -323,3 +326,9 @@ def _seat(row: Seat) -> SeatInfo:
 
 def _token() -> str:
     return secrets.token_urlsafe(24)
+
+
+def typed_code(typed: str) -> str:
+    """A join code as a person types it, its letters and digits alone: "k7p-q2x", " K7P Q2X" or
+    a full-width keyboard's "Ｋ７Ｐ　Ｑ２Ｘ" is K7PQ2X."""
+    return "".join(c for c in unicodedata.normalize("NFKC", typed) if c.isascii() and c.isalnum()).upper()

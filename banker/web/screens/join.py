@@ -3,8 +3,6 @@ its link."""
 
 from __future__ import annotations
 
-import unicodedata
-
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
 from banker.extensions import htmx
@@ -12,7 +10,7 @@ from banker.rules import GameState, Player, RuleError
 from banker.rules.tally import tally
 from banker.rules.text import Text
 from banker.service.errors import Forbidden, NotFound
-from banker.service.seats import BANKER, GameInfo, SeatInfo, SeatKey
+from banker.service.seats import BANKER, GameInfo, SeatInfo, SeatKey, typed_code
 from banker.web.http import seats, security
 from banker.web.replies import status_for
 from banker.web.screens.table import moved_on, sent_seq
@@ -22,11 +20,9 @@ bp = Blueprint("join", __name__)
 
 @bp.get("/join")
 def by_code():
-    """The code typed on the start screen, its letters and digits alone: "k7p-q2x", "K7P Q2X" or
-    a full-width keyboard's "Ｋ７Ｐ　Ｑ２Ｘ" is K7PQ2X (and a slash or a stray character no page's
-    address)."""
-    typed = unicodedata.normalize("NFKC", request.args.get("code", ""))
-    code = "".join(c for c in typed if c.isascii() and c.isalnum()).upper()
+    """The code typed on the start screen (`typed_code`: a slash or a stray character is no
+    page's address)."""
+    code = typed_code(request.args.get("code", ""))
     return redirect(url_for("join.pick", code=code), 303) if code else redirect(url_for("home.index"))
 
 
