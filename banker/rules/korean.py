@@ -1,4 +1,5 @@
-"""Korean particles after a filled-in word: "%(amount)s을(를)" reads "₩200,000을" or "$200를".
+"""Korean text: particles after a filled-in word ("%(amount)s을(를)" reads "₩200,000을" or
+"$200를"), and a code typed on a Korean keyboard left in Hangul mode read back as its keys.
 
 A Korean particle follows the sound of the word before it (을 after a final consonant, 를 after a
 vowel), which a translation cannot know when it writes a placeholder; it writes both ("을(를)"),
@@ -8,6 +9,7 @@ Latin letters, "200K") keeps both."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # the particle written with both forms -> (after a final consonant, after a vowel)
 _FORMS = {
@@ -64,3 +66,31 @@ def _final_consonant(before: str) -> int | None:
     if sign not in ("", "+", "-", "−"):
         return None  # "M1.5", "x2": a word, not a figure said in Korean
     return _DIGIT_SAID[last]
+
+
+# The keys of the Korean keyboard (two-set, as phones and computers have it) under each letter it
+# types, and the keys of the letters it composes; a doubled consonant is its key with Shift
+_KEYS = dict(
+    zip(
+        "ㄱㄲㄳㄴㄵㄶㄷㄸㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅃㅄㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ",
+        "r r rt s sw sg e e f fr fa fq ft fx fv fg a q q qt t t d w w c z x v g "
+        "k o i o j p u p h hk ho hl y n nj np nl b m ml l".split(),
+        strict=True,
+    )
+)
+# a composed syllable's parts (Unicode's conjoining letters) as the letters above
+_LEADS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+_VOWELS = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
+_TAILS = "ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"
+_LETTER = {
+    **{chr(0x1100 + i): c for i, c in enumerate(_LEADS)},
+    **{chr(0x1161 + i): c for i, c in enumerate(_VOWELS)},
+    **{chr(0x11A8 + i): c for i, c in enumerate(_TAILS)},
+}
+
+
+def typed_keys(text: str) -> str:
+    """`text` with its Korean letters as the keys that typed them: a join code typed with the
+    keyboard in Hangul mode ("ㅏㅈ72테" for KW72XP) reads as the code. Other characters are kept."""
+    letters = (_LETTER.get(c, c) for c in unicodedata.normalize("NFD", text))
+    return "".join(_KEYS.get(c, c) for c in letters)

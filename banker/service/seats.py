@@ -19,6 +19,7 @@ from sqlmodel import Session, select
 from banker.lru import LRU
 from banker.rules import Event, GameState
 from banker.rules.game import MAX_PLAYERS
+from banker.rules.korean import typed_keys
 from banker.rules.seating import PlayerAdded
 from banker.rules.text import Text
 from banker.service.acting import BANKER
@@ -329,6 +330,8 @@ def _token() -> str:
 
 
 def typed_code(typed: str) -> str:
-    """A join code as a person types it, its letters and digits alone: "k7p-q2x", " K7P Q2X" or
-    a full-width keyboard's "Ｋ７Ｐ　Ｑ２Ｘ" is K7PQ2X."""
-    return "".join(c for c in unicodedata.normalize("NFKC", typed) if c.isascii() and c.isalnum()).upper()
+    """A join code as a person types it, its letters and digits alone: "k7p-q2x", " K7P Q2X", a
+    full-width keyboard's "Ｋ７Ｐ　Ｑ２Ｘ" or a Korean keyboard's in Hangul mode, "ㅏ7ㅔ ㅂ2ㅌ", is
+    K7PQ2X."""
+    keys = typed_keys(unicodedata.normalize("NFKC", typed))
+    return "".join(c for c in keys if c.isascii() and c.isalnum()).upper()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from banker.rules.korean import choose_particles
+from banker.rules.korean import choose_particles, typed_keys
 from banker.rules.text import Text
 
 
@@ -56,3 +56,18 @@ def test_a_translated_message_chooses_after_its_words_are_filled_in():
     assert (
         dollars.translate(lambda s: korean.get(s, s), lambda s, p, n: s) == "Ann 님은 $300를 낼 수 없습니다."
     )
+
+
+@pytest.mark.parametrize(
+    ("typed", "keys"),
+    [
+        ("ㅏㅈ72테", "kw72xp"),  # KW72XP: ㅌ and ㅔ make one syllable
+        ("각", "rkr"),  # a syllable with a final consonant
+        ("ㅘㅞ", "hknp"),  # vowels the keyboard joins: ㅗ+ㅏ, ㅜ+ㅔ
+        ("한ㅄ", "gksqt"),  # consonants it joins: ㅂ+ㅅ
+        ("ㄲㅉ", "rw"),  # Shift doubles a consonant: R and W, as a code is shown
+        ("AB 3-", "AB 3-"),  # what is not Korean is kept
+    ],
+)
+def test_a_code_typed_with_the_keyboard_in_hangul_mode_reads_as_its_keys(typed, keys):
+    assert typed_keys(typed) == keys

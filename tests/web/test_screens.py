@@ -93,6 +93,11 @@ def test_joining_shows_the_names_and_lands_on_the_wallet(app, client):
     assert "Bob joined on their phone" in page
 
 
+HANGUL_KEYS = str.maketrans(
+    "qwertyuiopasdfghjklzxcvbnm", "ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔㅁㄴㅇㄹㅎㅗㅓㅏㅣㅋㅌㅊㅍㅠㅜㅡ"
+)
+
+
 def full_width(typed: str) -> str:
     return "".join(chr(ord(c) + 0xFEE0) for c in typed)
 
@@ -104,6 +109,8 @@ TYPED = {
     "a space inside": lambda code: f"{code[:3]} {code[3:]}",
     # a Japanese keyboard in full-width mode: "ｋｗ７　２ｘｐ" was dropped whole, back to the start
     "full-width letters": lambda code: f"{full_width(code[:3].lower())}\u3000{full_width(code[3:].lower())}",
+    # a Korean keyboard left in Hangul mode: each letter key types a Korean letter
+    "a Korean keyboard in Hangul mode": lambda code: code.lower().translate(HANGUL_KEYS),
 }
 
 
