@@ -107,7 +107,7 @@ def apply_action(
     state = moment_passed(state, events)
     if prior is not None:
         state = remember(state, prior, seq, tuple(events), sent)
-    return replace(state, seq=seq)
+    return replace(state, seq=seq, played=state.played if all(e.quiet for e in events) else seq)
 
 
 def fold(actions: Iterable[tuple[Any, ...]], state: GameState | None = None) -> GameState:

@@ -138,6 +138,8 @@ class Event:
     # (rent, a card, a purchase), ends the moment in which a deed may not be bought back (trades.py)
     between_turns: ClassVar[bool] = False
     undoable: ClassVar[bool] = True  # False: a start or an undo, which the undo stack skips
+    # changes nothing a player acts on (a phone taking its seat): a take-back reaches past it
+    quiet: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

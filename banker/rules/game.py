@@ -108,6 +108,7 @@ class Joined(Event):
 
     type = "joined"
     undoable: ClassVar[bool] = False
+    quiet: ClassVar[bool] = True
     player: int
 
     def apply(self, state: GameState) -> GameState:

@@ -173,6 +173,7 @@ class GameState:
     houses: int = 32  # in the bank
     hotels: int = 12
     seq: int = 0
+    played: int = 0  # the last action's seq but for phones taking their seats (see undo.TakeBack)
     undo: tuple[UndoEntry, ...] = ()
     ended: bool = False
     ending: bool = False  # the end is signalled: the final turn is played out, then the tally

@@ -73,10 +73,11 @@ class Undo(Command):
 
 @dataclass(frozen=True)
 class TakeBack(Command):
-    """A player takes back their own slip: the game's last action, sent from their phone at most
-    TAKE_BACK_SECONDS ago. Once anything else has happened, once the time is up, for an action
-    the bank or another phone sent, and for what another player agreed to or receives for good
-    (see `take_back_refusal`: an accepted trade, a bankruptcy), only the banker can undo it."""
+    """A player takes back their own slip: the game's last action (a phone taking its seat since
+    does not count), sent from their phone at most TAKE_BACK_SECONDS ago. Once anything else has
+    happened, once the time is up, for an action the bank or another phone sent, and for what
+    another player agreed to or receives for good (see `take_back_refusal`: an accepted trade, a
+    bankruptcy), only the banker can undo it."""
 
     type = "take_back"
     player: int
@@ -86,7 +87,7 @@ class TakeBack(Command):
         state.player(self.player)
         entry = state.undo[-1] if state.undo else None
         require(
-            self.seq == state.seq,
+            self.seq == state.played,
             Text(
                 "Something else has happened since, so it cannot be taken back here; the banker can undo it."
             ),

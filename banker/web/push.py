@@ -75,7 +75,18 @@ def message(
     moved = _money_moved(after, stored, you, _undone_in(before, stored))
     parts.append(_toast(game_id, before.seq, after, stored, seat, moved))
     parts.append(_sent(stored, seat))
+    if view == "player" and after.played != after.seq:
+        parts.append(_quiet(after))
     return "".join(parts)
+
+
+def _quiet(state: GameState) -> str:
+    """Told when the latest changes were only phones taking their seats: a player's Undo of the
+    action before them stands (undo.TakeBack)."""
+    return Markup('<i id="quiet" hidden hx-swap-oob="true" data-seq="%s" data-played="%s"></i>') % (
+        state.seq,
+        state.played,
+    )
 
 
 def _sent(stored: Sequence[Stored], seat: SeatKey) -> str:

@@ -338,8 +338,11 @@ function cashIn(shown) {
       var live = document.querySelector("[data-live]");
       var seq = event.detail.lastEventId;
       if (live && seq) live.dataset.seq = seq;
+      // a phone taking its seat since leaves a player's Undo standing
+      var quiet = document.getElementById("quiet");
+      var played = quiet && quiet.dataset.seq === seq ? quiet.dataset.played : seq;
       document.querySelectorAll(".undo-slip").forEach(function (button) {
-        if (parseInt(seq, 10) > parseInt(button.dataset.seq, 10)) withdrawUndo(button);
+        if (parseInt(played, 10) > parseInt(button.dataset.seq, 10)) withdrawUndo(button);
       });
       var lines = document.querySelectorAll("#history li");
       for (var i = HISTORY_LINES; i < lines.length; i++) lines[i].remove();

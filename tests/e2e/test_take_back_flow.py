@@ -44,6 +44,28 @@ def test_a_player_pays_taps_undo_and_the_other_phone_sees_the_money_back(server,
     bob.screenshot(scale="css", path=shots / "take_back_seen.png")
 
 
+def test_a_phone_joining_meanwhile_leaves_the_undo_standing(server, phone):
+    # Cy's phone taking its seat withdrew Ann's Undo and the server refused it
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    ann = seated(phone, server, game, 1)
+    open_tab(ann, "Pay")
+    pay = ann.locator("form", has=ann.locator('input[value="pay_player"]'))
+    pay.locator("label.chip", has_text="Bob").click()
+    pay.get_by_label("Amount").fill("90")
+    pay.get_by_role("button", name="Pay").click()
+    undo = ann.locator("#toast .toast").get_by_role("button", name="Undo")
+    expect(undo).to_be_visible()
+    seq = ann.locator("[data-live]").get_attribute("data-seq")
+    cy = phone()
+    cy.goto(f"{server.url}/join/{game['join_code']}")
+    cy.get_by_role("button", name="Cy").click()
+    expect(cy.get_by_label("Your cash")).to_have_text("$1,500")
+    expect(ann.locator("[data-live]")).not_to_have_attribute("data-seq", seq, timeout=SETTLE)  # heard
+    expect(undo).to_be_visible()
+    undo.click()
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,500", timeout=SETTLE)
+
+
 def test_a_big_collect_flashes_on_the_other_phones_with_its_reason(server, phone, shots):
     game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
     ann, bob = seated(phone, server, game, 1), seated(phone, server, game, 2)

@@ -92,5 +92,5 @@ def test_undo_takes_the_signal_back_exactly():
         before, ProposeTrade(player=BOB, to=ANN, give=TradeSide(cash=300), get=TradeSide(deeds=(READING,)))
     )
     undone = run(run(before, SignalEnd()), Undo())
-    assert replace(undone, seq=0, undo=()) == replace(before, seq=0, undo=())
+    assert replace(undone, seq=0, played=0, undo=()) == replace(before, seq=0, played=0, undo=())
     assert not undone.ending and undone.trades

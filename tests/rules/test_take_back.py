@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from banker.rules import BANK, RuleError, decide, take_back_seconds
 from banker.rules.auctions import Bid, Decline
 from banker.rules.bankruptcy import DeclareBankruptcy
+from banker.rules.game import Join
 from banker.rules.money import CollectFromBank, PassGo, PayBank, PayPlayer
 from banker.rules.state import TradeSide
 from banker.rules.trades import AcceptTrade, ProposeTrade
@@ -22,7 +23,7 @@ BOARDWALK = 39
 
 
 def same_game(a, b):
-    return replace(a, seq=0, undo=()) == replace(b, seq=0, undo=())
+    return replace(a, seq=0, played=0, undo=()) == replace(b, seq=0, played=0, undo=())
 
 
 def test_a_player_takes_back_their_own_payment_and_the_money_goes_back_exactly():
@@ -66,6 +67,23 @@ def test_once_anyone_acted_since_the_slip_stays_for_the_banker():
     again = run(paid, PassGo(player=ANN), now=T + 1, by=ANN)
     assert refusal(again, TakeBack(player=ANN, seq=seen), T + 2).startswith("Something else has happened")
     assert cash(run(again, TakeBack(player=ANN, seq=again.seq), now=T + 2, by=ANN), ANN) == 1410
+
+
+def test_a_phone_taking_its_seat_meanwhile_leaves_the_slip_to_take_back():
+    # Cy's phone joining (an action of the log) refused Ann's take-back as if someone had acted
+    paid = run(new_game(), PayPlayer(player=ANN, to=BOB, amount=90), now=T, by=ANN)
+    joined = run(paid, Join(player=CAT), now=T + 1, by=BANK)
+    assert joined.seq == paid.seq + 1 and joined.played == paid.seq
+    assert take_back_seconds(joined, ANN, paid.seq, T + 2) == 8
+    back = run(joined, TakeBack(player=ANN, seq=paid.seq), now=T + 2, by=ANN)
+    assert (cash(back, ANN), cash(back, BOB)) == (1500, 1500) and back.played == back.seq
+    # an undo is no seat taken: the slip before it is the banker's to undo
+    paid_twice = run(paid, PayPlayer(player=BOB, to=ANN, amount=5), now=T + 1, by=BOB)
+    undone = run(paid_twice, Undo(), now=T + 2, by=BANK)
+    assert undone.undo[-1].seq == paid.seq
+    assert refusal(undone, TakeBack(player=ANN, seq=paid.seq), T + 3).startswith(
+        "Something else has happened"
+    )
 
 
 def test_only_the_phone_that_sent_an_action_can_take_it_back():

@@ -11,7 +11,7 @@ from tests.support.rules import ANN, BOB, cash, new_game, refusal, run
 
 
 def same_game(a, b):
-    return replace(a, seq=0, undo=()) == replace(b, seq=0, undo=())
+    return replace(a, seq=0, played=0, undo=()) == replace(b, seq=0, played=0, undo=())
 
 
 def test_undo_restores_the_balances_before_the_last_action():

@@ -209,7 +209,7 @@ def mortgage_choices(
 
 
 def without_bookkeeping(state: GameState) -> GameState:
-    return replace(state, seq=0, undo=())
+    return replace(state, seq=0, played=0, undo=())
 
 
 def stored(events: list) -> tuple:

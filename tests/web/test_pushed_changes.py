@@ -11,7 +11,7 @@ import pytest
 from flask import template_rendered
 
 from banker.web.panels import regions
-from tests.support.web import as_banker, do, page, readable, seq
+from tests.support.web import as_banker, do, join, page, readable, seq, text
 
 
 def opened(client, game_id: str, now: int, view: str) -> queue.Queue:
@@ -249,3 +249,24 @@ def test_the_games_end_takes_the_actions_off_every_open_screen(app, table, strea
         and '<div id="shortage" hx-swap-oob="true"></div>' in bank
     )
     assert "pass_go" not in bank and "start_building_auction" not in bank
+
+
+def test_a_phone_taking_its_seat_leaves_a_players_undo_standing(app, table):
+    # Dan's phone joining after Ann's slip withdrew her Undo and refused it, as if someone had acted
+    app.config.update(STREAM_SECONDS=5.0, STREAM_KEEPALIVE_SECONDS=30.0)
+    game_id = table["id"]
+    do(table["host"], game_id, "bank", type="add_player", name="Dan", piece="Dog")
+    ann = opened(table["Ann"], game_id, seq(app, game_id), "player")
+    do(table["Ann"], game_id, type="pay_player", player=1, to=2, amount=90)
+    paid = seq(app, game_id)
+    assert f"id: {paid}\n" in message(ann)
+    join(app.test_client(), table["code"], 4)
+    pushed = message(ann)
+    assert f"id: {paid + 1}\n" in pushed
+    assert (
+        f'<i id="quiet" hidden hx-swap-oob="true" data-seq="{paid + 1}" data-played="{paid}"></i>' in pushed
+    )
+    taken = do(table["Ann"], game_id, type="take_back", player=1, seq=paid)
+    assert taken.status_code == 200, readable(text(taken))
+    assert [p.cash for p in app.extensions["banker"].state(game_id).players][:2] == [1500, 1500]
+    assert 'id="quiet"' not in message(ann)  # the take-back itself moved the game on
