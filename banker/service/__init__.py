@@ -194,18 +194,16 @@ class GameService:
         """The player's seat `phone` took on the join screen (see claim_seat), if it still seats
         a player: the phone that never heard the answer finds it on opening the join link again."""
         state = self.state(game_id)
-        return next(
-            (
-                seat
-                for seat in self.seats.of(game_id)
-                if seat.claimed and state.has_player(seat.player_id) and self._joined(game_id, phone, seat)
-            ),
-            None,
-        )
+        held = {
+            _joined_by(phone, seat.token): seat
+            for seat in self.seats.of(game_id)
+            if seat.claimed and state.has_player(seat.player_id)
+        }
+        return next((held[found] for found in self.log.stored_ids(game_id, BANKER, held)), None)
 
     def _joined(self, game_id: str, phone: str, seat: SeatInfo) -> bool:
         # under the seat's own token: a place seated anew is not the phone's it was before
-        return self.log.sent_before(game_id, BANKER, _joined_by(phone, seat.token)) is not None
+        return bool(self.log.stored_ids(game_id, BANKER, [_joined_by(phone, seat.token)]))
 
     def run(self, game_id: str, token: str | None, payload: Any, request_id: str | None = None) -> Result:
         """Run one command for the seat holding `token`; refused commands change nothing."""

@@ -173,6 +173,16 @@ class ActionLog:
             return None
         return StoredRequest(seq=row.seq, events=decoded(row.events), digest=row.command_digest)
 
+    def stored_ids(self, game_id: str, seat_player: int, request_ids: Iterable[str]) -> set[str]:
+        """Which of `request_ids` the seat has stored an action under, in one query."""
+        found = select(Action.request_id).where(
+            Action.game_id == game_id,
+            Action.seat_player == seat_player,
+            Action.request_id.in_(list(request_ids)),
+        )
+        with self.engine.connect() as connection:
+            return set(connection.execute(found).scalars())
+
     def file_actions(self, game_id: str) -> tuple[FileAction, ...]:
         """The whole log as a game file carries it, request ids and commands included."""
         every = select(Action).where(Action.game_id == game_id).order_by(Action.seq)
