@@ -247,8 +247,10 @@ function cashIn(shown) {
     each(root, ".undo-slip[data-expires-in]", offerUndo);
     var live = root.matches && root.matches("[data-live]") ? root : null;
     if (live) {
+      // phones taking their seats since leave a player's Undo standing (data-played)
+      var played = parseInt(live.dataset.played || live.dataset.seq, 10);
       document.querySelectorAll(".undo-slip").forEach(function (button) {
-        if (parseInt(live.dataset.seq, 10) > parseInt(button.dataset.seq, 10)) withdrawUndo(button);
+        if (played > parseInt(button.dataset.seq, 10)) withdrawUndo(button);
       });
     }
     each(root, ".auction .clock", startClock);
@@ -341,6 +343,8 @@ function cashIn(shown) {
       // a phone taking its seat since leaves a player's Undo standing
       var quiet = document.getElementById("quiet");
       var played = quiet && quiet.dataset.seq === seq ? quiet.dataset.played : seq;
+      if (live && played !== seq) live.dataset.played = played;
+      else if (live) delete live.dataset.played;
       document.querySelectorAll(".undo-slip").forEach(function (button) {
         if (parseInt(played, 10) > parseInt(button.dataset.seq, 10)) withdrawUndo(button);
       });

@@ -66,6 +66,35 @@ def test_a_phone_joining_meanwhile_leaves_the_undo_standing(server, phone):
     expect(ann.get_by_label("Your cash")).to_have_text("$1,500", timeout=SETTLE)
 
 
+def test_a_phone_joining_leaves_the_undo_standing_on_a_phone_whose_stream_is_down(server, phone):
+    # polling in the stream's stead (every 5 s: the page's clock is run here), the poll's answer
+    # after Cy's phone took its seat withdrew Ann's Undo
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    ann = phone()
+    ann.route("**/stream*", lambda route: route.abort())
+    ann.clock.install()
+    take_seat(ann, server, game["players"][0]["token"])
+    open_tab(ann, "Pay")
+    pay = ann.locator("form", has=ann.locator('input[value="pay_player"]'))
+    pay.locator("label.chip", has_text="Bob").click()
+    pay.get_by_label("Amount").fill("90")
+    pay.get_by_role("button", name="Pay").click()
+    undo = ann.locator("#toast .toast").get_by_role("button", name="Undo")
+    expect(undo).to_be_visible()
+    paid = undo.get_attribute("data-seq")
+    live = ann.locator("[data-live]")
+    expect(live).to_have_attribute("data-seq", paid, timeout=SETTLE)  # the poll after its own tap
+    cy = phone()
+    cy.goto(f"{server.url}/join/{game['join_code']}")
+    cy.get_by_role("button", name="Cy").click()
+    expect(cy.get_by_label("Your cash")).to_have_text("$1,500")
+    ann.clock.run_for(5000)
+    expect(live).not_to_have_attribute("data-seq", paid, timeout=SETTLE)  # the next poll heard it
+    expect(undo).to_be_visible()
+    undo.click()
+    expect(ann.get_by_label("Your cash")).to_have_text("$1,500", timeout=SETTLE)
+
+
 def test_a_big_collect_flashes_on_the_other_phones_with_its_reason(server, phone, shots):
     game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
     ann, bob = seated(phone, server, game, 1), seated(phone, server, game, 2)
