@@ -33,8 +33,10 @@ JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 SEAT_KEYS_KEPT = 100_000  # tokens remembered (about 150 bytes each)
 SEAT_OF_TOKEN = select(Seat.game_id, Seat.player_id, Seat.late).where(Seat.token == bindparam("token"))
 DISPLAY_LINK = select(Game.id, Game.display_token).where(Game.id == bindparam("game_id"))
-# a link the bank turned off on another server stops that server's displays within this time
+# a link the bank turned off on another server stops that server's displays within this time,
+# and a seat's key the bank replaced there (a lost phone) stops that server's phones
 DISPLAY_LINK_SECONDS = 1.0
+SEAT_KEY_SECONDS = 1.0
 NO_SUCH_PLAYER = Text("There is no such player in this game.")
 
 
@@ -75,8 +77,8 @@ class Seats:
         self, engine: Engine, games_kept: int, monotonic: Callable[[], float] = time.monotonic
     ) -> None:
         self.engine = engine
-        self.monotonic = monotonic  # how old a display link read is
-        self._keys: LRU[str, SeatKey] = LRU(SEAT_KEYS_KEPT)
+        self.monotonic = monotonic  # how old a display link's or a seat key's read is
+        self._keys: LRU[str, tuple[SeatKey, float]] = LRU(SEAT_KEYS_KEPT)  # and when it was read
         self.join_codes: LRU[str, str] = LRU(games_kept)  # game id -> join code (it never changes)
         # game id -> its display link's key and when it was read: asked by every open display each
         # time its game changes, read from the database at most once a second for all of them
@@ -196,7 +198,12 @@ class Seats:
             raise Forbidden(Text("This phone has no seat in this game. Join with the game's QR code."))
         seat = self._key(token)
         if seat is None or seat.game_id != game_id:
-            raise Forbidden(Text("That seat's key is not valid for this game."))
+            raise Forbidden(
+                Text(
+                    "That seat's key is not valid for this game. If the banker made a new QR code"
+                    " for your seat, scan it."
+                )
+            )
         return seat
 
     def seat_by_token(self, token: str) -> SeatKey:
@@ -206,21 +213,41 @@ class Seats:
         return seat
 
     def _key(self, token: str) -> SeatKey | None:
-        """Every request starts here, so known tokens are answered from memory: the bank's and a
-        starting player's token keeps its game and player for good. A late player's is asked of
-        the database each time: another server may have given its place a new token (see
+        """Every request starts here, so known tokens are answered from memory, read again from
+        the database once SEAT_KEY_SECONDS old: the bank may have given a lost phone's seat a new
+        key on another server (new_key). A late player's is asked of the database each time:
+        another server may have given its place, and its place number, to someone else (see
         seat_late_players). Unknown tokens are not remembered (guessing fills nothing)."""
         known = self._keys.get(token)
-        if known is not None or not could_be_key(token):
-            return known
+        if known is not None and self.monotonic() - known[1] < SEAT_KEY_SECONDS:
+            return known[0]
+        if not could_be_key(token):
+            return None
         with self.engine.connect() as connection:
             row = connection.execute(SEAT_OF_TOKEN, {"token": token}).first()
         if row is None:
+            self._keys.pop(token)
             return None
         seat = SeatKey(game_id=row.game_id, player_id=row.player_id, token=token)
         if not row.late:
-            self._keys.put(token, seat)
+            self._keys.put(token, (seat, self.monotonic()))
         return seat
+
+    def new_key(self, game_id: str, player_id: int) -> SeatInfo:
+        """The player's seat under a new key, for a lost phone: the phones holding the old one
+        act for nobody (on the other servers within SEAT_KEY_SECONDS), and the seat stays taken
+        (nobody else takes it from the join screen); the new phone comes in by its QR code."""
+        with self.engine.begin() as connection:
+            old = connection.execute(
+                select(Seat.token).where(Seat.game_id == game_id, Seat.player_id == player_id)
+            ).scalar_one_or_none()
+            if old is None or player_id == BANKER:
+                raise NotFound(NO_SUCH_PLAYER)
+            token = _token()
+            place = update(Seat).where(Seat.game_id == game_id, Seat.player_id == player_id)
+            connection.execute(place.values(token=token, claimed=True))
+        self._keys.pop(old)
+        return SeatInfo(game_id=game_id, player_id=player_id, token=token, claimed=True)
 
     def claim(self, game_id: str, player_id: int) -> tuple[SeatInfo, bool]:
         """A phone takes a player's seat from the join screen: the seat, and whether this phone won

@@ -84,3 +84,34 @@ def test_a_player_leaves_the_game_from_their_phone(server, phone, shots):
     expect(heading).to_be_in_viewport()
     assert ann.evaluate("scrollY") == 0  # opened at its top, the heading clear of the header
     ann.screenshot(scale="css", path=shots / "seating_left_reloaded.png")
+
+
+def test_a_lost_phone_is_shut_out_by_a_new_qr_code_and_the_new_phone_plays_on(server, phone, shots):
+    host, lost = phone(), phone()
+    link = start_game(host, server, ["Ann", "Bob"])
+    join(lost, link, "Ann")
+    host.goto(host.url.replace("/lobby", "/bank"))
+    open_tab(host, "Players")
+    host.get_by_role("link", name="Ann's QR code").click()
+    host.screenshot(scale="css", path=shots / "seat_qr.png", full_page=True)
+    host.get_by_role("link", name="Phone lost or stolen? Make a new QR code").click()
+    expect(host.locator(".card")).to_contain_text("Give Ann a new QR code?")
+    assert violations(host) == []
+    host.screenshot(scale="css", path=shots / "seat_new_key_asked.png", full_page=True)
+    host.get_by_role("button", name="New QR code for Ann").click()
+    expect(host.get_by_role("status")).to_contain_text("no longer act for Ann")
+    host.screenshot(scale="css", path=shots / "seat_new_key_made.png", full_page=True)
+    assert violations(host) == []
+    new_link = host.locator(".link").text_content()
+
+    open_tab(lost, "Pay")  # the page still open on the lost phone: its taps are refused
+    pay = lost.locator("form", has=lost.locator('input[value="pay_bank"]'))
+    pay.get_by_label("Amount").fill("100")
+    pay.get_by_role("button", name="Pay").click()
+    expect(lost.locator("#toast .toast")).to_contain_text("If the banker made a new QR code for your seat")
+    found = phone()
+    found.goto(new_link)
+    found.locator("form.take-seat button").click()
+    expect(found.get_by_label("Your cash")).to_have_text("$1,500")
+    lost.reload()
+    expect(lost.locator("body")).to_contain_text("That seat's key is not valid for this game")

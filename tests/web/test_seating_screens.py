@@ -8,6 +8,8 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
+from banker.service.errors import Forbidden
+from banker.service.seats import SEAT_KEY_SECONDS, Seats
 from banker.service.states import STATES_KEPT
 from tests.support.sse import lines_of
 from tests.support.web import (
@@ -341,3 +343,93 @@ def test_a_phone_seated_by_its_players_link_counts_as_joined_and_the_join_screen
     assert [s.claimed for s in app.extensions["banker"].seats.of(game_id)] == [True, False, True]
     assert "Bob already joined" in readable(text(app.test_client().get(f"/join/{code}")))
     assert "with the new phone to take their seat back" in readable(page(host, game_id, "/seats/2"))
+
+
+def test_a_lost_phone_is_cut_off_by_a_new_qr_code_and_the_new_phone_plays_on(app, table):
+    """Ann's phone lost (or in someone else's pocket): her QR code on the bank was the same key,
+    and the lost phone went on paying as Ann."""
+    game_id, host, lost = table["id"], table["host"], table["Ann"]
+    old = app.extensions["banker"].seats.of(game_id)[1].token
+    shown = readable(page(host, game_id, "/seats/1"))
+    assert "Phone lost or stolen? Make a new QR code" in shown
+    asked = readable(page(host, game_id, "/seats/1?new=ask"))
+    assert "Give Ann a new QR code? The phone that has the seat now stops acting for Ann." in asked
+    assert old not in asked  # no code shown while the bank decides: it is the key about to go
+    assert app.extensions["banker"].seats.of(game_id)[1].token == old  # asking changes nothing
+    assert do(lost, game_id, type="pay_bank", player="1", amount="10", reason="Fee").status_code == 200
+    token = csrf_token(host, f"/g/{game_id}/seats/1?new=ask")
+    made = host.post(f"/g/{game_id}/seats/1", data={"csrf_token": token}, follow_redirects=True)
+    new = app.extensions["banker"].seats.of(game_id)[1].token
+    assert new != old and f"/seat/{new}" in text(made) and f"/seat/{old}" not in text(made)
+    assert "the old one, and every phone that used it, no longer act for Ann" in readable(text(made))
+    before = seq(app, game_id)
+    refused = do(lost, game_id, type="pay_bank", player="1", amount="10", reason="Fee")
+    assert refused.status_code == 403 and seq(app, game_id) == before
+    assert lost.get(f"/g/{game_id}").status_code == 403
+    assert app.test_client().get(f"/seat/{old}").status_code == 404
+    assert "Ann" not in re.findall(
+        r'name="player"[^>]*>\s*([^<]*)', text(app.test_client().get(f"/join/{table['code']}"))
+    )
+    found = app.test_client()
+    take_seat(found, f"/seat/{new}")
+    assert do(found, game_id, type="pay_bank", player="1", amount="10", reason="Fee").status_code == 200
+    assert app.extensions["banker"].state(game_id).player(1).cash == 1480
+
+
+def test_only_the_bank_makes_a_new_qr_code_and_only_for_a_player(app, table):
+    game_id, host = table["id"], table["host"]
+    keys = [s.token for s in app.extensions["banker"].seats.of(game_id)]
+    bob = table["Bob"]
+    token = csrf_token(bob, f"/g/{game_id}")
+    assert bob.post(f"/g/{game_id}/seats/1", data={"csrf_token": token}).status_code == 403
+    assert host.post(f"/g/{game_id}/seats/1").status_code == 400  # no CSRF token
+    token = csrf_token(host, f"/g/{game_id}/bank")
+    for nobody in (0, 9):  # as the bank's page of that QR code answers
+        refused = host.post(f"/g/{game_id}/seats/{nobody}", data={"csrf_token": token})
+        assert refused.status_code == 409
+        assert f"There is no player {nobody} in this game." in readable(text(refused))
+    assert host.post(f"/g/{game_id}/seats/{2**70}", data={"csrf_token": token}).status_code == 404
+    assert [s.token for s in app.extensions["banker"].seats.of(game_id)] == keys
+
+
+def test_a_key_replaced_on_another_server_stops_that_servers_phones_within_a_second(app, table):
+    game_id, here = table["id"], app.extensions["banker"].seats
+    now = [100.0]
+    other = Seats(here.engine, games_kept=10, monotonic=lambda: now[0])  # another server's
+    old = here.of(game_id)[1].token
+    assert other.seat(game_id, old).player_id == 1
+    new = here.new_key(game_id, 1).token
+    now[0] += SEAT_KEY_SECONDS / 2
+    assert other.seat(game_id, old).player_id == 1  # read half a second ago
+    now[0] += SEAT_KEY_SECONDS / 2
+    with pytest.raises(Forbidden):
+        other.seat(game_id, old)
+    assert other.seat(game_id, new).player_id == 1
+    # the server that made the new key knows at once
+    newer = other.new_key(game_id, 1).token
+    with pytest.raises(Forbidden):
+        other.seat(game_id, new)
+    assert other.seat(game_id, newer).player_id == 1
+
+
+def test_the_lost_phones_live_stream_ends_when_the_bank_makes_a_new_qr_code(app, table):
+    """The lost phone kept its live stream, and with it every change of the game, Ann's own."""
+    game_id, host = table["id"], table["host"]
+    app.config["STREAM_SECONDS"] = 5
+    stream = table["Ann"].get(f"/g/{game_id}/stream?seq={seq(app, game_id)}&view=player", buffered=False)
+    try:
+        readline = lines_of(stream.response)
+        while not readline().startswith(b":"):
+            pass  # the lost phone is watching
+        token = csrf_token(host, f"/g/{game_id}/bank")
+        assert host.post(f"/g/{game_id}/seats/1", data={"csrf_token": token}).status_code == 303
+        service = app.extensions["banker"]  # (a second page in this thread would share the stream's `g`)
+        service.run(
+            game_id,
+            service.seats.of(game_id)[2].token,
+            {"type": "pay_player", "player": 2, "to": 1, "amount": 50},
+        )
+        pushed = b"".join(iter(readline, b""))
+    finally:
+        stream.close()
+    assert b"event: update" not in pushed

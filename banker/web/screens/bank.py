@@ -3,7 +3,7 @@ and the whole game to download."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
 from banker import qr
 from banker.rules import undo_preview
@@ -57,6 +57,21 @@ def seat_qr(game_id: str, player_id: int):
         state=state,
         player=player,
         claimed=seat.claimed,  # a phone already joined: this is for a lost or new one
+        asked=request.args.get("new") == "ask",  # a new key asked for, not yet confirmed
+        made=request.args.get("new") == "made",
         svg=qr.svg(link),
         link=link,
     )
+
+
+@bp.post("/seats/<int:player_id>")
+@seat_required("bank")
+def new_seat_key(game_id: str, player_id: int):
+    """A lost phone: the player's seat under a new key and QR code, and the old phone (whoever
+    holds it now) no longer acts for them."""
+    service = seats.service()
+    service.state(game_id).player(player_id)  # no such player: 404, nothing changed
+    service.seats.new_key(game_id, player_id)
+    # the game's streams look at their seats again now: the old phone's stops
+    service.broker.publish(game_id, service.state(game_id).seq)
+    return redirect(url_for("bank.seat_qr", game_id=game_id, player_id=player_id, new="made"), 303)
