@@ -25,6 +25,7 @@ EndGame
 FreeParking
 GoToJail
 LeaveJailByDoubles
+LeaveJailAfterTwoTurns
 Mortgage
 MrMonopoly
 NextTurn

@@ -5,6 +5,11 @@ number of fields"; 001: 「ゾロ目が出た場合は$50の支払いや釈放�
 the phones a jailed player's roll of doubles lets them out by itself (dice.py). After the third
 failed try the fine is paid as any other time.
 
+Monopoly 2.0 (`jail_two_turns`, 004) has no fine: a jailed player "can roll two dice on their turn
+with the effect that if they match, they become 'Just Visiting'", and "at the end of a second turn
+in Jail, they become 'Just Visiting'". The bank keeps no turns, so the player (or the banker) says
+so: out, and no money moves.
+
 A player who left owing the fine (their cash short) and holds a Get Out of Jail Free card settles
 the fine with it (002 刑務所; 001: 「$50を支払うか、釈放券を使用し」): while they hold one they are
 not bankrupt on the fine."""
@@ -18,6 +23,11 @@ from banker.rules.board import DECK_NAMES
 from banker.rules.money import DebtIncurred, charge, fines_payee
 from banker.rules.state import GameState, Player
 from banker.rules.text import Text
+
+NO_FINE = Text(
+    "This game's jail has no fine: out by rolling doubles, with a Get Out of Jail Free card, or at"
+    " the end of a second turn in jail."
+)
 
 
 @dataclass(frozen=True)
@@ -37,11 +47,13 @@ class WentToJail(Event):
 
 @dataclass(frozen=True)
 class LeftJail(Event):
-    """`player` is out of jail: after the fine, or (`doubles`) free for rolling doubles."""
+    """`player` is out of jail: after the fine, free for rolling doubles (`doubles`), or free at
+    the end of a second turn there (`served`, Monopoly 2.0)."""
 
     type = "left_jail"
     player: int
     doubles: bool | None = None
+    served: bool | None = None
 
     def apply(self, state: GameState) -> GameState:
         return state.with_player(self.player, in_jail=False)
@@ -49,12 +61,20 @@ class LeftJail(Event):
     def describe(self, state: GameState) -> Text:
         if self.doubles:
             return Text("%(player)s rolled doubles and is out of jail", player=state.name_of(self.player))
+        if self.served:
+            return Text(
+                "%(player)s's second turn in jail is over: out of jail", player=state.name_of(self.player)
+            )
         return Text("%(player)s is out of jail", player=state.name_of(self.player))
 
     def describe_to(self, state: GameState, you: int) -> Text:
         if you != self.player:
             return self.describe(state)
-        return Text("You rolled doubles and are out of jail") if self.doubles else Text("You are out of jail")
+        if self.doubles:
+            return Text("You rolled doubles and are out of jail")
+        if self.served:
+            return Text("Your second turn in jail is over: you are out of jail")
+        return Text("You are out of jail")
 
 
 @dataclass(frozen=True)
@@ -141,6 +161,7 @@ class PayJailFine(Command):
 
     def decide(self, state: GameState, now: float) -> list[Event]:
         _jailed(state, self.player)
+        require(not state.rules.jail_two_turns, NO_FINE)
         fine = charge(state, self.player, fines_payee(state), state.rules.jail_fine, Text("jail fine"))
         if isinstance(fine, DebtIncurred):
             fine = replace(fine, jail_fine=True)
@@ -158,6 +179,22 @@ class LeaveJailByDoubles(Command):
     def decide(self, state: GameState, now: float) -> list[Event]:
         _jailed(state, self.player)
         return [LeftJail(player=self.player, doubles=True)]
+
+
+@dataclass(frozen=True)
+class LeaveJailAfterTwoTurns(Command):
+    """Monopoly 2.0: the jailed player's second turn in jail is over: out, and no money moves."""
+
+    type = "leave_jail_after_two_turns"
+    player: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        require(
+            state.rules.jail_two_turns,
+            Text("In this game a player leaves jail by paying the fine, with a card, or by rolling doubles."),
+        )
+        _jailed(state, self.player)
+        return [LeftJail(player=self.player, served=True)]
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ options, and a table's own options go on top of its preset. The presets:
   in a monopoly can be bought from its owner at the printed price, no auctions, no mortgages, no
   trading, every amount rounded up to $5, a house or hotel bought for a whole monopoly at once,
   nothing sold back to the bank, debts paid with deeds (see property_payment.py), cards kept in
-  hand and played on any player (see cards.py), and 5 monopolies win.
+  hand and played on any player (see cards.py), no jail fine (out by doubles, a card, or at the end
+  of a second turn in jail; see jail.py), and 5 monopolies win.
 - `millionaire`: Monopoly Millionaire's money on the classic board, in the electronic-banking
   style of currency `MK`: 372K each (the published game deals two of each note, 1K to 100K: the
   seed texts give no figure), a 150K salary, token levels bought at GO (50K each, up to level 3,
@@ -126,6 +127,9 @@ class RuleSet:
     sell_back: bool = True  # buildings go back to the bank at half price; off: nothing is sold back
     pay_with_property: bool = False  # Monopoly 2.0: a debt may be paid with deeds at their printed price
     card_hands: bool = False  # Monopoly 2.0: a card drawn is kept in hand, played later on any player
+    # Monopoly 2.0 (004): no jail fine; out by doubles, a Get Out of Jail Free card, or free at the
+    # end of a second turn in jail
+    jail_two_turns: bool = False
     market_size: int = 0  # deeds face up in the bank's market (Monopoly 2.0); 0: bought on landing
     buy_from_owner: bool = False  # a deed not in a monopoly can be bought from its owner at its price
     mortgages: bool = True
@@ -185,6 +189,7 @@ PRESETS: dict[str, RuleSet] = {
         sell_back=False,
         pay_with_property=True,
         card_hands=True,
+        jail_two_turns=True,
     ),
     "millionaire": RuleSet(
         preset="millionaire",

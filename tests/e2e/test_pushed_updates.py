@@ -364,8 +364,8 @@ def play_without_auctions(t):
 
 def play_the_market_game(t):
     """A deed market, Monopoly 2.0's way of selling deeds (which declines none), its cards kept in
-    hand and played on another player or on oneself, a deed a card lets its player buy, and a debt
-    paid with a deed."""
+    hand and played on another player or on oneself, a deed a card lets its player buy, a debt
+    paid with a deed, and a jail without a fine."""
     deed = t.state()["market"][0]
     t.do({"type": "buy_from_market", "player": 1, "deed": deed})
     t.do({"type": "card", "player": 2, "deck": "community_chest", "card": "CC11"})
@@ -379,6 +379,8 @@ def play_the_market_game(t):
     t.do({"type": "card", "player": 2, "deck": "chance", "card": "CH05"})
     t.do({"type": "play_card", "player": 2, "card": "CH05", "on": 2, "from_space": railroad - 1})
     t.do({"type": "buy", "player": 2, "deed": railroad})
+    t.do({"type": "go_to_jail", "player": 3})
+    t.do({"type": "leave_jail_after_two_turns", "player": 3})
 
 
 CLASSIC = {
@@ -399,7 +401,13 @@ NO_AUCTIONS = {
     "temporary_bankruptcy": True,
 }
 WITH_FORTUNE = {**edition_to_json(load_edition("us")), "fortune": FORTUNE}
-MARKET = {"market_size": 4, "auctions": False, "card_hands": True, "pay_with_property": True}
+MARKET = {
+    "market_size": 4,
+    "auctions": False,
+    "card_hands": True,
+    "pay_with_property": True,
+    "jail_two_turns": True,
+}
 # The pages open during each game: in the suite, the bank and two players, the three languages
 # shared out between the games (the player pages' Japanese in the other two); in the long form,
 # more phones in each game.

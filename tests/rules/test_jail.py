@@ -7,7 +7,15 @@ import pytest
 from banker.rules import BANK, describe_action, event_from_json
 from banker.rules.cards import DrawCard
 from banker.rules.dice import DiceRolled, RollDice
-from banker.rules.jail import GoToJail, JailCardUsed, LeaveJailByDoubles, LeftJail, PayJailFine, UseJailCard
+from banker.rules.jail import (
+    GoToJail,
+    JailCardUsed,
+    LeaveJailAfterTwoTurns,
+    LeaveJailByDoubles,
+    LeftJail,
+    PayJailFine,
+    UseJailCard,
+)
 from banker.rules.money import Paid, PayBank
 from banker.rules.rent import PayRent
 from banker.rules.ruleset import PRESETS
@@ -173,3 +181,42 @@ def test_with_the_speed_die_the_two_dice_alike_are_the_doubles_that_open_the_jai
     state = run(new_game(preset="speed", phone_dice=True), GoToJail(player=ANN))
     state = run(state, RollDice(player=ANN, speed=True, dice=(5, 5), face="bus"))
     assert not state.player(ANN).in_jail
+
+
+# 004 (Monopoly 2.0): "they can roll two dice on their turn with the effect that if they match, they
+# become 'Just Visiting' and can continue their turn like a normal turn: at the end of a second turn
+# in Jail, they become 'Just Visiting'." No fine is named: none is charged.
+NO_FINE = (
+    "This game's jail has no fine: out by rolling doubles, with a Get Out of Jail Free card, or at the"
+    " end of a second turn in jail."
+)
+
+
+def test_monopoly2s_jail_has_no_fine_and_the_second_turn_over_lets_the_player_out_for_nothing():
+    state = run(new_game(preset="monopoly2", seed=3), GoToJail(player=ANN))
+    before = [p.cash for p in state.players]
+    assert refusals(state, PayJailFine(player=ANN), ANN) == (NO_FINE, NO_FINE)
+    assert LeaveJailAfterTwoTurns(player=ANN).decide(state, 0) == [LeftJail(player=ANN, served=True)]
+    state = run(state, LeaveJailAfterTwoTurns(player=ANN))
+    assert not state.player(ANN).in_jail
+    assert [p.cash for p in state.players] == before and state.debts == ()
+    (left,) = state.undo[-1].events
+    assert describe_action(state, [left]) == "Ann's second turn in jail is over: out of jail"
+    assert describe_action(state, [left], you=ANN) == "Your second turn in jail is over: you are out of jail"
+    assert left.to_json() == {"type": "left_jail", "player": ANN, "served": True}
+    assert event_from_json(left.to_json()) == left
+    # doubles let her out as in every game
+    state = run(state, GoToJail(player=ANN), LeaveJailByDoubles(player=ANN))
+    assert not state.player(ANN).in_jail and [p.cash for p in state.players] == before
+
+
+def test_only_monopoly2s_jail_lets_a_player_out_after_two_turns_and_only_a_player_in_jail():
+    classic = run(new_game(), GoToJail(player=ANN))
+    assert (
+        refusals(classic, LeaveJailAfterTwoTurns(player=ANN), ANN)
+        == ("In this game a player leaves jail by paying the fine, with a card, or by rolling doubles.",) * 2
+    )
+    assert refusals(new_game(preset="monopoly2", seed=3), LeaveJailAfterTwoTurns(player=ANN), ANN) == (
+        "Ann is not in jail.",
+        "You are not in jail.",
+    )

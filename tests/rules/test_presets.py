@@ -53,6 +53,7 @@ def test_what_each_preset_changes_from_the_classic_rules():
         "sell_back": False,
         "pay_with_property": True,
         "card_hands": True,
+        "jail_two_turns": True,
     }
     assert changes("millionaire") == {
         "starting_cash": 372,

@@ -40,7 +40,7 @@ from banker.rules.deeds import Buy, OwnerCommand
 from banker.rules.dice import RollDice, total
 from banker.rules.editions import custom_edition
 from banker.rules.jackpot import FreeParking
-from banker.rules.jail import GoToJail, LeaveJailByDoubles, PayJailFine, UseJailCard
+from banker.rules.jail import GoToJail, LeaveJailAfterTwoTurns, LeaveJailByDoubles, PayJailFine, UseJailCard
 from banker.rules.levels import BuyLevel
 from banker.rules.market import BuyFromMarket, BuyFromOwner, NextTurn
 from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayTax
@@ -96,6 +96,7 @@ single_commands = st.one_of(
     st.builds(PayJailFine, player=players),
     st.builds(UseJailCard, player=players),
     st.builds(LeaveJailByDoubles, player=players),
+    st.builds(LeaveJailAfterTwoTurns, player=players),
     st.builds(CollectFromBank, player=players, amount=st.sampled_from([200, 1000]), reason=st.just("Prize")),
     st.just(Undo()),
     st.builds(Decline, player=players, deed=deeds),

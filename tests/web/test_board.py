@@ -155,6 +155,24 @@ def test_a_jailed_player_who_rolled_doubles_is_out_in_one_tap_with_no_money_move
     assert again.status_code == 409 and refusal(again) == "You are not in jail."  # Ann's own phone
 
 
+def test_a_monopoly2_player_in_jail_is_offered_no_fine_and_leaves_after_a_second_turn_in_one_tap(app):
+    """004: no fine; "at the end of a second turn in Jail, they become 'Just Visiting'"."""
+    game_id, ann, bob, _ = seated(app, preset="monopoly2")
+    do(ann, game_id, type="go_to_jail", player=1)
+    wallet = text(ann.get(f"/g/{game_id}"))
+    wallet = wallet[wallet.index('class="card in-jail"') :]
+    assert buttons(wallet)[:2] == ["Second turn in jail over — I'm out", "Rolled doubles — I'm out"]
+    assert "Pay the fine" not in wallet
+    rules = readable(text(ann.get(f"/g/{game_id}/rules")))
+    assert "Jail has no fine: you are out by rolling doubles" in rules and "The jail fine is" not in rules
+    fine = do(ann, game_id, type="pay_jail_fine", player=1)
+    assert fine.status_code == 409 and refusal(fine).startswith("This game's jail has no fine")
+    out = do(ann, game_id, type="leave_jail_after_two_turns", player=1)
+    assert out.status_code == 200 and "Your second turn in jail is over: you are out of jail" in text(out)
+    assert [p.cash for p in state(app, game_id).players] == [1500, 1500]
+    assert "Ann's second turn in jail is over: out of jail" in text(bob.get(f"/g/{game_id}"))
+
+
 def test_a_chance_space_lists_its_sixteen_cards_by_short_titles_with_their_amounts(table):
     sheet = tap(table["Ann"], table["id"], 7)
     titles = buttons(sheet[sheet.index('<ol class="cards">') :])

@@ -485,8 +485,15 @@ def _jail(state: GameState, space: Space, player: Player) -> Sheet:
 
 
 def jail_offers(state: GameState, player: Player) -> list[Offer]:
-    """The ways out of jail: the fine, a card held, or doubles rolled at the table (no money)."""
-    offers = [offer(state, {"type": "pay_jail_fine", "player": player.id}, Text("Pay the fine"), "primary")]
+    """The ways out of jail: the fine (Monopoly 2.0: a second turn there over instead), a card
+    held, or doubles rolled at the table (no money)."""
+    if state.rules.jail_two_turns:
+        served = {"type": "leave_jail_after_two_turns", "player": player.id}
+        offers = [offer(state, served, Text("Second turn in jail over — I'm out"), "primary")]
+    else:
+        offers = [
+            offer(state, {"type": "pay_jail_fine", "player": player.id}, Text("Pay the fine"), "primary")
+        ]
     if player.jail_cards:
         offers.append(
             offer(state, {"type": "use_jail_card", "player": player.id}, Text("Use Get Out of Jail Free"))

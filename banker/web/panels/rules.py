@@ -58,7 +58,15 @@ def _money(state: GameState) -> list[Text]:
             lines.append(
                 Text("%(tax)s costs %(amount)s.", tax=tax.name, amount=money(getattr(rules, tax.type)))
             )
-    lines.append(Text("The jail fine is %(fine)s.", fine=money(rules.jail_fine)))
+    if rules.jail_two_turns:
+        lines.append(
+            Text(
+                "Jail has no fine: you are out by rolling doubles, with a Get Out of Jail Free card, or"
+                " at the end of your second turn there."
+            )
+        )
+    else:
+        lines.append(Text("The jail fine is %(fine)s.", fine=money(rules.jail_fine)))
     if rules.card_hands:
         lines.append(
             Text(
