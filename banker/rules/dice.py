@@ -103,7 +103,7 @@ class RollDice(Command):
         )
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        state.active_player(self.player)
+        player = state.active_player(self.player)
         require(
             state.rules.phone_dice,
             Text("Dice on the phones are off at this table: roll the real dice."),
@@ -111,6 +111,17 @@ class RollDice(Command):
         require(
             not self.speed or state.rules.speed_die,
             Text("This table plays without the speed die: roll two dice."),
+        )
+        require(  # 000: 감옥에서 탈출을 시도할 때는 일반 주사위만 굴린다 (triples would let them out)
+            not (self.speed and player.in_jail),
+            Text(
+                "%(player)s is in jail and rolls only the two dice there: roll without the speed die.",
+                player=player.name,
+            ),
+            (
+                player.id,
+                Text("You are in jail and roll only the two dice there: roll without the speed die."),
+            ),
         )
         require(
             len(self.dice) == 2 and all(die in DIE for die in self.dice),
@@ -122,6 +133,6 @@ class RollDice(Command):
         )
         first, second = self.dice
         rolled: list[Event] = [DiceRolled(player=self.player, dice=(first, second), face=self.face)]
-        if first == second and state.player(self.player).in_jail:
+        if first == second and player.in_jail:
             rolled.append(LeftJail(player=self.player, doubles=True))
         return rolled

@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 
 from banker.rules import describe_action, event_from_json, parse_command
 from banker.rules.dice import DIE, SPEED_FACES, DiceRolled, RollDice, total
+from banker.rules.jail import GoToJail
 from banker.rules.rent import PayRent
 from banker.rules.state import Roll
 from banker.rules.undo import TakeBack
-from tests.support.rules import ANN, BOB, cash, new_game, owning, refusal, run
+from tests.support.rules import ANN, BOB, cash, new_game, owning, refusal, refusals, run
 
 ELECTRIC, WATER = 12, 28  # the US board's utilities
 
@@ -73,6 +74,18 @@ def test_the_speed_die_needs_the_speed_die_game():
     assert refusal(state, RollDice(player=ANN, speed=True, dice=(1, 2), face="bus")) == (
         "This table plays without the speed die: roll two dice."
     )
+
+
+def test_a_jailed_player_rolls_only_the_two_dice_not_the_speed_die():
+    """000, 스피드 주사위: 감옥에서 탈출을 시도할 때는 일반 주사위만 굴린다. Triples thrown in jail
+    would otherwise read as triples and let the player out."""
+    state = run(new_game(preset="speed", phone_dice=True), GoToJail(player=ANN))
+    assert refusals(state, RollDice(player=ANN, speed=True, dice=(2, 2), face="2"), ANN) == (
+        "Ann is in jail and rolls only the two dice there: roll without the speed die.",
+        "You are in jail and roll only the two dice there: roll without the speed die.",
+    )
+    state = run(state, RollDice(player=ANN, dice=(2, 2)))
+    assert state.player(ANN).roll == Roll(dice=(2, 2)) and not state.player(ANN).in_jail
 
 
 @pytest.mark.parametrize(

@@ -131,6 +131,25 @@ def test_the_speed_die_game_rolls_three_dice_and_pays_a_utility_on_all_three(app
     assert "Pay on your roll: 6 + 6 + 3 = 15, doubles · −$60" in buttons(sheet)
 
 
+def test_a_jailed_player_of_the_speed_die_game_is_offered_only_the_two_dice(app):
+    """000: 감옥에서 탈출을 시도할 때는 일반 주사위만 굴린다."""
+    service = app.extensions["banker"]
+    game = service.create_game(["Ann", "Bob"], preset="speed", options={"phone_dice": True})
+    service.run(game.game.id, game.banker.token, {"type": "go_to_jail", "player": 2})
+    bob = app.test_client()
+    join(bob, game.game.join_code, 2)
+    wallet = text(bob.get(f"/g/{game.game.id}"))
+    assert "Roll the dice" in wallet and "Roll with the speed die" not in wallet
+    response = do(bob, game.game.id, type="roll_dice", player=2, speed="true")
+    assert (
+        refusal(response) == "You are in jail and roll only the two dice there: roll without the speed die."
+    )
+    service.throw = Loaded(5, 5)
+    response = do(bob, game.game.id, type="roll_dice", player=2)
+    assert "You rolled 5 + 5 = 10, doubles; You rolled doubles and are out of jail" in text(response)
+    assert "Roll with the speed die" in text(bob.get(f"/g/{game.game.id}"))
+
+
 def test_the_bank_rolls_for_the_player_it_acts_for(dice_table):
     game_id = dice_table["id"]
     assert "Roll for" in text(dice_table["host"].get(f"/g/{game_id}/bank"))
