@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from banker.rules.dice import DIE
-from tests.support.web import buttons, csrf_token, do, join, join_code, readable, refusal, tap, text
+from tests.support.web import buttons, csrf_token, do, join, join_code, readable, refusal, sent_by, tap, text
 
 
 class Loaded:
@@ -148,6 +148,33 @@ def test_a_jailed_player_of_the_speed_die_game_is_offered_only_the_two_dice(app)
     response = do(bob, game.game.id, type="roll_dice", player=2)
     assert "You rolled 5 + 5 = 10, doubles; You rolled doubles and are out of jail" in text(response)
     assert "Roll with the speed die" in text(bob.get(f"/g/{game.game.id}"))
+
+
+def test_a_nearest_utility_card_pays_on_the_roll_after_it_not_the_roll_that_led_to_it(app):
+    """The card throws the dice again, all three with the speed die (000): the roll that brought
+    Bob to Chance is not the one to pay on, so the sheet offers the roll first."""
+    service = app.extensions["banker"]
+    game = service.create_game(["Ann", "Bob"], preset="speed", options={"phone_dice": True})
+    game_id = game.game.id
+    for deed in (12, 28):
+        service.run(game_id, game.banker.token, {"type": "buy", "player": 1, "deed": deed})
+    bob = app.test_client()
+    join(bob, game.game.join_code, 2)
+    service.throw = Loaded(1, 3, "1")
+    do(bob, game_id, type="roll_dice", player=2, speed="true")  # 5: Reading Railroad to Chance
+    sheet = text(do(bob, game_id, **sent_by(tap(bob, game_id, 7), "Nearest utility")))
+    offered = buttons(sheet[sheet.index('id="sheet"') :])
+    assert offered[1] == "Roll the dice" and not any(b.startswith("Pay on your roll") for b in offered)
+    roll = sent_by(sheet[sheet.index('id="sheet"') :], "Roll the dice")
+    assert (roll["speed"], roll["then_card"]) == (True, "nearest_utility")
+    service.throw = Loaded(6, 6, "3")
+    sheet = text(do(bob, game_id, **{**roll, "speed": "true"}))
+    assert (
+        buttons(sheet[sheet.index('id="sheet"') :])[1] == "Pay on your roll: 6 + 6 + 3 = 15, doubles · −$150"
+    )
+    do(bob, game_id, **sent_by(sheet[sheet.index('id="sheet"') :], "Pay on your roll"))
+    state = service.state(game_id)
+    assert (state.player(1).cash, state.player(2).cash) == (2500 - 150 - 150 + 150, 2500 - 150)
 
 
 def test_the_bank_rolls_for_the_player_it_acts_for(dice_table):
