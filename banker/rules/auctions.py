@@ -22,7 +22,8 @@ Auction variants, each an option:
   bank names the opening price (`set_opening_price`, the clock starts again); lower bids are refused.
 - `no_unsold_lots` (000: 「유찰은 허용되지 않는다. 안 팔릴 경우 당연히 최저가 입찰로 바꿔
   경매에 부친다」): when nobody bids at the opening price, the auction runs again from the least
-  bid; nobody bidding even then, the deed stays with the bank (the bank cannot make anyone bid).
+  bid (no new opening price); nobody bidding even then, the deed stays with the bank (the bank
+  cannot make anyone bid).
 - `decliner_barred` (003, first section: "The player who has refused to purchase real estate does
   not take part in the auction"): the decliner sits the auction out.
 """
@@ -269,7 +270,7 @@ class AuctionReopened(Event):
     deed: int | None = None
 
     def apply(self, state: GameState) -> GameState:
-        auction = replace(state.auction, opening=0, deadline=self.deadline)  # type: ignore[arg-type]
+        auction = replace(state.auction, opening=0, reopened=True, deadline=self.deadline)  # type: ignore[arg-type]
         return replace(state, auction=auction)
 
     def describe(self, state: GameState) -> Text:
@@ -522,6 +523,14 @@ class SetOpeningPrice(Command):
             auction.high_bidder is None,
             Text(
                 "The bidding for %(lot)s has begun: the opening price is named before the first bid.",
+                lot=what,
+            ),
+        )
+        require(  # 000: 안 팔릴 경우 당연히 최저가 입찰로 바꿔 경매에 부친다
+            not auction.reopened,
+            Text(
+                "Nobody bid at the opening price for %(lot)s: it runs again from the least bid, with no"
+                " new opening price.",
                 lot=what,
             ),
         )

@@ -88,6 +88,8 @@ class Auction:
     excluded: tuple[int, ...] = ()
     opening: int = 0  # the opening price the bank named (auction_opening_price); 0: none
     declined_by: int | None = None  # the player who declined to buy the deed
+    # nobody bid at the opening price: it runs again from the least bid, no price named (no_unsold_lots)
+    reopened: bool = False
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,19 @@ def test_nobody_bidding_at_the_opening_price_runs_the_auction_again_from_the_lea
     assert state.holding(BOARDWALK).owner == CAT and cash(state, CAT) == 1499
 
 
+def test_a_lot_run_again_from_the_least_bid_takes_no_new_opening_price():
+    """000: 「안 팔릴 경우 당연히 최저가 입찰로 바꿔 경매에 부친다」: a second opening price would leave
+    the lot unsold again, round after round."""
+    state = new_game(auction_opening_price=True, no_unsold_lots=True)
+    state = run(state, Decline(player=ANN, deed=BOARDWALK), SetOpeningPrice(amount=300), CloseAuction())
+    assert refusal(state, SetOpeningPrice(amount=300)) == (
+        "Nobody bid at the opening price for Boardwalk: it runs again from the least bid, with no new"
+        " opening price."
+    )
+    state = run(state, CloseAuction())  # nobody bids even $1: the bank keeps it
+    assert state.auction is None and state.holding(BOARDWALK).owner == BANK
+
+
 def test_nobody_bidding_even_from_the_least_bid_leaves_the_deed_with_the_bank():
     state = new_game(auction_opening_price=True, no_unsold_lots=True)
     state = run(state, Decline(player=ANN, deed=BOARDWALK), CloseAuction())

@@ -40,6 +40,17 @@ def test_the_bank_names_the_opening_price_and_every_phone_reads_it(app, speed):
     assert app.extensions["banker"].state(game_id).auction.high_bid == 300
 
 
+def test_a_lot_nobody_bid_for_runs_again_from_the_least_bid_without_a_new_opening_price(app, speed):
+    game_id = speed["id"]
+    do(speed["Ann"], game_id, type="decline", player=1, deed=39)
+    do(speed["bank"], game_id, "bank", type="set_opening_price", amount=300)
+    reply = do(speed["bank"], game_id, "bank", type="close_auction")
+    assert "Nobody bid $300 for Boardwalk: the bank auctions it again from the least bid" in text(reply)
+    bank = readable(page(speed["bank"], game_id, "/bank"))
+    assert "Close now" in bank and "Open at this price" not in bank
+    assert 'placeholder="At least $1"' in page(speed["Bob"], game_id)
+
+
 def test_only_the_bank_names_the_opening_price_and_only_where_the_rules_say(app, speed, table):
     do(speed["Ann"], speed["id"], type="decline", player=1, deed=39)
     assert refusal(do(speed["Bob"], speed["id"], type="set_opening_price", amount=300)) == (
