@@ -75,6 +75,19 @@ class GameStarted(Event):
         deck = self.deck or ()
         return replace(started, market=deck[: rules.market_size], deck=deck[rules.market_size :])
 
+    def dealt_payments(self) -> list[tuple[int, int, Text]]:
+        """(player, price, reason) of each player's deeds dealt at the start, paid to the bank:
+        the money their phone says moved ("−$380 to the bank · deeds dealt"; the deeds are in the
+        player's list, the line under the balance has room for no names)."""
+        if not self.dealt:
+            return []
+        deeds = edition_for(self.edition, self.edition_data).deed_at
+        return [
+            (player, sum(deeds[position].price for position in dealt), Text("deeds dealt"))
+            for player, dealt in enumerate(self.dealt, start=1)
+            if dealt
+        ]
+
     def describe(self, state: GameState) -> Text:
         names = Parts([name for name, _ in self.players], ITEMS)
         parts = [

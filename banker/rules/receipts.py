@@ -9,8 +9,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from banker.rules.base import Event
+from banker.rules.game import GameStarted
 from banker.rules.money import Paid
-from banker.rules.state import GameState
+from banker.rules.state import BANK, GameState
 from banker.rules.text import Plural, Text
 from banker.rules.trades import TradeCompleted
 from banker.rules.undo import Undone
@@ -32,6 +33,8 @@ def movements(events: Iterable[Event]) -> list[Movement]:
     for event in events:
         if isinstance(event, Paid) and event.payer != event.payee:
             moved.append(Movement(event.payer, event.payee, event.amount, event.reason))
+        elif isinstance(event, GameStarted):  # the short and timed games' deeds dealt, paid for
+            moved += [Movement(player, BANK, price, why) for player, price, why in event.dealt_payments()]
         elif isinstance(event, TradeCompleted):
             for payer, payee, amount in (
                 (event.proposer, event.partner, event.give_cash),

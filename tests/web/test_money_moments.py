@@ -17,6 +17,7 @@ from tests.support.web import (
     as_banker,
     display_link,
     do,
+    join,
     open_display,
     page,
     readable,
@@ -278,3 +279,23 @@ def test_a_take_back_puts_the_money_back_on_the_receipt_line(app, table):
     assert receipt(text(back)) == "+$50 You took back: Ann paid Bob $50 · just now"
     assert receipt(page(table["Ann"], game_id)) == receipt(text(back))  # as a fresh page reads it
     assert receipt(page(table["Bob"], game_id)) == "−$50 Ann took back: Ann paid Bob $50 · just now"
+
+
+def test_a_short_games_deal_is_each_phones_first_receipt(app, clock):
+    """The deeds dealt at the start took their price from each player's cash with nothing under the
+    balance to say why: the table saw $1,500 less its deeds and had to look in the history."""
+    service = app.extensions["banker"]
+    game = service.create_game(["Ann", "Bob"], preset="short")
+    game_id, dealt = game.game.id, service.state(game.game.id)
+    ann = app.test_client()
+    join(ann, game.game.join_code, 1)
+    price = sum(dealt.deed(p).price for p, h in dealt.holdings.items() if h.owner == 1)
+    assert price == 1500 - dealt.player(1).cash and len(dealt.holdings) == 4
+    # short, as the line under the balance has room for little: the deeds are in the player's list
+    assert receipt(page(ann, game_id)) == f"−${price:,} to the bank · deeds dealt · just now"
+    clock.advance(125)
+    assert receipt(page(ann, game_id)).endswith(" · 2 min ago")
+    classic = service.create_game(["Ann", "Bob"])
+    cy = app.test_client()
+    join(cy, classic.game.join_code, 1)
+    assert receipt(page(cy, classic.game.id)) == ""  # nothing dealt, nothing paid
