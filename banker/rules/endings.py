@@ -20,7 +20,7 @@ from banker.rules.base import Event
 from banker.rules.debts import owed
 from banker.rules.market import monopolies
 from banker.rules.state import GameState
-from banker.rules.tally import GameEnded, game_over
+from banker.rules.tally import GameEnded, cut_short, game_over
 from banker.rules.undo import Undone
 
 
@@ -42,7 +42,8 @@ def ending(before: GameState, events: Sequence[Event]) -> list[Event]:
         rich = [player for player, cash in reached.items() if cash >= rules.cash_target]
         if rich:  # two at once: the richer in cash, whatever else the tally ranks by
             top = [player for player in rich if reached[player] == max(reached[p] for p in rich)]
-            return [GameEnded(reason="cash_target", winner=top[0] if len(top) == 1 else None)]
+            winner = top[0] if len(top) == 1 else None
+            return [GameEnded(reason="cash_target", winner=winner, called_off=cut_short(state))]
     if rules.win_monopolies:
         holders = [p.id for p in standing if len(monopolies(state, p.id)) >= rules.win_monopolies]
         if holders:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 
 from banker.rules.base import Command, Event, require
 from banker.rules.state import BANK, GameState, Player
-from banker.rules.text import Plural, Text
+from banker.rules.text import Parts, Plural, Text
 
 OVERTIME = Text("The game's time is up and its end was undone: the bank ends it with End game.")
 END_REASONS = {
@@ -171,6 +171,7 @@ class GameEnded(Event):
     is_news = True
     reason: str
     winner: int | None = None
+    called_off: Text | None = None  # what the end cut short, in words (see `cut_short`)
 
     def apply(self, state: GameState) -> GameState:
         return replace(state, ended=True, winner=self.winner, auction=None, auction_queue=(), trades=())
@@ -178,10 +179,47 @@ class GameEnded(Event):
     def describe(self, state: GameState) -> Text:
         why = END_REASONS.get(self.reason, self.reason)
         if self.winner is None:
-            return Text("%(why)s: the game is over, and the top of the tally is shared", why=why)
-        return Text(
-            "%(why)s: the game is over, and %(player)s wins", why=why, player=state.name_of(self.winner)
+            over = Text("%(why)s: the game is over, and the top of the tally is shared", why=why)
+        else:
+            over = Text(
+                "%(why)s: the game is over, and %(player)s wins", why=why, player=state.name_of(self.winner)
+            )
+        return Parts([over, self.called_off]) if self.called_off else over
+
+
+def cut_short(state: GameState) -> Text | None:
+    """What an end now calls off, in words, or None: the auction under way (its high bid not
+    taken: what was on sale stays with the bank), the deeds waiting for theirs, and the open
+    trade offers. A clock running out mid-auction left the table asking who had won it."""
+    said: list[Text] = []
+    auction = state.auction
+    if auction is not None:
+        if auction.kind == "deed" and auction.deed is not None:
+            what: str = state.deed(auction.deed).name
+        else:
+            what = Text("a house") if auction.kind == "house" else Text("a hotel")
+        off = Text("the auction of %(what)s is called off", what=what)
+        if auction.high_bidder is not None:
+            off = Text(
+                "%(called_off)s, %(player)s's bid of %(amount)s not taken",
+                called_off=off,
+                player=state.name_of(auction.high_bidder),
+                amount=state.money(auction.high_bid),
+            )
+        said.append(off)
+    if state.auction_queue:
+        said.append(
+            Plural(
+                "%(n)s deed waiting for its auction stays with the bank",
+                "%(n)s deeds waiting for their auctions stay with the bank",
+                len(state.auction_queue),
+            )
         )
+    if state.trades:
+        said.append(
+            Plural("%(n)s open trade offer lapses", "%(n)s open trade offers lapse", len(state.trades))
+        )
+    return Parts(said) if said else None
 
 
 def game_over(state: GameState, reason: str, among: Collection[int] | None = None) -> GameEnded:
@@ -192,7 +230,7 @@ def game_over(state: GameState, reason: str, among: Collection[int] | None = Non
     else:
         lines = [line for line in tally(state) if line.player.id in among]
         top = [line.player for line in lines if line.rank == lines[0].rank]
-    return GameEnded(reason=reason, winner=top[0].id if len(top) == 1 else None)
+    return GameEnded(reason=reason, winner=top[0].id if len(top) == 1 else None, called_off=cut_short(state))
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,16 @@ import re
 import pytest
 
 from banker.rules import InvalidCommand, event_from_json, fold, start_game
+from banker.rules.auctions import Bid, Decline
 from banker.rules.bankruptcy import DeclareBankruptcy, GameWon
 from banker.rules.buildings import Build, BuildingsChanged
+from banker.rules.debts import owed
 from banker.rules.game import refuse_end_passed, remade
 from banker.rules.money import CollectFromBank, Paid, PayBank
 from banker.rules.rent import PayRent
+from banker.rules.state import TradeSide
 from banker.rules.tally import EndGame, GameEnded, TimeUp, tally
+from banker.rules.trades import ProposeTrade
 from banker.rules.undo import Undo
 from tests.support.rules import ANN, BOB, CAT, DAN, NAMES, built, cash, new_game, owning, refusal, run
 
@@ -88,7 +92,7 @@ def test_the_short_game_ends_at_the_second_bankruptcy_and_the_tally_decides():
     assert not state.ended and state.auction is not None  # Bob's deeds go under the hammer
     state = run(state, PayBank(player=CAT, amount=5000, reason="x"))
     events = run(state, DeclareBankruptcy(player=CAT)).undo[-1].events
-    assert events[-1] == GameEnded(reason="bankruptcies", winner=ANN)
+    assert (events[-1].reason, events[-1].winner) == ("bankruptcies", ANN)
     ended = run(state, DeclareBankruptcy(player=CAT))
     assert ended.ended and ended.winner == ANN and ended.auction is None and ended.auction_queue == ()
     # Ann $1,280 + $220 of deeds; Dan $920 + $480
@@ -96,7 +100,12 @@ def test_the_short_game_ends_at_the_second_bankruptcy_and_the_tally_decides():
         ("Ann", 1500, 1),
         ("Dan", 1400, 2),
     ]
-    assert events[-1].describe(ended) == "A bankruptcy ends this game: the game is over, and Ann wins"
+    # Bob's Kentucky Avenue still waiting for its auction, Cat's Electric Company and Pennsylvania
+    # Railroad handed to the bank: all three stay there
+    assert events[-1].describe(ended) == (
+        "A bankruptcy ends this game: the game is over, and Ann wins; the auction of Mediterranean "
+        "Avenue is called off; 3 deeds waiting for their auctions stay with the bank"
+    )
 
 
 def test_with_three_players_the_second_bankruptcy_leaves_the_last_player_standing():
@@ -134,6 +143,34 @@ def test_a_timed_games_end_undone_leaves_the_bank_to_end_it_once_a_slip_is_mende
     final = run(mended, EndGame(), now=5003.0)
     assert final.undo[-1].events[-1] == GameEnded(reason="time", winner=final.winner)
     assert not run(state, EndGame()).overtime and run(state, EndGame()).undo[-1].events[-1].reason == "agreed"
+
+
+def test_the_clock_running_out_says_what_it_called_off_and_the_tally_settles_the_debts():
+    """The end called off an auction with a bid on it and an open offer without a word: the table
+    asked who had won the deed."""
+    state = new_game(preset="timed", seed=7, end_at=5000)  # Ann $1,200, Bob $1,230, Cat $850
+    offer = ProposeTrade(player=ANN, to=BOB, give=TradeSide(cash=100), get=TradeSide(deeds=(12,)))
+    state = run(state, offer, PayBank(player=BOB, amount=1200, reason="x"), now=4900)
+    state = run(state, PayRent(player=BOB, deed=PARK_PLACE), now=4950)  # $35 he cannot pay: owed
+    state = run(state, Decline(player=CAT, deed=MEDITERRANEAN), Bid(player=ANN, amount=50), now=4990)
+    assert state.auction.deadline > 5000 and len(state.trades) == 1 and owed(state, BOB) == 35
+    ended = run(state, TimeUp(), now=5000.0)
+    event = ended.undo[-1].events[-1]
+    assert event.describe(state) == (
+        "Time is up: the game is over, and Cat wins; the auction of Mediterranean Avenue is called off, "
+        "Ann's bid of $50 not taken; 1 open trade offer lapses"
+    )
+    assert event_from_json(json.loads(json.dumps(event.to_json()))) == event
+    assert ended.auction is None and ended.trades == () and ended.holding(MEDITERRANEAN).owner == 0
+    assert (cash(ended, ANN), cash(ended, BOB)) == (1200, 30)  # no bid taken, no trade made
+    # Cat $850 + $650 of deeds + Bob's $35 of rent; Ann $1,200 + $300; Bob $30 + $270 - $35
+    assert [(line.player.name, line.total, line.rank) for line in tally(ended)] == [
+        ("Cat", 1535, 1),
+        ("Ann", 1500, 2),
+        ("Bob", 265, 3),
+    ]
+    quiet = run(new_game(preset="timed", seed=7, end_at=5000), TimeUp(), now=5000.0)
+    assert quiet.undo[-1].events[-1] == GameEnded(reason="time")  # nothing to call off; a tie
 
 
 @pytest.mark.parametrize("preset", ["timed", "classic"])
