@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import html as html_lib
 import io
 import itertools
 import json
@@ -228,6 +229,7 @@ def test_a_game_won_on_cash_ranks_and_charts_the_cash_on_every_screen(app):
     assert re.findall(r'<text class="tick"[^>]*>([^<]+)</text>', screen) == ["0K", "200K", "400K"]
     shown = text(display.get(f"/g/{game_id}/display"))
     assert tally_rows(shown) == ranked and "<h2>Cash over the game</h2>" in shown
+    assert end_reason(shown) == end_reason(screen) == "A bankruptcy ends this game"  # Millionaire's first
     for language, caption, column in (
         (KO, "현금이 가장 많은 사람이 이깁니다. 순자산은 이름 아래에 있습니다.", "현금"),
         (JA, "現金がいちばん多い人の勝ちです。純資産は名前の下にあります。", "現金"),
@@ -329,3 +331,43 @@ def test_the_bankrupt_players_card_does_not_say_the_game_goes_on_once_it_has_end
     ):
         screen = text(cat.get(f"/g/{game_id}", headers=language))
         assert out in screen and finished in screen and going_on not in screen, language
+
+
+def end_reason(html: str) -> str:
+    found = re.search(r'<p class="end-reason">(.*?)</p>', html, re.S)
+    return html_lib.unescape(found.group(1).strip()) if found else ""
+
+
+def test_the_finale_says_why_the_game_ended_and_what_the_end_called_off(app, clock):
+    """The phones went from the game to "Game over" with only a passing toast to say why: a clock
+    running out mid-auction left the table asking who had won the deed."""
+    from tests.support.web import join
+
+    service = app.extensions["banker"]
+    game = service.create_game(["Ann", "Bob"], options={"end_at": int(clock() + 3600), "auction_seconds": 60})
+    game_id = game.game.id
+    phone = app.test_client()
+    join(phone, game.game.join_code, 1)
+    clock.advance(3590)
+    as_banker(
+        app,
+        game_id,
+        {"type": "decline", "player": 1, "deed": BOARDWALK},
+        {"type": "bid", "player": 2, "amount": 300},
+    )
+    assert end_reason(page(phone, game_id)) == ""  # no end yet
+    clock.advance(10)
+    html = page(phone, game_id)
+    why = "Time is up; the auction of Boardwalk is called off, Bob's bid of $300 not taken"
+    assert "Game over" in html and end_reason(html) == why
+    assert end_reason(text(phone.get(f"/g/{game_id}/tally"))) == why
+    assert service.state(game_id).holding(BOARDWALK).owner == 0
+    agreed = service.create_game(["Ann", "Bob"])
+    cy = app.test_client()
+    join(cy, agreed.game.join_code, 2)
+    as_banker(app, agreed.game.id, {"type": "end_game"})
+    assert end_reason(page(cy, agreed.game.id)) == "The table agreed to end the game"
+    assert (
+        end_reason(text(cy.get(f"/g/{agreed.game.id}/tally", headers=KO)))
+        == "모두 합의하여 게임을 끝냈습니다"
+    )

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from banker.lru import LRU
 from banker.rules import GameState
-from banker.rules.tally import tally
-from banker.rules.text import Text
+from banker.rules.tally import END_REASONS, GameEnded, tally
+from banker.rules.text import Parts, Text
 from banker.service.chronicle import Chronicle
 from banker.web.http import seats
 from banker.web.panels import Region
@@ -195,6 +195,21 @@ def time_left(state: GameState) -> float | None:
     return max(0.0, state.rules.end_at - seats.service().clock())
 
 
+def end_reason(state: GameState) -> Text | None:
+    """Why the game ended and what the end called off, under "Game over" ("A bankruptcy ends this
+    game", "Time is up; the auction of Boardwalk is called off, ..."): the phones went from a game
+    to its tally with only a passing toast to say why. None while the game goes on, and for the
+    last player standing, which the tally itself shows."""
+    if not state.ended or not state.undo:
+        return None
+    ended = next((e for e in state.undo[-1].events if isinstance(e, GameEnded)), None)
+    if ended is None:
+        return None
+    said = [END_REASONS[ended.reason]] if ended.reason in END_REASONS else []
+    said += [ended.called_off] if ended.called_off else []
+    return Parts(said) if said else None
+
+
 @dataclass(frozen=True)
 class EndOfGame:
     """The bank's End of the game card: the tally so far or final, and what may still end it."""
@@ -210,4 +225,4 @@ def _endgame(state: GameState, you: int | None) -> EndOfGame:
 
 
 REGIONS = (Region("endgame", ("bank",), "bank/_endgame.html", _endgame),)
-TEMPLATE_GLOBALS = {"time_left": time_left}
+TEMPLATE_GLOBALS = {"time_left": time_left, "end_reason": end_reason}
