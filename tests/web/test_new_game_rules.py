@@ -51,6 +51,20 @@ def test_a_timed_game_gets_its_end_time_from_the_minutes(app, client, clock):
     assert state.rules.end_at == int(clock() + 90 * 60)  # the default
 
 
+def test_the_rules_of_a_timed_game_say_how_it_ends_in_one_reading(app, client):
+    """ "The game ends when its clock runs out." then "The last player who is not bankrupt wins."
+    read as two ends that contradict each other."""
+    rules = rules_page(app, client, preset="timed", minutes="45")
+    won = rules[rules.index("How the game is won") + 1 :]
+    assert won == [
+        "The game ends when its clock runs out.",
+        "Should all but one player go bankrupt before then, that one wins.",
+        "Should the game end with players still in, the richest wins: cash, deeds at their price"
+        " (mortgaged at half) and buildings at cost.",
+    ]
+    assert "At the start the bank deals everyone 2 deeds, paid at their price." in rules
+
+
 def test_minutes_typed_for_a_timed_game_do_not_time_another(app, client):
     # the form hides the minutes once another preset is ticked, but still sends them
     _, state = game_of(app, start(client, preset="classic", minutes="45"))
