@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from tests.support.sse import messages
 from tests.support.web import (
     JA,
     KO,
@@ -21,6 +22,7 @@ from tests.support.web import (
     open_display,
     page,
     refusals,
+    seq,
     take_seat,
     tally_rows,
     tap,
@@ -143,6 +145,27 @@ def test_a_debt_still_owed_at_the_end_is_in_the_tally_of_both_players(app, table
         ("Cy", 1500, 0, 0, 1500),
         ("Bob", 100, 0, 100, 0),
     ]
+
+
+def test_a_debt_open_at_the_end_is_the_tallys_not_a_card_asking_to_raise_it(app, table):
+    """Once the game was over, Bob's phone and the bank's still showed his debt's card ("raise $100
+    more ... a trade may still help"), though nothing can be traded or paid any more and the tally
+    has counted it."""
+    game_id = table["id"]
+    as_banker(
+        app, game_id, *DARK_BLUES_BUILT, {"type": "pay_bank", "player": 2, "amount": 1400, "reason": "x"}
+    )
+    as_banker(app, game_id, {"type": "pay_rent", "player": 2, "deed": BOARDWALK})
+    assert "Pay $200 once raised" in page(table["Bob"], game_id)
+    since = seq(app, game_id)
+    as_banker(app, game_id, {"type": "end_game"})
+    sent = "".join(
+        m.data for m in messages(table["Bob"].get(f"/g/{game_id}/stream?seq={since}&view=player").get_data())
+    )
+    assert "Game over" in sent and "once raised" not in sent  # the card goes as the game ends
+    for html in (page(table["Bob"], game_id), page(table["host"], game_id, "/bank")):
+        assert "Game over" in html and 'class="card debt"' not in html and "once raised" not in html
+        assert "Owes $200, pays $100" in html  # the tally's line says it instead
 
 
 def test_a_debt_its_debtor_pays_nothing_of_is_still_said_on_both_lines(app, table):

@@ -284,7 +284,7 @@ def _debt(state: GameState, you: int | None) -> tuple:
     # a jail fine that bankrupts its debtor offers their creditor the deeds (JMA); a deed promised
     # in an agreed trade is not offered for mortgage
     rescue = fine_takers(state) if state.rules.jail_fine_rescue else ()
-    return (owes, raising, players_shown(state), rescue, owes and promised(state))
+    return (owes, raising, players_shown(state), rescue, owes and promised(state), state.ended)
 
 
 REGIONS = (
