@@ -89,6 +89,16 @@ def test_a_catalogue_keeps_no_translation_of_a_message_no_longer_asked_for(messa
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_a_catalogue_translates_each_message_once(language):
+    # a message appended again below its first translation: the reader keeps one of the two, and
+    # which one a screen shows is nobody's choice
+    text = (TRANSLATIONS / language / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
+    entries = re.findall(r'^(?:msgctxt "(.*)"\n)?msgid "(.*)"$', text, re.M)
+    twice = sorted({entry for entry in entries if entries.count(entry) > 1})
+    assert not twice, f"{language}: translated more than once: {twice[:5]}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_has_a_finished_translation(messages, language):
     catalog = catalogue(language)
     untranslated = []
