@@ -41,7 +41,7 @@ from banker.rules.mortgages import MORTGAGE_CHOICES, keep_fee_reason, received_m
 from banker.rules.payable import can_pay
 from banker.rules.state import BANK, GameState, Player
 from banker.rules.tally import building_cost
-from banker.rules.text import ITEMS, Parts, Text
+from banker.rules.text import ITEMS, Parts, Plural, Text, listing
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,9 @@ class DeedsHandedOver(Event):
     player: int
     to: int
     deeds: tuple[int, ...]
+    # the buildings handed over standing on them (the short game's last bankruptcy); None: none
+    houses: int | None = None
+    hotels: int | None = None
 
     def apply(self, state: GameState) -> GameState:
         # a choice the bankrupt player still owed goes with the deed (to the creditor, or unmortgaged)
@@ -75,6 +78,16 @@ class DeedsHandedOver(Event):
             return Text(
                 "%(player)s's deeds go back to the bank: %(deeds)s",
                 player=state.name_of(self.player),
+                deeds=names,
+            )
+        if self.houses or self.hotels:  # not sold to the bank at half, as a bankruptcy's are
+            standing = [Plural("%(n)s house", "%(n)s houses", self.houses)] if self.houses else []
+            standing += [Plural("%(n)s hotel", "%(n)s hotels", self.hotels)] if self.hotels else []
+            return Text(
+                "%(to)s takes over %(player)s's deeds with the %(buildings)s standing on them: %(deeds)s",
+                to=state.name_of(self.to),
+                player=state.name_of(self.player),
+                buildings=listing(standing),
                 deeds=names,
             )
         return Text(
@@ -457,7 +470,11 @@ def hand_over(
     if cash:
         events.append(Paid(payer=player_id, payee=creditor, amount=cash, reason=went.cash_reason))
     if deeds:
-        events.append(DeedsHandedOver(player=player_id, to=deeds_to, deeds=deeds))
+        houses = sum(state.holding(p).houses for p in deeds) if standing else 0
+        hotels = sum(state.holding(p).hotel for p in deeds) if standing else 0
+        events.append(
+            DeedsHandedOver(player_id, deeds_to, deeds, houses=houses or None, hotels=hotels or None)
+        )
     if player.jail_cards:  # with cards in hand (004) a card has no value: none goes to a creditor
         events.append(JailCardsHandedOver(player=player_id, to=BANK if state.rules.card_hands else creditor))
     claims = tuple((d.debtor, d.amount) for d in state.debts if d.creditor == player_id)

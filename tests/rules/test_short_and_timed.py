@@ -11,7 +11,7 @@ import pytest
 
 from banker.rules import InvalidCommand, event_from_json, fold, start_game
 from banker.rules.auctions import Bid, Decline
-from banker.rules.bankruptcy import DeclareBankruptcy, GameWon
+from banker.rules.bankruptcy import DeclareBankruptcy, DeedsHandedOver, GameWon
 from banker.rules.buildings import Build, BuildingsChanged
 from banker.rules.debts import owed
 from banker.rules.game import refuse_end_passed, remade
@@ -199,7 +199,7 @@ def test_the_classic_game_deals_nothing_and_ends_only_by_agreement_or_last_stand
 ST_JAMES, TENNESSEE, NEW_YORK, PARK_PLACE, BOARDWALK = 16, 18, 19, 37, 39
 
 
-def cat_on_dans_boardwalk(bob_out: bool = True, **options):
+def cat_on_dans_boardwalk(bob_out: bool = True, cat_level: int = 3, **options):
     """Seed 0 with auctions off: Bob is out first (with `bob_out`); Cat (the oranges with 3 houses each, Electric
     Company and Pennsylvania Railroad, no cash) lands on Dan's Boardwalk hotel, $2,000 she cannot
     raise; Dan has $670 and the dark blues with a hotel each besides his dealt deeds."""
@@ -208,7 +208,7 @@ def cat_on_dans_boardwalk(bob_out: bool = True, **options):
         state = run(state, PayBank(player=BOB, amount=5000, reason="x"), DeclareBankruptcy(player=BOB))
     state = run(state, CollectFromBank(player=CAT, amount=1000, reason="setup"))
     state = owning(state, CAT, ST_JAMES, TENNESSEE, NEW_YORK)
-    state = built(state, (ST_JAMES, TENNESSEE, NEW_YORK), 3)
+    state = built(state, (ST_JAMES, TENNESSEE, NEW_YORK), cat_level)
     state = run(state, PayBank(player=CAT, amount=cash(state, CAT), reason="x"))
     state = run(state, CollectFromBank(player=DAN, amount=2000, reason="setup"))
     state = built(owning(state, DAN, PARK_PLACE, BOARDWALK), (PARK_PLACE, BOARDWALK), 4)
@@ -221,6 +221,13 @@ def test_the_bankruptcy_that_ends_the_short_game_hands_the_buildings_over_standi
     events = run(state, DeclareBankruptcy(player=CAT)).undo[-1].events
     assert not any(isinstance(e, BuildingsChanged | Paid) for e in events)
     assert events[-1] == GameEnded(reason="bankruptcies", winner=DAN)
+    # the history says the houses go with the deeds: a bankruptcy's are sold to the bank at half
+    handed = next(e for e in events if isinstance(e, DeedsHandedOver))
+    assert handed.describe(state) == (
+        "Dan takes over Cat's deeds with the 9 houses standing on them: Electric Company, "
+        "Pennsylvania Railroad, St. James Place, Tennessee Avenue, New York Avenue"
+    )
+    assert event_from_json(json.loads(json.dumps(handed.to_json()))) == handed
     ended = run(state, DeclareBankruptcy(player=CAT))
     assert [ended.holding(p).houses for p in (ST_JAMES, TENNESSEE, NEW_YORK)] == [3, 3, 3]
     assert all(ended.holding(p).owner == DAN for p in (12, 15, ST_JAMES, TENNESSEE, NEW_YORK))
@@ -231,8 +238,19 @@ def test_the_bankruptcy_that_ends_the_short_game_hands_the_buildings_over_standi
     assert (dan.cash, dan.deeds, dan.buildings, dan.total) == (670, 2140, 2 * 800 + 900, 5310)
 
 
+def test_hotels_handed_over_standing_are_said_too():
+    state = cat_on_dans_boardwalk(cat_level=4)  # the oranges' hotels, after 3 houses
+    events = run(state, DeclareBankruptcy(player=CAT)).undo[-1].events
+    handed = next(e for e in events if isinstance(e, DeedsHandedOver))
+    assert (handed.houses, handed.hotels) == (None, 3)
+    assert "Cat's deeds with the 3 hotels standing on them: " in handed.describe(state)
+
+
 def test_without_the_rule_the_buildings_were_sold_to_the_bank_at_half_first():
     state = cat_on_dans_boardwalk(final_bankruptcy_keeps_buildings=False)
+    events = run(state, DeclareBankruptcy(player=CAT)).undo[-1].events
+    handed = next(e for e in events if isinstance(e, DeedsHandedOver))
+    assert (handed.houses, handed.hotels) == (None, None) and "standing" not in handed.describe(state)
     ended = run(state, DeclareBankruptcy(player=CAT))
     assert ended.houses == 32 and cash(ended, DAN) == 670 + 9 * 50
     dan = next(line for line in tally(ended) if line.player.id == DAN)
