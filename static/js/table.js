@@ -23,7 +23,7 @@ function cashIn(shown) {
   }
 
   function startClock(clock) {
-    if (clock.dataset.started) return;
+    if (clock.dataset.started || !clock.dataset.endsIn) return; // "Time is up": nothing to count
     clock.dataset.started = "1";
     var endsAt = performance.now() + parseFloat(clock.dataset.endsIn) * 1000;
     var total = parseFloat(clock.dataset.total) * 1000;
@@ -51,7 +51,7 @@ function cashIn(shown) {
 
   // A timed game's clock in the header: minutes and seconds left.
   function startGameClock(clock) {
-    if (clock.dataset.started) return;
+    if (clock.dataset.started || !clock.dataset.endsIn) return; // "Time is up": nothing to count
     clock.dataset.started = "1";
     var endsAt = performance.now() + parseFloat(clock.dataset.endsIn) * 1000;
     function tick() {

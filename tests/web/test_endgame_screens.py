@@ -310,6 +310,11 @@ def test_a_timed_games_end_undone_tells_the_bank_to_end_it(app, clock):
     html = page(bank, game.game.id, "/bank")
     assert "Game over" not in html
     assert "Time is up, and its end was undone: mend what needs mending, then end the game." in html
+    # every screen's clock says so, where it read 0:00 in red as if stuck
+    clock_of = re.compile(r'<span class="game-clock ending" role="timer" aria-label="([^"]*)">([^<]*)</span>')
+    assert clock_of.findall(html) == [("Time is up", "Over")]
+    korean = text(bank.get(f"/g/{game.game.id}/bank", headers=KO))
+    assert clock_of.findall(korean) == [("시간이 다 되었습니다", "종료")]
 
 
 def test_the_api_gives_the_tally_and_the_history(client, app, played):
