@@ -292,9 +292,7 @@ def _winning(state: GameState) -> list[Text]:
         lines.append(
             Text("The game ends once %(n)s players have gone bankrupt.", n=rules.end_at_bankruptcies)
         )
-    elif (
-        rules.end_at
-    ):  # "the last player wins", after "the game ends when its clock runs out", read as two ends
+    elif rules.end_at:  # "the last player wins" after "ends when its clock runs out" read as two ends
         lines.append(Text("Should all but one player go bankrupt before then, that one wins."))
     else:
         lines.append(Text("The last player who is not bankrupt wins."))
