@@ -14,26 +14,43 @@ from banker.web.panels import regions
 from tests.support.web import as_banker, do, join, page, readable, seq, text
 
 
-def opened(client, game_id: str, now: int, view: str) -> queue.Queue:
-    """A phone's live stream, opened at seq `now` and read by a thread of its own (as a server
-    gives each stream its own): message(stream) is its next message."""
-    into: queue.Queue = queue.Queue()
+@pytest.fixture
+def opened(app):
+    """Opens a phone's live stream at seq `now`, read by a thread of its own (as a server gives each
+    stream its own): message(stream) is its next message. Each stream is closed by its own thread
+    when the test ends, before the game's database goes: one left waiting would look at its seat
+    again in a database gone."""
+    app.config.update(STREAM_SECONDS=5.0, STREAM_KEEPALIVE_SECONDS=0.1)
+    done = threading.Event()
+    readers: list[threading.Thread] = []
 
-    def read() -> None:
-        response = client.get(f"/g/{game_id}/stream?seq={now}&view={view}", buffered=False)
-        for chunk in response.response:
-            into.put(chunk.decode())
-        response.close()
+    def open_stream(client, game_id: str, now: int, view: str) -> queue.Queue:
+        into: queue.Queue = queue.Queue()
 
-    threading.Thread(target=read, daemon=True).start()
-    assert into.get(timeout=5) == "retry: 1000\n\n"
-    return into
+        def read() -> None:
+            response = client.get(f"/g/{game_id}/stream?seq={now}&view={view}", buffered=False)
+            for chunk in response.response:
+                if done.is_set():
+                    break
+                if chunk != b": keepalive\n\n":
+                    into.put(chunk.decode())
+            response.close()
+
+        readers.append(threading.Thread(target=read, daemon=True))
+        readers[-1].start()
+        assert into.get(timeout=5) == "retry: 1000\n\n"
+        return into
+
+    yield open_stream
+    done.set()
+    for reader in readers:
+        reader.join(timeout=5)
+        assert not reader.is_alive(), "a stream still open after its test"
 
 
 @pytest.fixture
-def streams(app, table):
+def streams(app, table, opened):
     """Each player's live stream, opened at the current seq."""
-    app.config.update(STREAM_SECONDS=5.0, STREAM_KEEPALIVE_SECONDS=30.0)
     now = seq(app, table["id"])
     return {name: opened(table[name], table["id"], now, "player") for name in ("Ann", "Bob", "Cy")}
 
@@ -105,7 +122,7 @@ def test_a_purchase_redraws_the_buyers_wallet_and_deeds_only(app, table, streams
     assert 'id="wallet" class="region" hx-swap-oob="true"' in ann and 'id="my-deeds"' in ann
 
 
-def test_a_phone_is_pushed_no_part_its_page_has_no_place_for(app, table, streams):
+def test_a_phone_is_pushed_no_part_its_page_has_no_place_for(app, table, streams, opened):
     """A player's screen shows them larger above everyone else's rows, so it has no row of its
     own: a change to that row (in jail, out again) was pushed to it all the same, and htmx logged
     oobErrorNoTarget. What the page does show of it (the wallet's way out of jail) still comes."""
@@ -220,10 +237,9 @@ def test_the_pay_and_trade_tabs_of_every_phone_offer_a_late_player_at_once(app, 
     assert 'name="to" value="4"' in cy  # Cy can pay Dan without reloading
 
 
-def test_the_banks_end_of_game_card_offers_no_end_once_the_game_is_over(app, table):
+def test_the_banks_end_of_game_card_offers_no_end_once_the_game_is_over(app, table, opened):
     """The game's end redraws the bank's screen whole: its End of the game card (on the More tab,
     outside the live part) comes too, or the bank would still offer to end a game that is over."""
-    app.config.update(STREAM_SECONDS=5.0, STREAM_KEEPALIVE_SECONDS=30.0)
     bank = opened(table["host"], table["id"], seq(app, table["id"]), "bank")
     do(table["host"], table["id"], "bank", type="end_game")
     pushed = message(bank)
@@ -232,10 +248,9 @@ def test_the_banks_end_of_game_card_offers_no_end_once_the_game_is_over(app, tab
     assert ">Tally</a>" in card and "end_game" not in card
 
 
-def test_the_games_end_takes_the_actions_off_every_open_screen(app, table, streams):
+def test_the_games_end_takes_the_actions_off_every_open_screen(app, table, streams, opened):
     """The end reaches open screens whole with their tabs: nothing left to pay, trade or auction,
     and the bank acts for nobody, as a fresh load of them shows."""
-    app.config.update(STREAM_SECONDS=5.0, STREAM_KEEPALIVE_SECONDS=30.0)
     bank = opened(table["host"], table["id"], seq(app, table["id"]), "bank")
     do(table["host"], table["id"], "bank", type="end_game")
     cy, bank = message(streams["Cy"]), message(bank)
@@ -251,9 +266,8 @@ def test_the_games_end_takes_the_actions_off_every_open_screen(app, table, strea
     assert "pass_go" not in bank and "start_building_auction" not in bank
 
 
-def test_a_phone_taking_its_seat_leaves_a_players_undo_standing(app, table):
+def test_a_phone_taking_its_seat_leaves_a_players_undo_standing(app, table, opened):
     # Dan's phone joining after Ann's slip withdrew her Undo and refused it, as if someone had acted
-    app.config.update(STREAM_SECONDS=5.0, STREAM_KEEPALIVE_SECONDS=30.0)
     game_id = table["id"]
     do(table["host"], game_id, "bank", type="add_player", name="Dan", piece="Dog")
     ann = opened(table["Ann"], game_id, seq(app, game_id), "player")
