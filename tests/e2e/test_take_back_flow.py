@@ -14,20 +14,26 @@ def seated(phone, server, game, player_id, locale=None):
     return page
 
 
-def test_a_player_pays_taps_undo_and_the_other_phone_sees_the_money_back(server, phone, shots):
-    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
-    ann, bob = seated(phone, server, game, 1), seated(phone, server, game, 2)
-
+def pays_bob_90(ann):
+    """Ann pays Bob $90 from her Pay tab: the Undo her toast offers."""
     open_tab(ann, "Pay")
     pay = ann.locator("form", has=ann.locator('input[value="pay_player"]'))
     pay.locator("label.chip", has_text="Bob").click()
     pay.get_by_label("Amount").fill("90")
     pay.get_by_role("button", name="Pay").click()
+    undo = ann.locator("#toast .toast").get_by_role("button", name="Undo")
+    expect(undo).to_be_visible()
+    return undo
+
+
+def test_a_player_pays_taps_undo_and_the_other_phone_sees_the_money_back(server, phone, shots):
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    ann, bob = seated(phone, server, game, 1), seated(phone, server, game, 2)
+
+    undo = pays_bob_90(ann)
     toast = ann.locator("#toast .toast")
     expect(toast).to_contain_text("You paid Bob $90")
     expect(bob.get_by_label("Your cash")).to_have_text("$1,590", timeout=SETTLE)
-    undo = toast.get_by_role("button", name="Undo")
-    expect(undo).to_be_visible()
     expect(undo).to_be_in_viewport()
     assert violations(ann) == []  # axe-core, and Undo is a thumb-sized target
     ann.screenshot(scale="css", path=shots / "take_back_offered.png")
@@ -48,13 +54,7 @@ def test_a_phone_joining_meanwhile_leaves_the_undo_standing(server, phone):
     # Cy's phone taking its seat withdrew Ann's Undo and the server refused it
     game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
     ann = seated(phone, server, game, 1)
-    open_tab(ann, "Pay")
-    pay = ann.locator("form", has=ann.locator('input[value="pay_player"]'))
-    pay.locator("label.chip", has_text="Bob").click()
-    pay.get_by_label("Amount").fill("90")
-    pay.get_by_role("button", name="Pay").click()
-    undo = ann.locator("#toast .toast").get_by_role("button", name="Undo")
-    expect(undo).to_be_visible()
+    undo = pays_bob_90(ann)
     seq = ann.locator("[data-live]").get_attribute("data-seq")
     cy = phone()
     cy.goto(f"{server.url}/join/{game['join_code']}")
@@ -74,13 +74,7 @@ def test_a_phone_joining_leaves_the_undo_standing_on_a_phone_whose_stream_is_dow
     ann.route("**/stream*", lambda route: route.abort())
     ann.clock.install()
     take_seat(ann, server, game["players"][0]["token"])
-    open_tab(ann, "Pay")
-    pay = ann.locator("form", has=ann.locator('input[value="pay_player"]'))
-    pay.locator("label.chip", has_text="Bob").click()
-    pay.get_by_label("Amount").fill("90")
-    pay.get_by_role("button", name="Pay").click()
-    undo = ann.locator("#toast .toast").get_by_role("button", name="Undo")
-    expect(undo).to_be_visible()
+    undo = pays_bob_90(ann)
     paid = undo.get_attribute("data-seq")
     live = ann.locator("[data-live]")
     expect(live).to_have_attribute("data-seq", paid, timeout=SETTLE)  # the poll after its own tap
