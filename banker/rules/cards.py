@@ -33,6 +33,7 @@ from banker.rules.base import Command, Dice, Event, require
 from banker.rules.board import DECK_NAMES, KEPT_ACTIONS, Card, Edition
 from banker.rules.card_texts import card_text, card_title
 from banker.rules.deeds import CardBuyOffered
+from banker.rules.dice import DiceRolled
 from banker.rules.errors import RuleError
 from banker.rules.fortune import play_kept
 from banker.rules.hands import CardKept, CardPlayed, card_holder
@@ -348,6 +349,19 @@ def deck_spaces(edition: Edition, deck: str) -> tuple[int, ...]:
     if deck == "fortune":
         return tuple(deed.position for deed in edition.deeds)
     return tuple(space.position for space in edition.spaces if space.type == deck)
+
+
+def rolled_since_card(state: GameState, player_id: int) -> bool:
+    """Whether the player's last roll came after the last card they drew (as far back as the undo
+    steps reach): the nearest-utility card throws the dice again, and the roll that led to the
+    card is not its roll."""
+    for entry in reversed(state.undo):
+        for event in reversed(entry.events):
+            if isinstance(event, DiceRolled) and event.player == player_id:
+                return True
+            if isinstance(event, CardDrawn) and event.player == player_id:
+                return False
+    return False
 
 
 def card_destination(edition: Edition, card: Card, from_space: int) -> int:

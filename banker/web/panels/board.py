@@ -14,9 +14,9 @@ from banker.rules import BANK, GameState, RuleError
 from banker.rules.board import DECK_NAMES, KEPT_ACTIONS, Card, Deed, Space
 from banker.rules.buildings import level
 from banker.rules.card_texts import BUILT_IN, card_title
-from banker.rules.cards import CardDrawn, card_destination, fortune_drawn
+from banker.rules.cards import CardDrawn, card_destination, fortune_drawn, rolled_since_card
 from banker.rules.deeds import group_label, owners_lots
-from banker.rules.dice import DiceRolled, roll_text, total
+from banker.rules.dice import roll_text, total
 from banker.rules.hands import card_holder
 from banker.rules.money import salary
 from banker.rules.rent import RENT_CARDS, nearest_card, rent_explained, street_rent_levels
@@ -424,18 +424,6 @@ def _deed_sheet(
     )
 
 
-def rolled_since_card(state: GameState, player: Player) -> bool:
-    """Whether `player`'s last roll came after the last card they drew (as far back as the undo
-    steps reach)."""
-    for entry in reversed(state.undo):
-        for event in reversed(entry.events):
-            if isinstance(event, DiceRolled) and event.player == player.id:
-                return True
-            if isinstance(event, CardDrawn) and event.player == player.id:
-                return False
-    return False
-
-
 def roll_offers(state: GameState, player: Player, rent: dict[str, Any]) -> list[Offer]:
     """With dice on the phones: the utility's rent on the payer's last roll in one tap, and a roll
     (all the dice: the speed die too when it is played) that opens this sheet again."""
@@ -443,7 +431,7 @@ def roll_offers(state: GameState, player: Player, rent: dict[str, Any]) -> list[
         return []
     offers = []
     # a nearest-utility card throws the dice again: the roll that led to the card is not its roll
-    if player.roll is not None and (not rent.get("card") or rolled_since_card(state, player)):
+    if player.roll is not None and (not rent.get("card") or rolled_since_card(state, player.id)):
         label = Text("Pay on your roll: %(roll)s", roll=roll_text(player.roll))
         offers.append(offer(state, {**rent, "dice": total(player.roll)}, label, "primary"))
     roll = {
