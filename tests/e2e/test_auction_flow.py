@@ -11,6 +11,7 @@ from tests.support.browser import (
     cash_of,
     join,
     no_sideways_scroll,
+    shoot,
     start_game,
     take_seat,
     violations,
@@ -55,9 +56,9 @@ def test_two_phones_bid_the_third_watches_and_the_winner_gets_the_deed(server, p
             expect(clock).not_to_have_text(shown, timeout=2000)
             # looked at while the first bid's clock still runs: each bid leaves only 8 seconds,
             # which a busy machine can spend between the last bid and "Sold now"
-            ann.locator(".auction").screenshot(scale="css", path=shots / "auction_panel.png")
+            shoot(ann.locator(".auction"), path=shots / "auction_panel.png")
             assert no_sideways_scroll(ann)
-            host.screenshot(scale="css", path=shots / "auction_bank.png")
+            shoot(host, path=shots / "auction_bank.png")
             # the bank's phone scrolled the auction in below its sticky "Acting for" bar
             acting = host.locator(".acting").bounding_box()
             assert host.locator("#auction-title").bounding_box()["y"] >= acting["y"] + acting["height"]
@@ -91,14 +92,14 @@ def test_the_bank_names_the_opening_price_and_the_decliner_sits_out(server, phon
     ann.locator("#sheet").get_by_role("button", name="Don't buy · auction it").click()
     expect(host.locator("#auction-title")).to_have_text("Boardwalk", timeout=SETTLE)
     host.get_by_label("Opening price").fill("300")
-    host.screenshot(scale="css", path=shots / "auction_opening_price_bank.png")
+    shoot(host, path=shots / "auction_opening_price_bank.png")
     host.get_by_role("button", name="Open at this price").click()
     expect(bob.locator("#auction-high .who")).to_have_text("開始価格 $300", timeout=SETTLE)
     expect(bob.locator(".auction .bid").first).to_contain_text("$300")
     expect(ann.locator('[data-note="excluded"]')).to_be_visible(timeout=SETTLE)
-    bob.screenshot(scale="css", path=shots / "auction_opening_price_ja.png")
+    shoot(bob, path=shots / "auction_opening_price_ja.png")
     ann.emulate_media(color_scheme="dark")
-    ann.screenshot(scale="css", path=shots / "auction_decliner_dark.png")
+    shoot(ann, path=shots / "auction_decliner_dark.png")
     assert violations(host) == [] and violations(ann) == []
 
 

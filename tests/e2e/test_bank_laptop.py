@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.support.browser import a_game_under_way, banker_does, take_seat
+from tests.support.browser import a_game_under_way, banker_does, shoot, take_seat
 
 LAPTOP = {"width": 1280, "height": 800}
 
@@ -39,7 +39,7 @@ def test_undo_and_the_newest_history_stay_in_sight_and_each_bid_names_its_bidder
     clock = bank.locator(".auction .clock .secs")  # an hour's auction counts in minutes, inside its ring
     expect(clock).to_have_text(re.compile(r"^(60:00|59:[0-5][0-9])$"))
     assert clock.evaluate("(el) => el.scrollWidth <= el.closest('.clock').clientWidth")
-    bank.screenshot(scale="css", path=shots / "bank_laptop_auction.png")
+    shoot(bank, path=shots / "bank_laptop_auction.png")
     bank.locator(".auction .btn.bid").first.click()
     expect(bank.locator("#auction-high")).to_contain_text("Bob")
     bank.reload()

@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, api, banker_does, no_sideways_scroll, take_seat
+from tests.support.browser import SETTLE, api, banker_does, no_sideways_scroll, shoot, take_seat
 
 SMALL = {"width": 360, "height": 740}
 PHONE = {"width": 390, "height": 844}
@@ -144,7 +144,7 @@ def test_a_quick_bid_in_won_reads_whole_on_half_a_small_phone(server, browser, s
         page = seated(browser, server, game["players"][1]["token"], SMALL, locale)
         expect(page.locator(".auction .bid")).to_have_count(4)
         assert page.evaluate(BID_AMOUNTS) == ["one line"] * 4, locale
-        page.locator(".auction").screenshot(scale="css", path=shots / f"auction_won_{locale}.png")
+        shoot(page.locator(".auction"), path=shots / f"auction_won_{locale}.png")
         page.context.close()
 
 
@@ -167,9 +167,7 @@ def test_the_toast_of_a_purchase_in_won_keeps_its_words_within_it_beside_undo(se
     expect(ann.locator(".toast.ok .undo-slip")).to_be_visible(timeout=SETTLE)
     said = ann.locator(".toast.ok .said")
     assert said.evaluate("(s) => s.scrollWidth <= s.clientWidth && s.clientWidth >= 90"), said.bounding_box()
-    ann.screenshot(
-        scale="css", path=shots / "toast_won_ko.png", clip={"x": 0, "y": 0, "width": 360, "height": 120}
-    )
+    shoot(ann, path=shots / "toast_won_ko.png", clip={"x": 0, "y": 0, "width": 360, "height": 120})
     ann.context.close()
 
 
@@ -201,7 +199,7 @@ def test_an_auction_docks_under_the_board_folds_to_a_strip_and_the_board_never_m
         )
         assert re.fullmatch(r"▴ Illinois Avenue [\d:]+ \$160 Ann", words) and height <= 52, (words, height)
         assert bob.evaluate(TILES) == board
-        bob.screenshot(scale="css", path=shots / f"dock_auction_folded_{viewport['width']}.png")
+        shoot(bob, path=shots / f"dock_auction_folded_{viewport['width']}.png")
         bob.evaluate("scrollTo(0, document.body.scrollHeight)")  # the foot of the page clears the strip
         last = bob.locator("#space-39").bounding_box()
         assert last["y"] + last["height"] <= auction.bounding_box()["y"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, api, banker_does, open_tab, take_seat
+from tests.support.browser import SETTLE, api, banker_does, open_tab, shoot, take_seat
 
 READING = 5
 
@@ -27,7 +27,7 @@ def test_cards_drawn_into_the_hand_and_played_on_another_player(server, phone, s
     expect(hand).to_contain_text("Your cards")
     hand.click()  # docked under the board, folded to a strip: a tap opens it
     expect(hand).to_contain_text("Pay hospital fees of $100.")
-    ann.screenshot(scale="css", path=str(shots / "hand-390.png"), full_page=True)
+    shoot(ann, path=str(shots / "hand-390.png"), full_page=True)
 
     hand.get_by_role("button", name="Play on Bob").click()
     expect(ann.locator("#toast")).to_contain_text(
@@ -42,7 +42,7 @@ def test_cards_drawn_into_the_hand_and_played_on_another_player(server, phone, s
         "Say where Bob stands: it decides which space is nearest and whether the piece passes GO."
     )
     form.get_by_label("Standing on").select_option(label="36 · Chance")
-    ann.screenshot(scale="css", path=str(shots / "hand-form-390.png"), full_page=True)
+    shoot(ann, path=str(shots / "hand-form-390.png"), full_page=True)
     form.get_by_role("button", name="Play the card").click()
     expect(ann.locator("#toast")).to_contain_text(
         "You played Chance on Bob: Advance to the nearest Railroad."
@@ -50,7 +50,7 @@ def test_cards_drawn_into_the_hand_and_played_on_another_player(server, phone, s
     expect(hand).to_have_count(0)
     # past GO for $200, then twice Reading's $25 to Cy: $1,400 + $200 - $50
     expect(bob.locator(".wallet").get_by_label("あなたの現金")).to_have_text("$1,550", timeout=SETTLE)
-    bob.screenshot(scale="css", path=str(shots / "hand-played-on-bob-ja-390.png"), full_page=True)
+    shoot(bob, path=str(shots / "hand-played-on-bob-ja-390.png"), full_page=True)
 
 
 def test_in_monopoly_2_a_card_that_says_so_lets_its_player_buy_from_the_bank(server, phone, shots):
@@ -72,7 +72,7 @@ def test_in_monopoly_2_a_card_that_says_so_lets_its_player_buy_from_the_bank(ser
     expect(market).to_contain_text(
         "The card lets you buy Reading Railroad from the bank, until this turn is over."
     )
-    ann.screenshot(scale="css", path=str(shots / "market-card-buy-390.png"), full_page=True)
+    shoot(ann, path=str(shots / "market-card-buy-390.png"), full_page=True)
     market.locator(".market-deed", has_text="Reading Railroad").get_by_role("button", name="Buy").click()
     expect(ann.locator("#toast")).to_contain_text("You now own Reading Railroad")
     expect(ann.get_by_label("Your cash")).to_have_text("$1,500")  # $200 past GO, $200 for the deed

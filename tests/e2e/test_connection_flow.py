@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, api, banker_does, open_tab, take_seat
+from tests.support.browser import SETTLE, api, banker_does, open_tab, shoot, take_seat
 
 CONNECTION_SEEN = 2000  # ms: the bar shows this soon after the server goes away
 
@@ -42,7 +42,7 @@ def test_bobs_payment_flashes_on_anns_phone_as_money_in(server, phone, shots):
     expect(flash).to_be_in_viewport()
     expect(ann.get_by_label("Your cash")).to_have_text("$1,590", timeout=SETTLE)
     expect(ann.locator("#history li").first).to_have_text("Bob paid Ann $90")
-    ann.screenshot(scale="css", path=shots / "money_in.png")
+    shoot(ann, path=shots / "money_in.png")
     expect(cy.get_by_label("Your cash")).to_have_text("$1,500")
     expect(cy.locator("#history li").first).to_have_text("Bob paid Ann $90", timeout=SETTLE)
     expect(cy.locator("#toast .money")).to_have_count(0)
@@ -89,7 +89,7 @@ def test_a_tap_with_the_server_stopped_says_not_sent_and_retry_applies_it_once(o
     expect(not_sent).to_contain_text("Not sent: no connection to the bank.")
     assert ann.evaluate(BELOW_THE_BAR) == {"page": True, "toast": True}  # the page made room for the bar
     expect(ann.get_by_label("Your cash")).to_have_text("$1,500")
-    ann.screenshot(scale="css", path=shots / "not_sent.png")
+    shoot(ann, path=shots / "not_sent.png")
     not_sent.get_by_role("button", name="Retry").click()  # still down: said again, nothing lost
     expect(not_sent.get_by_role("button", name="Retry")).to_be_enabled()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, cash_of, join, no_sideways_scroll, start_game
+from tests.support.browser import SETTLE, cash_of, join, no_sideways_scroll, shoot, start_game
 
 
 def tap(page, space_name):
@@ -50,7 +50,7 @@ def test_buy_a_group_build_evenly_collect_rent_and_mortgage(server, phone, shots
 
     sheet = tap(bob, "Connecticut Avenue")
     expect(sheet.locator(".rent-now")).to_have_text("Rent now $40 with 1 house")
-    bob.screenshot(scale="css", path=shots / "deed_card.png")
+    shoot(bob, path=shots / "deed_card.png")
     confirm(bob, "Pay Ann rent · −$40")
     expect(bob.get_by_label("Your cash")).to_have_text("$1,460")
     expect(wallet).to_have_text("$1,070", timeout=SETTLE)
@@ -61,7 +61,7 @@ def test_buy_a_group_build_evenly_collect_rent_and_mortgage(server, phone, shots
     sheet = tap(ann, "Oriental Avenue")  # the next round built, and beside it the round sold
     for label in ("Build · −$150", "Sell evenly · +$75"):
         expect(sheet.get_by_role("button", name=label, exact=True)).to_be_in_viewport(ratio=1)
-    ann.screenshot(scale="css", path=shots / "building_sheet.png")
+    shoot(ann, path=shots / "building_sheet.png")
     ann.locator("#sheet").get_by_role("button", name="Close").click()
 
     tap(ann, "Reading Railroad")
@@ -80,6 +80,6 @@ def test_buy_a_group_build_evenly_collect_rent_and_mortgage(server, phone, shots
     expect(wallet).to_have_text("$860")
     expect(cash_of(bob, 1)).to_have_text("$860", timeout=SETTLE)
 
-    ann.locator(".board").screenshot(scale="css", path=shots / "board_map.png")
-    ann.screenshot(scale="css", path=shots / "player_with_deeds.png", full_page=True)
+    shoot(ann.locator(".board"), path=shots / "board_map.png")
+    shoot(ann, path=shots / "player_with_deeds.png", full_page=True)
     assert no_sideways_scroll(ann)

@@ -4,14 +4,12 @@ utility's rent on that roll in one tap."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, api, banker_does, take_seat, violations
+from tests.support.browser import OUTPUT, SETTLE, api, banker_does, shoot, take_seat, violations
 
 VERMONT, ELECTRIC, WATER = 8, 12, 28
-SHOTS = Path("/tmp/dice-shots")
 
 
 def seated(phone, server, game, player_id, locale=None, scheme="light"):
@@ -23,8 +21,7 @@ def seated(phone, server, game, player_id, locale=None, scheme="light"):
 
 
 def shot(page, name):
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(scale="css", path=str(SHOTS / f"{name}.png"))
+    shoot(page, OUTPUT / f"dice_{name}.png")
 
 
 def test_a_roll_reaches_every_phone_and_pays_a_utility_in_one_tap(server, phone):

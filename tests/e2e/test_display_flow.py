@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, api, banker_does, bid, take_seat
+from tests.support.browser import SETTLE, api, banker_does, bid, shoot, take_seat
 
 SIZES = {"tv": {"width": 1920, "height": 1080}, "tablet": {"width": 1024, "height": 768}}
 # every payment the display flew, in the order it flew them
@@ -57,7 +57,7 @@ def test_the_display_follows_a_whole_game_played_on_three_phones(server, browser
     link = display_link(bank)
     displays = {size: open_display(browser, link, size) for size in SIZES}
     display = displays["tv"]
-    bank.screenshot(scale="css", path=shots / "display_link_page.png", full_page=True)
+    shoot(bank, path=shots / "display_link_page.png", full_page=True)
     display.evaluate(WATCH_FLIGHTS)
     cash = display.locator('#players [data-party="1"] .cash')
     expect(cash).to_contain_text("$1,500")
@@ -92,7 +92,7 @@ def test_the_display_follows_a_whole_game_played_on_three_phones(server, browser
     ]
     for size, shown in displays.items():
         expect(shown.locator("#history li").first).to_contain_text("birthday", timeout=SETTLE)
-        shown.screenshot(scale="css", path=shots / f"display_{size}_board.png")
+        shoot(shown, path=shots / f"display_{size}_board.png")
 
     # an auction takes the screen, with the clock every phone shows
     cy.locator('.space[aria-label^="Boardwalk"]').click()
@@ -116,7 +116,7 @@ def test_the_display_follows_a_whole_game_played_on_three_phones(server, browser
     )
     for size, shown in displays.items():
         expect(shown.locator(".takeover .high .amount")).to_have_text("$100", timeout=SETTLE)
-        shown.screenshot(scale="css", path=shots / f"display_{size}_auction.png")
+        shoot(shown, path=shots / f"display_{size}_auction.png")
     banker_does(server, game, {"type": "close_auction"})
     expect(takeover).to_have_count(0, timeout=SETTLE)
     assert flown(display, 7)[6].startswith("Bob → Bank $100")
@@ -132,7 +132,7 @@ def test_the_display_follows_a_whole_game_played_on_three_phones(server, browser
         expect(finale.locator("h1")).to_have_text("Bob wins!", timeout=SETTLE)
         expect(finale.locator(".tally tbody tr")).to_have_count(3)
         expect(finale.locator(".chart svg polyline")).to_have_count(3)
-        shown.screenshot(scale="css", path=shots / f"display_{size}_tally.png")
+        shoot(shown, path=shots / f"display_{size}_tally.png")
         assert shown.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
 
 
@@ -165,11 +165,11 @@ def test_the_display_reads_in_each_language_light_and_dark(server, browser, phon
         expect(display.locator('#players [data-party="1"] .worth')).to_contain_text(words)
         expect(display.locator("#tile-1 .build.hotel")).to_be_visible()
         expect(display.locator("#tile-3 .build i")).to_have_count(4)
-        display.screenshot(scale="css", path=shots / f"display_{scheme}_{language}.png")
+        shoot(display, path=shots / f"display_{scheme}_{language}.png")
     banker_does(server, game, {"type": "decline", "player": 3, "deed": 37})
     for (scheme, language), display in displays.items():
         expect(display.locator(".takeover")).to_be_visible(timeout=SETTLE)
-        display.screenshot(scale="css", path=shots / f"display_{scheme}_{language}_auction.png")
+        shoot(display, path=shots / f"display_{scheme}_{language}_auction.png")
 
 
 # each owned tile's parts that do not fit it: its owner or its mortgage strip out of its box, or its
@@ -197,7 +197,7 @@ def test_an_owned_mortgaged_deed_shows_its_owner_and_mortgage_on_a_1280_tv(
     display.goto(display_link(bank))
     expect(display.locator("#tile-32.mortgaged .mortgage")).to_be_visible(timeout=SETTLE)
     assert display.evaluate(CUT_TILES) == []
-    display.screenshot(scale="css", path=shots / f"display_1280_owned_{locale[:2]}.png")
+    shoot(display, path=shots / f"display_1280_owned_{locale[:2]}.png")
 
 
 # where the middle of each flying payment is as it appears and 1.6 s later
@@ -279,7 +279,7 @@ def test_four_players_in_won_fit_a_720p_screen(server, browser, phone, shots):
     assert display.evaluate(CARDS_OUT_OF_SIGHT) == []
     expect(display.locator('#players [data-party="2"] .cash')).to_contain_text("₩15,000,000")
     assert display.evaluate(FIGURES_CUT) == []
-    display.screenshot(scale="css", path=shots / "display_720p_won_ja.png")
+    shoot(display, path=shots / "display_720p_won_ja.png")
 
 
 def test_the_host_opens_the_display_in_a_window_of_its_own_beside_the_bank(server, phone):

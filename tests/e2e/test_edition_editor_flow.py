@@ -16,7 +16,15 @@ from playwright.sync_api import expect
 
 from banker.rules.editions import load_edition
 from banker.rules.editions.draft import built_in_draft
-from tests.support.browser import SETTLE, SMALL_TARGETS, api, banker_does, no_sideways_scroll, violations
+from tests.support.browser import (
+    SETTLE,
+    SMALL_TARGETS,
+    api,
+    banker_does,
+    no_sideways_scroll,
+    shoot,
+    violations,
+)
 from tests.support.millionaire_box import BOX, JAIL_FINE, card_fields, card_figures, deed_figures
 from tests.support.servers import SECRET
 
@@ -129,7 +137,7 @@ def test_a_renamed_us_edition_takes_under_two_minutes_of_taps_and_plays_a_rent(s
         hands.next()
         hands.type(name)
     hands.next()
-    host.screenshot(scale="css", path=str(shots / "editor-names-renamed-390.png"))
+    shoot(host, path=str(shots / "editor-names-renamed-390.png"))
     hands.tap(host.get_by_role("button", name="Save"))
     expect(host.get_by_role("heading", name="World", exact=True)).to_be_visible()
     hands.tap(host.get_by_role("link", name="Start a game on it"))
@@ -166,7 +174,7 @@ def test_a_renamed_us_edition_takes_under_two_minutes_of_taps_and_plays_a_rent(s
     expect(bob.get_by_label("Your cash")).to_have_text("$1,450")
     expect(ann.get_by_label("Your cash")).to_have_text("$1,150", timeout=SETTLE)
     expect(bob.locator("#history")).to_contain_text("Bob paid Ann $50 (rent for Cape Town)")
-    bob.screenshot(scale="css", path=str(shots / "editor-renamed-us-rent-390.png"), full_page=True)
+    shoot(bob, path=str(shots / "editor-renamed-us-rent-390.png"), full_page=True)
 
 
 # --- the Millionaire board, typed in from the box and played to the million -----------------------
@@ -212,7 +220,7 @@ def test_the_millionaire_board_is_typed_in_from_the_box_and_played_to_the_millio
         page_saved(host, card_figures(deck))
     host.goto(overview)
     expect(todo).to_contain_text("Ready to play: nothing is missing.")
-    host.screenshot(scale="css", path=str(shots / "editor-millionaire-typed-in-390.png"), full_page=True)
+    shoot(host, path=str(shots / "editor-millionaire-typed-in-390.png"), full_page=True)
     host.get_by_role("button", name="Start the game for Ann and Bob").click()
     expect(host.get_by_role("heading", name="Scan to join")).to_be_visible()
 
@@ -250,7 +258,7 @@ def test_the_millionaire_board_is_typed_in_from_the_box_and_played_to_the_millio
     tally = api(server, f"/api/games/{game_id}/tally", token=game["banker_token"])
     assert (tally["ended"], tally["winner"]) == (True, 1)
     assert [(p["name"], p["cash"]) for p in tally["players"]] == [("Ann", 1017), ("Bob", 222)]
-    ann.screenshot(scale="css", path=str(shots / "editor-millionaire-won-390.png"), full_page=True)
+    shoot(ann, path=str(shots / "editor-millionaire-won-390.png"), full_page=True)
 
 
 # --- the host's laptop, and every screen in three languages ---------------------------------------
@@ -267,7 +275,7 @@ def test_the_editor_on_the_banks_wide_screen_sets_the_list_beside_the_deeds(serv
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     overview = millionaire_draft(page, server)
-    page.screenshot(scale="css", path=str(shots / "editor-overview-1280.png"))
+    shoot(page, path=str(shots / "editor-overview-1280.png"))
     page.goto(overview + "/deeds")
     todo, deed = page.locator("#todo").bounding_box(), page.locator("#deed-1").bounding_box()
     assert todo["x"] + todo["width"] <= deed["x"]  # what is still to type, left of the deeds
@@ -277,7 +285,7 @@ def test_the_editor_on_the_banks_wide_screen_sets_the_list_beside_the_deeds(serv
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     type_in(page, "deed.1.rent.0", "1")
     expect(page.locator("#head-deed-1")).to_contain_text("8 to type")
-    page.screenshot(scale="css", path=str(shots / "editor-deeds-1280.png"))
+    shoot(page, path=str(shots / "editor-deeds-1280.png"))
     assert violations(page) == []
     context.close()
 
@@ -293,7 +301,7 @@ def test_every_editor_screen_reads_in_three_languages_with_room_for_a_thumb(serv
         )
         page = context.new_page()
         page.goto(server.url + "/editions/new")
-        page.screenshot(scale="css", path=str(shots / f"editor-start-{language}-390.png"), full_page=True)
+        shoot(page, path=str(shots / f"editor-start-{language}-390.png"), full_page=True)
         overview = millionaire_draft(page, server)
         screens = {
             "overview": overview,
@@ -317,8 +325,8 @@ def test_every_editor_screen_reads_in_three_languages_with_room_for_a_thumb(serv
                 shown = page.locator("#deed-1")
             if name == "new-game":
                 shown = page.locator("fieldset", has=page.locator("input[name=edition]"))
-            page.screenshot(scale="css", path=str(shots / f"editor-{name}-{language}-390.png"))
-            shown.screenshot(scale="css", path=str(shots / f"editor-{name}-{language}-390-part.png"))
+            shoot(page, path=str(shots / f"editor-{name}-{language}-390.png"))
+            shoot(shown, path=str(shots / f"editor-{name}-{language}-390-part.png"))
             assert no_sideways_scroll(page), (language, name)
             # the whole check in English; the targets in every language, whose words wrap apart
             found = violations(page) if language == "en" else page.evaluate(SMALL_TARGETS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, api, banker_does, no_sideways_scroll, take_seat
+from tests.support.browser import SETTLE, api, banker_does, no_sideways_scroll, shoot, take_seat
 
 GO_TO_JAIL = 30
 
@@ -27,7 +27,7 @@ def test_a_jailed_player_taps_rolled_doubles_and_is_out_for_nothing(server, phon
     wallet = ann.locator("#live")  # jail's ways out are docked under the board
     expect(wallet).to_contain_text("In jail")
     assert no_sideways_scroll(ann)
-    ann.locator(".in-jail").screenshot(scale="css", path=shots / "jail_doubles_offer.png")
+    shoot(ann.locator(".in-jail"), path=shots / "jail_doubles_offer.png")
 
     wallet.get_by_role("button", name="Rolled doubles — I'm out").click()
     expect(ann.locator("#toast")).to_contain_text("You rolled doubles and are out of jail", timeout=SETTLE)
@@ -56,6 +56,6 @@ def test_the_button_reads_in_korean_and_japanese(server, phone, shots):
         ann = seated(phone, server, game, 1, locale)
         ann.set_viewport_size({"width": 360, "height": 740})
         assert no_sideways_scroll(ann)
-        ann.locator(".in-jail").screenshot(scale="css", path=shots / f"jail_doubles_offer_{locale}.png")
+        shoot(ann.locator(".in-jail"), path=shots / f"jail_doubles_offer_{locale}.png")
         ann.locator(".in-jail").get_by_role("button", name=button).click()
         expect(ann.locator("#toast")).to_contain_text(told, timeout=SETTLE)

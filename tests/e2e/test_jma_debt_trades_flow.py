@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, api, jma_game, open_tab, take_seat
+from tests.support.browser import SETTLE, api, jma_game, open_tab, shoot, take_seat
 
 BALTIC, READING, BOARDWALK = 3, 5, 39
 
@@ -44,7 +44,7 @@ def test_two_agreed_trades_go_through_together_and_clear_the_debt(server, phone,
     waiting = agreed.locator(".offer.refused", has_text="Put the agreed trade through")
     expect(waiting).to_contain_text("Together the agreed trades would leave you $60 for the $100 owed")
     expect(cy.locator(".trade-offer")).to_contain_text("합의됨", timeout=SETTLE)
-    bob.screenshot(scale="css", path=shots / "jma_agreed_trade.png", full_page=True)
+    shoot(bob, path=shots / "jma_agreed_trade.png", full_page=True)
 
     offer = {"type": "propose_trade", "to": 2, "give": {"cash": 110}, "get": {"deeds": [READING]}}
     api(server, f"/api/games/{game['id']}/commands", {**offer, "player": 4}, dan_token)
@@ -58,7 +58,7 @@ def test_two_agreed_trades_go_through_together_and_clear_the_debt(server, phone,
     expect(bob.get_by_label("Your cash")).to_have_text("$70", timeout=SETTLE)
     expect(bob.locator(".debt")).to_have_count(0)
     expect(cy.locator(".trade-offer")).to_have_count(0, timeout=SETTLE)
-    bob.screenshot(scale="css", path=shots / "jma_agreed_trades_done.png", full_page=True)
+    shoot(bob, path=shots / "jma_agreed_trades_done.png", full_page=True)
 
 
 def test_the_creditor_takes_a_deed_for_the_debt_once_another_player_offered_a_rescue(server, phone, shots):
@@ -82,7 +82,7 @@ def test_the_creditor_takes_a_deed_for_the_debt_once_another_player_offered_a_re
     form = ann.locator("#trade-form")
     form.get_by_label("The $100 Bob owes").check()
     form.get_by_label("Baltic Avenue").check()
-    ann.screenshot(scale="css", path=shots / "jma_claim_form.png", full_page=True)
+    shoot(ann, path=shots / "jma_claim_form.png", full_page=True)
     form.get_by_role("button", name="Send offer to Bob").click()
     offer = bob.locator(".trade-offer", has_text="Ann")
     expect(offer).to_be_visible(timeout=SETTLE)
@@ -91,4 +91,4 @@ def test_the_creditor_takes_a_deed_for_the_debt_once_another_player_offered_a_re
     expect(ann.locator("#history")).to_contain_text(
         "Bob accepted: Ann gets Baltic Avenue; Bob gets the $100 Bob owes", timeout=SETTLE
     )
-    bob.screenshot(scale="css", path=shots / "jma_claim_forgiven_ja.png", full_page=True)
+    shoot(bob, path=shots / "jma_claim_forgiven_ja.png", full_page=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, confirm, jma_game, open_tab, take_seat
+from tests.support.browser import SETTLE, confirm, jma_game, open_tab, shoot, take_seat
 
 
 def test_the_banker_signals_the_end_and_the_final_turn_plays_out_to_the_tally(server, phone, shots):
@@ -34,7 +34,7 @@ def test_the_banker_signals_the_end_and_the_final_turn_plays_out_to_the_tally(se
     expect(bank.get_by_role("button", name="Signal the end")).to_have_count(0, timeout=SETTLE)
     for page in (ann, bob):
         expect(page.locator("#standing")).to_contain_text("Final turn", timeout=SETTLE)
-    bob.screenshot(scale="css", path=shots / "final_turn.png")
+    shoot(bob, path=shots / "final_turn.png")
 
     # building is closed: Ann's group sheet says so, with no building round to step through
     ann.locator('.space[aria-label^="Boardwalk"]').click()
@@ -43,7 +43,7 @@ def test_the_banker_signals_the_end_and_the_final_turn_plays_out_to_the_tally(se
     expect(sheet.locator(".plan")).to_have_count(0)
     expect(sheet.locator("button", has_text="Build")).to_have_count(0)
     expect(sheet.get_by_role("button", name="Mortgage · +$200")).to_be_visible()
-    ann.screenshot(scale="css", path=shots / "final_turn_no_building.png")
+    shoot(ann, path=shots / "final_turn_no_building.png")
     ann.locator("#sheet").get_by_role("button", name="Close").click()
 
     # rent is still charged in the final turn: Bob pays double rent on Ann's whole group

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, banker_does, jma_game, no_sideways_scroll, open_tab, take_seat
+from tests.support.browser import (
+    SETTLE,
+    banker_does,
+    jma_game,
+    no_sideways_scroll,
+    open_tab,
+    shoot,
+    take_seat,
+)
 
 BALTIC, BOARDWALK = 3, 39
 
@@ -48,16 +56,16 @@ def test_the_landlord_pays_the_jail_fine_and_takes_the_deeds(server, phone, shot
     expect(offer).to_be_visible(timeout=SETTLE)
     expect(offer).to_contain_text("Nothing Bob could raise covers the fine and your rent.")
     assert no_sideways_scroll(ann)
-    ann.screenshot(scale="css", path=shots / "jma_fine_offer.png")
-    offer.screenshot(scale="css", path=shots / "jma_fine_offer_card.png")
-    bob.screenshot(scale="css", path=shots / "jma_fine_debtor.png")
+    shoot(ann, path=shots / "jma_fine_offer.png")
+    shoot(offer, path=shots / "jma_fine_offer_card.png")
+    shoot(bob, path=shots / "jma_fine_debtor.png")
     bank = phone()
     take_seat(bank, server, game["banker_token"])
     bank_debt = bank.locator(".debt", has_text="Bob owes $150")
     expect(
         bank_debt.get_by_role("button", name="Ann pays Bob's $50 jail fine, takes the deeds")
     ).to_be_visible()
-    bank_debt.screenshot(scale="css", path=shots / "jma_fine_bank.png")
+    shoot(bank_debt, path=shots / "jma_fine_bank.png")
     offer.get_by_role("button", name="Pay Bob's $50 jail fine, take the deeds").click()
 
     expect(ann.get_by_label("Your cash")).to_have_text("$700", timeout=SETTLE)
@@ -68,7 +76,7 @@ def test_the_landlord_pays_the_jail_fine_and_takes_the_deeds(server, phone, shot
     expect(ann.locator("#history")).to_contain_text("Bob is bankrupt to the bank and out of the game")
     open_tab(ann, "My deeds")
     expect(ann.locator("#my-deeds")).to_contain_text("Baltic Avenue")
-    ann.screenshot(scale="css", path=shots / "jma_fine_taken.png")
+    shoot(ann, path=shots / "jma_fine_taken.png")
 
 
 def test_the_offer_reads_well_in_korean_and_japanese_dark_and_narrow(server, phone, shots):
@@ -89,6 +97,6 @@ def test_the_offer_reads_well_in_korean_and_japanese_dark_and_narrow(server, pho
         card = ann.locator(".debt", has=ann.get_by_role("button", name=button))
         expect(card).to_be_visible(timeout=SETTLE)
         assert no_sideways_scroll(ann)
-        card.screenshot(scale="css", path=shots / f"jma_fine_offer_{locale}.png")
+        shoot(card, path=shots / f"jma_fine_offer_{locale}.png")
         bob = seated(phone, server, game, 2, locale)
-        bob.locator(".debt").screenshot(scale="css", path=shots / f"jma_fine_debtor_{locale}.png")
+        shoot(bob.locator(".debt"), path=shots / f"jma_fine_debtor_{locale}.png")

@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, a_game_under_way, api, banker_does, no_sideways_scroll, take_seat
+from tests.support.browser import (
+    SETTLE,
+    a_game_under_way,
+    api,
+    banker_does,
+    no_sideways_scroll,
+    shoot,
+    take_seat,
+)
 
 # What each language's screen must say, in its own words (all from the catalogues).
 SCREENS = {
@@ -33,13 +41,13 @@ def test_the_player_screen_in_the_phones_language(server, phone, shots, locale):
     expect(ann.get_by_role("heading", name=deeds)).to_be_visible()
     expect(ann.locator("#history")).to_contain_text(payment)
     assert ann.evaluate(OVERFLOWING) == []
-    ann.screenshot(scale="css", path=shots / f"player_{lang}.png", full_page=True)
+    shoot(ann, path=shots / f"player_{lang}.png", full_page=True)
     assert no_sideways_scroll(ann)
 
     ann.locator(".my-deeds .deed-row").first.click()  # the deed card, with its owner's choices
     expect(ann.locator("#sheet .deed")).to_be_visible()
     assert ann.evaluate(OVERFLOWING) == []
-    ann.locator("#sheet").screenshot(scale="css", path=shots / f"deed_card_{lang}.png")
+    shoot(ann.locator("#sheet"), path=shots / f"deed_card_{lang}.png")
     ann.locator("#sheet .close").click()
     expect(ann.locator("#sheet .deed")).to_have_count(0)
 
@@ -47,7 +55,7 @@ def test_the_player_screen_in_the_phones_language(server, phone, shots, locale):
     ann.locator(".trade .person-btn").first.click()  # the offer builder
     expect(ann.locator("#trade-form")).to_be_visible()
     assert ann.evaluate(OVERFLOWING) == []
-    ann.locator(".trade").screenshot(scale="css", path=shots / f"trade_{lang}.png")
+    shoot(ann.locator(".trade"), path=shots / f"trade_{lang}.png")
 
     ann.locator(".languages").get_by_role("button", name="English").click()
     expect(ann.locator("html")).to_have_attribute("lang", "en")
@@ -83,7 +91,7 @@ def test_the_tally_in_won_fits_a_korean_phone(server, phone, shots):
     assert ann.evaluate(OVERFLOWING) == []
     assert ann.evaluate(CHART_OVERFLOW) == []
     expect(ann.locator(".chart text.tick").first).to_contain_text("₩")
-    ann.screenshot(scale="css", path=shots / "tally_ko.png", full_page=True)
+    shoot(ann, path=shots / "tally_ko.png", full_page=True)
     assert no_sideways_scroll(ann)
 
 
@@ -125,12 +133,12 @@ def test_the_tally_of_a_millionaire_game_in_won_fits_a_360_px_phone(server, phon
     take_seat(ann, server, game["players"][0]["token"])
     expect(ann.locator(".tally tbody tr").first).to_contain_text("₩901,000,000", timeout=SETTLE)
     assert ann.evaluate(TALLY_FITS) == []
-    ann.screenshot(scale="css", path=shots / f"tally_millionaire_player_{lang}_360.png", full_page=True)
+    shoot(ann, path=shots / f"tally_millionaire_player_{lang}_360.png", full_page=True)
     ann.goto(f"{server.url}/g/{game['id']}/tally")
     expect(ann.locator(".tally tbody tr").first).to_contain_text("₩901,000,000")
     assert ann.evaluate(TALLY_FITS) == []
     assert ann.evaluate(OVERFLOWING) == []
-    ann.screenshot(scale="css", path=shots / f"tally_millionaire_{lang}_360.png", full_page=True)
+    shoot(ann, path=shots / f"tally_millionaire_{lang}_360.png", full_page=True)
 
 
 # The wallet's figure: how many lines it takes, and whether it runs into the GO button beside it
@@ -161,7 +169,7 @@ def test_a_wallet_in_won_keeps_its_figure_on_one_line_beside_go(server, phone, s
     take_seat(ann, server, game["players"][0]["token"])
     expect(ann.get_by_label("내 현금")).to_have_text("₩372,000,000", timeout=SETTLE)
     assert ann.evaluate(FIGURE) == [1, True, "₩372,000,000"]
-    ann.locator(".wallet").screenshot(scale="css", path=shots / f"wallet_won_{width}.png")
+    shoot(ann.locator(".wallet"), path=shots / f"wallet_won_{width}.png")
 
 
 def test_a_rent_that_makes_a_debt_fits_a_small_japanese_phone(server, phone, shots):
@@ -181,7 +189,7 @@ def test_a_rent_that_makes_a_debt_fits_a_small_japanese_phone(server, phone, sho
     haruto.locator('.space[aria-label^="Oriental"]').first.click()
     expect(haruto.locator("#sheet .offer").first).to_contain_text("借金になる", timeout=SETTLE)
     assert haruto.evaluate(OVERFLOWING) == []
-    haruto.locator("#sheet").screenshot(scale="css", path=shots / "rent_owed_ja_360.png")
+    shoot(haruto.locator("#sheet"), path=shots / "rent_owed_ja_360.png")
 
 
 def test_the_banks_bids_in_japanese_fit_a_small_phone(server, phone, shots):
@@ -194,7 +202,7 @@ def test_the_banks_bids_in_japanese_fit_a_small_phone(server, phone, shots):
     bank.goto(f"{server.url}/g/{game['id']}/bank")
     expect(bank.locator(".btn.bid").nth(1)).to_contain_text("はるとが¥10で入札", timeout=SETTLE)
     assert bank.evaluate(OVERFLOWING) == []
-    bank.locator(".auction").screenshot(scale="css", path=shots / "bank_bids_ja_360.png")
+    shoot(bank.locator(".auction"), path=shots / "bank_bids_ja_360.png")
 
 
 def test_an_amount_typed_in_thousands_of_won_has_room_for_its_label_and_example(server, phone, shots):
@@ -208,4 +216,4 @@ def test_an_amount_typed_in_thousands_of_won_has_room_for_its_label_and_example(
         form = haruto.locator("form", has=haruto.locator(f'input[value="{kind}"]'))
         assert form.locator('input[name="amount"]').bounding_box()["width"] >= 100
     assert haruto.evaluate(OVERFLOWING) == []
-    haruto.screenshot(scale="css", path=shots / "pay_tab_won_ja_360.png", full_page=True)
+    shoot(haruto, path=shots / "pay_tab_won_ja_360.png", full_page=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from banker.rules.editions import custom_edition
-from tests.support.browser import SETTLE, api, banker_does, open_tab, take_seat, violations
+from tests.support.browser import SETTLE, api, banker_does, open_tab, shoot, take_seat, violations
 from tests.support.small_board import millionaire_board
 
 SMALL = {"width": 360, "height": 740}
@@ -35,9 +35,9 @@ def test_the_board_tab_draws_a_board_of_32_spaces_four_to_a_row(server, phone, s
     assert first_row == 4
     box = ann.locator("#space-31").bounding_box()
     assert box and box["x"] + box["width"] <= 390
-    ann.screenshot(scale="css", path=str(shots / "millionaire-board-390.png"), full_page=True)
+    shoot(ann, path=str(shots / "millionaire-board-390.png"), full_page=True)
     ann.set_viewport_size(SMALL)
-    ann.screenshot(scale="css", path=str(shots / "millionaire-board-360.png"), full_page=True)
+    shoot(ann, path=str(shots / "millionaire-board-360.png"), full_page=True)
 
 
 def test_a_token_raised_at_go_and_a_kept_sly_deal_played_from_the_phone(server, phone, shots):
@@ -52,14 +52,14 @@ def test_a_token_raised_at_go_and_a_kept_sly_deal_played_from_the_phone(server, 
     wallet.get_by_role("button", name="Raise my token a level").click()
     expect(wallet).to_contain_text("Token level 2 of 3 · salary 200K")
     expect(wallet.get_by_label("Your cash")).to_have_text("472K")
-    ann.screenshot(scale="css", path=str(shots / "millionaire-level-390.png"))
+    shoot(ann, path=str(shots / "millionaire-level-390.png"))
 
     banker_does(server, game, {"type": "buy", "player": 2, "deed": 6})
     open_tab(ann, "Board")
     ann.locator("#space-4").click()  # an unowned deed: its Fortune card first
     sheet = ann.locator("#sheet .sheet-card")
     expect(sheet).to_contain_text("first tap the Fortune card drawn on it")
-    ann.screenshot(scale="css", path=str(shots / "millionaire-fortune-sheet-390.png"))
+    shoot(ann, path=str(shots / "millionaire-fortune-sheet-390.png"))
     sheet.get_by_role("button", name="Sly Deal").click()
     expect(ann.locator("#toast")).to_contain_text("You keep Sly Deal until needed")
     expect(bob.locator(".person-1")).to_contain_text("1", timeout=SETTLE)  # Bob sees Ann keeps a card
@@ -67,7 +67,7 @@ def test_a_token_raised_at_go_and_a_kept_sly_deal_played_from_the_phone(server, 
     hand = ann.locator(".hand")
     expect(hand).to_contain_text("Your kept cards")
     hand.get_by_label("Take").select_option(label="Lot 6 · Bob")
-    ann.screenshot(scale="css", path=str(shots / "millionaire-hand-390.png"), full_page=True)
+    shoot(ann, path=str(shots / "millionaire-hand-390.png"), full_page=True)
     hand.get_by_role("button", name="Play Sly Deal").click()
     expect(ann.locator("#toast")).to_contain_text("You took Lot 6 from Bob")
     expect(hand).to_have_count(0)
@@ -75,9 +75,9 @@ def test_a_token_raised_at_go_and_a_kept_sly_deal_played_from_the_phone(server, 
     expect(bob.locator("#toast")).to_contain_text(
         "Ann 님이 내 Lot 6 증서를 가져감", timeout=SETTLE
     )  # told to Bob as his
-    bob.screenshot(scale="css", path=str(shots / "millionaire-bob-ko-390.png"), full_page=True)
+    shoot(bob, path=str(shots / "millionaire-bob-ko-390.png"), full_page=True)
     ann.set_viewport_size(SMALL)
-    ann.screenshot(scale="css", path=str(shots / "millionaire-after-360.png"), full_page=True)
+    shoot(ann, path=str(shots / "millionaire-after-360.png"), full_page=True)
 
 
 def test_kept_cards_on_the_phone_and_the_bank_pass_the_accessibility_check(server, browser):

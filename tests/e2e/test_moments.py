@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, api, banker_does, open_tab, take_seat
+from tests.support.browser import SETTLE, api, banker_does, open_tab, shoot, take_seat
 
 SIZES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
 GAIN, SPEND = "rgb(15, 107, 58)", "rgb(163, 71, 0)"
@@ -63,7 +63,7 @@ def test_money_others_move_is_a_moment_in_its_way_colour(server, browser, shots,
     assert colour(row.locator("b")) == GAIN
     assert row.locator("b").evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)") >= 30
     expect(ann.locator("#receipt")).to_have_text("+$90 from Cy · rent · just now")
-    ann.screenshot(scale="css", path=shots / f"moments_money_in_{size['width']}.png")
+    shoot(ann, path=shots / f"moments_money_in_{size['width']}.png")
 
     # Ann's birthday card takes $10 from Bob: his phone says so, in the other colour
     banker_does(server, game, BIRTHDAY)
@@ -81,7 +81,7 @@ def test_money_others_move_is_a_moment_in_its_way_colour(server, browser, shots,
     expect(undone).to_have_attribute("role", "alert")
     bob.evaluate("() => document.getAnimations().forEach((a) => a.finish())")
     expect(undone).to_have_css("opacity", "1")
-    bob.screenshot(scale="css", path=shots / f"moments_bank_undo_{size['width']}.png")
+    shoot(bob, path=shots / f"moments_bank_undo_{size['width']}.png")
     undone.get_by_role("button", name="Close").click()
     expect(undone).to_have_count(0)
 
@@ -98,7 +98,7 @@ def test_money_others_move_is_a_moment_in_its_way_colour(server, browser, shots,
     expect(fine).to_be_visible(timeout=SETTLE)
     go = ann.locator(".wallet").get_by_role("button", name="Passed GO")
     assert (background(fine), background(go)) == (SPEND, GAIN)
-    ann.screenshot(scale="css", path=shots / f"moments_jail_{size['width']}.png")
+    shoot(ann, path=shots / f"moments_jail_{size['width']}.png")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["390", "360"])
@@ -115,7 +115,7 @@ def test_the_apps_own_confirm_and_the_pay_flow(server, browser, shots, size):
     assert background(form.locator("label.chip", has_text="Cy").locator("span")) != BRAND
     pay = form.get_by_role("button", name="Pay Bob $50")
     expect(pay).to_be_visible()
-    ann.screenshot(scale="css", path=shots / f"moments_pay_{size['width']}.png")
+    shoot(ann, path=shots / f"moments_pay_{size['width']}.png")
     pay.click()
     expect(ann.locator("#toast .toast.ok")).to_contain_text("−$50 You paid Bob $50")
     expect(ann.locator("#receipt")).to_have_text("−$50 to Bob · just now")
@@ -141,7 +141,7 @@ def test_the_apps_own_confirm_and_the_pay_flow(server, browser, shots, size):
     sheet = ann.locator("#confirm-sheet")
     expect(sheet).to_be_visible()
     expect(sheet).to_contain_text("Your cash, deeds and buildings go back to the bank.")
-    ann.screenshot(scale="css", path=shots / f"moments_confirm_{size['width']}.png")
+    shoot(ann, path=shots / f"moments_confirm_{size['width']}.png")
     sheet.get_by_role("button", name="Cancel").click()
     expect(sheet).to_be_hidden()
     assert api(server, f"/api/games/{game['id']}", token=game["banker_token"])["players"][0]["cash"] == 450
@@ -151,8 +151,8 @@ def test_the_apps_own_confirm_and_the_pay_flow(server, browser, shots, size):
     headline = ann.locator("#toast .toast.ok [data-more]")
     expect(headline).to_have_text("You left the game", timeout=SETTLE)
     assert headline.bounding_box()["height"] >= 44  # the toast's whole height is the button
-    ann.screenshot(
-        scale="css",
+    shoot(
+        ann,
         path=shots / f"moments_headline_{size['width']}.png",
         clip={"x": 0, "y": 0, "width": size["width"], "height": 120},
     )
@@ -209,7 +209,7 @@ def test_after_a_bankruptcy_the_creditors_toasts_leave_the_mortgage_choice_in_si
     assert heading.evaluate(COVERED) is False
     for choice in ann.locator(".choice .offers .btn").all():  # keep it mortgaged / lift
         assert choice.evaluate(COVERED) is False
-    ann.screenshot(scale="css", path=shots / f"moments_mortgage_choice_{size['width']}.png")
+    shoot(ann, path=shots / f"moments_mortgage_choice_{size['width']}.png")
 
 
 # the browser's speech, stubbed: what it would say, with the language it would say it in
@@ -257,7 +257,7 @@ def test_the_table_display_speaks_when_switched_on_in_the_games_language(server,
         assert display.evaluate("window.said") == []
         switch.click()
         expect(switch).to_have_attribute("aria-pressed", "true")
-        display.screenshot(scale="css", path=shots / f"moments_display_voice_{language}.png")
+        shoot(display, path=shots / f"moments_display_voice_{language}.png")
 
     for language, (game, display) in tables.items():
         lines = SPOKEN[language]
@@ -309,8 +309,8 @@ def test_a_long_headline_shows_two_whole_lines_and_none_of_a_third(server, brows
     assert headline.bounding_box()["height"] >= 44
     # clamped on the 44 px target itself, the top of a third line showed under the second
     assert headline.evaluate(HEADLINE_ROWS) == [2, True]
-    ann.screenshot(
-        scale="css",
+    shoot(
+        ann,
         path=shots / f"moments_long_headline_{size['width']}.png",
         clip={"x": 0, "y": 0, "width": size["width"], "height": 120},
     )

@@ -12,6 +12,7 @@ from tests.support.browser import (
     confirm,
     no_sideways_scroll,
     open_tab,
+    shoot,
     take_seat,
 )
 
@@ -66,7 +67,7 @@ def test_a_trade_a_debt_raised_and_paid_and_a_bankruptcy(server, phone, shots):
     expect(offer).to_contain_text("Keep it mortgaged · 10% fee $10")
     expect(offer).to_contain_text("Lift it now · $110")
     expect(bob.locator(".trade-offer")).to_contain_text("Waiting for Cy to answer")
-    offer.screenshot(scale="css", path=shots / "trade_offer.png")
+    shoot(offer, path=shots / "trade_offer.png")
     assert no_sideways_scroll(cy)
     offer.get_by_role("button", name="Accept").click()
     expect(cy.get_by_label("Your cash")).to_have_text("$1,340", timeout=SETTLE)  # $150 and the $10 fee
@@ -85,7 +86,7 @@ def test_a_trade_a_debt_raised_and_paid_and_a_bankruptcy(server, phone, shots):
     expect(debt).to_contain_text("You owe $2,000", timeout=SETTLE)
     expect(debt).to_contain_text("raise $150 more")
     expect(ann.locator(".owed-to-me")).to_have_text("Bob owes you $2,000", timeout=SETTLE)
-    bob.screenshot(scale="css", path=shots / "debt.png")
+    shoot(bob, path=shots / "debt.png")
     debt.get_by_role("button", name="Mortgage Oriental Avenue · +$50").click()
     expect(debt).to_contain_text("raise $100 more", timeout=SETTLE)
     expect(debt.get_by_role("button", name="Declare bankruptcy")).to_be_visible()  # nothing left to raise
@@ -108,4 +109,4 @@ def test_a_trade_a_debt_raised_and_paid_and_a_bankruptcy(server, phone, shots):
     choice.get_by_role("button", name="Keep it mortgaged · −$10").click()
     expect(ann.get_by_label("Your cash")).to_have_text("$3,580", timeout=SETTLE)
     expect(ann.locator("#history")).to_contain_text("Cy is bankrupt to Ann and out of the game")
-    cy.screenshot(scale="css", path=shots / "bankrupt.png")
+    shoot(cy, path=shots / "bankrupt.png")

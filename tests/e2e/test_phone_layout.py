@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import api, banker_does, open_tab, take_seat
+from tests.support.browser import api, banker_does, open_tab, shoot, take_seat
 
 SMALL = {"width": 360, "height": 740}
 APART = 12  # px between buttons that move money opposite ways
@@ -253,7 +253,7 @@ def test_long_deed_names_a_table_gave_its_board_break_between_words_or_at_a_hyph
     for locale in ("en-US", "ko-KR", "ja-JP"):
         ann = seated(browser, server, game["players"][0]["token"], SMALL, locale)
         expect(ann.locator("#space-1")).to_contain_text("Beach")
-        ann.locator(".board .spaces").screenshot(scale="css", path=shots / f"board_renamed_{locale}.png")
+        shoot(ann.locator(".board .spaces"), path=shots / f"board_renamed_{locale}.png")
         for viewport in (SMALL, {"width": 390, "height": 844}):
             ann.set_viewport_size(viewport)
             assert ann.evaluate(WORDS_BROKEN) == [], (locale, viewport["width"])

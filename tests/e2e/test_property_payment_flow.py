@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, api, banker_does, no_sideways_scroll, take_seat, violations
+from tests.support.browser import SETTLE, api, banker_does, no_sideways_scroll, shoot, take_seat, violations
 
 MEDITERRANEAN, BALTIC, ORIENTAL, PARK_PLACE, BOARDWALK = 1, 3, 6, 37, 39
 OPTIONS = {"pay_with_property": True, "build_whole_group": True, "sell_back": False, "mortgages": False}
@@ -46,7 +46,7 @@ def test_a_debt_paid_with_deeds_ticked_on_the_debt_panel(server, phone, shots):
     screen.get_by_label("Baltic Avenue").check()
     expect(screen).to_contain_text("Deeds and buildings: $160 of the $600 owed. The other $440 in cash.")
     expect(screen).to_contain_text("the other $440 is more than your $300 in cash. Choose more deeds.")
-    ann.screenshot(scale="css", path=shots / "property_payment_short.png", full_page=True)
+    shoot(ann, path=shots / "property_payment_short.png", full_page=True)
     screen.get_by_label("Oriental Avenue").check()
     expect(screen).to_contain_text("Deeds and buildings: $260 of the $600 owed. The other $340 in cash.")
     screen.get_by_label("Mediterranean Avenue").check()  # the browns' houses count once
@@ -54,7 +54,7 @@ def test_a_debt_paid_with_deeds_ticked_on_the_debt_panel(server, phone, shots):
     expect(screen.get_by_label("Baltic Avenue")).to_be_checked()
     assert no_sideways_scroll(ann)
     assert violations(ann) == []
-    ann.screenshot(scale="css", path=shots / "property_payment.png", full_page=True)
+    shoot(ann, path=shots / "property_payment.png", full_page=True)
 
     screen.get_by_role("button", name="Pay with these deeds · −$280").click()
     expect(ann.get_by_label("Your cash")).to_have_text("$20", timeout=SETTLE)

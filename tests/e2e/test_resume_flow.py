@@ -9,7 +9,15 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, a_game_under_way, cash_of, no_sideways_scroll, open_tab, take_seat
+from tests.support.browser import (
+    SETTLE,
+    a_game_under_way,
+    cash_of,
+    no_sideways_scroll,
+    open_tab,
+    shoot,
+    take_seat,
+)
 
 
 def in_both_schemes(shown, page, path):
@@ -17,7 +25,7 @@ def in_both_schemes(shown, page, path):
     with {scheme} in it): nothing but the colours changes between them."""
     for scheme in ("dark", "light"):
         page.emulate_media(color_scheme=scheme)
-        shown.screenshot(scale="css", path=str(path).format(scheme=scheme), animations="disabled")
+        shoot(shown, path=str(path).format(scheme=scheme), animations="disabled")
 
 
 def test_the_bank_downloads_the_game_and_another_browser_resumes_it(server, phone, shots, tmp_path):
@@ -74,5 +82,5 @@ def test_the_resume_form_in_korean_and_japanese(server, phone, shots, locale, he
         resume = page.locator("#resume")
         expect(resume.get_by_role("heading", name=heading)).to_be_visible()
         resume.scroll_into_view_if_needed()
-        resume.screenshot(scale="css", path=shots / f"resume_form_{locale}_{width}.png")
+        shoot(resume, path=shots / f"resume_form_{locale}_{width}.png")
     assert no_sideways_scroll(page)

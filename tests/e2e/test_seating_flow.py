@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, confirm, join, open_tab, start_game, violations
+from tests.support.browser import SETTLE, confirm, join, open_tab, shoot, start_game, violations
 
 
 def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(server, phone, shots):
@@ -23,13 +23,13 @@ def test_the_bank_seats_a_late_player_who_joins_on_a_new_phone(server, phone, sh
     expect(host.locator(".person-3")).to_contain_text("joined", timeout=SETTLE)
     open_tab(ann, "My deeds")
     expect(ann.locator(".person-3")).to_contain_text("$1,500")
-    host.screenshot(scale="css", path=shots / "seating_added.png", full_page=True)
-    dan.screenshot(scale="css", path=shots / "seating_dan.png")
+    shoot(host, path=shots / "seating_added.png", full_page=True)
+    shoot(dan, path=shots / "seating_dan.png")
     host.emulate_media(color_scheme="dark")
     host.set_viewport_size({"width": 360, "height": 740})
     host.locator(".seating summary").last.click()
     host.locator(".seating summary").last.scroll_into_view_if_needed()
-    host.screenshot(scale="css", path=shots / "seating_change_dark_360.png")
+    shoot(host, path=shots / "seating_change_dark_360.png")
 
 
 def test_a_join_screen_left_open_shows_a_player_the_bank_seats_meanwhile(server, phone):
@@ -52,7 +52,7 @@ def seat_late_player(host, name, piece, shot=None):
     seats.get_by_label("Name").last.fill(name)
     seats.get_by_label("Piece").last.select_option(piece)
     if shot:
-        host.screenshot(scale="css", path=shot, full_page=True)
+        shoot(host, path=shot, full_page=True)
     seats.get_by_role("button", name="Seat them").click()
     expect(host.locator("#toast .toast")).to_contain_text(f"{name} joins the game with $1,500 from the bank")
 
@@ -64,7 +64,7 @@ def test_a_player_leaves_the_game_from_their_phone(server, phone, shots):
     bob.goto(link)
     bob.get_by_role("button", name="Bob").click()
     open_tab(ann, "My deeds")
-    ann.screenshot(scale="css", path=shots / "seating_leave_offered.png", full_page=True)
+    shoot(ann, path=shots / "seating_leave_offered.png", full_page=True)
     ann.get_by_role("button", name="Leave the game").click()
     confirm(ann, "Leave the game for good")
     expect(ann.locator("#toast .toast")).to_contain_text("left the game")
@@ -75,15 +75,15 @@ def test_a_player_leaves_the_game_from_their_phone(server, phone, shots):
     expect(ann.locator(".tab-hint")).to_be_hidden()
     expect(ann.locator("#my-deeds")).to_contain_text("No deeds.")
     assert ann.evaluate("scrollY") == 0
-    ann.screenshot(scale="css", path=shots / "seating_left.png")
-    bob.screenshot(scale="css", path=shots / "seating_left_seen_ko.png")
+    shoot(ann, path=shots / "seating_left.png")
+    shoot(bob, path=shots / "seating_left_seen_ko.png")
     open_tab(ann, "Board")
     ann.evaluate("scrollTo(0, document.body.scrollHeight)")
     ann.reload()
     heading = ann.locator(".card.out h2")
     expect(heading).to_be_in_viewport()
     assert ann.evaluate("scrollY") == 0  # opened at its top, the heading clear of the header
-    ann.screenshot(scale="css", path=shots / "seating_left_reloaded.png")
+    shoot(ann, path=shots / "seating_left_reloaded.png")
 
 
 def test_a_lost_phone_is_shut_out_by_a_new_qr_code_and_the_new_phone_plays_on(server, phone, shots):
@@ -93,14 +93,14 @@ def test_a_lost_phone_is_shut_out_by_a_new_qr_code_and_the_new_phone_plays_on(se
     host.goto(host.url.replace("/lobby", "/bank"))
     open_tab(host, "Players")
     host.get_by_role("link", name="Ann's QR code").click()
-    host.screenshot(scale="css", path=shots / "seat_qr.png", full_page=True)
+    shoot(host, path=shots / "seat_qr.png", full_page=True)
     host.get_by_role("link", name="Phone lost or stolen? Make a new QR code").click()
     expect(host.locator(".card")).to_contain_text("Give Ann a new QR code?")
     assert violations(host) == []
-    host.screenshot(scale="css", path=shots / "seat_new_key_asked.png", full_page=True)
+    shoot(host, path=shots / "seat_new_key_asked.png", full_page=True)
     host.get_by_role("button", name="New QR code for Ann").click()
     expect(host.get_by_role("status")).to_contain_text("no longer act for Ann")
-    host.screenshot(scale="css", path=shots / "seat_new_key_made.png", full_page=True)
+    shoot(host, path=shots / "seat_new_key_made.png", full_page=True)
     assert violations(host) == []
     new_link = host.locator(".link").text_content()
 

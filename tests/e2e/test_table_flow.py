@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, cash_of, join, no_sideways_scroll, open_tab, start_game
+from tests.support.browser import SETTLE, cash_of, join, no_sideways_scroll, open_tab, shoot, start_game
 
 
 def test_three_phones_see_a_payment_live_and_its_undo(server, phone, shots):
@@ -15,7 +15,7 @@ def test_three_phones_see_a_payment_live_and_its_undo(server, phone, shots):
     for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
         join(page, link, name)
     expect(host.get_by_role("heading", name="3 of 3 phones joined")).to_be_visible(timeout=SETTLE)
-    host.screenshot(scale="css", path=shots / "lobby.png", full_page=True)
+    shoot(host, path=shots / "lobby.png", full_page=True)
     assert no_sideways_scroll(host)
 
     open_tab(ann, "Pay")
@@ -30,14 +30,14 @@ def test_three_phones_see_a_payment_live_and_its_undo(server, phone, shots):
     expect(cash_of(cy, 1)).to_have_text("$1,450", timeout=SETTLE)
     expect(cash_of(cy, 2)).to_have_text("$1,550", timeout=SETTLE)
     expect(cy.locator("#history")).to_contain_text("Ann paid Bob $50")
-    ann.screenshot(scale="css", path=shots / "player.png", full_page=True)
+    shoot(ann, path=shots / "player.png", full_page=True)
     assert no_sideways_scroll(ann)
 
     host.get_by_role("link", name="Open the bank").click()
     open_tab(host, "More")
     host.get_by_role("button", name="Undo last action…").click()
     expect(host.locator("#undo")).to_contain_text("This will reverse: Ann paid Bob $50")
-    host.screenshot(scale="css", path=shots / "bank.png", full_page=True)
+    shoot(host, path=shots / "bank.png", full_page=True)
     assert no_sideways_scroll(host)
     host.get_by_role("button", name="Undo it").click()
     for page in (ann, bob, cy):

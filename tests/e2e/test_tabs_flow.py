@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, a_game_under_way, api, banker_does, cash_of, open_tab, take_seat
+from tests.support.browser import (
+    SETTLE,
+    a_game_under_way,
+    api,
+    banker_does,
+    cash_of,
+    open_tab,
+    shoot,
+    take_seat,
+)
 
 SMALL = {"width": 360, "height": 740}
 PHONE = {"width": 390, "height": 844}
@@ -233,7 +242,7 @@ def test_counter_on_an_offer_in_the_dock_opens_the_trade_tab_with_the_form_uncov
         return button.contains(hit); }"""
     )
     assert on_top  # not under the offer's card, folded to its strip in the dock
-    bob.screenshot(path=shots / "counter_offer.png", scale="css")
+    shoot(bob, path=shots / "counter_offer.png")
     bob.locator("#trade-form input[name=get_cash]").fill("80")
     send.click()
     expect(bob.locator("#toast")).to_contain_text("Ann")

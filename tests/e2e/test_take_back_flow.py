@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, api, open_tab, take_seat, violations
+from tests.support.browser import SETTLE, api, open_tab, shoot, take_seat, violations
 
 
 def seated(phone, server, game, player_id, locale=None):
@@ -36,7 +36,7 @@ def test_a_player_pays_taps_undo_and_the_other_phone_sees_the_money_back(server,
     expect(bob.get_by_label("Your cash")).to_have_text("$1,590", timeout=SETTLE)
     expect(undo).to_be_in_viewport()
     assert violations(ann) == []  # axe-core, and Undo is a thumb-sized target
-    ann.screenshot(scale="css", path=shots / "take_back_offered.png")
+    shoot(ann, path=shots / "take_back_offered.png")
 
     undo.click()
     expect(toast).to_have_text("You took back: Ann paid Bob $90")
@@ -47,7 +47,7 @@ def test_a_player_pays_taps_undo_and_the_other_phone_sees_the_money_back(server,
     expect(bob.locator("#toast .toast")).to_have_count(1)
     expect(bob.locator("#history li").first).to_have_text("Ann took back: Ann paid Bob $90")
     expect(bob.locator("#history li.undone")).to_have_text("Ann paid Bob $90")
-    bob.screenshot(scale="css", path=shots / "take_back_seen.png")
+    shoot(bob, path=shots / "take_back_seen.png")
 
 
 def test_a_phone_joining_meanwhile_leaves_the_undo_standing(server, phone):
@@ -110,8 +110,8 @@ def test_a_big_collect_flashes_on_the_other_phones_with_its_reason(server, phone
     expect(cy.locator("#toast .toast")).to_have_text(
         "Annが銀行から$600を受け取りました（Beauty contest）", timeout=SETTLE
     )
-    bob.screenshot(scale="css", path=shots / "big_amount_seen.png")
-    cy.screenshot(scale="css", path=shots / "big_amount_seen_ja.png")
+    shoot(bob, path=shots / "big_amount_seen.png")
+    shoot(cy, path=shots / "big_amount_seen_ja.png")
 
 
 def test_undo_leaves_the_toast_when_someone_else_acts_or_its_ten_seconds_are_up(server, phone):

@@ -8,7 +8,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import SETTLE, api, banker_does, no_sideways_scroll, open_tab, take_seat
+from tests.support.browser import SETTLE, api, banker_does, no_sideways_scroll, open_tab, shoot, take_seat
 
 # the game's whole length: the timer thread must end it with no phone asking; long enough for
 # three phones to open their screens first on a busy machine
@@ -50,12 +50,12 @@ def test_a_timed_game_ends_by_itself_and_every_phone_shows_the_tally(server, pho
     open_tab(bank, "More")
     expect(bank.get_by_role("link", name="New game")).to_be_visible()
     expect(bank.get_by_role("button", name="Auction a house")).to_have_count(0)
-    bank.screenshot(scale="css", path=shots / "timed_game_over_bank.png", full_page=True)
+    shoot(bank, path=shots / "timed_game_over_bank.png", full_page=True)
     ann = phones[0]
     expect(ann.locator(".finale h2")).to_have_text("Bob wins!")
-    ann.locator(".finale").screenshot(scale="css", path=shots / "timed_game_over.png")
+    shoot(ann.locator(".finale"), path=shots / "timed_game_over.png")
     ann.goto(f"{server.url}/g/{game['id']}/tally")
-    ann.screenshot(scale="css", path=shots / "tally.png", full_page=True)
+    shoot(ann, path=shots / "tally.png", full_page=True)
     assert no_sideways_scroll(ann)
 
 
@@ -70,4 +70,4 @@ def test_a_timed_games_clock_keeps_the_header_to_one_row_on_a_phone(server, brow
         take_seat(page, server, token)
         expect(page.locator(".game-clock")).to_be_visible()
         assert page.locator("header.bar").evaluate("(bar) => bar.offsetHeight") <= 56
-        page.locator("header.bar").screenshot(scale="css", path=shots / f"timed_header_{screen}_{width}.png")
+        shoot(page.locator("header.bar"), path=shots / f"timed_header_{screen}_{width}.png")

@@ -4,6 +4,7 @@ them for accessibility; and how the browser is started."""
 from __future__ import annotations
 
 import json
+import os
 import urllib.request
 from pathlib import Path
 
@@ -22,6 +23,19 @@ CHROMIUM_FLAGS = [
     "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ]
 OUTPUT = Path(__file__).resolve().parent.parent / "output"  # screenshots
+# Pictures of the screens for a person to open are drawn only when asked for
+# (BANKER_SHOTS=1 .venv/bin/python -m pytest tests/e2e): each cost Chromium some 125 ms of CPU,
+# an eighth of the browser tests' work, for files nothing in the suite reads.
+SHOTS = os.environ.get("BANKER_SHOTS") == "1"
+
+
+def shoot(shown, path: Path | str, **options) -> None:
+    """A picture of `shown` (a page or a part of one) at the phone's CSS size, at `path` under
+    tests/output, when the suite runs with BANKER_SHOTS=1."""
+    if SHOTS:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        shown.screenshot(scale="css", path=path, **options)
+
 
 # ms: how long a flow waits for a screen to catch up; speed is measured by the benchmarks
 # (tests/bench, `python -m tests.bench`), so a busy machine must not turn into a failure here
