@@ -7,6 +7,8 @@ switch is on, in the game's language (1920x1080, the speech stubbed to record wh
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -48,6 +50,36 @@ def background(locator) -> str:
 
 def colour(locator) -> str:
     return locator.evaluate("(el) => getComputedStyle(el).color")
+
+
+# the receipt line's words all shown: none cut off at its end
+READS_WHOLE = "(el) => el.scrollWidth <= el.clientWidth"
+
+
+def board_top(page) -> float:
+    return page.locator(".board").bounding_box()["y"]
+
+
+def test_the_receipt_line_reads_whole_on_a_small_phone_and_its_first_money_moves_no_board(server, browser):
+    # "−$380 to the bank · dee…": beside GO the line had 150 px on a 360 px phone and lost its why
+    short = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"], "preset": "short"})
+    ann = seat(browser, server, short["players"][0]["token"], SIZES[1])
+    receipt = ann.locator("#receipt")
+    expect(receipt).to_have_text(re.compile(r"^−\$\d+ to the bank · deeds dealt · just now$"))
+    assert receipt.evaluate(READS_WHOLE)
+
+    # a classic game's first money: the line was kept for it, so the board stays where it was
+    game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
+    bob = seat(browser, server, game["players"][1]["token"], SIZES[1])
+    expect(bob.locator("#receipt")).to_have_text("")
+    before = board_top(bob)
+    banker_does(server, game, {"type": "buy", "player": 1, "deed": 39})
+    banker_does(server, game, {"type": "pay_rent", "player": 2, "deed": 39})
+    expect(bob.locator("#receipt")).to_have_text(
+        "−$50 to Ann · rent for Boardwalk · just now", timeout=SETTLE
+    )
+    assert bob.locator("#receipt").evaluate(READS_WHOLE)
+    assert board_top(bob) == before
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["390", "360"])
