@@ -96,7 +96,7 @@ def test_a_server_that_slept_through_an_auctions_end_starts_its_clock_again(serv
     game_id, _, _ = open_auction(service)
     state = service.state(game_id)
     clock.advance(300)
-    settle = service.clocks.settling(game_id)
+    settle = service.clocks.settling(game_id, played_at=lambda seq: service.log.played_at(game_id, seq))
     assert isinstance(settle(state, clock()), CloseAuction)  # watched all along
     service.clocks.woke(slept_at=clock() - 300, asked=20)
     assert isinstance(settle(state, clock()), ResumeAuction)

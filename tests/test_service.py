@@ -284,6 +284,37 @@ def test_a_timed_game_whose_end_was_undone_is_not_ended_again_by_the_clock(servi
     assert service.state(game_id).ended
 
 
+def test_a_timed_game_opened_after_its_end_time_goes_on_with_the_minutes_it_had_left(service):
+    """Saved with 25 minutes left and opened the next day, the game was over as it opened; so was
+    one whose server was stopped past its end. Nobody could play meanwhile: the clock goes on from
+    where the last action left it, and runs out as ever."""
+    clock = FakeClock(1_000_000.0)
+    service = GameService(service.engine, Broker(), clock=clock)
+    game = service.create_game(["Ann", "Bob"], "timed", options={"end_at": 1_003_600})
+    game_id, bank = game.game.id, game.banker.token
+    clock.advance(2100)
+    service.run(game_id, bank, {"type": "pay_player", "player": 1, "to": 2, "amount": 100})  # 25 min left
+    saved = service.export_game(game_id)
+    clock.advance(86_400)
+    opened = service.import_game(saved).game.id
+    state = service.state(opened)
+    assert not state.ended and state.rules.end_at == int(clock()) + 1500
+    assert service.state(game_id).ended  # this server watched its clock run out: over on time
+    clock.advance(1499)
+    assert not service.state(opened).ended
+    clock.advance(1)
+    assert service.state(opened).ended
+
+    restarted_game = service.create_game(["Ann", "Bob"], "timed", options={"end_at": int(clock()) + 600})
+    game_id = restarted_game.game.id
+    clock.advance(60)
+    service.run(game_id, restarted_game.banker.token, {"type": "pass_go", "player": 1})  # 9 minutes left
+    clock.advance(3600)  # the server stopped meanwhile
+    restarted = GameService(service.engine, Broker(), clock=clock)
+    assert restarted.state(game_id).rules.end_at == int(clock()) + 540
+    assert service.log.file_actions(game_id)[-1].events[0]["type"] == "clock_resumed"
+
+
 def test_a_command_is_decided_at_the_time_stored_with_it(service):
     """To the microsecond, so that deciding it again at that time gives the same auction clock."""
     clock = FakeClock(1_000_000.123456789)

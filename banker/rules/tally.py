@@ -30,6 +30,7 @@ from banker.rules.state import BANK, GameState, Player
 from banker.rules.text import Parts, Plural, Text
 
 OVERTIME = Text("The game's time is up and its end was undone: the bank ends it with End game.")
+LONGEST_LEFT = 24 * 3600  # seconds: a timed game set up on a phone lasts at most 1,440 minutes
 END_REASONS = {
     "agreed": Text("The table agreed to end the game"),
     "time": Text("Time is up"),
@@ -297,3 +298,47 @@ class TimeUp(Command):
             ),
         )
         return [game_over(state, "time")]
+
+
+@dataclass(frozen=True)
+class ClockResumed(Event):
+    """A timed game's time ran out while no server kept its clock (stopped, asleep, the game still
+    in its file): nobody could play then, so it goes on with the `left` seconds it had at its last
+    action, to `end_at`."""
+
+    type = "clock_resumed"
+    is_news = True
+    end_at: int
+    left: int
+
+    def apply(self, state: GameState) -> GameState:
+        return replace(state, rules=replace(state.rules, end_at=self.end_at))
+
+    def describe(self, state: GameState) -> Text:
+        minutes = -(-self.left // 60)
+        return Plural(
+            "Nobody could play while the bank was away: the game goes on with %(n)s minute left",
+            "Nobody could play while the bank was away: the game goes on with %(n)s minutes left",
+            minutes,
+        )
+
+
+@dataclass(frozen=True)
+class ResumeClock(Command):
+    """The server's, for a timed game whose end came while no server kept its clock
+    (banker/service/clocks.py): `left` is the seconds it had at its last action."""
+
+    type = "resume_clock"
+    banker_only = True
+    left: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        end_at = state.rules.end_at
+        require(bool(end_at), Text("This game has no end time."))
+        require(not state.overtime, OVERTIME)
+        require(now >= end_at, Text("The game's clock is still running."))
+        require(
+            0 < self.left <= LONGEST_LEFT,
+            Text("A game goes on with 1 second to 1,440 minutes left."),
+        )
+        return [ClockResumed(end_at=int(now) + self.left, left=self.left)]

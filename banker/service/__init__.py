@@ -230,7 +230,8 @@ class GameService:
         up. Whoever notices first (the timer or any request) appends it; everyone else finds it
         done already and gets None."""
         try:
-            return self.recorder.append(game_id, BANKER, None, self.clocks.settling(game_id))
+            settling = self.clocks.settling(game_id, lambda seq: self.log.played_at(game_id, seq))
+            return self.recorder.append(game_id, BANKER, None, settling)
         except (NothingDue, NotFound):  # NotFound: deleted by another process, its clock now dropped
             return None
 

@@ -113,6 +113,11 @@ class ActionLog:
         """The actions after `after` up to `upto`, oldest first."""
         return self._read(STORED_BETWEEN, {"game_id": game_id, "after": after, "upto": upto})
 
+    def played_at(self, game_id: str, seq: int) -> float:
+        """When the game's action `seq` was stored, in seconds since the epoch (UTC)."""
+        (action,) = self.between(game_id, seq - 1, seq)
+        return action.sent.at
+
     def append(
         self,
         game_id: str,

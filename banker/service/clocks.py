@@ -1,6 +1,10 @@
 """The game clocks: when each game next needs the server's attention without any phone asking (its
 auction's deadline, or the end of a timed game), kept for every such game whether its state is
-kept or not, and the timer that wakes at the nearest one."""
+kept or not, and the timer that wakes at the nearest one.
+
+A clock that ran out before this server watched it (the server stopped or asleep, the game still in
+its file) ran out while nobody could play: an auction's runs again for its time, a timed game's for
+the time it had left at its last action."""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from collections.abc import Callable
 
 from banker.rules import Command, GameState
 from banker.rules.auctions import CloseAuction, ResumeAuction
-from banker.rules.tally import TimeUp
+from banker.rules.tally import LONGEST_LEFT, ResumeClock, TimeUp
 from banker.store.db import FULL_DISK_LOGGED, FaultLog, disk_full
 
 log = logging.getLogger(__name__)
@@ -48,22 +52,34 @@ class Clocks:
         when = deadline(state)
         return when is not None and self.clock() >= when
 
-    def settling(self, game_id: str) -> Callable[[GameState, float], Command]:
-        """What settles the game's clock that ran out by `now`: its auction closed, or its time up.
-        An auction whose clock ran out before this server watched it (stopped, asleep, the game
-        still in its file) had nobody able to bid at its end: its clock starts again instead."""
+    def settling(
+        self, game_id: str, played_at: Callable[[int], float]
+    ) -> Callable[[GameState, float], Command]:
+        """What settles the game's clock that ran out by `now`: its auction closed, or its time up;
+        or, for a clock that ran out unwatched, started again (see the module). `played_at(seq)`:
+        when the game's action `seq` was stored."""
 
         def settle(state: GameState, now: float) -> Command:
             when = deadline(state)
             if when is None or now < when:
                 raise NothingDue
             if state.auction is not None and now >= state.auction.deadline:
-                with self._changed:
-                    unwatched = state.auction.deadline < self._since.get(game_id, now) - AWAY
-                return ResumeAuction() if unwatched else CloseAuction()
+                return (
+                    ResumeAuction()
+                    if self._unwatched(game_id, state.auction.deadline, now)
+                    else CloseAuction()
+                )
+            if self._unwatched(game_id, state.rules.end_at, now):
+                left = min(state.rules.end_at - played_at(state.seq), LONGEST_LEFT)
+                if left >= 1:
+                    return ResumeClock(left=int(left))
             return TimeUp()
 
         return settle
+
+    def _unwatched(self, game_id: str, ran_out: float, now: float) -> bool:
+        with self._changed:
+            return ran_out < self._since.get(game_id, now) - AWAY
 
     def watch(self, game_id: str, state: GameState) -> None:
         """Keep the game's deadline as its newest state has it, and wake the timer."""

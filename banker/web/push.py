@@ -46,6 +46,7 @@ def message(
 ) -> str:
     """The fragments that take `seat`'s `view` of the game from `before` to `after`.
     `context(state)` gives what the screen's templates draw from."""
+    clock = _clock(before, after)
     if seat.player_id == DISPLAY:  # it tells what happened with its own ticker and money in flight
         if seating(before) != seating(after) and not after.ended:
             # a player seated, renamed or gone (rare): the display whole
@@ -53,7 +54,7 @@ def message(
             return whole + render_template(
                 "display/_say.html", said=_said(after, _stored(game_id, before, after))
             )
-        return _shared(game_id, before, after, view)
+        return clock + _shared(game_id, before, after, view)
     stored = _stored(game_id, before, after)
     you = None if seat.player_id == BANKER else seat.player_id
     if view != "lobby" and seating(before) != seating(after):
@@ -64,10 +65,10 @@ def message(
         whole += Markup(render_template("shared/_desk.html", oob=True, **drawn))
         whole += Markup(render_template(f"{view}/_tabs.html", oob=True, **drawn))
         moved = _money_moved(after, stored, you, _undone_in(before, stored))
-        return whole + _toast(game_id, before.seq, after, stored, seat, moved) + _sent(stored, seat)
+        return whole + clock + _toast(game_id, before.seq, after, stored, seat, moved) + _sent(stored, seat)
     # a player's screen shows them larger above everyone else's rows, and has no row of theirs
     rows = _shared_changes(before, after, _joining(stored)).rows if view == "player" else ()
-    parts = [_shared(game_id, before, after, view, you if any(p.id == you for p in rows) else None)]
+    parts = [clock, _shared(game_id, before, after, view, you if any(p.id == you for p in rows) else None)]
     models = zip(regions(view), own_models(view, before, you), own_models(view, after, you), strict=True)
     changed = [region.name for region, was, now in models if was != now]
     if changed:
@@ -78,6 +79,14 @@ def message(
     if view == "player" and after.played != after.seq:
         parts.append(_quiet(after))
     return "".join(parts)
+
+
+def _clock(before: GameState, after: GameState) -> Markup:
+    """A timed game's clock, in the header outside every part a change redraws, when the change
+    moved it: resumed after the bank was away, or its end undone ("Over")."""
+    if (before.rules.end_at, before.overtime) == (after.rules.end_at, after.overtime):
+        return Markup("")
+    return Markup(render_template("shared/_game_clock.html", state=after, clock_oob=True))
 
 
 def _quiet(state: GameState) -> str:

@@ -24,9 +24,9 @@ from tests.support.properties import profile
 from tests.support.small_board import FORTUNE
 
 # Produced by creating a game, not by a command: no page is open yet to be updated.
-# the game's start; an auction resumed, made only when the server was away at its end (its push:
-# tests/web/test_pushed_changes.py)
-NOT_BY_A_COMMAND = {"game_started", "auction_resumed"}
+# the game's start; an auction or a timed game's clock resumed, made only when the server was away
+# at its end (their pushes: tests/web/test_pushed_changes.py)
+NOT_BY_A_COMMAND = {"game_started", "auction_resumed", "clock_resumed"}
 HISTORY_LINES = 10  # the newest lines compared; a fresh load shows a page of them
 # a timed game's length in the long form: its pages must open and its actions reach them before
 # its clock runs out, on a busy machine too (in the suite the bank ends it: a timed game's end

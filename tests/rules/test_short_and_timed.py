@@ -18,12 +18,13 @@ from banker.rules.game import refuse_end_passed, remade
 from banker.rules.money import CollectFromBank, Paid, PayBank
 from banker.rules.rent import PayRent
 from banker.rules.state import TradeSide
-from banker.rules.tally import EndGame, GameEnded, TimeUp, tally
+from banker.rules.tally import ClockResumed, EndGame, GameEnded, ResumeClock, TimeUp, tally
 from banker.rules.trades import ProposeTrade
 from banker.rules.undo import Undo
 from tests.support.rules import ANN, BOB, CAT, DAN, NAMES, built, cash, new_game, owning, refusal, run
 
 MEDITERRANEAN, BALTIC = 1, 3
+OVERTIME_WORDS = "The game's time is up and its end was undone: the bank ends it with End game."
 
 
 def owned(state, player):
@@ -171,6 +172,30 @@ def test_the_clock_running_out_says_what_it_called_off_and_the_tally_settles_the
     ]
     quiet = run(new_game(preset="timed", seed=7, end_at=5000), TimeUp(), now=5000.0)
     assert quiet.undo[-1].events[-1] == GameEnded(reason="time")  # nothing to call off; a tie
+
+
+def test_a_clock_run_out_while_nobody_could_play_goes_on_with_the_time_it_had_left():
+    """A timed game saved with 25 minutes left and opened the next day was over as it opened."""
+    state = new_game(preset="timed", seed=7, end_at=5000)
+    assert refusal(state, ResumeClock(left=1500), now=4999.0) == "The game's clock is still running."
+    resumed = run(state, ResumeClock(left=1500), now=90_000.5)
+    assert resumed.rules.end_at == 91_500 and not resumed.ended
+    event = resumed.undo[-1].events[-1]
+    assert event == ClockResumed(end_at=91_500, left=1500)
+    assert event.describe(state) == (
+        "Nobody could play while the bank was away: the game goes on with 25 minutes left"
+    )
+    assert ClockResumed(end_at=90_030, left=30).describe(state).endswith("with 1 minute left")
+    assert event_from_json(json.loads(json.dumps(event.to_json()))) == event
+    assert refusal(resumed, TimeUp(), now=91_499.0) == "The game ends in 1 minute, not yet."
+    assert run(resumed, TimeUp(), now=91_500.0).ended
+    for left in (0, 24 * 3600 + 1):
+        assert refusal(state, ResumeClock(left=left), now=90_000.0) == (
+            "A game goes on with 1 second to 1,440 minutes left."
+        )
+    assert refusal(new_game(), ResumeClock(left=60), now=90_000.0) == "This game has no end time."
+    overtime = run(run(state, TimeUp(), now=5000.0), Undo(), now=5001.0)
+    assert refusal(overtime, ResumeClock(left=60), now=90_000.0) == OVERTIME_WORDS
 
 
 @pytest.mark.parametrize("preset", ["timed", "classic"])

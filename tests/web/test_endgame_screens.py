@@ -311,7 +311,9 @@ def test_a_timed_games_end_undone_tells_the_bank_to_end_it(app, clock):
     assert "Game over" not in html
     assert "Time is up, and its end was undone: mend what needs mending, then end the game." in html
     # every screen's clock says so, where it read 0:00 in red as if stuck
-    clock_of = re.compile(r'<span class="game-clock ending" role="timer" aria-label="([^"]*)">([^<]*)</span>')
+    clock_of = re.compile(
+        r'<span id="game-clock" class="game-clock ending" role="timer" aria-label="([^"]*)">([^<]*)</span>'
+    )
     assert clock_of.findall(html) == [("Time is up", "Over")]
     korean = text(bank.get(f"/g/{game.game.id}/bank", headers=KO))
     assert clock_of.findall(korean) == [("시간이 다 되었습니다", "종료")]

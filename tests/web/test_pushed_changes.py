@@ -223,6 +223,35 @@ def test_an_auction_resumed_after_the_server_was_away_pushes_its_clock_again_and
     assert '<span class="amount">$100</span>' in cy  # the bid stands
 
 
+def test_a_timed_games_clock_resumed_after_the_server_was_away_is_pushed_to_every_clock(app, clock, opened):
+    """Every open screen counted the old end down to a red 0:00 and kept it: the clock in the
+    header is outside the parts a change redraws."""
+    service = app.extensions["banker"]
+    game = service.create_game(["Ann", "Bob"], options={"end_at": int(clock()) + 600})
+    ann = app.test_client()
+    join(ann, game.game.join_code, 1)
+    game_id = game.game.id
+    clock.advance(60)
+    as_banker(app, game_id, {"type": "pass_go", "player": 1})  # 9 minutes left
+    stream = opened(ann, game_id, seq(app, game_id), "player")
+    clock.advance(3600)
+    service.clocks.woke(slept_at=clock() - 3600, asked=60)  # the machine asleep past the end
+    assert service.settle_due(game_id) is not None
+    pushed = message(stream)
+    assert '<span id="game-clock" class="game-clock" hx-swap-oob="true" role="timer"' in pushed
+    assert 'data-ends-in="540">9:00</span>' in pushed
+    assert "Nobody could play while the bank was away: the game goes on with 9 minutes left" in readable(
+        pushed
+    )
+    clock.advance(540)
+    assert service.settle_due(game_id) is not None  # watched now: over on time
+    assert "Game over" in readable(message(stream)) and "game-clock" not in page(ann, game_id)
+    as_banker(app, game_id, {"type": "undo"})  # its end undone: "Over", not a stuck 0:00
+    assert re.search(
+        r'<span id="game-clock" class="game-clock ending" hx-swap-oob="true"[^>]*>Over<', message(stream)
+    )
+
+
 def test_a_late_player_seated_by_the_bank_reaches_every_phone_with_a_row_of_their_own(app, table, streams):
     do(table["host"], table["id"], "bank", type="add_player", name="Dan", piece="Dog")
     cy = message(streams["Cy"])
