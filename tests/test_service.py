@@ -300,6 +300,8 @@ def test_a_timed_game_opened_after_its_end_time_goes_on_with_the_minutes_it_had_
     state = service.state(opened)
     assert not state.ended and state.rules.end_at == int(clock()) + 1500
     assert service.state(game_id).ended  # this server watched its clock run out: over on time
+    again = service.import_game(service.export_game(opened)).game.id  # its resumption decided again
+    assert service.state(again).rules.end_at == state.rules.end_at
     clock.advance(1499)
     assert not service.state(opened).ended
     clock.advance(1)
