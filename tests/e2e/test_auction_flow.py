@@ -108,8 +108,10 @@ def test_back_to_the_game_shows_the_auction_clock_as_it_is_now_not_as_first_draw
     the seconds left when it was first drawn, some 10 s more than the auction had."""
     game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
     bob = phone()
-    take_seat(bob, server, game["players"][1]["token"])  # the seat's link, then the game
     token = game["players"][1]["token"]
+    bob.goto(f"{server.url}/seat/{token}")  # the seat's link, then the game: Back goes through it
+    bob.locator("form.take-seat button").click()
+    bob.wait_for_url(f"{server.url}/g/**")
     api(server, f"/api/games/{game['id']}/commands", {"type": "decline", "player": 2, "deed": 39}, token)
     clock = bob.locator(".auction .clock")
     expect(clock).to_be_visible(timeout=SETTLE)
