@@ -315,7 +315,7 @@ class ClockResumed(Event):
         return replace(state, rules=replace(state.rules, end_at=self.end_at))
 
     def describe(self, state: GameState) -> Text:
-        minutes = -(-self.left // 60)
+        minutes = max(1, (self.left + 30) // 60)  # to the nearest minute: 1:10 left is 1 minute
         return Plural(
             "Nobody could play while the bank was away: the game goes on with %(n)s minute left",
             "Nobody could play while the bank was away: the game goes on with %(n)s minutes left",
