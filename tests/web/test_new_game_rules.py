@@ -107,6 +107,11 @@ def test_every_screen_shows_the_rules_badge_and_the_rules_page_lists_them(app, c
     game_id, _ = game_of(app, start(client, preset="jma"))
     bank = text(client.get(f"/g/{game_id}/bank"))
     assert ">JMA tournament</span></a>" in bank
+    # the badge's link, from the bank's phone that seats no player: it answered 403, "no seat"
+    badge = re.search(r'<a class="badge" href="([^"]+)"', bank).group(1)
+    from_the_bank = client.get(badge)
+    assert from_the_bank.status_code == 200
+    assert "<h1>JMA tournament</h1>" in text(from_the_bank)
     rules = rules_page(app, client, preset="jma")
     assert "Bids go up by at least $10." in rules
     assert (

@@ -11,7 +11,8 @@ bp = Blueprint("rules", __name__, url_prefix="/g/<game_id>")
 
 
 @bp.get("/rules")
-@seat_required()
+@seat_required("any")
 def page(game_id: str):
-    """The rules in force at this table, every option with its value."""
+    """The rules in force at this table, every option with its value: for a player's phone or the
+    bank's (the header's link names no view)."""
     return render_template("rules/page.html", **screen_context(game_id))
