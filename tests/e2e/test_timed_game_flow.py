@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.support.browser import SETTLE, api, banker_does, no_sideways_scroll, open_tab, shoot, take_seat
+from tests.support.browser import violations_light_and_dark as violations
 
 # the game's whole length: the timer thread must end it with no phone asking; long enough for
 # three phones to open their screens first on a busy machine
@@ -59,15 +60,27 @@ def test_a_timed_game_ends_by_itself_and_every_phone_shows_the_tally(server, pho
     assert no_sideways_scroll(ann)
 
 
-@pytest.mark.parametrize("width", [390, 360])
+@pytest.mark.parametrize("width", [390, 360, 320])
 def test_a_timed_games_clock_keeps_the_header_to_one_row_on_a_phone(server, browser, shots, width):
-    """The bank's header, with its clock, its badge and two tabs, took two rows: 100 px."""
+    """The bank's header, with its clock, its badge and two tabs, took two rows: 100 px. Cut to fit,
+    the badge read "T…" on the bank's phone; now the clock is the rules' link there, and the badge
+    shows only where its name has room."""
     game = api(
         server, "/api/games", {"players": ["Ann", "Bob"], "options": {"end_at": int(time.time()) + 3600}}
     )
     for screen, token in (("bank", game["banker_token"]), ("wallet", game["players"][0]["token"])):
-        page = browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True).new_page()
+        page = browser.new_context(
+            viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True
+        ).new_page()
         take_seat(page, server, token)
         expect(page.locator(".game-clock")).to_be_visible()
         assert page.locator("header.bar").evaluate("(bar) => bar.offsetHeight") <= 56
+        badge = page.locator("header .badge span")
+        if badge.is_visible():
+            assert badge.evaluate("(name) => name.offsetWidth") >= 60, f"{screen}: the badge cut to a letter"
         shoot(page.locator("header.bar"), path=shots / f"timed_header_{screen}_{width}.png")
+        if width == 360:
+            assert not violations(page), "the clock in a link"
+        page.locator("header .clock-link").tap()
+        expect(page.locator("main h1")).to_have_text("Classic")
+        page.context.close()
