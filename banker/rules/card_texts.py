@@ -109,6 +109,9 @@ KEPT_TITLES = {
     "just_say_no": Text("Just Say No"),
 }
 TITLE_LENGTH = 24  # a custom card's title: its first words, up to this many characters
+# the jail card where nothing is traded (Monopoly 2.0): the printed "or trade/sell" would offer
+# what the game refuses
+KEPT_UNTIL_NEEDED = Text("Get Out of Jail Free (keep until needed).")
 
 
 def card_text(state: GameState, card: Card) -> str:
@@ -116,6 +119,8 @@ def card_text(state: GameState, card: Card) -> str:
     board = _built_in(state, card)
     if board is None:
         return card.text
+    if card.action == "get_out_of_jail_free" and not state.rules.trading:
+        return KEPT_UNTIL_NEEDED
     return Text(WORDING[card.id].msgid, **_figures(state, card, board))
 
 

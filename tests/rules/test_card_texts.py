@@ -57,6 +57,27 @@ def test_the_amounts_follow_the_games_money_and_salary():
     )
 
 
+def test_the_jail_card_offers_no_sale_where_nothing_is_traded():
+    cards = ("CH09", "CC05")
+    classic = game()
+    assert {card_text(classic, card(classic, c)) for c in cards} == {
+        "Get Out of Jail Free (keep until needed, or trade/sell)."
+    }
+    untraded = fold([(1, [start_game(NAMES[:2], "monopoly2", "us", seed=7)])])
+    assert not untraded.rules.trading
+    assert {card_text(untraded, card(untraded, c)) for c in cards} == {
+        "Get Out of Jail Free (keep until needed)."
+    }
+    assert (
+        in_language(card_text(untraded, card(untraded, "CH09")), "ko")
+        == "감옥 탈출 카드 (필요할 때까지 갖고 있습니다)."
+    )
+    assert (
+        in_language(card_text(untraded, card(untraded, "CC05")), "ja")
+        == "刑務所釈放カード（使うまで持っておく）。"
+    )
+
+
 def test_a_korean_or_japanese_phone_reads_the_card_in_its_language():
     won = game(currency="KRW")
     assert in_language(card_text(won, card(won, "CC02")), "ko") == "은행 실수로 이득. ₩200,000 받으세요."
