@@ -111,6 +111,9 @@ def test_a_history_of_no_such_player_reads_nothing(app, table, rows_read):
     rows_read.count = 0
     page = text(table["Ann"].get(f"/g/{table['id']}/history?player=99"))
     assert history_lines(page) == ["Nothing yet."] and rows_read.count == 0
+    # a list to scroll by keyboard when it has lines; empty, it is no stop for the Tab key
+    assert '<ol aria-label="What happened, newest first">' in page
+    assert '<ol tabindex="0" aria-label' in text(table["Ann"].get(f"/g/{table['id']}/history?player=1"))
 
 
 def test_the_api_gives_the_history_a_page_at_a_time(client, app, table):
