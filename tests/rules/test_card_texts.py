@@ -70,11 +70,11 @@ def test_the_jail_card_offers_no_sale_where_nothing_is_traded():
     }
     assert (
         in_language(card_text(untraded, card(untraded, "CH09")), "ko")
-        == "감옥 탈출 카드 (필요할 때까지 갖고 있습니다)."
+        == "감옥 탈출 카드 (필요할 때까지 갖고 있을 수 있습니다)."
     )
     assert (
         in_language(card_text(untraded, card(untraded, "CC05")), "ja")
-        == "刑務所釈放カード（使うまで持っておく）。"
+        == "刑務所釈放カード（使うまで持っておける）。"
     )
 
 
