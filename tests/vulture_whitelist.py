@@ -31,6 +31,7 @@ MrMonopoly
 NextTurn
 PayBank
 PayDebt
+PayFine
 PayJailFine
 PayPlayer
 PayTax

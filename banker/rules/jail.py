@@ -169,6 +169,22 @@ class PayJailFine(Command):
 
 
 @dataclass(frozen=True)
+class PayFine(Command):
+    """The jail fine from Pay the bank's chip: a player in jail pays it as with `PayJailFine` and
+    leaves; one the bank never saw go there (nobody tapped Go to Jail) pays the fine alone. Either
+    way the rules' amount, to whoever fines go to, with words each phone reads in its own language."""
+
+    type = "pay_fine"
+    player: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        if state.active_player(self.player).in_jail:
+            return PayJailFine(player=self.player).decide(state, now)
+        require(not state.rules.jail_two_turns, NO_FINE)
+        return [charge(state, self.player, fines_payee(state), state.rules.jail_fine, Text("jail fine"))]
+
+
+@dataclass(frozen=True)
 class LeaveJailByDoubles(Command):
     """The jailed player rolled doubles with the table's dice: out of jail, no fine, and the piece
     moves by the roll."""

@@ -13,6 +13,7 @@ from banker.rules.jail import (
     LeaveJailAfterTwoTurns,
     LeaveJailByDoubles,
     LeftJail,
+    PayFine,
     PayJailFine,
     UseJailCard,
 )
@@ -52,6 +53,48 @@ def test_only_a_player_in_jail_pays_the_fine_or_uses_a_card():
     state = run(new_game(), DrawCard(player=ANN, deck="chance", card="CH09"))
     assert refusals(state, PayJailFine(player=ANN), ANN) == ("Ann is not in jail.", "You are not in jail.")
     assert refusals(state, UseJailCard(player=ANN), ANN) == ("Ann is not in jail.", "You are not in jail.")
+
+
+def test_the_fine_from_pay_the_bank_takes_the_rules_amount_from_a_player_the_bank_never_saw_go_in():
+    """The chip under Pay the bank sent pay_bank with the fine's amount and the tapping phone's
+    words for it ("보석금" in a Japanese phone's history), to the bank even where fines go to the
+    Free Parking pot, and left a player in jail there."""
+    state = new_game(jail_fine=100)
+    assert PayFine(player=ANN).decide(state, 0) == [Paid(ANN, BANK, 100, "jail fine")]
+    state = run(state, PayFine(player=ANN))
+    assert cash(state, ANN) == 1400 and not state.player(ANN).in_jail
+    assert describe_action(state, [Paid(ANN, BANK, 100, "jail fine")]) == "Ann paid the bank $100 (jail fine)"
+
+
+def test_the_fine_from_pay_the_bank_lets_a_jailed_player_out_as_the_jail_does():
+    state = run(new_game(), GoToJail(player=ANN))
+    assert PayFine(player=ANN).decide(state, 0) == PayJailFine(player=ANN).decide(state, 0)
+    state = run(state, PayFine(player=ANN))
+    assert cash(state, ANN) == 1450 and not state.player(ANN).in_jail
+    short = run(new_game(), PayBank(player=ANN, amount=1480), GoToJail(player=ANN), PayFine(player=ANN))
+    assert [(d.debtor, d.creditor, d.amount) for d in short.debts] == [(ANN, BANK, 50)]
+    assert short.debts[0].jail_fine and not short.player(ANN).in_jail
+
+
+def test_the_fine_from_pay_the_bank_goes_where_fines_go():
+    pot = run(new_game(free_parking_jackpot=True), PayFine(player=ANN))
+    assert (pot.free_parking, cash(pot, ANN)) == (50, 1450)
+    taxes_only = run(new_game(free_parking_jackpot=True, jackpot_from="taxes"), PayFine(player=ANN))
+    assert (taxes_only.free_parking, cash(taxes_only, ANN)) == (0, 1450)
+    broke = run(new_game(), PayBank(player=BOB, amount=1480), PayFine(player=BOB))
+    assert [(d.debtor, d.creditor, d.amount) for d in broke.debts] == [(BOB, BANK, 50)] and cash(
+        broke, BOB
+    ) == 20
+
+
+def test_no_fine_is_paid_where_the_jail_has_none():
+    state = new_game(preset="monopoly2", seed=3)
+    no_fine = (
+        "This game's jail has no fine: out by rolling doubles, with a Get Out of Jail Free card, or at the end"
+        " of a second turn in jail."
+    )
+    assert refusals(state, PayFine(player=ANN), ANN)[0] == no_fine
+    assert refusals(run(state, GoToJail(player=ANN)), PayFine(player=ANN), ANN)[0] == no_fine
 
 
 def test_a_fine_the_cash_cannot_cover_is_owed_and_the_player_leaves_jail():

@@ -40,7 +40,14 @@ from banker.rules.deeds import Buy, OwnerCommand
 from banker.rules.dice import RollDice, total
 from banker.rules.editions import custom_edition
 from banker.rules.jackpot import FreeParking
-from banker.rules.jail import GoToJail, LeaveJailAfterTwoTurns, LeaveJailByDoubles, PayJailFine, UseJailCard
+from banker.rules.jail import (
+    GoToJail,
+    LeaveJailAfterTwoTurns,
+    LeaveJailByDoubles,
+    PayFine,
+    PayJailFine,
+    UseJailCard,
+)
 from banker.rules.levels import BuyLevel
 from banker.rules.market import BuyFromMarket, BuyFromOwner, NextTurn
 from banker.rules.money import CollectFromBank, Paid, PassGo, PayBank, PayTax
@@ -94,6 +101,7 @@ single_commands = st.one_of(
     st.builds(PayTax, player=players, space=st.sampled_from([4, 38])),
     st.builds(GoToJail, player=players),
     st.builds(PayJailFine, player=players),
+    st.builds(PayFine, player=players),
     st.builds(UseJailCard, player=players),
     st.builds(LeaveJailByDoubles, player=players),
     st.builds(LeaveJailAfterTwoTurns, player=players),

@@ -3,6 +3,7 @@ with the rules' refusals, the history and the toasts in the same language."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -58,6 +59,21 @@ def test_every_screen_offers_the_switcher_in_each_language_own_words(table):
 )
 def test_the_switcher_only_goes_back_to_this_server(client, back):
     assert switch(client, "ko", back).headers["Location"] == "/"
+
+
+def test_the_jail_fine_chip_reads_in_each_phones_language(table):
+    """Pay the bank's Jail fine sent the tapping phone's words as the payment's reason: a Korean
+    bank's tap read "(보석금)" in every phone's history, a Japanese one's included."""
+    game_id = table["id"]
+    bank = text(table["host"].get(f"/g/{game_id}/bank", headers=KO))
+    sent = json.loads(re.search(r"hx-vals='([^']*pay_fine[^']*)'", bank).group(1))
+    assert sent == {"type": "pay_fine", "view": "bank"}  # the rules fix the amount and the words
+    assert do(table["host"], game_id, player=2, **sent).status_code == 200
+    assert "Bobが銀行に$50を支払いました（釈放料）" in text(
+        table["Ann"].get(f"/g/{game_id}/history", headers=JA)
+    )
+    assert "Bob paid the bank $50 (jail fine)" in page(table["Cy"], game_id, "/history")
+    assert "Bob 님이 은행에 $50 지불 (보석금)" in text(table["Bob"].get(f"/g/{game_id}/history", headers=KO))
 
 
 def test_a_refused_command_reads_in_japanese(table):

@@ -32,6 +32,13 @@ def test_just_go_offers_double_for_landing_on_go(app):
     assert service.state(game_id).player(1).cash == 1900
 
 
+def test_monopoly2s_jail_has_no_fine_to_tap(app):
+    game_id, ann, _, _ = seated(app, "monopoly2")
+    classic_id, classic_ann, _, _ = seated(app)
+    assert '"type": "pay_fine"' in text(classic_ann.get(f"/g/{classic_id}"))
+    assert '"type": "pay_fine"' not in text(ann.get(f"/g/{game_id}"))
+
+
 def test_the_monopoly2_market_sells_one_deed_a_turn(app):
     game_id, ann, _, service = seated(app, "monopoly2")
     html = text(ann.get(f"/g/{game_id}"))
