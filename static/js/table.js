@@ -611,10 +611,11 @@ function cashIn(shown) {
     notToThemself(event.target, choice.value);
   });
 
-  // whom the bank pays to or trades with: anyone but the player it acts for
+  // whom the bank pays to or trades with: anyone but the player it acts for (a hidden radio is
+  // disabled too: the browser's "choose one" went to it, and could not show it)
   function notToThemself(root, acting) {
     if (!root) return;
-    root.querySelectorAll("[name=to][type=radio]").forEach(function (to) { to.parentNode.hidden = to.value === acting; });
+    root.querySelectorAll("[name=to][type=radio]").forEach(function (to) { to.parentNode.hidden = to.disabled = to.value === acting; });
     root.querySelectorAll("[data-partner]").forEach(function (to) { to.hidden = to.dataset.partner === acting; });
   }
 

@@ -199,6 +199,29 @@ def test_the_bank_has_what_every_turn_needs_on_its_first_screen(server, browser,
     assert bank.evaluate(OFF_SCREEN, ".people .person") == []
 
 
+def test_the_bank_paying_for_the_first_player_with_nobody_chosen_is_told_to_choose(server, browser):
+    """Acting for Ann, the first player, the bank's Pay form hid her own chip but left its radio
+    in the form: the browser's "choose one" went first to that hidden radio ("An invalid form
+    control with name='to' is not focusable", on the page's console)."""
+    game = a_game_under_way(server)  # Ann has $1,290
+    bank = seated(browser, server, game["banker_token"], PHONE)
+    said = []
+    bank.on("console", lambda message: said.append(message.text) if message.type == "error" else None)
+    bank.goto(f"{server.url}/g/{game['id']}/bank")
+    open_tab(bank, "Pay")
+    form = bank.locator("form:has([value=pay_player])")
+    form.locator("[name=amount]").fill("50")
+    form.get_by_role("button", name="Ann pays").click()
+    focused = "() => [document.activeElement.value, document.activeElement.validationMessage]"
+    value, asked = bank.evaluate(focused)
+    assert value == "2" and asked  # Bob's chip, the first Ann can pay, asks to be chosen
+    bank.locator("#acting label.chip", has_text="Bob").click()  # Ann's chip back, Bob's out
+    form.get_by_role("button", name="Bob pays").click()
+    assert bank.evaluate(focused)[0] == "1"
+    expect(cash_of(bank, 1)).to_have_text("$1,290")
+    assert said == []
+
+
 def test_the_bank_names_whom_it_acts_for_and_keeps_the_choice_over_a_reload(server, browser):
     game = a_game_under_way(server)  # Bob has $1,440
     bank = seated(browser, server, game["banker_token"], PHONE)
