@@ -245,6 +245,22 @@ def test_the_bank_names_whom_it_acts_for_and_keeps_the_choice_over_a_reload(serv
     assert bank.locator("#acting").evaluate("(el) => getComputedStyle(el).position") == "sticky"
 
 
+def test_the_offer_builder_folds_away_on_close_without_an_error(server, browser):
+    """Close inside the builder took the form's "disable its Send button while sending", found no
+    such button inside itself, and htmx said so on the console."""
+    game = a_game_under_way(server)
+    bob = seated(browser, server, game["players"][1]["token"], PHONE)
+    errors = []
+    bob.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    open_tab(bob, "Trade")
+    hint_closed(bob)
+    bob.locator("#panel-trade").get_by_role("button", name="Ann").click()
+    expect(bob.get_by_role("heading", name="Offer to Ann")).to_be_visible()
+    bob.locator("#trade-form").get_by_role("button", name="Close").click()
+    expect(bob.get_by_role("heading", name="Offer to Ann")).to_be_hidden()
+    assert errors == []
+
+
 def test_counter_on_an_offer_in_the_dock_opens_the_trade_tab_with_the_form_uncovered(server, browser, shots):
     """Bob, on the Board tab, answers Ann's offer with Counter…: the form was drawn on the hidden
     Trade tab and nothing showed; on the Trade tab the offer's card covered its Send button."""
