@@ -536,7 +536,9 @@ function cashIn(shown) {
     if (!flashes.length) return;
     flashes.forEach(function (flash) { flash.dataset.felt = "1"; });
     receive(flashes[flashes.length - 1].querySelector("li:last-child:not(.news)"));
-    if (navigator.vibrate) navigator.vibrate([60, 40, 60]);
+    // a phone not yet tapped may not vibrate: the browser refuses it, with an error on its console
+    var tapped = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (navigator.vibrate && tapped) navigator.vibrate([60, 40, 60]);
     if (soundOn()) chime();
     if (from !== null && shown > from && !matchMedia("(prefers-reduced-motion: reduce)").matches) {
       countUp(balance, from, shown);

@@ -133,6 +133,29 @@ def test_money_others_move_is_a_moment_in_its_way_colour(server, browser, shots,
     shoot(ann, path=shots / f"moments_jail_{size['width']}.png")
 
 
+def test_money_in_buzzes_a_phone_only_once_it_was_tapped(server, browser):
+    """The browser refuses to vibrate a page nobody has tapped yet, and says so on its console as
+    an error at every payment: a phone opened from its QR code and left on the table."""
+    game = api(server, "/api/games", {"players": ["Ann", "Bob"]})
+    context = browser.new_context(viewport=SIZES[1], is_mobile=True, has_touch=True)
+    # the buzz, recorded (a headless phone has no motor), set before the page's own scripts: a
+    # script the test runs in the page counts as a tap
+    context.add_init_script(
+        "window.buzzed = []; navigator.vibrate = (pattern) => window.buzzed.push(pattern);"
+    )
+    ann = context.new_page()
+    errors = []
+    ann.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    take_seat(ann, server, game["players"][0]["token"])
+    banker_does(server, game, {"type": "pay_player", "player": 2, "to": 1, "amount": 90, "reason": "rent"})
+    expect(ann.locator("#receipt")).to_have_text("+$90 from Bob · rent · just now", timeout=SETTLE)
+    assert ann.evaluate("window.buzzed") == [] and errors == []
+    ann.locator(".wallet .balance").tap()  # any tap on the page
+    banker_does(server, game, {"type": "pay_player", "player": 2, "to": 1, "amount": 60, "reason": "rent"})
+    expect(ann.locator("#receipt")).to_have_text("+$60 from Bob · rent · just now", timeout=SETTLE)
+    assert ann.evaluate("window.buzzed") == [[60, 40, 60]] and errors == []
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["390", "360"])
 def test_the_apps_own_confirm_and_the_pay_flow(server, browser, shots, size):
     game = api(server, "/api/games", {"players": ["Ann", "Bob", "Cy"]})
