@@ -3,7 +3,7 @@ shows (a space, a tab, a button, a link, a language), with an amount field somet
 first: no answer is a 5xx, a 403 or a 404, and no page's script logs an error. Such taps found
 the bank's rules link answering 403 and a Jail fine paid with the tapping phone's words.
 
-The default suite taps a few dozen times on a classic game; the long form (HYPOTHESIS_PROFILE=long)
+The default suite taps a dozen times on a classic game; the long form (HYPOTHESIS_PROFILE=long)
 a few hundred times on each of three presets."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def test_random_taps_on_three_phones_meet_no_error(server, browser, preset):
         _watch(page, who, wrong)
         take_seat(page, server, token)
         phones.append((page, page.url))
-    for _ in range(tries(40, 400)):
+    for _ in range(tries(12, 400)):
         page, home = rng.choice(phones)
         if not page.url.startswith(f"{server.url}/g/") or rng.random() < 0.03:
             page.goto(home)
