@@ -9,7 +9,7 @@ import re
 import pytest
 
 from banker.rules.editions import load_edition
-from tests.support.web import HTMX, JA, KO, csrf_token, do, join, page, readable, take_seat, text
+from tests.support.web import HTMX, JA, KO, as_banker, csrf_token, do, join, page, readable, take_seat, text
 
 
 def switch(client, lang: str, back: str = "/"):
@@ -203,6 +203,13 @@ def test_a_piece_stored_in_korean_reads_in_english_and_any_other_piece_as_typed(
     take_seat(host, f"/seat/{game.banker.token}")
     bank = readable(text(host.get(f"/g/{game.game.id}/bank")))
     assert "Ann Red · Dog" in bank and "Bob Blue · Tardis" in bank
+
+
+def test_a_lot_nobody_bid_for_takes_its_particle_in_korean(app, table):
+    """ "입찰 없음: 주택 은행에 남음" read as the name of a bank (주택은행), the lot with no particle."""
+    as_banker(app, table["id"], {"type": "decline", "player": 1, "deed": 3}, {"type": "close_auction"})
+    history = readable(text(table["Bob"].get(f"/g/{table['id']}/history", headers=KO)))
+    assert "입찰 없음: Baltic Avenue은(는) 은행에 남음" in history  # a Latin name's sound is not known: both
 
 
 def test_korean_particles_follow_the_amount_filled_in(table):
