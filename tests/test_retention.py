@@ -5,6 +5,7 @@ every game. A game touched in the meantime stays, and a game deleted is gone fro
 
 from __future__ import annotations
 
+import itertools
 import threading
 from datetime import UTC, datetime
 
@@ -14,6 +15,7 @@ from sqlmodel import Session, func, select
 from banker.cli import pruning
 from banker.service.errors import NotFound
 from banker.service.retention import IdleGame
+from banker.service.seats import SEAT_KEY_SECONDS
 from banker.store.models import Action, Game, Seat, Snapshot
 from tests.support.servers import command
 
@@ -99,10 +101,17 @@ def test_a_game_deleted_is_gone_from_memory_too(app, client, clock):
         service.state(old.game.id)
 
 
-def test_a_game_another_process_deleted_is_gone_from_this_servers_memory(app, client, clock, database_url):
+@pytest.mark.parametrize("key", ["remembered", "read again"])
+def test_a_game_another_process_deleted_is_gone_from_this_servers_memory(
+    app, client, clock, database_url, key
+):
     """`banker prune` from cron beside a running server (or another server pruning): the game
-    this server still holds answers 404 to its links, commands and clock, not "very busy" for ever."""
+    this server still holds answers 404 to its links, commands and clock, not "very busy" for ever,
+    nor "not your seat" once the server reads the bank's key again (it no longer exists)."""
     service = app.extensions["banker"]
+    if key == "read again":  # whenever a key is asked for, the one remembered is too old
+        ticks = itertools.count(step=2 * SEAT_KEY_SECONDS)
+        service.seats.monotonic = lambda: next(ticks)
     old = service.create_game(["Ann", "Bob"], options={"auction_seconds": 30})
     bank = {"Authorization": f"Bearer {old.banker.token}"}
     service.run(old.game.id, old.banker.token, {"type": "decline", "player": 1, "deed": 39})

@@ -33,6 +33,7 @@ JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 SEAT_KEYS_KEPT = 100_000  # tokens remembered (about 150 bytes each)
 SEAT_OF_TOKEN = select(Seat.game_id, Seat.player_id, Seat.late).where(Seat.token == bindparam("token"))
 DISPLAY_LINK = select(Game.id, Game.display_token).where(Game.id == bindparam("game_id"))
+GAME_ID = select(Game.id).where(Game.id == bindparam("game_id"))
 # a link the bank turned off on another server stops that server's displays within this time,
 # and a seat's key the bank replaced there (a lost phone) stops that server's phones
 DISPLAY_LINK_SECONDS = 1.0
@@ -198,6 +199,8 @@ class Seats:
             raise Forbidden(Text("This phone has no seat in this game. Join with the game's QR code."))
         seat = self._key(token)
         if seat is None or seat.game_id != game_id:
+            if not self._exists(game_id):  # deleted (pruned), perhaps by another process
+                raise NotFound.game()
             raise Forbidden(
                 Text(
                     "That seat's key is not valid for this game. If the banker made a new QR code"
@@ -205,6 +208,10 @@ class Seats:
                 )
             )
         return seat
+
+    def _exists(self, game_id: str) -> bool:
+        with self.engine.connect() as connection:
+            return connection.execute(GAME_ID, {"game_id": game_id}).first() is not None
 
     def seat_by_token(self, token: str) -> SeatKey:
         seat = self._key(token)
