@@ -359,6 +359,32 @@ def test_a_late_seat_undone_and_seated_again_gets_a_new_key_on_every_server(serv
     assert service.state(game_id).player(3).cash == 1300
 
 
+def test_a_new_key_is_stored_with_its_action_and_leaves_a_seat_taken_or_free_as_it_was(service):
+    """Ann's phone is lost; Bob never joined. A new key for each: Ann's seat stays taken (nobody
+    takes it from the join screen), Bob's stays free to take, and each is in the game's log."""
+    game = service.create_game(["Ann", "Bob"])
+    game_id = game.game.id
+    ann = service.claim_seat(game_id, 1).token
+    before = service.state(game_id).seq
+    service.replace_key(game_id, 1)
+    service.replace_key(game_id, 2)
+    seats = service.seats.of(game_id)
+    assert seats[1].token != ann and seats[1].claimed
+    assert seats[2].token != game.players[1].token and not seats[2].claimed
+    assert [action.command for action in service.log.file_actions(game_id)[before:]] == [
+        {"type": "replace_key", "player": 1},
+        {"type": "replace_key", "player": 2},
+    ]
+    with pytest.raises(Forbidden):
+        service.run(game_id, ann, {"type": "pass_go", "player": 1})
+    with pytest.raises(RuleError, match="Ann has already joined on another phone"):
+        service.claim_seat(game_id, 1)
+    assert service.claim_seat(game_id, 2).token == seats[2].token
+    with pytest.raises(RuleError, match="There is no player 3 in this game."):
+        service.replace_key(game_id, 3)
+    assert [seat.token for seat in service.seats.of(game_id)][1:] == [seats[1].token, seats[2].token]
+
+
 def test_an_imported_games_late_seat_seated_again_gets_a_new_key_on_every_server_too(service):
     played = service.create_game(["Ann", "Bob"])
     service.run(played.game.id, played.banker.token, {"type": "add_player", "name": "Dee"})

@@ -147,6 +147,44 @@ class Join(Command):
         return [Joined(player=self.player)]
 
 
+@dataclass(frozen=True)
+class KeyReplaced(Event):
+    """The bank gave a player's seat a new key, for a lost phone: the game is unchanged, but every
+    screen hears it, and the log keeps who could act for the player from when (the key itself is
+    in the seats, never in the log)."""
+
+    type = "key_replaced"
+    undoable: ClassVar[bool] = False
+    quiet: ClassVar[bool] = True
+    player: int
+
+    def apply(self, state: GameState) -> GameState:
+        return state
+
+    def describe(self, state: GameState) -> Text:
+        return Text(
+            "The bank made a new QR code for %(player)s: the old one no longer acts for them",
+            player=state.name_of(self.player),
+        )
+
+
+@dataclass(frozen=True)
+class ReplaceKey(Command):
+    """A lost phone: the bank's page of the player's QR code sends it, stored with the new key."""
+
+    type = "replace_key"
+    banker_only = True
+    refused_to_seats = Text(
+        "The bank makes a new QR code on the page of that player's QR code, not by a command."
+    )
+    after_end = True  # a lost phone still opens the tally
+    player: int
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        state.player(self.player)
+        return [KeyReplaced(player=self.player)]
+
+
 def start_game(
     names: list[Any],
     preset: str = "classic",

@@ -23,7 +23,7 @@ from sqlalchemy.engine import Engine
 from banker.config import GAMES_KEPT
 from banker.rules import GameState, InvalidCommand, RuleError, parse_command, start_game
 from banker.rules.base import Throw
-from banker.rules.game import Join, refuse_end_passed
+from banker.rules.game import Join, ReplaceKey, refuse_end_passed
 from banker.rules.inputs import check_text
 from banker.rules.text import Text
 from banker.service.acting import SEAT_TAKEN_BACK
@@ -189,6 +189,11 @@ class GameService:
         request = RequestKey.of(_joined_by(phone, seat.token), Join(player=player_id)) if phone else None
         self.recorder.append(game_id, BANKER, request, lambda _state, _now: Join(player=player_id))
         return seat
+
+    def replace_key(self, game_id: str, player_id: int) -> None:
+        """A lost phone: the player's seat under a new key and QR code, stored with the action that
+        tells every screen, and the old phone (whoever holds it now) no longer acts for them."""
+        self.recorder.append(game_id, BANKER, None, lambda _state, _now: ReplaceKey(player=player_id))
 
     def seat_joined_by(self, game_id: str, phone: str) -> SeatInfo | None:
         """The player's seat `phone` took on the join screen (see claim_seat), if it still seats

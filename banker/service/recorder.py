@@ -117,7 +117,7 @@ class Recorder:
                     action,
                     command,
                     request,
-                    also=partial(self.seats.seat_late_players, game_id=game_id, events=action.events),
+                    also=partial(self.seats.store_changes, game_id=game_id, events=action.events),
                 )
             except Conflict:
                 # this request stored before, or another command (in another server process) took

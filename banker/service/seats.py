@@ -18,7 +18,7 @@ from sqlmodel import Session, select
 
 from banker.lru import LRU
 from banker.rules import Event, GameState
-from banker.rules.game import MAX_PLAYERS
+from banker.rules.game import MAX_PLAYERS, KeyReplaced
 from banker.rules.korean import typed_keys
 from banker.rules.seating import PlayerAdded
 from banker.rules.text import Text
@@ -222,9 +222,9 @@ class Seats:
     def _key(self, token: str) -> SeatKey | None:
         """Every request starts here, so known tokens are answered from memory, read again from
         the database once SEAT_KEY_SECONDS old: the bank may have given a lost phone's seat a new
-        key on another server (new_key). A late player's is asked of the database each time:
+        key on another server (store_changes). A late player's is asked of the database each time:
         another server may have given its place, and its place number, to someone else (see
-        seat_late_players). Unknown tokens are not remembered (guessing fills nothing)."""
+        store_changes). Unknown tokens are not remembered (guessing fills nothing)."""
         known = self._keys.get(token)
         if known is not None and self.monotonic() - known[1] < SEAT_KEY_SECONDS:
             return known[0]
@@ -239,22 +239,6 @@ class Seats:
         if not row.late:
             self._keys.put(token, (seat, self.monotonic()))
         return seat
-
-    def new_key(self, game_id: str, player_id: int) -> SeatInfo:
-        """The player's seat under a new key, for a lost phone: the phones holding the old one
-        act for nobody (on the other servers within SEAT_KEY_SECONDS), and the seat stays taken
-        (nobody else takes it from the join screen); the new phone comes in by its QR code."""
-        with self.engine.begin() as connection:
-            old = connection.execute(
-                select(Seat.token).where(Seat.game_id == game_id, Seat.player_id == player_id)
-            ).scalar_one_or_none()
-            if old is None or player_id == BANKER:
-                raise NotFound(NO_SUCH_PLAYER)
-            token = _token()
-            place = update(Seat).where(Seat.game_id == game_id, Seat.player_id == player_id)
-            connection.execute(place.values(token=token, claimed=True))
-        self._keys.pop(old)
-        return SeatInfo(game_id=game_id, player_id=player_id, token=token, claimed=True)
 
     def claim(self, game_id: str, player_id: int) -> tuple[SeatInfo, bool]:
         """A phone takes a player's seat from the join screen: the seat, and whether this phone won
@@ -278,12 +262,24 @@ class Seats:
             raise NotFound(NO_SUCH_PLAYER)
         return _seat(seat), won
 
-    def seat_late_players(self, connection: Connection, game_id: str, events: Sequence[Event]) -> None:
-        """A late player's seat, stored with the action that seats them, with a new token and free
-        to take. A place whose late player was undone keeps its row, and whoever is seated there
-        next gets a new token too: the phone that held the place never acts for them (the server
-        cannot tell the same player seated again from another)."""
+    def store_changes(self, connection: Connection, game_id: str, events: Sequence[Event]) -> None:
+        """What an action changes in the seats, stored with it.
+
+        A late player's seat gets a new token, free to take. A place whose late player was undone
+        keeps its row, and whoever is seated there next gets a new token too: the phone that held
+        the place never acts for them (the server cannot tell the same player seated again from
+        another).
+
+        A seat given a new key for a lost phone stays taken (nobody else takes it from the join
+        screen), or free if no phone took it; the phones holding the old key act for nobody, at
+        once here and within SEAT_KEY_SECONDS on the other servers; the new phone comes in by its
+        QR code."""
         for event in events:
+            if isinstance(event, KeyReplaced):
+                place = (Seat.game_id == game_id, Seat.player_id == event.player)
+                old = connection.execute(select(Seat.token).where(*place)).scalar_one()
+                connection.execute(update(Seat).where(*place).values(token=_token()))
+                self._keys.pop(old)
             if isinstance(event, PlayerAdded):
                 new = {"token": _token(), "claimed": False}
                 place = update(Seat).where(Seat.game_id == game_id, Seat.player_id == event.player)

@@ -21,6 +21,7 @@ from banker.rules.board import edition_to_json
 from banker.rules.editions import load_edition
 from tests.support.browser import SETTLE, api, take_seat
 from tests.support.properties import profile
+from tests.support.servers import seated_phone, send_form
 from tests.support.small_board import FORTUNE
 
 # Produced by creating a game, not by a command: no page is open yet to be updated.
@@ -144,6 +145,14 @@ class Table:
         self._changed(answer["seq"], {event["type"] for event in answer["events"]})
         self._check(command)
         return answer
+
+    def new_qr_code(self, player):
+        """The bank's page gives a player a new QR code for a lost phone (no command sends it), by
+        a phone of its own: a player's page open here would stop acting for the player."""
+        bank, _ = seated_phone(self.server.url, self.token())
+        send_form(bank, f"{self.server.url}/g/{self.game['id']}/seats/{player}")
+        self._changed(self.state()["seq"], {"key_replaced"})
+        self._check(f"a new QR code for player {player}")
 
     def wait_for_the_clock(self, seconds):
         """The server's own timer ends the game (no command, no request): every page must follow."""
@@ -286,6 +295,8 @@ def play_the_classic_game(t):
     t.do({"type": "undo"})
     slip = t.do({"type": "pay_player", "player": bob, "to": ann, "amount": 7}, by=bob)
     t.do({"type": "take_back", "player": bob, "seq": slip["seq"]}, by=bob)
+    # Dee's phone is lost: the bank gives her a new QR code
+    t.new_qr_code(dee)
     # Ann builds on the browns; a card, a debt paid off
     t.do({"type": "build", "deed": 1})
     t.do({"type": "build", "deed": 3})

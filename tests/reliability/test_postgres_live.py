@@ -8,14 +8,12 @@ import http.client
 import http.cookiejar
 import re
 import time
-import urllib.parse
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
 
 from tests.support.postgres import PostgresSchema
-from tests.support.servers import ServeProcess, next_change, request
+from tests.support.servers import ServeProcess, next_change, request, seated_phone
 from tests.support.sse import fragments, next_message
 
 SHARED = re.compile(r"\.cash-\d+|#history ol|#space-\d+")  # what every phone's update shares
@@ -26,13 +24,7 @@ def open_stream(
 ) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
     """A phone's live stream on `server` in the phone's `language`, seated by the seat's link and
     its button."""
-    cookies = http.cookiejar.CookieJar()
-    phone = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
-    link = f"http://127.0.0.1:{server.port}/seat/{token}"
-    with phone.open(link, timeout=10) as asked:
-        csrf = re.search(r'name="csrf_token" value="([^"]+)"', asked.read().decode()).group(1)
-    with phone.open(link, urllib.parse.urlencode({"csrf_token": csrf}).encode(), timeout=10) as seated:
-        assert seated.status == 200 and f"/g/{game_id}" in seated.url
+    _, cookies = seated_phone(server.url, token)
     cookie = "; ".join(f"{c.name}={c.value}" for c in cookies)
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     connection.request(

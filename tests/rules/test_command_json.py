@@ -13,13 +13,13 @@ from typing import Annotated, Any, Union
 from hypothesis import given
 from hypothesis import strategies as st
 
-from banker.rules import COMMANDS, Command, decide, parse_command
+from banker.rules import BANK, COMMANDS, Command, decide, parse_command
 from banker.rules.dice import RollDice
-from banker.rules.game import Join, Joined
+from banker.rules.game import Join, Joined, KeyReplaced, ReplaceKey
 from banker.rules.inputs import MAX_AMOUNT
 from banker.rules.ruleset import MOST_WITH_SPEED_DIE
 from banker.rules.state import TradeSide
-from tests.support.rules import BOB, new_game, refusal
+from tests.support.rules import BOB, new_game, refusal, run
 
 ids = st.integers(min_value=-3, max_value=64)
 amounts = st.integers(min_value=1, max_value=MAX_AMOUNT)
@@ -95,3 +95,21 @@ def test_a_seat_taken_is_a_command_only_the_bank_sends_even_once_the_game_is_ove
     ended = replace(state, ended=True)
     assert decide(ended, Join(player=BOB)) == [Joined(player=BOB)]
     assert refusal(state, Join(player=9)) == "There is no player 9 in this game."
+
+
+def test_a_new_qr_code_is_in_the_log_changes_nothing_and_is_not_undone():
+    """The bank's new key for a lost phone: every screen hears who may act for Bob from now on."""
+    state = run(new_game(), parse_command({"type": "pay_bank", "player": BOB, "amount": 50}), by=BOB)
+    assert ReplaceKey.banker_only and ReplaceKey.refused_to_seats
+    events = decide(state, parse_command({"type": "replace_key", "player": BOB}))
+    assert events == [KeyReplaced(player=BOB)]
+    assert (
+        events[0].describe(state)
+        == "The bank made a new QR code for Bob: the old one no longer acts for them"
+    )
+    replaced = run(state, ReplaceKey(player=BOB), by=BANK)
+    assert replaced.players == state.players and replaced.seq == state.seq + 1
+    assert replaced.undo == state.undo  # the banker's undo still takes back Bob's payment, not this
+    assert decide(replace(state, ended=True), ReplaceKey(player=BOB)) == [KeyReplaced(player=BOB)]
+    assert refusal(state, ReplaceKey(player=0)) == "There is no player 0 in this game."
+    assert refusal(state, ReplaceKey(player=9)) == "There is no player 9 in this game."

@@ -5,14 +5,18 @@ process of its own or in the test's."""
 from __future__ import annotations
 
 import http.client
+import http.cookiejar
 import io
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.parse
+import urllib.request
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
@@ -128,6 +132,28 @@ class ServeProcess:
                 self.process.kill()
                 self.process.wait(timeout=10)
             self.process = None
+
+
+CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+def seated_phone(url: str, token: str) -> tuple[urllib.request.OpenerDirector, http.cookiejar.CookieJar]:
+    """A phone without a browser, seated by its seat's link and that page's button on the server
+    at `url`, and its cookies."""
+    cookies = http.cookiejar.CookieJar()
+    phone = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
+    link = f"{url}/seat/{token}"
+    send_form(phone, link)
+    return phone, cookies
+
+
+def send_form(phone: urllib.request.OpenerDirector, url: str) -> str:
+    """The page at `url` read, and its form sent as its button sends it: the page it leads to."""
+    with phone.open(url, timeout=10) as asked:
+        csrf = CSRF_FIELD.search(asked.read().decode()).group(1)
+    with phone.open(url, urllib.parse.urlencode({"csrf_token": csrf}).encode(), timeout=10) as sent:
+        assert sent.status == 200, sent.status
+        return sent.url
 
 
 def banker(*args: str, env: dict[str, str], timeout: float = 60) -> subprocess.CompletedProcess[str]:

@@ -8,8 +8,10 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
+from banker.service import GameService
+from banker.service.broker import Broker
 from banker.service.errors import Forbidden
-from banker.service.seats import SEAT_KEY_SECONDS, Seats
+from banker.service.seats import SEAT_KEY_SECONDS
 from banker.service.states import STATES_KEPT
 from tests.support.sse import lines_of
 from tests.support.web import (
@@ -362,6 +364,11 @@ def test_a_lost_phone_is_cut_off_by_a_new_qr_code_and_the_new_phone_plays_on(app
     new = app.extensions["banker"].seats.of(game_id)[1].token
     assert new != old and f"/seat/{new}" in text(made) and f"/seat/{old}" not in text(made)
     assert "the old one, and every phone that used it, no longer act for Ann" in readable(text(made))
+    # every phone's history tells it, as the new key and its action are stored together
+    told = "The bank made a new QR code for Ann: the old one no longer acts for them"
+    assert told in readable(page(table["Bob"], game_id, "/history"))
+    log = app.extensions["banker"].log.file_actions(game_id)
+    assert log[-1].command == {"type": "replace_key", "player": 1} and log[-1].by == 0
     before = seq(app, game_id)
     refused = do(lost, game_id, type="pay_bank", player="1", amount="10", reason="Fee")
     assert refused.status_code == 403 and seq(app, game_id) == before
@@ -393,23 +400,26 @@ def test_only_the_bank_makes_a_new_qr_code_and_only_for_a_player(app, table):
 
 
 def test_a_key_replaced_on_another_server_stops_that_servers_phones_within_a_second(app, table):
-    game_id, here = table["id"], app.extensions["banker"].seats
+    game_id, here = table["id"], app.extensions["banker"]
     now = [100.0]
-    other = Seats(here.engine, games_kept=10, monotonic=lambda: now[0])  # another server's
-    old = here.of(game_id)[1].token
-    assert other.seat(game_id, old).player_id == 1
-    new = here.new_key(game_id, 1).token
+    other = GameService(here.engine, Broker())  # another server's
+    other.seats.monotonic = lambda: now[0]
+    old = here.seats.of(game_id)[1].token
+    assert other.seats.seat(game_id, old).player_id == 1
+    here.replace_key(game_id, 1)
+    new = here.seats.of(game_id)[1].token
     now[0] += SEAT_KEY_SECONDS / 2
-    assert other.seat(game_id, old).player_id == 1  # read half a second ago
+    assert other.seats.seat(game_id, old).player_id == 1  # read half a second ago
     now[0] += SEAT_KEY_SECONDS / 2
     with pytest.raises(Forbidden):
-        other.seat(game_id, old)
-    assert other.seat(game_id, new).player_id == 1
+        other.seats.seat(game_id, old)
+    assert other.seats.seat(game_id, new).player_id == 1
     # the server that made the new key knows at once
-    newer = other.new_key(game_id, 1).token
+    other.replace_key(game_id, 1)
+    newer = other.seats.of(game_id)[1].token
     with pytest.raises(Forbidden):
-        other.seat(game_id, new)
-    assert other.seat(game_id, newer).player_id == 1
+        other.seats.seat(game_id, new)
+    assert other.seats.seat(game_id, newer).player_id == 1
 
 
 def test_the_lost_phones_live_stream_ends_when_the_bank_makes_a_new_qr_code(app, table):

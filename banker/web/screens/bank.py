@@ -69,9 +69,6 @@ def seat_qr(game_id: str, player_id: int):
 def new_seat_key(game_id: str, player_id: int):
     """A lost phone: the player's seat under a new key and QR code, and the old phone (whoever
     holds it now) no longer acts for them."""
-    service = seats.service()
-    service.state(game_id).player(player_id)  # no such player: 404, nothing changed
-    service.seats.new_key(game_id, player_id)
-    # the game's streams look at their seats again now: the old phone's stops
-    service.broker.publish(game_id, service.state(game_id).seq)
+    # the game's streams look at their seats again at the change it makes: the old phone's stops
+    seats.service().replace_key(game_id, player_id)
     return redirect(url_for("bank.seat_qr", game_id=game_id, player_id=player_id, new="made"), 303)
