@@ -72,6 +72,13 @@ class CardPlayed(Event):
             return Text(
                 "%(player)s played %(card)s", player=state.name_of(self.player), card=card_title(state, card)
             )
+        if self.on == self.player:  # not "Ann played Chance on Ann"
+            return Text(
+                "%(player)s played %(deck)s on themselves: %(card)s",
+                player=state.name_of(self.player),
+                deck=DECK_NAMES[card.deck],
+                card=card_text(state, card),
+            )
         return Text(
             "%(player)s played %(deck)s on %(target)s: %(card)s",
             player=state.name_of(self.player),

@@ -65,6 +65,15 @@ def test_a_card_played_on_yourself_and_a_birthday_played_on_another():
         PlayCard(player=ANN, card=BANK_ERROR, on=ANN),
     )
     assert cash(state, ANN) == 1700 and state.player(ANN).hand == (BIRTHDAY,)
+    played = state.undo[-1].events[0]
+    assert (
+        played.describe(state)
+        == "Ann played Community Chest on themselves: Bank error in your favor. Collect $200."
+    )
+    assert (
+        played.describe_to(state, ANN)
+        == "You played Community Chest on yourself: Bank error in your favor. Collect $200."
+    )
     state = run(state, PlayCard(player=ANN, card=BIRTHDAY, on=CAT))  # Cat collects $10 from each
     assert [cash(state, p) for p in (ANN, BOB, CAT)] == [1690, 1490, 1520]
 
