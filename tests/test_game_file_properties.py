@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 import pytest
 from hypothesis.stateful import run_state_machine_as_test
 
-from banker.rules import Command, GameStarted, GameState, fold
+from banker.rules import Command, GameStarted, GameState, describe_action, fold
 from banker.rules.board import edition_to_json
 from banker.rules.editions import CUSTOM, custom_edition
 from banker.service import GameService, game_files
@@ -58,6 +58,7 @@ class MovedTable(Table):
     def __init__(self) -> None:
         super().__init__()
         self.commands: list[Command] = []  # the command of each action in the log
+        self.lines: list[str] = []  # each action's history line, worded just after it
 
     def act(self, command: Command) -> None:
         if not self.log:  # the game is played on the board its file names: a custom edition's cards
@@ -66,6 +67,7 @@ class MovedTable(Table):
         super().act(command)
         if len(self.log) > stored:
             self.commands.append(command)
+            self.lines.append(str(describe_action(self.state, self.log[-1][1])))
 
     def teardown(self) -> None:
         first = FileAction(seq=1, by=BANKER, at=AT, events=(started(self.start_state).to_json(),))
@@ -89,6 +91,10 @@ class MovedTable(Table):
                 raise AssertionError(f"a file with action {seq} changed was imported")
         here = self.service.import_game(raw)
         kept = self.service.state(here.game.id)
+        # worded afresh, each line reads as it did just after its action: a player renamed since,
+        # a late player's seat undone and given to another, keep the names they had then
+        worded = [line.text for line in reversed(self.service.history(here.game.id, limit=None))]
+        assert worded[1:] == self.lines
         assert without_bookkeeping(replace(kept, edition=self.state.edition)) == without_bookkeeping(
             self.state
         )

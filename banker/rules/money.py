@@ -221,10 +221,9 @@ class GoReached(Event):
         return replace(state, at_go=self.player)
 
     def describe(self, state: GameState) -> Text:
-        player = state.player(self.player)
-        if player.level >= state.rules.token_levels:
-            return Text("%(player)s is at GO with a top-level token", player=player.name)
-        return Text("%(player)s may buy a token level at GO", player=player.name)
+        if state.level_of(self.player) >= state.rules.token_levels:
+            return Text("%(player)s is at GO with a top-level token", player=state.name_of(self.player))
+        return Text("%(player)s may buy a token level at GO", player=state.name_of(self.player))
 
 
 def salary(state: GameState, player_id: int) -> int:

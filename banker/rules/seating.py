@@ -54,8 +54,7 @@ class PlayerAdded(Event):
 
 @dataclass(frozen=True)
 class PlayerChanged(Event):
-    """A player's name or piece, as the bank set it; `was` the name before (the history is worded
-    on the newest state)."""
+    """A player's name or piece, as the bank set it; `was` the name before."""
 
     type = "player_changed"
     is_news = True

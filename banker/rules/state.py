@@ -198,6 +198,9 @@ class GameState:
     at_go: int | None = None  # who has just collected the GO salary and may buy a token level
     # (player, deed): a card lets them buy it in a market game, each card its own, until the turn moves on
     card_buys: tuple[tuple[int, int], ...] = ()
+    # (player, name, token level) when an older action happened, to word its history line with
+    # (banker/service/history.py): a player renamed since, a late seat undone and given again
+    then: tuple[tuple[int, str, int], ...] = ()
 
     def has_player(self, player_id: Any) -> bool:
         """Whether `player_id` is a player of the game (a late player's undone seating is not)."""
@@ -224,9 +227,18 @@ class GameState:
             return Text("Free Parking")
         if party == BANK:
             return Text("the bank")
+        for player, name, _ in self.then:
+            if player == party:
+                return name
         named = [p.name for p in self.players if p.id == party]
-        # the history is worded on the newest state: a late player's seat may since be undone
         return named[0] if named else Text("player %(number)s", number=party)
+
+    def level_of(self, party: int) -> int:
+        """The player's token level (see `then`); 0 for a place no one holds."""
+        for player, _, level in self.then:
+            if player == party:
+                return level
+        return next((p.level for p in self.players if p.id == party), 0)
 
     def deed(self, position: Any) -> Deed:
         deed = self.edition.deed_at.get(position)

@@ -12,19 +12,23 @@ an undo within reach would bring back."""
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from banker.rules import Event, GameState, Sent, apply_action
 from banker.rules.auctions import AuctionClosed
 from banker.rules.bankruptcy import WentBankrupt
+from banker.rules.levels import LevelBought
 from banker.rules.money import Paid, with_reason
 from banker.rules.receipts import Receipt, moved_for, parties, undoable
+from banker.rules.seating import PlayerAdded, PlayerChanged
 from banker.rules.tally import standings
 from banker.rules.text import Text
 from banker.rules.undo import UNDO_DEPTH, Undone
 
 SAMPLES = 240  # standings kept per game: a chart draws between half this and this many points
+# what may change what the history says of a player: their name, their seat, their token's level
+TOLD = (PlayerAdded, PlayerChanged, LevelBought, Undone)
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,10 @@ class Chronicle:
     # (player, the last money that moved for them by anyone's action or an undo, when): the line
     # under the balance, drawn without reading the log back
     money: tuple[tuple[int, Receipt, float], ...] = ()
+    # (seq, player, name or "" for a place no one holds any more, token level) for each player an
+    # action seated, renamed, unseated or moved up a level, oldest first: the history words each
+    # action with the players as they were then
+    players_then: tuple[tuple[int, int, str, int], ...] = ()
 
     @property
     def seq(self) -> int:
@@ -109,7 +117,37 @@ def record(
     rents = _biggest(before.rents if before else (), undone, _rents(before, state, seq, events), seq)
     sales = _biggest(before.sales if before else (), undone, sales, seq)
     money = _money(before, state, events, sent)
-    return Chronicle(state=state, stride=stride, samples=samples, rents=rents, sales=sales, money=money)
+    then = before.players_then if before else ()
+    if not before or any(isinstance(event, TOLD) for event in events):
+        then += _changed_players(before.state if before else None, state, seq)
+    return Chronicle(
+        state=state, stride=stride, samples=samples, rents=rents, sales=sales, money=money, players_then=then
+    )
+
+
+def players_along(
+    then: tuple[tuple[int, int, str, int], ...], seqs: Iterable[int]
+) -> Iterator[tuple[tuple[int, str, int], ...]]:
+    """(player, name, level) of each player just after each action of `seqs` (in order), from
+    Chronicle.players_then."""
+    held: dict[int, tuple[str, int]] = {}
+    index = 0
+    for seq in seqs:
+        while index < len(then) and then[index][0] <= seq:
+            _, player, name, level = then[index]
+            held[player] = (name, level)
+            index += 1
+        yield tuple((player, name, level) for player, (name, level) in sorted(held.items()) if name)
+
+
+def _changed_players(
+    before: GameState | None, state: GameState, seq: int
+) -> tuple[tuple[int, int, str, int], ...]:
+    """The players the action `seq` seated, renamed, unseated or moved up a level."""
+    was = {p.id: (p.name, p.level) for p in before.players} if before else {}
+    now = {p.id: (p.name, p.level) for p in state.players}
+    changed = sorted(player for player in was | now if was.get(player) != now.get(player))
+    return tuple((seq, player, *now.get(player, ("", 0))) for player in changed)
 
 
 def _biggest(

@@ -6,12 +6,13 @@ worded yet are read."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from banker.lru import LRU
 from banker.rules import Event, GameState, describe_action
 from banker.rules.text import Text
 from banker.rules.undo import Undone
+from banker.service.chronicle import players_along
 from banker.service.pacing import in_turns
 from banker.service.states import FoldedStates
 
@@ -106,12 +107,18 @@ class HistoryWording:
     def _worded(
         self, game_id: str, state: GameState, after: int, upto: int, say: Callable[[Text], str]
     ) -> Wording:
-        """The actions after `after` up to `upto` as lines, worded on `state`."""
+        """The actions after `after` up to `upto` as lines, worded on `state` with the players as
+        they were just after each action."""
         texts, parties, undone = [], [], set()
-        for action in in_turns(self.states.stored_between(game_id, after, upto)):
+        actions = self.states.stored_between(game_id, after, upto)
+        now = tuple(sorted((player.id, player.name, player.level) for player in state.players))
+        players = players_along(self._players_then(game_id, state), [action.seq for action in actions])
+        for action, then in zip(in_turns(actions), players, strict=True):
             assert action.seq == after + len(texts) + 1, "the log's seqs follow each other"
             events = action.events
-            texts.append(say(describe_action(state, events)))
+            # worded with the players as they were: renamed since, a place seated again, a level up
+            worded_on = state if then == now else replace(state, then=then)
+            texts.append(say(describe_action(worded_on, events)))
             bits = _party_bits(events)
             for seq in (event.seq for event in events if isinstance(event, Undone)):
                 # an undo concerns the players of the action it reverses: their money moved back
@@ -119,6 +126,13 @@ class HistoryWording:
                 undone.add(seq)
             parties.append(bits)
         return Wording(first=after + 1, texts=tuple(texts), parties=tuple(parties), undone=frozenset(undone))
+
+    def _players_then(self, game_id: str, state: GameState) -> tuple[tuple[int, int, str, int], ...]:
+        """The players as the game's actions changed them, up to `state` (Chronicle.players_then)."""
+        kept = self.states.kept(game_id)
+        if kept is None or kept.seq < state.seq:
+            kept = self.states.current(game_id)
+        return kept.players_then
 
     def _parties_of(self, game_id: str, seq: int) -> int:
         """The players of the action at `seq`, as bits (see `_party_bits`)."""
