@@ -116,16 +116,23 @@ class GameStarted(Event):
 
 
 @dataclass(frozen=True)
-class Joined(Event):
-    """A phone took a player's seat; the game itself is unchanged, but every screen hears it."""
+class SeatEvent(Event):
+    """Something about the phone that acts for `player`: the game itself is unchanged (nothing to
+    undo, no move of play), but every screen hears it."""
 
-    type = "joined"
     undoable: ClassVar[bool] = False
     quiet: ClassVar[bool] = True
     player: int
 
     def apply(self, state: GameState) -> GameState:
         return state
+
+
+@dataclass(frozen=True)
+class Joined(SeatEvent):
+    """A phone took a player's seat."""
+
+    type = "joined"
 
     def describe(self, state: GameState) -> Text:
         return Text("%(player)s joined on their phone", player=state.name_of(self.player))
@@ -148,18 +155,11 @@ class Join(Command):
 
 
 @dataclass(frozen=True)
-class KeyReplaced(Event):
-    """The bank gave a player's seat a new key, for a lost phone: the game is unchanged, but every
-    screen hears it, and the log keeps who could act for the player from when (the key itself is
-    in the seats, never in the log)."""
+class KeyReplaced(SeatEvent):
+    """The bank gave a player's seat a new key, for a lost phone: the log keeps who could act for
+    the player from when (the key itself is in the seats, never in the log)."""
 
     type = "key_replaced"
-    undoable: ClassVar[bool] = False
-    quiet: ClassVar[bool] = True
-    player: int
-
-    def apply(self, state: GameState) -> GameState:
-        return state
 
     def describe(self, state: GameState) -> Text:
         return Text(
