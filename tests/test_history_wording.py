@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from banker.service import GameService
 from banker.service.broker import Broker
+from banker.service.chronicle import PLAYERS_THEN
 
 
 def worded(service: GameService, game_id: str) -> list[str]:
@@ -47,3 +48,20 @@ def test_a_restarted_server_words_every_line_as_it_read_when_it_happened(service
     restarted = GameService(service.engine, Broker())
     assert worded(restarted, game_id)[1:] == as_played
     assert worded(service, game_id)[1:] == as_played
+
+
+def test_a_game_renamed_over_and_over_keeps_a_bounded_record_of_its_names(service):
+    """A game file may hold thousands of renames: the server keeps the newest PLAYERS_THEN, and
+    the lines they cover still read as they did."""
+    game = service.create_game(["Ann", "Bob"])
+    game_id, bank = game.game.id, game.banker.token
+    for turn in range(PLAYERS_THEN + 10):
+        service.run(game_id, bank, {"type": "change_player", "player": 2, "name": f"Bob {turn}"})
+        service.run(game_id, bank, {"type": "pay_player", "player": 2, "to": 1, "amount": 1})
+    assert len(service.states.current(game_id).players_then) == PLAYERS_THEN
+    restarted = GameService(service.engine, Broker())
+    assert worded(restarted, game_id)[-3:] == [
+        f"Bob {PLAYERS_THEN + 8} paid Ann $1",
+        f"Bob {PLAYERS_THEN + 8} is now called Bob {PLAYERS_THEN + 9}",
+        f"Bob {PLAYERS_THEN + 9} paid Ann $1",
+    ]

@@ -7,7 +7,9 @@ It is folded along with the state, one action at a time, so the end of a game is
 the server already holds instead of replaying the log; and it keeps no state per action: the
 standings are sampled (every `stride`-th action, the stride doubling as the game grows, so a game of
 any length keeps at most SAMPLES of them) and each moment is kept in words, with the smaller ones
-an undo within reach would bring back."""
+an undo within reach would bring back. It also keeps each player's name and token level from every
+action that changed them (at most PLAYERS_THEN such changes), for the history to word each line
+with the players as they were."""
 
 from __future__ import annotations
 
@@ -29,6 +31,9 @@ from banker.rules.undo import UNDO_DEPTH, Undone
 SAMPLES = 240  # standings kept per game: a chart draws between half this and this many points
 # what may change what the history says of a player: their name, their seat, their token's level
 TOLD = (PlayerAdded, PlayerChanged, LevelBought, Undone)
+# such changes kept per game (a game has a few dozen): past them, the oldest lines of a game renamed
+# over and over are worded with the names of its newest state
+PLAYERS_THEN = 256
 
 
 @dataclass(frozen=True)
@@ -119,7 +124,7 @@ def record(
     money = _money(before, state, events, sent)
     then = before.players_then if before else ()
     if not before or any(isinstance(event, TOLD) for event in events):
-        then += _changed_players(before.state if before else None, state, seq)
+        then = (*then, *_changed_players(before.state if before else None, state, seq))[-PLAYERS_THEN:]
     return Chronicle(
         state=state, stride=stride, samples=samples, rents=rents, sales=sales, money=money, players_then=then
     )
