@@ -21,7 +21,7 @@ from banker.rules.errors import InvalidCommand
 from banker.rules.inputs import check_name, check_text, visible
 from banker.rules.lookalike import looks
 from banker.rules.ruleset import RENAMED, RuleSet, counted_in_thousands, rules_from_stored, ruleset_for
-from banker.rules.state import PLAYER_COLOURS, GameState, Player, format_money
+from banker.rules.state import BANK, PLAYER_COLOURS, GameState, Player, format_money
 from banker.rules.text import ITEMS, Parts, Text, listing
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -162,6 +162,8 @@ class KeyReplaced(SeatEvent):
     type = "key_replaced"
 
     def describe(self, state: GameState) -> Text:
+        if self.player == BANK:
+            return Text("The bank made a new bank QR code: phones with the old one no longer act as the bank")
         return Text(
             "The bank made a new QR code for %(player)s: the old one no longer acts for them",
             player=state.name_of(self.player),
@@ -181,8 +183,21 @@ class ReplaceKey(Command):
     player: int
 
     def decide(self, state: GameState, now: float) -> list[Event]:
-        state.player(self.player)
         return [KeyReplaced(player=self.player)]
+
+
+@dataclass(frozen=True)
+class ReplaceBankKey(Command):
+    """A bank's phone lost: the bank's page of its own QR code sends it, from a phone that keeps
+    the bank's seat under the new key."""
+
+    type = "replace_bank_key"
+    banker_only = True
+    refused_to_seats = ReplaceKey.refused_to_seats
+    after_end = True
+
+    def decide(self, state: GameState, now: float) -> list[Event]:
+        return [KeyReplaced(player=BANK)]
 
 
 def start_game(

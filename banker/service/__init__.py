@@ -23,7 +23,7 @@ from sqlalchemy.engine import Engine
 from banker.config import GAMES_KEPT
 from banker.rules import GameState, InvalidCommand, RuleError, parse_command, start_game
 from banker.rules.base import Throw
-from banker.rules.game import Join, ReplaceKey, refuse_end_passed
+from banker.rules.game import Join, ReplaceBankKey, ReplaceKey, refuse_end_passed
 from banker.rules.inputs import check_text
 from banker.rules.text import Text
 from banker.service.acting import SEAT_TAKEN_BACK
@@ -194,6 +194,12 @@ class GameService:
         """A lost phone: the player's seat under a new key and QR code, stored with the action that
         tells every screen, and the old phone (whoever holds it now) no longer acts for them."""
         self.recorder.append(game_id, BANKER, None, lambda _state, _now: ReplaceKey(player=player_id))
+
+    def replace_bank_key(self, game_id: str) -> SeatKey:
+        """A bank's phone lost: the bank's seat under a new key, as `replace_key`; the new seat,
+        for the phone that asked to keep."""
+        self.recorder.append(game_id, BANKER, None, lambda _state, _now: ReplaceBankKey())
+        return self.seats.bank_seat(game_id)
 
     def seat_joined_by(self, game_id: str, phone: str) -> SeatInfo | None:
         """The player's seat `phone` took on the join screen (see claim_seat), if it still seats

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from banker.rules import BANK, COMMANDS, Command, decide, parse_command
 from banker.rules.dice import RollDice
-from banker.rules.game import Join, Joined, KeyReplaced, ReplaceKey
+from banker.rules.game import Join, Joined, KeyReplaced, ReplaceBankKey, ReplaceKey
 from banker.rules.inputs import MAX_AMOUNT
 from banker.rules.ruleset import MOST_WITH_SPEED_DIE
 from banker.rules.state import TradeSide
@@ -111,5 +111,10 @@ def test_a_new_qr_code_is_in_the_log_changes_nothing_and_is_not_undone():
     assert replaced.players == state.players and replaced.seq == state.seq + 1
     assert replaced.undo == state.undo  # the banker's undo still takes back Bob's payment, not this
     assert decide(replace(state, ended=True), ReplaceKey(player=BOB)) == [KeyReplaced(player=BOB)]
-    assert refusal(state, ReplaceKey(player=0)) == "There is no player 0 in this game."
     assert refusal(state, ReplaceKey(player=9)) == "There is no player 9 in this game."
+    assert refusal(state, ReplaceKey(player=BANK)) == "There is no player 0 in this game."
+    (bank,) = decide(state, parse_command({"type": "replace_bank_key"}))  # a bank's phone lost
+    assert bank == KeyReplaced(player=BANK) and ReplaceBankKey.banker_only and ReplaceBankKey.refused_to_seats
+    assert bank.describe(state) == (
+        "The bank made a new bank QR code: phones with the old one no longer act as the bank"
+    )

@@ -383,6 +383,44 @@ def test_a_lost_phone_is_cut_off_by_a_new_qr_code_and_the_new_phone_plays_on(app
     assert app.extensions["banker"].state(game_id).player(1).cash == 1480
 
 
+def test_a_lost_bank_phone_is_cut_off_by_a_new_bank_qr_code_and_this_one_stays_the_bank(app, table):
+    """The bank on the host's laptop and on a phone that is then lost: the laptop makes a new bank
+    QR code, the lost phone acts as the bank no more, and the laptop plays on as the bank."""
+    game_id, laptop = table["id"], table["host"]
+    old = app.extensions["banker"].seats.bank_seat(game_id).token
+    shown = readable(page(laptop, game_id, "/bank"))
+    assert "The bank's QR code" in shown and "can be the bank too" in shown
+    qr_page = readable(page(laptop, game_id, "/bank-key"))
+    assert f"/seat/{old}" in qr_page and "Scan it with another phone to make it the bank too." in qr_page
+    lost = app.test_client()
+    take_seat(lost, f"/seat/{old}")  # the phone that then goes missing, a bank too
+    assert do(lost, game_id, "bank", type="pass_go", player="1").status_code == 200
+    asked = readable(page(laptop, game_id, "/bank-key?new=ask"))
+    assert "Every other phone with the bank's seat stops acting as the bank; this one keeps it." in asked
+    assert old not in asked  # no code shown while the bank decides: it is the key about to go
+    before = seq(app, game_id)
+    token = csrf_token(laptop, f"/g/{game_id}/bank-key?new=ask")
+    made = laptop.post(f"/g/{game_id}/bank-key", data={"csrf_token": token}, follow_redirects=True)
+    new = app.extensions["banker"].seats.bank_seat(game_id).token
+    assert new != old and f"/seat/{new}" in text(made) and f"/seat/{old}" not in text(made)
+    assert "the old one, and every other phone that used it, no longer act as the bank" in readable(
+        text(made)
+    )
+    assert seq(app, game_id) == before + 1  # the new key is an action of the log
+    told = "The bank made a new bank QR code: phones with the old one no longer act as the bank"
+    assert told in readable(page(table["Bob"], game_id, "/history"))
+    refused = do(lost, game_id, "bank", type="pass_go", player="1")
+    assert refused.status_code == 403 and seq(app, game_id) == before + 1
+    assert lost.get(f"/g/{game_id}/bank").status_code == 403
+    assert do(laptop, game_id, "bank", type="pass_go", player="1").status_code == 200
+    assert app.extensions["banker"].state(game_id).player(1).cash == 1900
+    # only the bank makes one: a player's phone is refused, and nothing changes
+    bob = table["Bob"]
+    assert bob.get(f"/g/{game_id}/bank-key").status_code == 403
+    refused = bob.post(f"/g/{game_id}/bank-key", data={"csrf_token": csrf_token(bob, f"/g/{game_id}")})
+    assert refused.status_code == 403 and app.extensions["banker"].seats.bank_seat(game_id).token == new
+
+
 def test_only_the_bank_makes_a_new_qr_code_and_only_for_a_player(app, table):
     game_id, host = table["id"], table["host"]
     keys = [s.token for s in app.extensions["banker"].seats.of(game_id)]

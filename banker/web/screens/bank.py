@@ -1,12 +1,12 @@
-"""The banker's screen: everyone's money, acting for any player, undo, a player's seat QR code,
-and the whole game to download."""
+"""The banker's screen: everyone's money, acting for any player, undo, a player's seat QR code and
+the bank's own, and the whole game to download."""
 
 from __future__ import annotations
 
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
 from banker import qr
-from banker.rules import undo_preview
+from banker.rules import GameState, undo_preview
 from banker.web.context import seat_required
 from banker.web.http import game_files, seats
 from banker.web.screens.table import screen_context
@@ -49,19 +49,42 @@ def seat_qr(game_id: str, player_id: int):
     state = service.state(game_id)
     player = state.player(player_id)
     seat = next(s for s in service.seats.of(game_id) if s.player_id == player_id)
+    # claimed: a phone already joined, and this is for a lost or new one
+    return _seat_qr("bank/seat_qr.html", game_id, state, seat.token, player=player, claimed=seat.claimed)
+
+
+@bp.get("/bank-key")
+@seat_required("bank")
+def bank_qr(game_id: str):
+    """The bank's own QR code, for another phone to be a bank too, or a new one for a lost phone."""
+    service = seats.service()
+    token = service.seats.bank_seat(game_id).token
+    return _seat_qr("bank/bank_qr.html", game_id, service.state(game_id), token)
+
+
+def _seat_qr(template: str, game_id: str, state: GameState, token: str, **shown: object) -> str:
+    """A page of a seat's QR code and link, or of the question whether to give it a new key."""
     base = current_app.config["PUBLIC_URL"] or request.host_url
-    link = base.rstrip("/") + url_for("join.rejoin", token=seat.token)
+    link = base.rstrip("/") + url_for("join.rejoin", token=token)
     return render_template(
-        "bank/seat_qr.html",
+        template,
         game_id=game_id,
         state=state,
-        player=player,
-        claimed=seat.claimed,  # a phone already joined: this is for a lost or new one
         asked=request.args.get("new") == "ask",  # a new key asked for, not yet confirmed
         made=request.args.get("new") == "made",
         svg=qr.svg(link),
         link=link,
+        **shown,
     )
+
+
+@bp.post("/bank-key")
+@seat_required("bank")
+def new_bank_key(game_id: str):
+    """A bank's phone lost: the bank's seat under a new key; this phone keeps it, every other
+    phone with the old one no longer acts as the bank."""
+    seats.remember(seats.service().replace_bank_key(game_id))
+    return redirect(url_for("bank.bank_qr", game_id=game_id, new="made"), 303)
 
 
 @bp.post("/seats/<int:player_id>")
