@@ -52,6 +52,7 @@ class Nginx:
 
     def __init__(self, directory: Path, servers: list[ServeProcess]) -> None:
         self.directory = directory
+        self.servers = servers
         self.http_port, self.https_port = free_port(), free_port()
         authority = trustme.CA()
         certificate = authority.issue_cert(HOST, "127.0.0.1")
@@ -80,18 +81,30 @@ class Nginx:
         return config
 
     def start(self) -> None:
+        """Start nginx and wait until it answers HTTPS with its own certificate. A port found free
+        may be taken by another test's process before nginx binds it, which then answers there
+        while nginx waits to bind and gives up: nginx starts again on other ports."""
+        for _ in range(3):
+            if self._started():
+                return
+            self.stop()
+            self.http_port, self.https_port = free_port(), free_port()
+            (self.directory / "banker.conf").write_text(self._tested(DOCS_CONFIG.read_text(), self.servers))
+        raise RuntimeError(f"nginx did not start:\n{(self.directory / 'error.log').read_text()}")
+
+    def _started(self) -> bool:
         executable = shutil.which("nginx") or "/usr/sbin/nginx"
         command = [executable, "-e", "error.log", "-p", str(self.directory), "-c", "nginx.conf"]
         self.process = subprocess.Popen(command, cwd=self.directory, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and self.process.poll() is None:
-            try:
-                socket.create_connection(("127.0.0.1", self.https_port), timeout=1).close()
-                return
+            try:  # only this nginx shows the test's certificate
+                with socket.create_connection(("127.0.0.1", self.https_port), timeout=1) as sock:
+                    self.trust.wrap_socket(sock, server_hostname=HOST).close()
+                return True
             except OSError:
                 time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"nginx did not start:\n{(self.directory / 'error.log').read_text()}")
+        return False
 
     def stop(self) -> None:
         if self.process is not None:
