@@ -19,6 +19,10 @@ from banker.service.seats import BANKER, SeatKey
 from banker.web.http import seats
 
 VIEWS = ("player", "bank", "lobby", "display")
+BANK_KEY_REFUSED = Text(
+    "That bank key is not valid for this game. If the bank made a new bank QR code, scan it from"
+    " the phone or laptop that made it."
+)
 
 
 class NoSeat(Forbidden):
@@ -95,7 +99,7 @@ def seat_for(game_id: str, role: str | None = None) -> SeatKey:
             try:
                 return seats.service().seats.seat(game_id, token)
             except Forbidden as error:
-                raise NoSeat(error.message) from None
+                raise NoSeat(BANK_KEY_REFUSED if name == "bank" else error.message) from None
     if role == "bank":
         raise NoSeat(Text("Only the banker's phone can open the bank."))
     raise NoSeat(Text("This phone has no seat in this game. Join with the game's QR code."))

@@ -13,7 +13,7 @@ from banker.service.broker import Broker
 from banker.service.errors import Forbidden
 from banker.service.seats import SEAT_KEY_SECONDS
 from banker.service.states import STATES_KEPT
-from tests.support.sse import lines_of
+from tests.support.sse import lines_of, messages
 from tests.support.web import (
     HTMX,
     csrf_token,
@@ -253,6 +253,10 @@ def test_a_late_seats_old_link_opens_nothing(app, table):
     assert app.test_client().get(link).status_code == 404
 
 
+# what a stream whose seat is gone is sent last: its page closes it (sse-close) and loads again
+CUT_OFF = [("off", "off")]
+
+
 def late_dans_stream(app, table, meanwhile) -> tuple[FlaskClient, bytes]:
     """Dan seated late, his phone watching while the bank does `meanwhile()`: his phone, and what
     its stream was sent until it ended."""
@@ -283,18 +287,19 @@ def test_a_live_stream_whose_seat_was_given_to_another_closes_showing_nothing(ap
             do(table["host"], table["id"], "bank", type="pass_go", player="4")
 
     _, pushed = late_dans_stream(app, table, eve_in_his_place)
-    assert b"event: update" not in pushed
+    assert [(m.event, m.data) for m in messages(pushed)] == CUT_OFF  # and none of Eve's screen
 
 
 def test_a_late_players_stream_ends_when_the_bank_undoes_the_seating_and_is_not_opened_again(app, table):
     """It drew the next change for a player no longer in the game, and failed; its page, opening it
-    again every second, is told by its next poll: "The banker took back this seat"."""
+    again every second, showed "Reconnecting…" over a screen refusing every tap. It is told to
+    stop (its page then loads itself again: "The banker took back this seat")."""
 
     def undone():
         do(table["host"], table["id"], "bank", type="undo")
 
     dan, pushed = late_dans_stream(app, table, undone)
-    assert b"event: update" not in pushed  # it ends, with no message and no error
+    assert [(m.event, m.data) for m in messages(pushed)] == CUT_OFF  # it ends, with no error
     again = dan.get(f"/g/{table['id']}/stream?seq={seq(app, table['id'])}&view=player")
     assert again.status_code == 403
     assert "The banker took back this seat" in readable(again.get_data(as_text=True))
@@ -411,7 +416,11 @@ def test_a_lost_bank_phone_is_cut_off_by_a_new_bank_qr_code_and_this_one_stays_t
     assert told in readable(page(table["Bob"], game_id, "/history"))
     refused = do(lost, game_id, "bank", type="pass_go", player="1")
     assert refused.status_code == 403 and seq(app, game_id) == before + 1
-    assert lost.get(f"/g/{game_id}/bank").status_code == 403
+    refused = lost.get(f"/g/{game_id}/bank")
+    assert refused.status_code == 403
+    assert "That bank key is not valid for this game. If the bank made a new bank QR code, scan it" in (
+        readable(text(refused))
+    )
     assert do(laptop, game_id, "bank", type="pass_go", player="1").status_code == 200
     assert app.extensions["banker"].state(game_id).player(1).cash == 1900
     # only the bank makes one: a player's phone is refused, and nothing changes
@@ -480,4 +489,4 @@ def test_the_lost_phones_live_stream_ends_when_the_bank_makes_a_new_qr_code(app,
         pushed = b"".join(iter(readline, b""))
     finally:
         stream.close()
-    assert b"event: update" not in pushed
+    assert [(m.event, m.data) for m in messages(pushed)] == CUT_OFF  # and not Bob's payment to Ann

@@ -44,6 +44,9 @@ bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 IN_TURN = 8  # changes a stream behind is brought through one by one
 WHOLE_FRESH = 0.25  # s: streams share a screen drawn whole this recently (its "just now" stays so)
 WRITE_COUNTED = 0.001  # s of a message's write counted as its game's work (a write takes 0.05 ms)
+# a phone's seat gone (a new QR code made for it, a late seating undone): the page closes its
+# stream on this (its body's sse-close) and loads itself again, to the refusal that says why
+CUT_OFF = "event: off\ndata: off\n\n"
 BUSY_STREAMS = Text(
     "This game has as many live screens open as it can hold; this one checks for changes instead."
 )
@@ -238,7 +241,8 @@ def stream(game_id: str):
 
     def taken_away() -> bool:
         """Whether the seat this screen was opened with is gone since it connected: the bank
-        turned off the table display's link, or gave a late player's place to another."""
+        turned off the table display's link, made a new QR code for the seat, or gave a late
+        player's place to another."""
         try:
             if view == "display":
                 service.seats.display(game_id, seat.token)
@@ -270,9 +274,8 @@ def stream(game_id: str):
             if time.monotonic() >= deadline:
                 return
             announced = service.broker.wait(game_id, shown, keepalive)
-            if taken_away():  # it shows nothing more; a display says why
-                if view == "display":
-                    yield _update(shown, render_template("display/_off.html"))
+            if taken_away():  # it shows nothing more, and says why
+                yield _update(shown, render_template("display/_off.html")) if view == "display" else CUT_OFF
                 return
             behind = announced > shown
             if behind:
@@ -281,7 +284,8 @@ def stream(game_id: str):
                     turns.last_in_line()
                 now = service.state_at(game_id, announced)
                 if seat.player_id > BANKER and not now.has_player(seat.player_id):
-                    return  # a late seating undone: the page's next ask is told why
+                    yield CUT_OFF  # a late seating undone
+                    return
             else:
                 yield ": keepalive\n\n"
 
