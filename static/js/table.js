@@ -49,7 +49,15 @@ function cashIn(shown) {
     tick();
   }
 
-  // A timed game's clock in the header: minutes and seconds left.
+  // A timed game's time left, as the server draws it (banker/web/panels/tally.py): "9:05", "1:30:00"
+  function gameClockText(left) {
+    var minutes = Math.floor(left / 60) % 60;
+    var hours = Math.floor(left / 3600);
+    var seconds = String(left % 60).padStart(2, "0");
+    return hours ? hours + ":" + String(minutes).padStart(2, "0") + ":" + seconds : minutes + ":" + seconds;
+  }
+
+  // A timed game's clock in the header: the time left, counted down.
   function startGameClock(clock) {
     if (clock.dataset.started || !clock.dataset.endsIn) return; // "Time is up": nothing to count
     clock.dataset.started = "1";
@@ -57,7 +65,9 @@ function cashIn(shown) {
     function tick() {
       if (!clock.isConnected) return;
       var left = Math.max(0, Math.ceil((endsAt - performance.now()) / 1000));
-      clock.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      var shown = gameClockText(left);
+      if (clock.textContent !== shown) clock.textContent = shown;
+      clock.toggleAttribute("data-long", left >= 3600); // its hours drawn smaller on a phone (app.css)
       clock.classList.toggle("ending", left <= 300);
       if (left > 0) setTimeout(tick, 250);
     }

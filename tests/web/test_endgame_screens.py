@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from banker.web.panels.tally import clock_text
 from tests.support.sse import messages
 from tests.support.web import (
     JA,
@@ -297,6 +298,12 @@ def test_a_timed_game_ends_by_itself_when_any_phone_looks(app, clock):
     clock.advance(3600)
     html = page(phone, game.game.id)
     assert "Game over" in html and "A tie at the top!" in html
+
+
+def test_a_timed_games_clock_reads_hours_and_minutes_from_an_hour():
+    """Ninety minutes read "90:00", two hours "120:00"."""
+    shown = [clock_text(s) for s in (0, 59.9, 540, 3599, 3600, 5400, 7199, 36000)]
+    assert shown == ["0:00", "0:59", "9:00", "59:59", "1:00:00", "1:30:00", "1:59:59", "10:00:00"]
 
 
 def test_a_timed_games_end_undone_tells_the_bank_to_end_it(app, clock):

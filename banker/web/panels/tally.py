@@ -195,6 +195,14 @@ def time_left(state: GameState) -> float | None:
     return max(0.0, state.rules.end_at - seats.service().clock())
 
 
+def clock_text(seconds: float) -> str:
+    """A timed game's time left as its clock shows it: "9:05", from an hour "1:30:00" (static/js/table.js
+    counts it down in the same form)."""
+    hours, rest = divmod(int(seconds), 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
 def end_reason(state: GameState) -> Text | None:
     """Why the game ended and what the end called off, under "Game over" ("A bankruptcy ends this
     game", "Time is up; the auction of Boardwalk is called off, ..."): the phones went from a game
@@ -225,4 +233,4 @@ def _endgame(state: GameState, you: int | None) -> EndOfGame:
 
 
 REGIONS = (Region("endgame", ("bank",), "bank/_endgame.html", _endgame),)
-TEMPLATE_GLOBALS = {"time_left": time_left, "end_reason": end_reason}
+TEMPLATE_GLOBALS = {"time_left": time_left, "clock_text": clock_text, "end_reason": end_reason}
