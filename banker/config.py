@@ -74,7 +74,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "TIMER": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
-        "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 30,
+        # the most a browser keeps a cookie (Chromium caps it at 400 days): a game left on the
+        # shelf for a season finds its phones seated, while its server keeps it (BANKER_KEEP_DAYS)
+        "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 400,
         # the cookie is sent again when a seat is added, not re-signed on every screen update
         "SESSION_REFRESH_EACH_REQUEST": False,
         "WTF_CSRF_TIME_LIMIT": None,  # a game night is long; the token lives with the session

@@ -183,6 +183,22 @@ def test_a_phone_that_comes_back_within_the_month_keeps_its_seat_for_another(app
         assert host.get(f"/g/{game_id}/bank").status_code == 200, f"weekend {weekend}"
 
 
+def test_a_game_left_on_the_shelf_for_months_finds_its_phones_seated(app, monkeypatch):
+    """A seat's cookie lasted 30 days after the last visit: a game put away for the summer found
+    every phone a stranger and the host locked out of the bank, while the server still kept it."""
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob")
+    ann = app.test_client()
+    join(ann, join_code(host, game_id), 1)
+    start = time.time()
+    for days, status in ((120, 200), (120 + 399, 200), (120 + 399 + 401, 403)):
+        now = start + days * DAY
+        monkeypatch.setattr(time, "time", lambda now=now: now)  # the cookie's signature is timed by it
+        monkeypatch.setattr(app.session_interface, "clock", time.time)
+        assert ann.get(f"/g/{game_id}").status_code == status, f"after {days} days"
+        assert host.get(f"/g/{game_id}/bank").status_code == status, f"after {days} days"
+
+
 def test_a_phone_that_never_heard_its_joins_answer_gets_its_seat_on_the_next_tap(app):
     """A double tap on a name over a slow Wi-Fi (or an answer lost on the way) seated the phone on
     the first tap and never told it: the second tap was refused, "Ann has already joined on another
@@ -204,6 +220,22 @@ def test_a_phone_that_never_heard_its_joins_answer_gets_its_seat_on_the_next_tap
         f"/join/{code}", data={"csrf_token": csrf_token(stranger, f"/join/{code}"), "player": 1}
     )
     assert refused.status_code == 409
+
+
+def test_a_game_left_on_the_shelf_for_months_finds_its_phones_seated(app, monkeypatch):
+    """A seat's cookie lasted 30 days after the last visit: a game put away for the summer found
+    every phone a stranger and the host locked out of the bank, while the server still kept it."""
+    host = app.test_client()
+    game_id = new_game(host, "Ann", "Bob")
+    ann = app.test_client()
+    join(ann, join_code(host, game_id), 1)
+    start = time.time()
+    for days, status in ((120, 200), (120 + 399, 200), (120 + 399 + 401, 403)):
+        now = start + days * DAY
+        monkeypatch.setattr(time, "time", lambda now=now: now)  # the cookie's signature is timed by it
+        monkeypatch.setattr(app.session_interface, "clock", time.time)
+        assert ann.get(f"/g/{game_id}").status_code == status, f"after {days} days"
+        assert host.get(f"/g/{game_id}/bank").status_code == status, f"after {days} days"
 
 
 def test_a_phone_that_never_heard_its_joins_answer_finds_its_seat_on_the_join_link(app):
