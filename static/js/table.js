@@ -323,14 +323,16 @@ function cashIn(shown) {
     var lastPoll = 0;
     document.body.addEventListener("htmx:sseOpen", function () { streamOpen = true; });
     document.body.addEventListener("htmx:sseError", function () { streamOpen = false; });
-    // this phone's seat is gone (a new QR code made for it, a late seating undone): the stream
-    // says so and ends, or a poll is refused; loaded again, the page is the refusal saying why,
-    // not a screen whose every tap is refused under a "Reconnecting…" that never ends
+    // this phone's seat is gone (a new QR code made for it, a late seating undone, the game
+    // deleted): the stream says so and ends, or a poll is refused; loaded again, the page is the
+    // refusal saying why, not a screen whose every tap is refused under a "Reconnecting…" that
+    // never ends
     document.body.addEventListener("htmx:sseClose", function (event) {
       if (event.detail.type === "message") location.reload();
     });
     document.body.addEventListener("htmx:afterRequest", function (event) {
-      if (event.detail.xhr.status === 403 && event.detail.elt.hasAttribute("data-live")) location.reload();
+      var gone = [403, 404].indexOf(event.detail.xhr.status) !== -1;
+      if (gone && event.detail.elt.hasAttribute("data-live")) location.reload();
     });
     document.body.addEventListener("htmx:confirm", function (event) {
       if (event.detail.triggeringEvent || !event.target.hasAttribute("data-live")) return;

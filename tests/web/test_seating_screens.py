@@ -3,7 +3,9 @@ lets one go; a player leaves from their own phone; the API hands the bank the la
 
 from __future__ import annotations
 
+import itertools
 import re
+import time
 
 import pytest
 from flask.testing import FlaskClient
@@ -17,10 +19,12 @@ from tests.support.sse import lines_of, messages
 from tests.support.web import (
     HTMX,
     csrf_token,
+    display_link,
     do,
     join,
     join_code,
     new_game,
+    open_display,
     page,
     readable,
     refusal,
@@ -490,3 +494,31 @@ def test_the_lost_phones_live_stream_ends_when_the_bank_makes_a_new_qr_code(app,
     finally:
         stream.close()
     assert [(m.event, m.data) for m in messages(pushed)] == CUT_OFF  # and not Bob's payment to Ann
+
+
+@pytest.mark.parametrize("screen", ["player", "display"])
+def test_a_screen_watching_a_game_that_is_deleted_is_told_so_and_its_stream_ends(app, clock, table, screen):
+    """A game pruned (untouched for the days the server keeps games) while a phone or the table
+    display still showed it: its stream failed on the missing game with an error in the server's
+    log, and the page, "Reconnecting…", asked again for ever. It now ends as for a seat gone, and
+    the page's next load says there is no such game."""
+    game_id, service = table["id"], app.extensions["banker"]
+    watching = table["Ann"]
+    if screen == "display":
+        watching = open_display(app, game_id, display_link(table["host"], game_id))
+    # every read of a key or a display link too old to be remembered
+    service.seats.monotonic = itertools.count(time.monotonic(), 2 * SEAT_KEY_SECONDS).__next__
+    app.config["STREAM_SECONDS"] = 5
+    stream = watching.get(f"/g/{game_id}/stream?seq={seq(app, game_id)}&view={screen}", buffered=False)
+    try:
+        readline = lines_of(stream.response)
+        while not readline().startswith(b":"):
+            pass  # the screen is watching
+        clock.advance(31 * 24 * 60 * 60)
+        assert [game.id for game in service.prune(30)] == [game_id]
+        pushed = b"".join(iter(readline, b""))
+    finally:
+        stream.close()
+    assert [(m.event, m.data) for m in messages(pushed)] == CUT_OFF
+    gone = watching.get(f"/g/{game_id}" + ("/display" if screen == "display" else ""))
+    assert gone.status_code == 404 and "There is no such game" in readable(text(gone))

@@ -29,7 +29,7 @@ from banker.rules.errors import InvalidCommand
 from banker.rules.game import MAX_PLAYERS
 from banker.rules.inputs import escaped
 from banker.rules.text import Text
-from banker.service.errors import Forbidden
+from banker.service.errors import Forbidden, NotFound
 from banker.service.seats import BANKER
 from banker.web import push, replies
 from banker.web.context import VIEWS, acting_player, seat_required, seated, tap_id
@@ -44,8 +44,8 @@ bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 IN_TURN = 8  # changes a stream behind is brought through one by one
 WHOLE_FRESH = 0.25  # s: streams share a screen drawn whole this recently (its "just now" stays so)
 WRITE_COUNTED = 0.001  # s of a message's write counted as its game's work (a write takes 0.05 ms)
-# a phone's seat gone (a new QR code made for it, a late seating undone): the page closes its
-# stream on this (its body's sse-close) and loads itself again, to the refusal that says why
+# a phone's seat gone (a new QR code made for it, a late seating undone, its game deleted): the page
+# closes its stream on this (its body's sse-close) and loads itself again, to the refusal that says why
 CUT_OFF = "event: off\ndata: off\n\n"
 BUSY_STREAMS = Text(
     "This game has as many live screens open as it can hold; this one checks for changes instead."
@@ -239,18 +239,20 @@ def stream(game_id: str):
     def changed(before: GameState, after: GameState) -> str:
         return _update(after.seq, push.message(game_id, before, after, view, seat, _drawing(game_id)))
 
-    def taken_away() -> bool:
-        """Whether the seat this screen was opened with is gone since it connected: the bank
-        turned off the table display's link, made a new QR code for the seat, or gave a late
-        player's place to another."""
+    def last_word(shown: int) -> str | None:
+        """What this screen is sent last when what it was opened with is gone since it connected:
+        the bank turned off the table display's link, made a new QR code for the seat, or gave a
+        late player's place to another; or the game was deleted (pruned). None while it stands."""
         try:
             if view == "display":
                 service.seats.display(game_id, seat.token)
             else:
                 service.seats.seat(game_id, seat.token)
-        except Forbidden:
-            return True
-        return False
+        except Forbidden:  # a display says why on its screen, across the table from any phone
+            return _update(shown, render_template("display/_off.html")) if view == "display" else CUT_OFF
+        except NotFound:
+            return CUT_OFF
+        return None
 
     def events():
         yield "retry: 1000\n\n"
@@ -274,8 +276,8 @@ def stream(game_id: str):
             if time.monotonic() >= deadline:
                 return
             announced = service.broker.wait(game_id, shown, keepalive)
-            if taken_away():  # it shows nothing more, and says why
-                yield _update(shown, render_template("display/_off.html")) if view == "display" else CUT_OFF
+            if (word := last_word(shown)) is not None:  # it shows nothing more, and says why
+                yield word
                 return
             behind = announced > shown
             if behind:
