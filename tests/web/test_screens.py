@@ -29,6 +29,7 @@ def test_new_game_leads_to_a_lobby_with_the_qr_code_and_join_code(client):
     page = client.get(f"/g/{game_id}/lobby").get_data(as_text=True)
     code = join_code(client, game_id)
     assert re.fullmatch(r"[A-Z2-9]{6}", code)
+    assert f'aria-label="Join code">{code}<' in page  # the code, shown to be typed in
     assert f"http://table.local:5000/join/{code}" in page
     assert "<svg" in page and "0 of 2 phones joined" in page
     svg = client.get(f"/g/{game_id}/qr.svg")
