@@ -180,6 +180,12 @@ def test_a_file_over_the_bound_is_refused_unread(app, client):
     assert rows(app) == before
     with pytest.raises(game_files.BadGameFile, match="larger than a game can be"):
         game_files.read(b"{" + b" " * game_files.MAX_BYTES + b"}", now=0.0)
+    # the page a proxy in front shows for a file past its own bound (docs/nginx.conf), in the
+    # phone's language (tests/reliability/test_proxy.py sends nginx one)
+    page = client.get("/game-file-too-large", headers={"Accept-Language": "ja-JP,ja;q=0.9"})
+    assert page.status_code == 413
+    assert "ゲームファイルは最大12 MBです。このファイルはそれより大きいです。" in page.get_data(as_text=True)
+    assert rows(app) == before
 
 
 def test_an_import_counts_as_a_new_game_against_the_hourly_limit(app, client, played):

@@ -257,3 +257,24 @@ def test_each_phone_is_known_by_its_own_address(deployment: Nginx):
     assert statuses[-1] == 429 and set(statuses[:-1]) == {404}, statuses
     response, _ = honest.fetch("GET", "/join/ZZZZZZ")
     assert response.status == 404
+
+
+def test_a_file_past_nginxs_bound_is_refused_in_banker_s_words_and_language(deployment: Nginx):
+    """nginx takes a saved game of up to 13 MB (Banker's own bound is 12 MB); past it, a phone
+    uploading one was shown nginx's own "413 Request Entity Too Large" page, in English."""
+    connection = socket.create_connection(("127.0.0.1", deployment.https_port), timeout=10)
+    with deployment.trust.wrap_socket(connection, server_hostname=HOST) as tls:
+        tls.sendall(
+            (
+                f"POST /import HTTP/1.1\r\nHost: {HOST}\r\nAccept-Language: ko-KR,ko;q=0.9\r\n"
+                "Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 14000000\r\n\r\n"
+            ).encode()
+        )  # the headers alone: nginx answers them, as a phone's browser reads the answer then
+        answer = b""
+        while chunk := tls.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 413"), head
+    page = body.decode(errors="replace")
+    assert "게임 파일은 최대 12 MB입니다. 이 파일은 그보다 큽니다." in page, page[:400]
+    assert "nginx" not in page

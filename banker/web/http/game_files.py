@@ -21,11 +21,12 @@ def body_limit(path: str, default: int) -> int:
     return max(default, MAX_BODY) if path in PATHS else default
 
 
+TOO_LARGE = Text("A game file is at most %(most)s MB: this one is larger.", most=MAX_BYTES >> 20)
+
+
 def too_large() -> Text | None:
     """What a request to a game file's path over its bound is told (None: any other request)."""
-    if request.path not in PATHS:
-        return None
-    return Text("A game file is at most %(most)s MB: this one is larger.", most=MAX_BYTES >> 20)
+    return TOO_LARGE if request.path in PATHS else None
 
 
 def register(app: Flask) -> None:

@@ -13,8 +13,10 @@ from banker.rules.text import Text
 from banker.service.editions import EditionIncomplete, EditionInfo
 from banker.service.errors import NotFound
 from banker.service.game_files import MAX_BYTES
+from banker.web import replies
 from banker.web.http import editions as kept_editions
 from banker.web.http import seats, security
+from banker.web.http.game_files import TOO_LARGE
 from banker.web.http.security import ServerFull
 from banker.web.panels import home as new_game_choices
 from banker.web.panels.pieces import PIECES
@@ -113,6 +115,13 @@ def _edit_first(edition: EditionInfo, started_from: str = ""):
     kept_editions.remember(edition.id)
     kept_editions.wait_for(edition.id, request.form, started_from)
     return redirect(url_for("editions.overview", edition_id=edition.id), 303)
+
+
+@bp.get("/game-file-too-large")
+def game_file_too_large():
+    """The page a proxy in front shows for a file past its own bound (docs/nginx.conf): Banker's
+    words in the phone's language, not the proxy's English page."""
+    return replies.refusal(413, TOO_LARGE)
 
 
 @bp.post("/import")
