@@ -193,7 +193,9 @@ class ReplaceBankKey(Command):
 
     type = "replace_bank_key"
     banker_only = True
-    refused_to_seats = ReplaceKey.refused_to_seats
+    refused_to_seats = Text(
+        "The bank makes a new bank QR code on the page of its own QR code, not by a command."
+    )
     after_end = True
 
     def decide(self, state: GameState, now: float) -> list[Event]:

@@ -230,6 +230,24 @@ def test_no_seat_writes_that_a_player_joined_not_even_the_banks(client, game):
     assert state(client, game).get_json()["seq"] == 1
 
 
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"type": "replace_key", "player": 2}, "on the page of that player's QR code, not by a command."),
+        # it read "on the page of that player's QR code" for the bank's own key too
+        ({"type": "replace_bank_key"}, "on the page of its own QR code, not by a command."),
+    ],
+)
+def test_no_seat_makes_a_new_qr_code_by_a_command_not_even_the_bank(client, game, body, message):
+    """A new key goes with the page that shows it (the bank keeps its seat under the new one)."""
+    keys = [game["banker_token"], *(p["token"] for p in game["players"])]
+    for token in (game["banker_token"], token_of(game, 2)):
+        response = command(client, game, token, **body)
+        assert response.status_code == 400 and response.get_json()["error"].endswith(message)
+    assert state(client, game).get_json()["seq"] == 1
+    assert all(state(client, game, key).status_code == 200 for key in keys)
+
+
 def test_a_command_that_is_not_an_object_is_refused(client, game):
     response = client.post(
         f"/api/games/{game['id']}/commands",
