@@ -43,7 +43,7 @@ from banker.rules.game import GameStarted, start_game
 from banker.rules.rent import rent_due
 from banker.rules.state import BANK, GameState, Player, Sent
 from banker.rules.text import Text
-from banker.rules.trades import moment_passed
+from banker.rules.trade_offers import moment_passed
 from banker.rules.undo import TAKE_BACK_SECONDS, TakeBack, describe_action, remember, undo_preview
 
 __all__ = [

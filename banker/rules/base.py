@@ -135,7 +135,7 @@ class Event:
     # why the player who sent it may not take it back on their own (see undo.TakeBack); None: they may
     take_back_refusal: ClassVar[Text | None] = None
     # what players do between turns (a trade, a mortgage, a building): any other action, the dice's
-    # (rent, a card, a purchase), ends the moment in which a deed may not be bought back (trades.py)
+    # (rent, a card, a purchase), ends the moment in which a deed may not be bought back (trade_offers.py)
     between_turns: ClassVar[bool] = False
     undoable: ClassVar[bool] = True  # False: a start or an undo, which the undo stack skips
     # changes nothing a player acts on (a phone taking its seat): a take-back reaches past it

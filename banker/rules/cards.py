@@ -333,7 +333,7 @@ def fortune_drawn(state: GameState, player_id: int) -> bool:
     undo stack read back, as the market and the token levels read the turn."""
     for entry in reversed(state.undo):
         if any(event.between_turns or isinstance(event, CardPlayed) for event in entry.events):
-            continue  # as trades.moment_passed reads an action of a turn
+            continue  # as trade_offers.moment_passed reads an action of a turn
         return any(
             isinstance(event, CardDrawn)
             and event.player == player_id

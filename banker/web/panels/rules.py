@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from banker.rules.state import GameState
 from banker.rules.text import Plural, Text
-from banker.rules.trades import JAIL_CARD_CEILING
+from banker.rules.trade_offers import JAIL_CARD_CEILING
 
 Section = tuple[Text, list[Text]]
 

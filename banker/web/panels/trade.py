@@ -14,7 +14,7 @@ from banker.rules.debt_trades import agreed_trades
 from banker.rules.debts import claims
 from banker.rules.state import Trade, TradeSide
 from banker.rules.text import Plural, Text
-from banker.rules.trades import side_text
+from banker.rules.trade_offers import side_text
 from banker.web.panels import Region, players_shown
 from banker.web.panels.offers import Offer, offer
 
