@@ -118,13 +118,11 @@ def test_each_translation_keeps_the_placeholders_of_its_message(language):
     for entry in catalogue(language):
         if not entry.id:
             continue
-        sources = entry.id if isinstance(entry.id, tuple | list) else (entry.id,)
-        strings = entry.string if isinstance(entry.string, tuple | list) else (entry.string,)
-        wanted = set().union(*(PLACEHOLDER.findall(source) for source in sources))
-        for string in strings:
+        wanted = set().union(*(PLACEHOLDER.findall(source) for source in _texts(entry.id)))
+        for string in _texts(entry.string):
             assert set(PLACEHOLDER.findall(string)) == wanted, (language, entry.id, string)
             # a literal percent sign is doubled exactly where the message doubles it
-            assert string.count("%%") == sources[0].count("%%"), (language, entry.id, string)
+            assert string.count("%%") == _texts(entry.id)[0].count("%%"), (language, entry.id, string)
 
 
 class _Reader(HTMLParser):
@@ -152,6 +150,28 @@ class _Reader(HTMLParser):
     def handle_data(self, data):
         if not self._skip:
             self.read.append(data)
+
+
+# A refusal names the JMA tournament rules with one word in each language: a player told "대회
+# 규칙" by one refusal and "토너먼트 규칙" by the next would wonder whether they are two rule sets
+TOURNAMENT_RULES = {"ko": "대회 규칙", "ja": "大会ルール"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_tournament_rules_go_by_one_name_in_each_language(language):
+    named = [
+        string
+        for entry in catalogue(language)
+        if any("tournament rules" in source for source in _texts(entry.id))
+        for string in _texts(entry.string)
+    ]
+    assert named and all(TOURNAMENT_RULES[language] in string for string in named), [
+        string for string in named if TOURNAMENT_RULES[language] not in string
+    ]
+
+
+def _texts(field) -> tuple[str, ...]:
+    return tuple(field) if isinstance(field, tuple | list) else (field,)
 
 
 def words_outside_messages(source: str) -> list[str]:
