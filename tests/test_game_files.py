@@ -20,7 +20,7 @@ from banker.rules import decide
 from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.board import edition_to_json
 from banker.rules.buildings import Build
-from banker.rules.editions import load_edition
+from banker.rules.editions import custom_edition, load_edition
 from banker.rules.editions.check import LARGEST_BOARD
 from banker.rules.money import Paid, PayBank
 from banker.rules.mortgages import Mortgage
@@ -32,6 +32,7 @@ from tests.support.game_files import refused, rewritten
 from tests.support.long_game import long_game_file
 from tests.support.rules import ANN, BOB, new_game, owning, run
 from tests.support.servers import ServeProcess, request
+from tests.support.small_board import millionaire_board
 
 SLOW_SETTINGS = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -228,7 +229,6 @@ def test_a_file_of_an_older_version_is_upgraded_step_by_step(app, client, played
                     event["why"] = event.pop("reason")
 
     older = rewritten(raw, as_version_one)
-    monkeypatch.setattr(game_files, "VERSION", 3)
     monkeypatch.setattr(game_files, "UPGRADES", {1: one_to_two, 2: two_to_three})
     response = client.post("/api/games/import", data=older, content_type="application/json")
     assert response.status_code == 201, response.get_data(as_text=True)
@@ -246,8 +246,56 @@ def test_a_file_of_the_current_version_runs_no_upgrade(client, played, monkeypat
 def test_a_file_from_a_newer_banker_is_refused_saying_so(app, client, played):
     newer = rewritten(export(client, played), lambda data: data.update(version=game_files.VERSION + 1))
     assert refused(client, app, newer) == (
-        "This game file was made by a newer Banker (file version 3; this server reads up to version 2). "
+        "This game file was made by a newer Banker (file version 4; this server reads up to version 3). "
         "Update Banker on this server, then import it again."
+    )
+
+
+@pytest.fixture
+def fortunes(app):
+    """A Millionaire game in which Ann drew the Fortune cards of Lot 4 and, a turn later, Lot 6."""
+    service = app.extensions["banker"]
+    created = service.create_game(
+        ["Ann", "Bob"], "millionaire", custom_edition(millionaire_board()), {"auctions": False}
+    )
+    for command in (
+        {"type": "card", "player": 1, "deck": "fortune", "card": "F7", "from_space": 4},
+        {"type": "next_turn", "player": 1},
+        {"type": "card", "player": 1, "deck": "fortune", "card": "F1", "from_space": 6},
+    ):
+        service.run(created.game.id, created.banker.token, command)
+    return created
+
+
+def test_a_fortune_draw_saved_before_it_named_its_deed_imports_and_its_deed_holds_no_more(
+    app, client, fortunes
+):
+    def as_stored_before(data):
+        data["version"] = 2
+        for action in data["actions"]:
+            for event in action["events"]:
+                event.pop("space", None)
+
+    response = client.post(
+        "/api/games/import",
+        data=rewritten(export(client, fortunes), as_stored_before),
+        content_type="application/json",
+    )
+    assert response.status_code == 201, response.get_data(as_text=True)
+    service = app.extensions["banker"]
+    assert service.state(response.get_json()["id"]).fortunes_turned == (4, 6)
+    assert service.state(response.get_json()["id"]) == service.state(fortunes.game.id)
+
+
+def test_a_file_drawing_a_deeds_fortune_card_twice_is_refused_naming_the_action(app, client, fortunes):
+    def drawn_twice(data):
+        (second,) = [action for action in data["actions"] if action.get("command", {}).get("from_space") == 6]
+        second["command"]["from_space"] = 4
+        second["events"][0]["space"] = 4
+
+    assert refused(client, app, rewritten(export(client, fortunes), drawn_twice)) == (
+        "The game file's action 4 is not what the rules give: The Fortune card on Lot 4 was turned over on an "
+        "earlier landing: each deed holds one card, for the first player to land there."
     )
 
 

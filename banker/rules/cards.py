@@ -11,7 +11,8 @@ token level's (Millionaire). A Millionaire card may fix its amount by the drawer
 (`level_amounts`), and a Fortune card kept until needed goes to the drawer's hand (fortune.py).
 A Fortune card lies on each deed, turned over by the first to land there, who then buys the deed or
 not (seed 000, 7.1.3): one card a landing, a second draw on the same landing refused
-(`fortune_drawn`).
+(`fortune_drawn`), and one card a deed: a deed left unbought holds no card for a later landing
+(the draw's event names its deed, `CardDrawn.space`; a draw that names none is taken as it comes).
 
 Cards in hand (`card_hands`, Monopoly 2.0, seed 004: "Chance and Community Chest cards do not have
 to be used immediately. They are kept by players ... they can activate any number of Chance or
@@ -49,14 +50,18 @@ MOVING_ACTIONS = frozenset({"advance_to", "advance_to_nearest", "move_relative",
 
 @dataclass(frozen=True)
 class CardDrawn(Event):
-    """`player` drew `card`; what it pays or does follows as its own events."""
+    """`player` drew `card`; what it pays or does follows as its own events. `space` is the deed a
+    Fortune card lay on, turned over for good."""
 
     type = "card_drawn"
     player: int
     card: str
+    space: int | None = None
 
     def apply(self, state: GameState) -> GameState:
-        return state
+        if self.space is None:
+            return state
+        return replace(state, fortunes_turned=(*state.fortunes_turned, self.space))
 
     def describe(self, state: GameState) -> Text:
         card = state.edition.card[self.card]
@@ -108,22 +113,10 @@ class DrawCard(Command):
                     space=self.from_space,
                 ),
             )
-            require(
-                card.deck != "fortune" or not fortune_drawn(state, self.player),
-                Text(
-                    "%(player)s has already drawn a Fortune card on this landing: one card a landing, "
-                    "then buy the deed or not.",
-                    player=state.name_of(self.player),
-                ),
-                (
-                    self.player,
-                    Text(
-                        "You have already drawn a Fortune card on this landing: one card a landing, "
-                        "then buy the deed or not."
-                    ),
-                ),
-            )
-        events = [CardDrawn(player=self.player, card=card.id), *self.effects(state, card)]
+            if card.deck == "fortune":
+                _require_fortune_lies_there(state, self.player, self.from_space)
+        space = self.from_space if card.deck == "fortune" else None
+        events = [CardDrawn(player=self.player, card=card.id, space=space), *self.effects(state, card)]
         if card.action == "advance_to_nearest" and self.dice is None and self.from_space is not None:
             events += _buy_offer(state, self.player, card_destination(state.edition, card, self.from_space))
         return events
@@ -322,6 +315,33 @@ def _spaces_of(state: GameState, deck: str) -> tuple[int, ...]:
         Text("This board has no %(deck)s space: no card of it is drawn on a space.", deck=DECK_NAMES[deck]),
     )
     return spaces
+
+
+def _require_fortune_lies_there(state: GameState, player_id: int, deed: int) -> None:
+    """One Fortune card a landing, and one a deed: its first lander's."""
+    require(
+        not fortune_drawn(state, player_id),
+        Text(
+            "%(player)s has already drawn a Fortune card on this landing: one card a landing, "
+            "then buy the deed or not.",
+            player=state.name_of(player_id),
+        ),
+        (
+            player_id,
+            Text(
+                "You have already drawn a Fortune card on this landing: one card a landing, "
+                "then buy the deed or not."
+            ),
+        ),
+    )
+    require(
+        deed not in state.fortunes_turned,
+        Text(
+            "The Fortune card on %(deed)s was turned over on an earlier landing: each deed holds "
+            "one card, for the first player to land there.",
+            deed=state.deed(deed).name,
+        ),
+    )
 
 
 def fortune_drawn(state: GameState, player_id: int) -> bool:

@@ -198,6 +198,7 @@ class GameState:
     at_go: int | None = None  # who has just collected the GO salary and may buy a token level
     # (player, deed): a card lets them buy it in a market game, each card its own, until the turn moves on
     card_buys: tuple[tuple[int, int], ...] = ()
+    fortunes_turned: tuple[int, ...] = ()  # the deeds whose Fortune card was drawn (Millionaire)
     # (player, name, token level) when an older action happened, to word its history line with
     # (banker/service/history.py): a player renamed since, a late seat undone and given again
     then: tuple[tuple[int, str, int], ...] = ()

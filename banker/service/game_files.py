@@ -1,6 +1,6 @@
 """A whole game as one file, to save it, move it to another Banker server and carry on there.
 
-The file is JSON: {"format": "banker-game", "version": 2, "actions": [...], "sha256": "..."}.
+The file is JSON: {"format": "banker-game", "version": 3, "actions": [...], "sha256": "..."}.
 Each action is the log's own row: its seq, the seat that sent it (`by`, 0 for the bank), when
 (`at`, ISO 8601 with its time zone, to the microsecond: a player's take-back counts from it), the
 command it was decided from (`command`, as Command.to_json writes it, the dice thrown included)
@@ -62,6 +62,7 @@ from banker.rules import (
     event_from_json,
     parse_command,
 )
+from banker.rules.cards import CardDrawn
 from banker.rules.editions import CUSTOM, EDITIONS, custom_edition
 from banker.rules.errors import InvalidCommand, RuleError
 from banker.rules.game import MAX_PLAYERS, MIN_PLAYERS, remade
@@ -74,7 +75,7 @@ from banker.service.chronicle import Chronicle, record
 
 FORMAT = "banker-game"
 REQUEST_ID_MOST = 64  # characters of a request id (the log's column)
-VERSION = 2
+VERSION = 3
 # An action is some 300 bytes with its command: MAX_ACTIONS of them make 6 MB, with room here; a
 # custom edition adds up to 60 kB. The actions of one file come under both bounds.
 MAX_BYTES = 12 << 20
@@ -99,6 +100,16 @@ def _commands_unknown(content: dict[str, Any]) -> dict[str, Any]:
 
 
 UPGRADES[1] = _commands_unknown
+
+
+def _fortune_spaces_unknown(content: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 names the deed of each Fortune card drawn on one (`card_drawn`'s `space`); a
+    version-2 file's draws name none, as any draw stored before the log kept them (see
+    `_decided`): nothing to change."""
+    return content
+
+
+UPGRADES[2] = _fortune_spaces_unknown
 
 
 InTurns = Callable[[Sequence[Any]], Iterable[Any]]
@@ -613,9 +624,22 @@ def _decided(state: GameState, action: FileAction) -> tuple[Command, list[Event]
         events = decide_for(state, action.by, command, action.at.timestamp())
     except RuleError as refused:  # a command refused, malformed, or not the seat's to send
         raise _not_the_rules(action.seq, refused.message) from None
-    if _canonical([event.to_json() for event in events]) != _canonical(action.events):
+    decided = [event.to_json() for event in events]
+    if _canonical(action.events) not in (_canonical(decided), _canonical(_as_stored_before(decided))):
         raise _not_the_rules(action.seq, Text("its events are not the ones its command makes."))
     return command, events
+
+
+def _as_stored_before(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`events` as the log stored them before a Fortune card's draw named its deed: a game begun
+    then, and saved since, holds such draws. The import stores the draw as the rules make it now,
+    its deed named."""
+    return [
+        {key: value for key, value in event.items() if key != "space"}
+        if event["type"] == CardDrawn.type
+        else event
+        for event in events
+    ]
 
 
 def _sent(action: FileAction) -> Sent:

@@ -517,6 +517,35 @@ def test_just_say_no_cancels_a_debt_the_payment_left():
     assert state.debts == () and cash(state, BOB) == 4
 
 
+def test_each_deed_holds_one_fortune_card_for_the_first_to_land_there():
+    # seed 000, 7.1.3: the first player to land on a deed turns its Fortune card over; a deed left
+    # unbought (no auctions, or an auction nobody bid in) has none for a later landing
+    state = board_game(auctions=False)
+    state = run(state, DrawCard(player=ANN, deck="fortune", card="F7", from_space=LOT_1), NextTurn())
+    assert state.undo[-2].events[0].to_json() == {
+        "type": "card_drawn",
+        "player": ANN,
+        "card": "F7",
+        "space": LOT_1,
+    }
+    later = DrawCard(player=BOB, deck="fortune", card="F1", from_space=LOT_1)
+    assert refusal(state, later) == (
+        "The Fortune card on Lot 1 was turned over on an earlier landing: each deed holds one card, for "
+        "the first player to land there."
+    )
+    assert run(state, replace(later, from_space=LOT_3)).fortunes_turned == (LOT_1, LOT_3)
+    assert (
+        run(state, Buy(player=BOB, deed=LOT_1)).holding(LOT_1).owner == BOB
+    )  # the deed is for sale all the same
+    # the draw taken back: the card lies on the deed again
+    assert run(state, Undo(), Undo()).fortunes_turned == ()
+    assert run(state, Undo(), Undo(), later).player(BOB).hand == ("F1",)
+    # a card of another deck names no deed
+    assert run(state, DrawCard(player=BOB, deck="lifestyle", card="L1", from_space=2)).fortunes_turned == (
+        LOT_1,
+    )
+
+
 def test_a_fortune_jail_card_is_kept_and_used_like_any():
     state = kept(board_game(), ANN, "F6")
     assert state.player(ANN).jail_cards == ("fortune",)

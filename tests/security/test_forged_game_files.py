@@ -178,7 +178,7 @@ def test_a_file_a_player_could_not_have_sent_is_refused(app, client, exported):
 def test_the_genuine_file_imports(client, exported):
     answer = client.post("/api/games/import", data=exported, content_type="application/json")
     assert answer.status_code == 201, answer.get_data(as_text=True)
-    assert game_files.VERSION == json.loads(exported)["version"] == 2
+    assert game_files.VERSION == json.loads(exported)["version"] == 3
 
 
 def test_a_start_holding_a_rule_twice_is_refused(app, client, exported):

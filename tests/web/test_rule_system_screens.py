@@ -173,6 +173,21 @@ def test_an_unowned_deeds_sheet_offers_buy_once_its_fortune_card_is_drawn(app):
     assert "first tap the Fortune card drawn on it" in readable(tap(bob, game_id, 6))  # his own landing
 
 
+def test_a_deed_whose_fortune_card_was_drawn_offers_none_to_a_later_lander(app):
+    game_id, ann, bob, service = millionaire_table(app)
+    do(ann, game_id, type="card", player=1, deck="fortune", card="F7", from_space=4)
+    do(ann, game_id, type="next_turn", player=1)  # she left it unbought (say no one bid)
+    sheet = readable(tap(bob, game_id, 4))
+    assert "The bank owns this deed. Its Fortune card has been drawn." in sheet
+    assert "Buy for 100K" in sheet and "Sly Deal" not in sheet and "Free house" not in sheet
+    response = do(bob, game_id, type="card", player=2, deck="fortune", card="F1", from_space=4)
+    assert refusal(response) == (
+        "The Fortune card on Lot 4 was turned over on an earlier landing: each deed holds one card, for the "
+        "first player to land there."
+    )
+    assert service.state(game_id).player(2).hand == ()
+
+
 def test_a_kept_card_shows_in_the_hand_and_is_played_from_the_phone(app):
     game_id, ann, bob, service = millionaire_table(app)
     do(ann, game_id, type="card", player=1, deck="fortune", card="F2", from_space=4)

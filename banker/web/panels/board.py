@@ -334,6 +334,14 @@ def _own_deed_note(state: GameState, deed: Deed, player: Player, bank: bool) -> 
     return Text("%(player)s's deed.", player=player.name) if bank else Text("Your deed.")
 
 
+def _bank_deed_note(fortune: bool, turned_before: bool) -> Text:
+    if fortune:
+        return Text("The bank owns this deed: first tap the Fortune card drawn on it.")
+    if turned_before:  # the table may look for a card on the deed: say why there is none
+        return Text("The bank owns this deed. Its Fortune card has been drawn.")
+    return Text("The bank owns this deed.")
+
+
 def _deed_sheet(
     state: GameState, space: Space, deed: Deed, player: Player, card: str, plan: str, bank: bool
 ) -> Sheet:
@@ -350,18 +358,15 @@ def _deed_sheet(
         if state.rules.auctions:
             decline = {"type": "decline", "player": player.id, "deed": deed.position}
             offers.append(offer(state, decline, Text("Don't buy · auction it"), "ghost"))
-        # the card is drawn first, once a landing: then the sheet offers the deed alone
-        fortune = (
-            [] if fortune_drawn(state, player.id) else _deck_offers(state, "fortune", player, deed.position)
-        )
+        # the card is drawn first, once a landing and once a deed: then the sheet offers the deed alone
+        drawn, turned = fortune_drawn(state, player.id), deed.position in state.fortunes_turned
+        fortune = [] if drawn or turned else _deck_offers(state, "fortune", player, deed.position)
         return Sheet(
             space,
             player,
             deed,
             holding,
-            note=Text("The bank owns this deed: first tap the Fortune card drawn on it.")
-            if fortune
-            else Text("The bank owns this deed."),
+            note=_bank_deed_note(bool(fortune), turned and not drawn),
             offers=offers,
             card_offers=fortune,
             short=buy.short,
