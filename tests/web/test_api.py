@@ -524,6 +524,7 @@ def test_a_kept_fortune_card_is_in_the_players_hand_and_played_through_the_api(c
     command(client, game, bob, type="buy", player=2, deed=4)
     command(client, game, ann, type="buy", player=1, deed=9)
     assert state(client, game).get_json()["players"][0]["hand"] == ["F3"]
+    assert state(client, game).get_json()["fortunes_turned"] == [4]  # Lot 4's card is gone
     refused = command(client, game, ann, type="play_card", player=1, card="F3", deed=4)
     assert refused.status_code == 409
     assert refused.get_json() == {"error": "Say which of Ann's deeds the Forced Deal hands over."}

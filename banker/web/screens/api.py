@@ -286,6 +286,7 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
         "bank": {"houses": state.houses, "hotels": state.hotels},
         "free_parking": state.free_parking,
         "market": list(state.market),
+        "fortunes_turned": list(state.fortunes_turned),
         "auction": _auction_json(state, now),
         "debts": [
             {"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason}
