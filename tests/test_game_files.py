@@ -285,6 +285,8 @@ def test_a_fortune_draw_saved_before_it_named_its_deed_imports_and_its_deed_hold
     service = app.extensions["banker"]
     assert service.state(response.get_json()["id"]).fortunes_turned == (4, 6)
     assert service.state(response.get_json()["id"]) == service.state(fortunes.game.id)
+    restored = service.restore_game(export(client, fortunes))  # the host's own backup, as it is
+    assert service.state(restored.game_id).fortunes_turned == (4, 6)
 
 
 def test_a_file_drawing_a_deeds_fortune_card_twice_is_refused_naming_the_action(app, client, fortunes):
