@@ -301,6 +301,35 @@ def test_a_file_drawing_a_deeds_fortune_card_twice_is_refused_naming_the_action(
     )
 
 
+def test_a_tournament_purchase_owed_saved_before_it_was_told_from_a_debt_imports(app, client, clock):
+    service = app.extensions["banker"]
+    created = service.create_game(["Ann", "Bob"], "jma", options={"auction_seconds": 30})
+    for command in (
+        {"type": "buy", "player": 1, "deed": 5},
+        {"type": "pay_bank", "player": 1, "amount": 1300, "reason": "x"},
+        {"type": "decline", "player": 2, "deed": 39},
+        {"type": "bid", "player": 1, "amount": 100},
+    ):
+        service.run(created.game.id, created.banker.token, command)
+    clock.advance(31)
+    service.settle_due(created.game.id)
+    assert [debt.purchase for debt in service.state(created.game.id).debts] == [True]
+
+    def as_stored_before(data):
+        data["version"] = 2
+        for action in data["actions"]:
+            for event in action["events"]:
+                event.pop("purchase", None)
+
+    response = client.post(
+        "/api/games/import",
+        data=rewritten(export(client, created), as_stored_before),
+        content_type="application/json",
+    )
+    assert response.status_code == 201, response.get_data(as_text=True)
+    assert service.state(response.get_json()["id"]) == service.state(created.game.id)
+
+
 def older(raw: bytes, *seqs: int, version: int = game_files.VERSION) -> bytes:
     """The file as a Banker that kept no commands wrote it: version 1 (no action has one), or
     version 2 with the actions `seqs` stored before commands were kept."""

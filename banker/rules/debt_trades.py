@@ -25,6 +25,10 @@ Temporary bankruptcy (仮破産), as the JMA tournament rules (002) write it, un
   (第三者から破産を免れる条件の交渉が提示されない場合、債権者は…交渉することができません).
 - The debtor may not choose bankruptcy (自ら破産を選択することはできません): only the banker
   declares it, once no trade will clear the debt (`DeclareBankruptcy.refused_to_players`).
+- A deed or building won at auction beyond the winner's cash is a purchase, not a debt
+  (「権利書の購入や家・ホテルの建設…は「負債」ではありません」): the winner raises the rest by
+  mortgaging and selling buildings, and trades nothing until it is paid (「…交渉はできません」);
+  nobody else's trades wait for it.
 """
 
 from __future__ import annotations
@@ -76,6 +80,8 @@ def check_debt_trade(
     without clearing it alone (it is agreed, and waits), else None."""
     with _void_when(accepting):
         if state.rules.temporary_bankruptcy:
+            for player_id in (trade.proposer, trade.partner):
+                _check_no_purchase(state, player_id)
             return _check(state, trade, partner_choices)
         for player_id in (trade.proposer, trade.partner):
             _check_giving_away(state, trade, player_id)
@@ -142,9 +148,36 @@ def _void_when(accepting: bool) -> Iterator[None]:
         raise refused.reworded(lambda why: Text("This offer is void. %(why)s", why=why)) from None
 
 
+def _check_no_purchase(state: GameState, player_id: int) -> None:
+    bought = next((debt for debt in state.debts_of(player_id) if debt.purchase), None)
+    if bought is None:
+        return
+    figures = {"amount": state.money(bought.amount), "reason": bought.reason}
+    raise RuleError(
+        Text(
+            "Under the tournament rules a purchase is paid in cash: %(player)s raises the %(amount)s "
+            "(%(reason)s) by mortgaging or selling buildings, not by trading.",
+            player=state.name_of(player_id),
+            **figures,
+        ),
+        (
+            player_id,
+            Text(
+                "Under the tournament rules a purchase is paid in cash: raise the %(amount)s (%(reason)s) "
+                "by mortgaging or selling buildings, not by trading.",
+                **figures,
+            ),
+        ),
+    )
+
+
 def _check(state: GameState, trade: Trade, partner_choices: Mapping[int, str]) -> int | None:
     parties = (trade.proposer, trade.partner)
-    debtors = [p.id for p in state.players if not p.bankrupt and short_of_cash(state, p.id)]
+    debtors = [
+        p.id
+        for p in state.players
+        if not p.bankrupt and short_of_cash(state, p.id) and not all(d.purchase for d in state.debts_of(p.id))
+    ]
     if debtors and not any(p in debtors for p in parties):
         raise RuleError(
             Text(

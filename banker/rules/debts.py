@@ -121,7 +121,7 @@ def ways_to_raise(state: GameState, player_id: int) -> Text:
         for way, allowed in (
             (Text("sell buildings"), rules.sell_back),
             (Text("mortgage"), rules.mortgages),
-            (Text("trade"), rules.trading),
+            (Text("trade"), rules.trading and not any(d.purchase for d in state.debts_of(player_id))),
             (
                 Text("pay with property"),
                 rules.pay_with_property and bool(property_creditors(state, player_id)),

@@ -114,9 +114,19 @@ class DebtIncurred(Event):
     reason: str = ""
     card_draw: int | None = None  # the draw of a card that took from every player (a shared bankruptcy)
     jail_fine: bool | None = None  # True for the fine for leaving jail (left out of the log otherwise)
+    # True for a deed or building won at auction beyond the cash, under temporary bankruptcy (the
+    # JMA rules: a purchase, not a debt; see debt_trades.py)
+    purchase: bool | None = None
 
     def apply(self, state: GameState) -> GameState:
-        debt = Debt(self.debtor, self.creditor, self.amount, self.reason, jail_fine=bool(self.jail_fine))
+        debt = Debt(
+            self.debtor,
+            self.creditor,
+            self.amount,
+            self.reason,
+            jail_fine=bool(self.jail_fine),
+            purchase=bool(self.purchase),
+        )
         if self.card_draw is not None:
             debt = replace(debt, card_draw=self.card_draw, cash_then=state.player(self.debtor).cash)
         return replace(state, debts=(*state.debts, debt))

@@ -67,6 +67,7 @@ from banker.rules.editions import CUSTOM, EDITIONS, custom_edition
 from banker.rules.errors import InvalidCommand, RuleError
 from banker.rules.game import MAX_PLAYERS, MIN_PLAYERS, remade
 from banker.rules.inputs import check_name, unsafe_code
+from banker.rules.money import DebtIncurred
 from banker.rules.ruleset import RENAMED, rules_from_stored, ruleset_for
 from banker.rules.state import BANK, FREE_PARKING, GameState
 from banker.rules.text import Text
@@ -102,14 +103,17 @@ def _commands_unknown(content: dict[str, Any]) -> dict[str, Any]:
 UPGRADES[1] = _commands_unknown
 
 
-def _fortune_spaces_unknown(content: dict[str, Any]) -> dict[str, Any]:
-    """Version 3 names the deed of each Fortune card drawn on one (`card_drawn`'s `space`); a
-    version-2 file's draws name none, as any draw stored before the log kept them (see
-    `_decided`): nothing to change."""
+def _fields_added(content: dict[str, Any]) -> dict[str, Any]:
+    """Version 3's events may hold fields a version-2 file's never do (ADDED_FIELDS), as no event
+    stored before them does (see `_decided`): nothing to change."""
     return content
 
 
-UPGRADES[2] = _fortune_spaces_unknown
+UPGRADES[2] = _fields_added
+# Fields the rules added to an event since the log began, each left out of the events stored
+# before: the deed of a Fortune card drawn on one (each deed holds one), a tournament purchase
+# owed (raised without trading)
+ADDED_FIELDS = {CardDrawn.type: "space", DebtIncurred.type: "purchase"}
 
 
 InTurns = Callable[[Sequence[Any]], Iterable[Any]]
@@ -631,13 +635,10 @@ def _decided(state: GameState, action: FileAction) -> tuple[Command, list[Event]
 
 
 def _as_stored_before(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """`events` as the log stored them before a Fortune card's draw named its deed: a game begun
-    then, and saved since, holds such draws. The import stores the draw as the rules make it now,
-    its deed named."""
+    """`events` as the log stored them before the rules added ADDED_FIELDS: a game begun then, and
+    saved since, holds such events. The import stores them as the rules make them now."""
     return [
-        {key: value for key, value in event.items() if key != "space"}
-        if event["type"] == CardDrawn.type
-        else event
+        {key: value for key, value in event.items() if key != ADDED_FIELDS.get(event["type"])}
         for event in events
     ]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from banker.rules import describe_action
+from banker.rules.auctions import Bid, CloseAuction, Decline
 from banker.rules.bankruptcy import DeclareBankruptcy
 from banker.rules.cards import DrawCard
 from banker.rules.debts import PayDebt
@@ -324,3 +325,72 @@ def test_a_claim_on_a_player_goes_to_the_creditor_of_its_holder_gone_bankrupt():
     owing_bob = run(state, PayBank(player=BOB, amount=cash(state, BOB) - 10), PayRent(player=BOB, deed=3))
     gone = run(owing_bob, DeclareBankruptcy(player=ANN))
     assert gone.debts_of(BOB) == () and [(d.creditor, d.amount) for d in gone.debts_of(CAT)] == [(BOB, 250)]
+
+
+def won_beyond_her_cash():
+    """Ann, with $0 and Reading, wins Boardwalk at auction for $100 under the tournament rules."""
+    state = owning(owning(new_game(4, "jma"), ANN, READING), CAT, BALTIC)
+    state = run(state, PayBank(player=ANN, amount=1300, reason="x"))
+    state = run(state, Decline(player=BOB, deed=BOARDWALK), now=0)
+    state = run(state, Bid(player=ANN, amount=100), now=1)
+    return run(state, CloseAuction(), now=30)
+
+
+def test_a_deed_won_beyond_the_cash_is_a_purchase_raised_by_mortgaging_not_by_trading():
+    # 002: 「権利書の購入の際は、手持ちの現金によるほか、手持ちの権利書を抵当に入れたり、家・ホテルを
+    # 売却して現金を調達することができますが、交渉はできません。」 and a purchase is not a debt
+    state = won_beyond_her_cash()
+    (owed,) = state.debts
+    assert state.holding(BOARDWALK).owner == ANN and (owed.amount, owed.purchase) == (100, True)
+    why = (
+        "Under the tournament rules a purchase is paid in cash: Ann raises the $100 (won the auction for "
+        "Boardwalk) by mortgaging or selling buildings, not by trading."
+    )
+    assert refusals(state, buys(CAT, ANN, READING, 150), ANN) == (
+        why,
+        "Under the tournament rules a purchase is paid in cash: raise the $100 (won the auction for "
+        "Boardwalk) by mortgaging or selling buildings, not by trading.",
+    )
+    assert (
+        refusal(
+            state,
+            ProposeTrade(
+                player=ANN, to=BOB, give=TradeSide(cash=0, deeds=(READING,)), get=TradeSide(cash=150)
+            ),
+        )
+        == why
+    )
+    assert (
+        refusal(state, PayDebt(player=ANN))
+        == "Ann owes $100 and has $0: raise $100 more (sell buildings or mortgage)."
+    )
+    # not a debt: the other players' trades go on
+    assert (
+        run(state, buys(BOB, CAT, BALTIC, 100), AcceptTrade(player=CAT, trade=1)).holding(BALTIC).owner == BOB
+    )
+    # raised by the mortgage, paid: Ann trades again
+    state = run(state, Mortgage(deed=READING), PayDebt(player=ANN))
+    assert state.debts == () and cash(state, ANN) == 0
+    assert run(state, buys(CAT, ANN, READING, 150)).trades
+
+
+def test_an_offer_made_before_the_purchase_is_void_while_it_is_owed():
+    state = owning(owning(new_game(4, "jma"), ANN, READING), CAT, BALTIC)
+    state = run(state, PayBank(player=ANN, amount=1300, reason="x"), buys(CAT, ANN, READING, 150))
+    state = run(state, Decline(player=BOB, deed=BOARDWALK), now=0)
+    state = run(state, Bid(player=ANN, amount=100), now=1)
+    state = run(state, CloseAuction(), now=30)
+    assert refusal(state, AcceptTrade(player=ANN, trade=1)).startswith(
+        "This offer is void. Under the tournament rules a purchase is paid in cash"
+    )
+
+
+def test_outside_the_tournament_rules_a_winner_short_of_cash_may_trade_to_pay():
+    state = owning(owning(new_game(4), ANN, READING), CAT, BALTIC)
+    state = run(state, PayBank(player=ANN, amount=1300, reason="x"))
+    state = run(state, Decline(player=BOB, deed=BOARDWALK), now=0)
+    state = run(state, Bid(player=ANN, amount=100), now=1)
+    state = run(state, CloseAuction(), now=30)
+    assert not state.debts[0].purchase and "purchase" not in state.undo[-1].events[1].to_json()
+    state = run(state, buys(CAT, ANN, READING, 150), AcceptTrade(player=ANN, trade=1), PayDebt(player=ANN))
+    assert state.debts == () and cash(state, ANN) == 50
