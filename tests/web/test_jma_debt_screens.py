@@ -151,6 +151,29 @@ def test_in_a_classic_game_too_the_card_settles_the_fine_and_holds_off_bankruptc
     assert app.extensions["banker"].state(table["id"]).player(2).cash == 20
 
 
+def test_a_deed_won_beyond_the_cash_is_raised_without_trading_and_the_others_trade_on(app, client):
+    game_id, phones = tournament(app, client)
+    as_banker(
+        app,
+        game_id,
+        {"type": "decline", "player": 3, "deed": READING},
+        {"type": "bid", "player": 2, "amount": 30},  # Bob has $20 and Baltic to mortgage
+        {"type": "close_auction"},
+    )
+    card = readable(cards(page(phones["Bob"], game_id)))
+    assert "Tournament rules: a purchase is paid in cash, raised without trading." in card
+    assert "no one else trades meanwhile" not in card
+    response = propose(phones["Bob"], game_id, {"to": 3, "give_deeds": [BALTIC], "get_cash": "60"})
+    assert refusal(response) == (
+        "Under the tournament rules a purchase is paid in cash: raise the $30 (won the auction for Reading "
+        "Railroad) by mortgaging or selling buildings, not by trading."
+    )
+    assert (
+        propose(phones["Cy"], game_id, {"to": 1, "give_cash": "400", "get_deeds": [PARK_PLACE]}).status_code
+        == 200
+    )
+
+
 def test_the_debtor_is_told_which_trades_are_open_and_others_trading_is_refused(app, client):
     game_id, phones = tournament(app, client)
     do(phones["Bob"], game_id, type="pay_rent", player=2, deed=BOARDWALK)  # $100 with $20

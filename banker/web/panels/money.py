@@ -82,10 +82,13 @@ def debt_panel(state: GameState, player: Player, yours: bool = False) -> DebtPan
     short = max(0, total - player.cash)
     trades_note = ""
     if short and state.rules.temporary_bankruptcy and state.rules.trading:
-        trades_note = Text(
-            "Tournament rules: trade only to clear this debt, with one player or several at once; "
-            "no one else trades meanwhile."
-        )
+        if any(debt.purchase for debt in state.debts_of(player.id)):
+            trades_note = Text("Tournament rules: a purchase is paid in cash, raised without trading.")
+        else:
+            trades_note = Text(
+                "Tournament rules: trade only to clear this debt, with one player or several at once; "
+                "no one else trades meanwhile."
+            )
 
     takers = [creditor for creditor, debtor in fine_takers(state) if debtor == player.id]
     return DebtPanel(
