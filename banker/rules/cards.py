@@ -65,18 +65,25 @@ class CardDrawn(Event):
 
     def describe(self, state: GameState) -> Text:
         card = state.edition.card[self.card]
-        return Text(
-            "%(player)s drew %(deck)s: %(card)s",
-            player=state.name_of(self.player),
-            deck=DECK_NAMES[card.deck],
-            card=card_text(state, card),
-        )
+        words = {
+            "player": state.name_of(self.player),
+            "deck": DECK_NAMES[card.deck],
+            "card": card_text(state, card),
+        }
+        if self.space is not None:  # the table sees which deed has no card left
+            return Text(
+                "%(player)s drew %(deck)s on %(deed)s: %(card)s", deed=state.deed(self.space).name, **words
+            )
+        return Text("%(player)s drew %(deck)s: %(card)s", **words)
 
     def describe_to(self, state: GameState, you: int) -> Text:
         if you != self.player:
             return self.describe(state)
         card = state.edition.card[self.card]
-        return Text("You drew %(deck)s: %(card)s", deck=DECK_NAMES[card.deck], card=card_text(state, card))
+        words = {"deck": DECK_NAMES[card.deck], "card": card_text(state, card)}
+        if self.space is not None:
+            return Text("You drew %(deck)s on %(deed)s: %(card)s", deed=state.deed(self.space).name, **words)
+        return Text("You drew %(deck)s: %(card)s", **words)
 
 
 @dataclass(frozen=True)

@@ -528,6 +528,10 @@ def test_each_deed_holds_one_fortune_card_for_the_first_to_land_there():
         "card": "F7",
         "space": LOT_1,
     }
+    drawn = state.undo[-2].events[0]
+    assert drawn.describe(state).startswith("Ann drew Fortune on Lot 1: ")  # which deed has none left
+    assert drawn.describe_to(state, ANN).startswith("You drew Fortune on Lot 1: ")
+    assert in_language(drawn.describe(state), "ja").startswith("AnnがLot 1でフォーチュンを引きました: ")
     later = DrawCard(player=BOB, deck="fortune", card="F1", from_space=LOT_1)
     assert refusal(state, later) == (
         "The Fortune card on Lot 1 was turned over on an earlier landing: each deed holds one card, for "
