@@ -353,17 +353,23 @@ def _chosen(
 
 
 def _mortgage_payments(
-    after: GameState, player_id: int, choices: dict[int, str]
+    after: GameState, player_id: int, choices: dict[int, str], received: tuple[int, ...]
 ) -> tuple[list[Event], GameState]:
     """The fees (or lifts) the player pays for the mortgaged deeds received, from the cash they
-    have once the trade has moved; refused naming the shortfall."""
+    have once the trade has moved; refused naming the shortfall. Under temporary bankruptcy (the
+    JMA rules, 002, 抵当: 「同時に取得した資産をこの支払に充てることができます」) the fees may be
+    owed as far as the bare deeds `received` beside them would mortgage for: they are raised so."""
     deeds = {position: after.deed(position) for position in choices}
     costs = {
         p: deed.transfer_fee if choices[p] == "keep" else deed.unmortgage_cost for p, deed in deeds.items()
     }
     player = after.player(player_id)
     short = sum(costs.values()) - player.cash
-    if short > 0:
+    if short > 0 and not (
+        after.rules.temporary_bankruptcy
+        and all(choice == "keep" for choice in choices.values())
+        and short <= sum(after.deed(p).mortgage for p in received if not after.holding(p).mortgaged)
+    ):
         what = Parts(
             (
                 Text("%(cost)s to keep %(deed)s mortgaged", cost=after.money(costs[p]), deed=deed.name)
@@ -545,7 +551,7 @@ def _completed(
         (trade.partner, trade.give, partner_choices),
     ):
         due = {p: chosen.get(p, "keep") for p in received.deeds if after.holding(p).mortgaged}
-        paid, after = _mortgage_payments(after, player, due)
+        paid, after = _mortgage_payments(after, player, due, received.deeds)
         settled = settled_by_card(after, player, received.jail_cards)
         events += [*paid, *settled]
         for event in settled:

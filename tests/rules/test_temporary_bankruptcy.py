@@ -5,6 +5,8 @@ Amounts from the US deeds: Boardwalk with 2 houses rents for $600, a railroad mo
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from banker.rules import describe_action
@@ -394,3 +396,44 @@ def test_outside_the_tournament_rules_a_winner_short_of_cash_may_trade_to_pay():
     assert not state.debts[0].purchase and "purchase" not in state.undo[-1].events[1].to_json()
     state = run(state, buys(CAT, ANN, READING, 150), AcceptTrade(player=ANN, trade=1), PayDebt(player=ANN))
     assert state.debts == () and cash(state, ANN) == 50
+
+
+def swapping_reading_for_the_browns(preset):
+    """Ann, with $0 and Reading, asks Bob for Mediterranean (mortgaged: a $3 fee to keep it) and
+    Baltic (bare: it mortgages for $30)."""
+    state = owning(owning(new_game(3, preset), ANN, READING), BOB, BROWN[0], BALTIC)
+    state = run(state, Mortgage(deed=BROWN[0]), PayBank(player=ANN, amount=1300, reason="x"))
+    return state, ProposeTrade(
+        player=ANN, to=BOB, give=TradeSide(deeds=(READING,)), get=TradeSide(deeds=BROWN)
+    )
+
+
+def test_the_fee_on_a_mortgaged_deed_may_be_raised_from_a_deed_of_the_same_trade():
+    # 002, 抵当: 「…新しい所有者は、速やかに権利書の抵当価格の10%を銀行に支払わなければなりません。
+    # …（同時に取得した資産をこの支払に充てることができます。）」
+    state, swap = swapping_reading_for_the_browns("jma")
+    state = run(state, swap, AcceptTrade(player=BOB, trade=1))
+    assert [state.holding(p).owner for p in BROWN] == [ANN, ANN] and cash(state, ANN) == 0
+    assert [(d.creditor, d.amount, d.reason) for d in state.debts] == [
+        (0, 3, "10% fee to keep Mediterranean Avenue mortgaged")
+    ]
+    state = run(state, Mortgage(deed=BALTIC), PayDebt(player=ANN))
+    assert state.debts == () and cash(state, ANN) == 27
+
+
+def test_a_fee_beyond_what_the_trade_brought_or_a_lift_is_still_paid_in_cash():
+    state, swap = swapping_reading_for_the_browns("jma")
+    only_the_mortgaged = ProposeTrade(
+        player=ANN, to=BOB, give=TradeSide(deeds=(READING,)), get=TradeSide(deeds=BROWN[:1])
+    )
+    assert refusal(run(state, only_the_mortgaged), AcceptTrade(player=BOB, trade=1)).startswith(
+        "After the trade Ann would have $0 and needs $3 more for the mortgaged deeds"
+    )
+    lifted = replace(swap, mortgages=((BROWN[0], "lift"),))
+    assert refusal(run(state, lifted), AcceptTrade(player=BOB, trade=1)).startswith(
+        "After the trade Ann would have $0 and needs $33 more for the mortgaged deeds"
+    )
+    classic, swap = swapping_reading_for_the_browns("classic")  # outside the tournament rules: cash alone
+    assert refusal(run(classic, swap), AcceptTrade(player=BOB, trade=1)).startswith(
+        "After the trade Ann would have $0 and needs $3 more for the mortgaged deeds"
+    )
