@@ -16,6 +16,8 @@ Tournament limits (the `trade_limits` option, on in the JMA preset), read simply
   made between turns (001: from the end of one turn until the next player's dice are thrown), so
   it lasts while the game records only what players do between turns (trades, mortgages,
   buildings) and ends at the next action the dice bring (rent, a card, a purchase, a tax).
+- no trade while an auction runs: an auction is part of a turn, and trades are made between turns
+  (002, アクションのタイミング: 「手番と手番の間」に「交渉」…);
 Loans and promises cannot be put in an offer at all.
 """
 
@@ -182,6 +184,12 @@ def _check_claims(state: GameState, player: Player, side: TradeSide, again: bool
 
 def _check_limits(state: GameState, trade: Trade) -> None:
     """The tournament limits, for each side in turn (see the module's reading of them)."""
+    require(
+        state.auction is None,
+        Text(
+            "Under the tournament rules trades are made between turns: this one waits until the auction ends."
+        ),
+    )
     _check_buying_back(state, trade)
     sides = (trade.give, trade.get)
     figures = {"given": side_text(state, trade.give), "got": side_text(state, trade.get)}

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banker.rules import BANK, InvalidCommand, RuleError, decide, event_from_json, parse_command
-from banker.rules.auctions import Decline
+from banker.rules.auctions import CloseAuction, Decline
 from banker.rules.buildings import Build, SellBuilding
 from banker.rules.cards import DrawCard
 from banker.rules.jail import GoToJail, UseJailCard
@@ -743,6 +743,19 @@ def test_the_tournament_limits_hold_again_when_the_offer_is_accepted():
         "This offer is out of date: No deed is sold at or below its mortgage value under the tournament "
         "rules: Park Place must bring more than $175, and Ann would pay $100."
     )
+
+
+def test_no_trade_while_an_auction_runs_under_the_tournament_rules():
+    # 002, アクションのタイミング: trades are made 「手番と手番の間」, and an auction is part of a turn
+    park_place = offer(give=TradeSide(cash=400), get=TradeSide(deeds=(PARK_PLACE,)))
+    offered = run(table(trade_limits=True), park_place)
+    state = run(offered, Decline(player=CAT, deed=MEDITERRANEAN))
+    waits = "Under the tournament rules trades are made between turns: this one waits until the auction ends."
+    assert refusal(state, park_place) == waits
+    assert refusal(state, AcceptTrade(player=BOB, trade=1)).endswith(waits)
+    state = run(state, CloseAuction(), now=state.auction.deadline)
+    assert run(state, AcceptTrade(player=BOB, trade=1)).holding(PARK_PLACE).owner == ANN
+    assert run(table(), Decline(player=CAT, deed=MEDITERRANEAN), park_place).trades  # classic: any time
 
 
 # 001, 交渉: forbidden, 「権利書などを売ったその場で異なる価格で買い戻すこと」 (buying back on the spot at a
