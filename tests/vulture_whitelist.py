@@ -128,6 +128,7 @@ pytest_plugins
 pytest_configure
 pytest_collection_modifyitems
 pytest_runtest_makereport
+pytest_xdist_auto_num_workers  # pytest-xdist asks it how many test processes `-n auto` starts
 call
 closes_what_it_opened  # an autouse fixture: every browser test has it without naming it
 
