@@ -37,8 +37,8 @@ from banker.rules.buildings import BuildingsChanged, next_purchase
 from banker.rules.debts import owed, raisable
 from banker.rules.deeds import DeedBought, for_sale, owners_lots
 from banker.rules.errors import RuleError
-from banker.rules.money import DebtIncurred, charge, require_round
-from banker.rules.state import BANK, Auction, GameState
+from banker.rules.money import purchase, require_round
+from banker.rules.state import Auction, GameState
 from banker.rules.text import ITEMS, Parts, Text
 
 BUILDINGS = ("house", "hotel")
@@ -620,24 +620,13 @@ def _sale(state: GameState, auction: Auction, winner: int, amount: int) -> list[
     if auction.kind == "deed":
         what = state.deed(auction.deed).name
         return [
-            _price(state, winner, amount, Text("won the auction for %(lot)s", lot=what)),
+            purchase(state, winner, amount, Text("won the auction for %(lot)s", lot=what)),
             DeedBought(player=winner, deed=auction.deed),  # type: ignore[arg-type]
         ]
     assert auction.lot is not None
     placed = placement(state, auction.kind, auction.lot, winner)
     reason = Text("won the auction for %(lot)s", lot=lot_name(state, auction.kind, auction.lot))
-    return [_price(state, winner, amount, reason), *placed]
-
-
-def _price(state: GameState, winner: int, amount: int, reason: Text) -> Event:
-    """The winner pays the bank, or owes what their cash does not cover: under temporary
-    bankruptcy a purchase, raised by mortgaging and selling buildings, never by trading (002:
-    「権利書の購入の際は…抵当に入れたり、家・ホテルを売却して現金を調達することができますが、交渉は
-    できません」; 「権利書の購入や家・ホテルの建設…は「負債」ではありません」)."""
-    paid = charge(state, winner, BANK, amount, reason)
-    if isinstance(paid, DebtIncurred) and state.rules.temporary_bankruptcy:
-        return replace(paid, purchase=True)
-    return paid
+    return [purchase(state, winner, amount, reason), *placed]
 
 
 def placement(state: GameState, kind: str, lot: int, player: int) -> list[BuildingsChanged]:

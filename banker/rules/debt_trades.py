@@ -25,10 +25,11 @@ Temporary bankruptcy (仮破産), as the JMA tournament rules (002) write it, un
   (第三者から破産を免れる条件の交渉が提示されない場合、債権者は…交渉することができません).
 - The debtor may not choose bankruptcy (自ら破産を選択することはできません): only the banker
   declares it, once no trade will clear the debt (`DeclareBankruptcy.refused_to_players`).
-- A deed or building won at auction beyond the winner's cash is a purchase, not a debt
-  (「権利書の購入や家・ホテルの建設…は「負債」ではありません」): the winner raises the rest by
-  mortgaging and selling buildings, and trades nothing until it is paid (「…交渉はできません」);
-  nobody else's trades wait for it.
+- A purchase owed (a deed or building won at auction beyond the winner's cash, the fee on a
+  mortgaged deed a trade brought: `money.purchase`) is no debt (「権利書の購入や家・ホテルの建設、
+  交渉により入手した抵当入り権利書の税金の支払などは「負債」ではありません」): it is raised by
+  mortgaging and selling buildings, and its buyer trades nothing until it is paid (「…交渉は
+  できません」); nobody else's trades wait for it.
 """
 
 from __future__ import annotations

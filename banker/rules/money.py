@@ -114,8 +114,7 @@ class DebtIncurred(Event):
     reason: str = ""
     card_draw: int | None = None  # the draw of a card that took from every player (a shared bankruptcy)
     jail_fine: bool | None = None  # True for the fine for leaving jail (left out of the log otherwise)
-    # True for a deed or building won at auction beyond the cash, under temporary bankruptcy (the
-    # JMA rules: a purchase, not a debt; see debt_trades.py)
+    # True for a purchase owed under temporary bankruptcy: no debt (see `purchase`)
     purchase: bool | None = None
 
     def apply(self, state: GameState) -> GameState:
@@ -191,6 +190,18 @@ def charge(state: GameState, payer: int, payee: int, amount: int, reason: str) -
         require(payer != payee, Text("A player cannot pay themselves."))
         return DebtIncurred(debtor=payer, creditor=payee, amount=amount, reason=reason)
     return payment(state, payer, payee, amount, reason)
+
+
+def purchase(state: GameState, payer: int, amount: int, reason: str) -> Event:
+    """A purchase from the bank (a deed or building won at auction, the fee on a mortgaged deed a
+    trade brought): paid now, or owed where the cash falls short. Under temporary bankruptcy (the
+    JMA rules) what is owed so is no debt: raised by mortgaging and selling buildings, never by
+    trading (002, 負債とは: 「権利書の購入や家・ホテルの建設、交渉により入手した抵当入り権利書の税金の
+    支払などは「負債」ではありません」; see debt_trades.py)."""
+    paid = charge(state, payer, BANK, amount, reason)
+    if isinstance(paid, DebtIncurred) and state.rules.temporary_bankruptcy:
+        return replace(paid, purchase=True)
+    return paid
 
 
 def payment(state: GameState, payer: int, payee: int, amount: int, reason: str) -> Paid:

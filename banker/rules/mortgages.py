@@ -13,7 +13,7 @@ from banker.rules.board import Deed
 from banker.rules.debt_trades import promised
 from banker.rules.debts import owed
 from banker.rules.deeds import OwnerCommand, buildings_text, group_label, owners_lots
-from banker.rules.money import charge, payment
+from banker.rules.money import payment, purchase
 from banker.rules.state import BANK, GameState
 from banker.rules.text import Text
 
@@ -141,7 +141,7 @@ def received_mortgaged(state: GameState, player: int, position: int, choice: str
         Text("For %(deed)s, choose keep (pay the 10%% fee) or lift the mortgage.", deed=deed.name),
     )
     if choice == "keep":
-        return [charge(state, player, BANK, deed.transfer_fee, keep_fee_reason(deed))]
+        return [purchase(state, player, deed.transfer_fee, keep_fee_reason(deed))]
     # lifting a mortgage waits while the player owes, as unmortgaging does, unless the cash the
     # trade brought covers both (002, 抵当: 同時に取得した資産をこの支払に充てることができます)
     owes = owed(state, player)

@@ -145,7 +145,7 @@ class Debt:
     card_draw: int | None = None  # the draw of a card that took from every player
     cash_then: int = 0  # the debtor's cash when that card was drawn
     jail_fine: bool = False  # the fine for leaving jail (a Get Out of Jail Free card can settle it)
-    purchase: bool = False  # a deed or building won at auction, raised without trading (JMA)
+    purchase: bool = False  # a purchase owed under the JMA rules: no debt (money.purchase)
 
 
 @dataclass(frozen=True)

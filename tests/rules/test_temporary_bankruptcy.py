@@ -417,6 +417,13 @@ def test_the_fee_on_a_mortgaged_deed_may_be_raised_from_a_deed_of_the_same_trade
     assert [(d.creditor, d.amount, d.reason) for d in state.debts] == [
         (0, 3, "10% fee to keep Mediterranean Avenue mortgaged")
     ]
+    # 負債とは: 「交渉により入手した抵当入り権利書の税金の支払などは「負債」ではありません」: raised as a
+    # purchase is, without trading, and the others trade on
+    assert state.debts[0].purchase
+    assert refusal(state, buys(CAT, ANN, BALTIC, 60)).startswith(
+        "Under the tournament rules a purchase is paid in cash"
+    )
+    assert run(state, buys(CAT, BOB, READING, 300)).trades
     state = run(state, Mortgage(deed=BALTIC), PayDebt(player=ANN))
     assert state.debts == () and cash(state, ANN) == 27
 
