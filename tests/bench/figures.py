@@ -62,6 +62,8 @@ from typing import Any
 
 import brotli
 
+from tests.support.servers import free_port
+
 SOURCE = Path(__file__).resolve().parents[2]  # the checkout: `python -m banker.cli` runs from it
 PARTS = ("service", "phones", "first-load", "capacity", "connections", "big-game", "memory", "isolation")
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")
@@ -251,9 +253,7 @@ class Server:
     ) -> None:
         self.module = module
         self.files = files  # its open-file limit, soft and hard, if not this process's
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
+        self.port = free_port()
         self.database = folder / "server.sqlite3"
         self.log = folder / "server.log"
         self.env = {
@@ -268,6 +268,24 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> Server:
+        try:
+            # a port found free may be taken by another process before the server binds it (the
+            # suite's test processes start servers side by side): then it starts on another
+            for _ in range(3):
+                if self._started():
+                    return self
+                if "Address already in use" not in self.log.read_text():
+                    break
+                self.__exit__()
+                self.port = free_port()
+                self.env["BANKER_PUBLIC_URL"] = f"http://127.0.0.1:{self.port}"
+            raise RuntimeError(f"banker serve did not start:\n{self.log.read_text()}")
+        except BaseException:
+            self.__exit__()  # no server left running behind a failed start
+            raise
+
+    def _started(self) -> bool:
+        """Start the server; whether it answers before its process ends or 120 s pass."""
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", self.module, "serve", "--host", "127.0.0.1", "--port", str(self.port)]
@@ -279,18 +297,14 @@ class Server:
                 preexec_fn=self._limit_files if self.files else None,
             )
         deadline = time.monotonic() + 120  # a busy machine takes long to start Python
-        try:
-            while time.monotonic() < deadline:
-                try:
-                    with Http(self.port) as http:
-                        if http.request("GET", "/").status == 200:
-                            return self
-                except OSError:
-                    time.sleep(0.1)
-            raise RuntimeError(f"banker serve did not start:\n{self.log.read_text()}")
-        except BaseException:
-            self.__exit__()  # no server left running behind a failed start
-            raise
+        while time.monotonic() < deadline and self.process.poll() is None:
+            try:
+                with Http(self.port) as http:
+                    if http.request("GET", "/").status == 200:
+                        return True
+            except OSError:
+                time.sleep(0.1)
+        return False
 
     def _limit_files(self) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (self.files, self.files))
