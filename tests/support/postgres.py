@@ -38,11 +38,24 @@ class ThrowawayPostgres:
         )
         if self.as_user:
             shutil.chown(self.directory, "postgres", "postgres")
-        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
+
+    @property
+    def url(self) -> str:
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
 
     def start(self) -> str:
         data = self.directory / "data"
         self._pg_ctl("initdb", "-D", data, "-o", "--username=postgres --auth=trust --encoding=UTF8 --no-sync")
+        # a port found free may be taken by another test process before the server binds it: the
+        # server starts again on another (later restarts keep the port its clients know)
+        for _ in range(2):
+            try:
+                self.resume()
+                return self.url
+            except RuntimeError:
+                if "already in use" not in (self.directory / "server.log").read_text():
+                    raise
+                self.port = free_port()
         self.resume()
         return self.url
 
