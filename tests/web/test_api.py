@@ -394,7 +394,9 @@ def test_debts_and_the_winner_are_in_the_state(client, game):
     banker = game["banker_token"]
     command(client, game, banker, type="pay_bank", player=3, amount=1600, reason="fines")
     body = state(client, game).get_json()
-    assert body["debts"] == [{"debtor": 3, "creditor": 0, "amount": 1600, "reason": "fines"}]
+    assert body["debts"] == [
+        {"debtor": 3, "creditor": 0, "amount": 1600, "reason": "fines", "purchase": False}
+    ]
     command(client, game, banker, type="declare_bankruptcy", player=3)
     body = state(client, game).get_json()
     assert body["debts"] == [] and body["players"][2]["bankrupt"] and body["players"][2]["place"] == 3
@@ -423,6 +425,28 @@ def test_a_trade_through_the_api_is_listed_until_accepted(client, game):
     body = state(client, game).get_json()
     assert body["trades"] == [] and body["deeds"][-1]["owner"] == 2
     assert [p["cash"] for p in body["players"]] == [1500 - 400 + 450, 1500 - 450, 1500]
+
+
+def test_a_tournament_purchase_owed_is_told_from_a_debt_in_the_state(client):
+    game = create(client, preset="jma").get_json()
+    banker = game["banker_token"]
+    for body in (
+        {"type": "buy", "player": 1, "deed": 5},
+        {"type": "pay_bank", "player": 1, "amount": 1300, "reason": "x"},
+        {"type": "decline", "player": 2, "deed": 39},
+        {"type": "bid", "player": 1, "amount": 100},
+        {"type": "close_auction"},
+    ):
+        assert command(client, game, banker, **body).status_code == 200
+    assert state(client, game).get_json()["debts"] == [
+        {
+            "debtor": 1,
+            "creditor": 0,
+            "amount": 100,
+            "reason": "won the auction for Boardwalk",
+            "purchase": True,
+        }
+    ]
 
 
 def test_the_jackpot_and_the_effective_rules_are_in_the_state(client):

@@ -289,7 +289,13 @@ def state_json(state: GameState, now: float) -> dict[str, Any]:
         "fortunes_turned": list(state.fortunes_turned),
         "auction": _auction_json(state, now),
         "debts": [
-            {"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason}
+            {
+                "debtor": d.debtor,
+                "creditor": d.creditor,
+                "amount": d.amount,
+                "reason": d.reason,
+                "purchase": d.purchase,
+            }
             for d in state.debts
         ],
         "mortgage_choices": [{"player": player, "deed": deed} for player, deed in state.mortgage_choices],
