@@ -63,6 +63,11 @@ def heir(state: GameState, player_id: int) -> int:
     return BANK if creditor == FREE_PARKING else creditor
 
 
+def owes_purchase(state: GameState, player_id: int) -> bool:
+    """Whether the player owes a purchase (money.purchase): raised without trading."""
+    return any(debt.purchase for debt in state.debts_of(player_id))
+
+
 def short_of_cash(state: GameState, player_id: int) -> bool:
     """Whether the player owes more than their cash (the JMA rules' temporary bankruptcy)."""
     return owed(state, player_id) > state.player(player_id).cash
@@ -121,7 +126,7 @@ def ways_to_raise(state: GameState, player_id: int) -> Text:
         for way, allowed in (
             (Text("sell buildings"), rules.sell_back),
             (Text("mortgage"), rules.mortgages),
-            (Text("trade"), rules.trading and not any(d.purchase for d in state.debts_of(player_id))),
+            (Text("trade"), rules.trading and not owes_purchase(state, player_id)),
             (
                 Text("pay with property"),
                 rules.pay_with_property and bool(property_creditors(state, player_id)),

@@ -21,7 +21,7 @@ from banker.rules.bankruptcy import DeclareBankruptcy, fine_takers
 from banker.rules.board import Deed
 from banker.rules.buildings import level
 from banker.rules.debt_trades import promised
-from banker.rules.debts import claims, owed, property_creditors, property_value
+from banker.rules.debts import claims, owed, owes_purchase, property_creditors, property_value
 from banker.rules.jail import card_settles_the_fine
 from banker.rules.money import with_reason
 from banker.rules.payable import can_pay
@@ -82,7 +82,7 @@ def debt_panel(state: GameState, player: Player, yours: bool = False) -> DebtPan
     short = max(0, total - player.cash)
     trades_note = ""
     if short and state.rules.temporary_bankruptcy and state.rules.trading:
-        if any(debt.purchase for debt in state.debts_of(player.id)):
+        if owes_purchase(state, player.id):
             trades_note = Text("Tournament rules: a purchase is paid in cash, raised without trading.")
         else:
             trades_note = Text(
